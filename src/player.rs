@@ -1,0 +1,65 @@
+//! The two players.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A player. Light places the Cathedral, Dark makes the first building move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Player {
+    Light = 0,
+    Dark = 1,
+}
+
+impl Player {
+    pub const BOTH: [Player; 2] = [Player::Light, Player::Dark];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub const fn opponent(self) -> Player {
+        match self {
+            Player::Light => Player::Dark,
+            Player::Dark => Player::Light,
+        }
+    }
+
+    /// Lower-case name as used in files and notation: `light`, `dark`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Player::Light => "light",
+            Player::Dark => "dark",
+        }
+    }
+
+    /// Capitalised name for prose: `Light`, `Dark`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Player::Light => "Light",
+            Player::Dark => "Dark",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.title())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a player: expected `light` or `dark`")]
+pub struct ParsePlayerError(pub String);
+
+impl FromStr for Player {
+    type Err = ParsePlayerError;
+    fn from_str(s: &str) -> Result<Player, ParsePlayerError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "light" | "white" => Ok(Player::Light),
+            "dark" | "black" => Ok(Player::Dark),
+            _ => Err(ParsePlayerError(s.to_string())),
+        }
+    }
+}

@@ -1,0 +1,602 @@
+//! A game state and the rules that change it: placing buildings, claiming regions, capturing.
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveList, Spared};
+use crate::piece::{BUILDINGS_PER_PLAYER, Hand, Piece};
+use crate::placement::{Owner, PlacementId, table};
+use crate::player::Player;
+use crate::rules::{Capture, FirstMove, Pass, Rules};
+
+/// The piece kind of each building slot. Slots give every building on the board an identity, so
+/// two Stables side by side are still two buildings.
+pub const SLOT_PIECES: [Piece; BUILDINGS_PER_PLAYER] = [
+    Piece::Tavern,
+    Piece::Tavern,
+    Piece::Stable,
+    Piece::Stable,
+    Piece::Inn,
+    Piece::Inn,
+    Piece::Bridge,
+    Piece::Square,
+    Piece::Manor,
+    Piece::Abbey,
+    Piece::Infirmary,
+    Piece::Castle,
+    Piece::Tower,
+    Piece::Academy,
+];
+
+/// The slots of one piece kind: `first..first + set_count`.
+const fn first_slot(piece: Piece) -> usize {
+    match piece {
+        Piece::Tavern => 0,
+        Piece::Stable => 2,
+        Piece::Inn => 4,
+        Piece::Bridge => 6,
+        Piece::Square => 7,
+        Piece::Manor => 8,
+        Piece::Abbey => 9,
+        Piece::Infirmary => 10,
+        Piece::Castle => 11,
+        Piece::Tower => 12,
+        Piece::Academy => 13,
+        Piece::Cathedral => usize::MAX,
+    }
+}
+
+/// One player's part of the state.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Side {
+    /// Cells of the building in each slot; empty when that building is not on the board.
+    pub buildings: [Bitboard; BUILDINGS_PER_PLAYER],
+    /// Union of `buildings`.
+    pub occupied: Bitboard,
+    /// Empty cells this player has claimed. Never overlaps a building.
+    pub territory: Bitboard,
+    /// Buildings still to place.
+    pub hand: Hand,
+    /// Whether the player has made its first building move (which never claims).
+    pub first_move_made: bool,
+}
+
+impl Side {
+    pub const NEW: Side = Side {
+        buildings: [Bitboard::EMPTY; BUILDINGS_PER_PLAYER],
+        occupied: Bitboard::EMPTY,
+        territory: Bitboard::EMPTY,
+        hand: Hand::FULL,
+        first_move_made: false,
+    };
+}
+
+/// Where the Cathedral is.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CathedralStatus {
+    /// Not placed yet: Light's next move places it.
+    ToPlace,
+    OnBoard,
+    /// Captured: out of the game for good.
+    Gone,
+}
+
+/// A building on the board, for reports and files.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Building {
+    /// `None` for the Cathedral.
+    pub owner: Owner,
+    pub piece: Piece,
+    pub cells: Bitboard,
+}
+
+impl Building {
+    /// "Dark Castle", "Cathedral".
+    pub fn label(&self) -> String {
+        match self.owner {
+            Some(player) => format!("{} {}", player.title(), self.piece.title()),
+            None => self.piece.title().to_string(),
+        }
+    }
+}
+
+impl std::fmt::Display for Building {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} ({})", self.label(), self.cells)
+    }
+}
+
+/// Receives what a move claims, for explanations. The search uses `()`, which compiles to nothing.
+pub trait ClaimSink {
+    /// `region` became the mover's territory; `captured` was alone in it and was removed.
+    fn claimed(&mut self, _region: Bitboard, _captured: Option<Building>) {}
+    /// `region` held `building` alone, but the mover declined the capture (optional capture).
+    fn spared(&mut self, _region: Bitboard, _building: Building) {}
+}
+
+impl ClaimSink for () {}
+
+/// What a move did, in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ClaimLog {
+    pub claims: Vec<(Bitboard, Option<Building>)>,
+    pub spared: Vec<(Bitboard, Building)>,
+}
+
+impl ClaimSink for ClaimLog {
+    fn claimed(&mut self, region: Bitboard, captured: Option<Building>) {
+        self.claims.push((region, captured));
+    }
+    fn spared(&mut self, region: Bitboard, building: Building) {
+        self.spared.push((region, building));
+    }
+}
+
+/// A complete game state.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Position {
+    sides: [Side; 2],
+    cathedral: Bitboard,
+    cathedral_status: CathedralStatus,
+    to_move: Player,
+    /// Passes in a row just before this position.
+    passes: u8,
+    rules: Rules,
+}
+
+/// Buildings of one owner inside a region.
+enum Inside {
+    None,
+    One(Building, Option<usize>),
+    Several,
+}
+
+impl Position {
+    /// The start of a game: empty board, Light to place the Cathedral.
+    pub fn new(rules: Rules) -> Position {
+        Position {
+            sides: [Side::NEW; 2],
+            cathedral: Bitboard::EMPTY,
+            cathedral_status: CathedralStatus::ToPlace,
+            to_move: Player::Light,
+            passes: 0,
+            rules,
+        }
+    }
+
+    /// Builds a position from parts; the caller (the file loader) validates them.
+    pub fn from_parts(
+        sides: [Side; 2],
+        cathedral: Bitboard,
+        cathedral_status: CathedralStatus,
+        to_move: Player,
+        passes: u8,
+        rules: Rules,
+    ) -> Position {
+        Position {
+            sides,
+            cathedral,
+            cathedral_status,
+            to_move,
+            passes,
+            rules,
+        }
+    }
+
+    #[inline]
+    pub fn side(&self, player: Player) -> &Side {
+        &self.sides[player.index()]
+    }
+
+    #[inline]
+    pub fn to_move(&self) -> Player {
+        self.to_move
+    }
+
+    #[inline]
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    #[inline]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    #[inline]
+    pub fn cathedral(&self) -> Bitboard {
+        self.cathedral
+    }
+
+    #[inline]
+    pub fn cathedral_status(&self) -> CathedralStatus {
+        self.cathedral_status
+    }
+
+    /// Every covered cell.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.sides[0].occupied | self.sides[1].occupied | self.cathedral
+    }
+
+    /// Squares of `player`'s buildings not on the board: the score, lower is better.
+    pub fn unplaced_squares(&self, player: Player) -> u32 {
+        self.side(player).hand.squares()
+    }
+
+    /// Every building on the board: the Cathedral first, then Light's, then Dark's, by slot.
+    pub fn buildings(&self) -> impl Iterator<Item = Building> + '_ {
+        let cathedral = self.cathedral.any().then_some(Building {
+            owner: None,
+            piece: Piece::Cathedral,
+            cells: self.cathedral,
+        });
+        cathedral.into_iter().chain(Player::BOTH.into_iter().flat_map(move |player| {
+            self.side(player)
+                .buildings
+                .iter()
+                .enumerate()
+                .filter(|(_, cells)| cells.any())
+                .map(move |(slot, &cells)| Building {
+                    owner: Some(player),
+                    piece: SLOT_PIECES[slot],
+                    cells,
+                })
+        }))
+    }
+
+    /// The building covering `cells` (any one of its cells is enough), if any.
+    pub fn building_at(&self, cells: Bitboard) -> Option<Building> {
+        self.buildings().find(|b| b.cells.intersects(cells))
+    }
+
+    /// Cells where `player` may place: empty and not the opponent's territory.
+    #[inline]
+    pub fn free_for(&self, player: Player) -> Bitboard {
+        !(self.occupied() | self.side(player.opponent()).territory)
+    }
+
+    /// Whether the next move is Light's placement of the Cathedral.
+    #[inline]
+    pub fn cathedral_to_place(&self) -> bool {
+        self.cathedral_status == CathedralStatus::ToPlace
+    }
+
+    // ----- move generation -------------------------------------------------------------------
+
+    /// Calls `f` with every legal placement of `player`, ignoring whose turn it is. Identical
+    /// pieces (the two Taverns...) give each placement once.
+    #[inline]
+    fn for_each_placement(&self, player: Player, mut f: impl FnMut(PlacementId)) {
+        let table = table();
+        if self.cathedral_to_place() {
+            if player == Player::Light {
+                let free = !self.occupied();
+                for orientation in &table.piece(None, Piece::Cathedral).orientations {
+                    for anchor in orientation.anchors(free).cells() {
+                        f(orientation.placement_at(anchor));
+                    }
+                }
+            }
+            return;
+        }
+        let side = self.side(player);
+        let free = self.free_for(player);
+        let check_enclosure =
+            !side.first_move_made && self.rules.first_move == FirstMove::NoEnclosure;
+        for piece in side.hand.kinds() {
+            for orientation in &table.piece(Some(player), piece).orientations {
+                for anchor in orientation.anchors(free).cells() {
+                    let id = orientation.placement_at(anchor);
+                    if check_enclosure && self.first_move_encloses(player, table.get(id).mask) {
+                        continue;
+                    }
+                    f(id);
+                }
+            }
+        }
+    }
+
+    /// Under `first_move: no-enclosure`: whether placing `mask` as `player`'s first building
+    /// would split the cells it does not cover into two or more regions.
+    pub fn first_move_encloses(&self, player: Player, mask: Bitboard) -> bool {
+        let open = !(self.side(player).occupied | mask);
+        let seed = open.first_bit();
+        Bitboard::fill8(seed, open) != open
+    }
+
+    /// Number of distinct legal placements `player` has now (whoever is to move).
+    pub fn count_placements(&self, player: Player) -> u32 {
+        let check_enclosure = !self.cathedral_to_place()
+            && !self.side(player).first_move_made
+            && self.rules.first_move == FirstMove::NoEnclosure;
+        if check_enclosure || (self.cathedral_to_place() && player == Player::Dark) {
+            let mut n = 0;
+            self.for_each_placement(player, |_| n += 1);
+            return n;
+        }
+        let table = table();
+        if self.cathedral_to_place() {
+            let free = !self.occupied();
+            return table
+                .piece(None, Piece::Cathedral)
+                .orientations
+                .iter()
+                .map(|o| o.anchors(free).count())
+                .sum();
+        }
+        let free = self.free_for(player);
+        let mut n = 0;
+        for piece in self.side(player).hand.kinds() {
+            for orientation in &table.piece(Some(player), piece).orientations {
+                n += orientation.anchors(free).count();
+            }
+        }
+        n
+    }
+
+    /// Whether `player` has any legal placement now.
+    pub fn can_place(&self, player: Player) -> bool {
+        let check_enclosure = !self.cathedral_to_place()
+            && !self.side(player).first_move_made
+            && self.rules.first_move == FirstMove::NoEnclosure;
+        if check_enclosure {
+            let mut any = false;
+            self.for_each_placement(player, |_| any = true);
+            return any;
+        }
+        if self.cathedral_to_place() {
+            return player == Player::Light;
+        }
+        let table = table();
+        let free = self.free_for(player);
+        self.side(player).hand.kinds().any(|piece| {
+            table
+                .piece(Some(player), piece)
+                .orientations
+                .iter()
+                .any(|o| o.anchors(free).any())
+        })
+    }
+
+    /// Whether the game is over: neither player can place, or (voluntary passing) two passes in a row.
+    pub fn is_game_over(&self) -> bool {
+        if self.rules.pass == Pass::Voluntary && self.passes >= 2 {
+            return true;
+        }
+        !self.can_place(self.to_move) && !self.can_place(self.to_move.opponent())
+    }
+
+    /// Fills `list` with every legal move of the player to move. Empty when the game is over.
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        list.clear();
+        if self.rules.pass == Pass::Voluntary && self.passes >= 2 {
+            return;
+        }
+        let optional_capture = self.rules.capture == Capture::Optional && !self.cathedral_to_place();
+        self.for_each_placement(self.to_move, |id| {
+            list.push(Move::place(id));
+            if optional_capture {
+                self.push_spare_variants(id, list);
+            }
+        });
+        let must_pass = list.is_empty() && self.can_place(self.to_move.opponent());
+        if must_pass || (self.rules.pass == Pass::Voluntary && !list.is_empty()) {
+            list.push(Move::PASS);
+        }
+    }
+
+    /// Number of legal moves of the player to move (what [`Position::legal_moves`] would list).
+    pub fn count_moves(&self) -> u32 {
+        if self.rules.capture == Capture::Optional || self.rules.pass == Pass::Voluntary {
+            let mut list = MoveList::new();
+            self.legal_moves(&mut list);
+            return list.len() as u32;
+        }
+        let n = self.count_placements(self.to_move);
+        if n == 0 && self.can_place(self.to_move.opponent()) {
+            1
+        } else {
+            n
+        }
+    }
+
+    /// Under optional capture, adds one move per non-empty subset of the captures `id` would make.
+    fn push_spare_variants(&self, id: PlacementId, list: &mut MoveList) {
+        let mut capturable = Spared::NONE.0;
+        let mut after = *self;
+        let mut log = ClaimLog::default();
+        after.play_with(Move::place(id), &mut log);
+        let opponent = self.to_move.opponent();
+        for (_, captured) in &log.claims {
+            if let Some(building) = captured {
+                capturable |= self.spare_bit(opponent, building);
+            }
+        }
+        // Every non-empty subset of the capturable buildings, in increasing order.
+        let mut subset = capturable;
+        while subset != 0 {
+            list.push(Move::place_sparing(id, Spared(subset)));
+            subset = (subset - 1) & capturable;
+        }
+    }
+
+    /// The [`Spared`] bit naming `building` (an opponent building or the Cathedral).
+    pub fn spare_bit(&self, opponent: Player, building: &Building) -> u16 {
+        match building.owner {
+            None => Spared::CATHEDRAL_BIT,
+            Some(_) => self
+                .side(opponent)
+                .buildings
+                .iter()
+                .position(|&cells| cells == building.cells)
+                .map_or(0, |slot| 1 << slot),
+        }
+    }
+
+    // ----- making moves ----------------------------------------------------------------------
+
+    /// Plays a legal move. The move must come from [`Position::legal_moves`] (or be checked by
+    /// [`crate::legality`]): an illegal one leaves a meaningless state.
+    #[inline]
+    pub fn play(&mut self, mv: Move) {
+        self.play_with(mv, &mut ());
+    }
+
+    /// Plays a legal move, reporting its claims and captures to `sink`.
+    pub fn play_with(&mut self, mv: Move, sink: &mut impl ClaimSink) {
+        let mover = self.to_move;
+        let Some(id) = mv.placement() else {
+            self.passes = self.passes.saturating_add(1);
+            self.to_move = mover.opponent();
+            return;
+        };
+        self.passes = 0;
+        let placement = table().get(id);
+        if placement.piece == Piece::Cathedral {
+            self.cathedral = placement.mask;
+            self.cathedral_status = CathedralStatus::OnBoard;
+            self.to_move = Player::Dark;
+            return;
+        }
+        let side = &mut self.sides[mover.index()];
+        let first = first_slot(placement.piece);
+        let slot = (first..first + placement.piece.set_count() as usize)
+            .find(|&s| side.buildings[s].is_empty())
+            .unwrap_or(first); // invariant: a piece in hand has a free slot
+        side.buildings[slot] = placement.mask;
+        side.occupied |= placement.mask;
+        side.territory = side.territory - placement.mask;
+        side.hand.remove(placement.piece);
+        if side.first_move_made {
+            self.claim_regions(mover, mv.spared(), sink);
+        } else {
+            side.first_move_made = true;
+        }
+        self.to_move = mover.opponent();
+    }
+
+    /// Claims every region of cells not covered by `mover`'s buildings that holds at most one
+    /// other building (an opponent's or the Cathedral), capturing that building.
+    fn claim_regions(&mut self, mover: Player, spared: Spared, sink: &mut impl ClaimSink) {
+        let opponent = mover.opponent();
+        let open = !self.sides[mover.index()].occupied;
+        // Regions wholly inside the mover's territory are claimed already; skip them.
+        let mut unseen = open - self.sides[mover.index()].territory;
+        while unseen.any() {
+            let region = Bitboard::fill8(unseen.first_bit(), open);
+            unseen = unseen - region;
+            match self.buildings_inside(opponent, region) {
+                Inside::Several => {}
+                Inside::None => {
+                    self.take_region(mover, region);
+                    sink.claimed(region, None);
+                }
+                Inside::One(building, slot) => {
+                    let declined = match slot {
+                        Some(slot) => spared.contains_slot(slot),
+                        None => spared.contains_cathedral(),
+                    };
+                    if declined {
+                        sink.spared(region, building);
+                        continue;
+                    }
+                    match slot {
+                        Some(slot) => {
+                            let side = &mut self.sides[opponent.index()];
+                            side.buildings[slot] = Bitboard::EMPTY;
+                            side.occupied = side.occupied - building.cells;
+                            side.hand.add(building.piece);
+                        }
+                        None => {
+                            self.cathedral = Bitboard::EMPTY;
+                            self.cathedral_status = CathedralStatus::Gone;
+                        }
+                    }
+                    self.take_region(mover, region);
+                    sink.claimed(region, Some(building));
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn take_region(&mut self, mover: Player, region: Bitboard) {
+        self.sides[mover.index()].territory |= region;
+        let opponent = &mut self.sides[mover.opponent().index()];
+        opponent.territory = opponent.territory - region;
+    }
+
+    /// The opponent buildings and Cathedral inside `region`.
+    #[inline]
+    fn buildings_inside(&self, opponent: Player, region: Bitboard) -> Inside {
+        let side = &self.sides[opponent.index()];
+        let cathedral_inside = self.cathedral.intersects(region);
+        if !side.occupied.intersects(region) {
+            return if cathedral_inside {
+                Inside::One(
+                    Building {
+                        owner: None,
+                        piece: Piece::Cathedral,
+                        cells: self.cathedral,
+                    },
+                    None,
+                )
+            } else {
+                Inside::None
+            };
+        }
+        if cathedral_inside {
+            return Inside::Several;
+        }
+        let mut found = None;
+        for (slot, &cells) in side.buildings.iter().enumerate() {
+            if cells.intersects(region) {
+                if found.is_some() {
+                    return Inside::Several;
+                }
+                found = Some(slot);
+            }
+        }
+        match found {
+            Some(slot) => Inside::One(
+                Building {
+                    owner: Some(opponent),
+                    piece: SLOT_PIECES[slot],
+                    cells: side.buildings[slot],
+                },
+                Some(slot),
+            ),
+            None => Inside::None,
+        }
+    }
+
+    /// The first slot of `piece` for an owner's buildings.
+    pub fn slots_of(piece: Piece) -> std::ops::Range<usize> {
+        let first = first_slot(piece);
+        first..first + piece.set_count() as usize
+    }
+
+    /// Mutable access for the file loader and tests that build positions by hand.
+    pub fn side_mut(&mut self, player: Player) -> &mut Side {
+        &mut self.sides[player.index()]
+    }
+
+    /// Sets the side to move (file loader).
+    pub fn set_to_move(&mut self, player: Player) {
+        self.to_move = player;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_counts() {
+        let start = Position::new(Rules::CLASSIC);
+        assert_eq!(start.count_placements(Player::Light), 224);
+        assert_eq!(start.count_moves(), 224);
+        let mut list = MoveList::new();
+        start.legal_moves(&mut list);
+        assert_eq!(list.len(), 224);
+    }
+}

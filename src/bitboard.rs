@@ -332,3 +332,10 @@ mod tests {
         assert_eq!(set.components4().count(), 2);
     }
 }
+
+/// A list of cell names, by file then rank.
+impl serde::Serialize for Bitboard {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.cells_by_file())
+    }
+}

@@ -50,6 +50,26 @@ pub enum IllegalMove {
     NotACapture { cell: crate::cell::Cell },
 }
 
+impl IllegalMove {
+    /// A stable kebab-case name of the reason, for files and JSON: `opponent-territory`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            IllegalMove::GameOver => "game-over",
+            IllegalMove::NotYourTurn { .. } => "not-your-turn",
+            IllegalMove::CathedralFirst => "cathedral-first",
+            IllegalMove::CathedralNotAvailable => "cathedral-not-available",
+            IllegalMove::NotInHand { .. } => "not-in-hand",
+            IllegalMove::WrongShape { .. } => "wrong-shape",
+            IllegalMove::Occupied { .. } => "occupied",
+            IllegalMove::OpponentTerritory { .. } => "opponent-territory",
+            IllegalMove::FirstMoveEncloses { .. } => "first-move-encloses",
+            IllegalMove::PassNotAllowed { .. } => "pass-not-allowed",
+            IllegalMove::SpareNotAllowed => "spare-not-allowed",
+            IllegalMove::NotACapture { .. } => "not-a-capture",
+        }
+    }
+}
+
 /// Turns a written move into the legal [`Move`] it names, or says why it is illegal.
 pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
     let mover = position.to_move();

@@ -194,6 +194,19 @@ impl FromStr for Piece {
     }
 }
 
+impl serde::Serialize for Piece {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Piece {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Piece, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// How many of each of the eleven kinds a player holds, indexed by [`Piece::index`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Hand(pub [u8; PLAYER_PIECES]);

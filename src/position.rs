@@ -98,6 +98,18 @@ impl Building {
     }
 }
 
+/// `{player: dark, piece: castle, cells: [...]}`; the Cathedral's player is `cathedral`.
+impl serde::Serialize for Building {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut s = serializer.serialize_struct("Building", 3)?;
+        s.serialize_field("player", self.owner.map_or("cathedral", Player::name))?;
+        s.serialize_field("piece", &self.piece)?;
+        s.serialize_field("cells", &self.cells)?;
+        s.end()
+    }
+}
+
 impl std::fmt::Display for Building {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} ({})", self.label(), self.cells)

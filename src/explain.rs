@@ -79,6 +79,19 @@ pub enum NearMissReason {
     Spared { building: Building },
 }
 
+impl NearMissReason {
+    /// The kebab-case name used in JSON and rule cases: `diagonal-contact`...
+    pub fn code(&self) -> &'static str {
+        match self {
+            NearMissReason::DiagonalContact { .. } => "diagonal-contact",
+            NearMissReason::SeveralBuildings { .. } => "several-buildings",
+            NearMissReason::CathedralWall => "cathedral-wall",
+            NearMissReason::FirstMove => "first-move",
+            NearMissReason::Spared { .. } => "spared",
+        }
+    }
+}
+
 /// A region next to the move that was not claimed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NearMiss {
@@ -98,6 +111,8 @@ pub struct MoveReport {
     pub placed: Option<Building>,
     /// Whether this was the mover's first building move (which never claims).
     pub first_move: bool,
+    /// Whether the building went into the mover's own territory (a waiting move).
+    pub in_own_territory: bool,
     pub claims: Vec<Claim>,
     pub near_misses: Vec<NearMiss>,
     #[serde(skip)]
@@ -124,6 +139,7 @@ pub fn explain_move(before: &Position, mv: Move) -> MoveReport {
             notation,
             placed: None,
             first_move: false,
+            in_own_territory: false,
             claims: Vec::new(),
             near_misses: Vec::new(),
             after,
@@ -141,6 +157,7 @@ pub fn explain_move(before: &Position, mv: Move) -> MoveReport {
             notation,
             placed: Some(placed),
             first_move: false,
+            in_own_territory: false,
             claims: Vec::new(),
             near_misses: Vec::new(),
             after,
@@ -177,6 +194,7 @@ pub fn explain_move(before: &Position, mv: Move) -> MoveReport {
         notation,
         placed: Some(placed),
         first_move,
+        in_own_territory: placement.mask.is_subset(before.side(mover).territory),
         claims,
         near_misses,
         after,
@@ -356,7 +374,7 @@ fn join_words(words: &[String]) -> String {
 
 impl fmt::Display for Claim {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut closers: Vec<String> = self.walls.iter().map(|b| b.label()).collect();
+        let mut closers: Vec<String> = self.walls.iter().map(|b| b.to_string()).collect();
         match self.edges.as_slice() {
             [] => {}
             [edge] => closers.push(format!("the {} edge", edge.name())),
@@ -448,6 +466,9 @@ impl fmt::Display for MoveReport {
         }
         if self.first_move {
             f.write_str(", its first building move")?;
+        }
+        if self.in_own_territory {
+            f.write_str(", inside its own territory")?;
         }
         for claim in &self.claims {
             write!(f, "\n  {claim}")?;

@@ -65,6 +65,9 @@ pub struct RawSide {
 #[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct Ruling {
+    /// What the case shows, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
     /// Moves in notation, played in order; the expectations are about the last one.
     pub moves: Vec<String>,
     /// Every cell the last move claimed (the union of its regions), or `[]` for none.
@@ -88,6 +91,9 @@ pub struct Ruling {
     /// Whose turn it is after the moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub to_move: Option<String>,
+    /// Where the Cathedral is after the moves: `on-board`, `gone` or `to-place`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cathedral: Option<String>,
     /// Number of legal moves of the side to move after the moves.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<u32>,

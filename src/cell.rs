@@ -69,7 +69,9 @@ impl fmt::Debug for Cell {
 
 /// Why a cell name could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a cell: expected a file a..j followed by a rank 1..10, like `c3` or `j10`")]
+#[error(
+    "`{text}` is not a cell: expected a file a..j followed by a rank 1..10, like `c3` or `j10`"
+)]
 pub struct ParseCellError {
     pub text: String,
 }
@@ -88,7 +90,10 @@ impl FromStr for Cell {
             return Err(error());
         }
         let rank_text = chars.as_str();
-        if rank_text.is_empty() || rank_text.len() > 2 || !rank_text.bytes().all(|b| b.is_ascii_digit()) {
+        if rank_text.is_empty()
+            || rank_text.len() > 2
+            || !rank_text.bytes().all(|b| b.is_ascii_digit())
+        {
             return Err(error());
         }
         let rank: u8 = rank_text.parse().map_err(|_| error())?;
@@ -96,6 +101,19 @@ impl FromStr for Cell {
             return Err(error());
         }
         Cell::new(file_char as u8 - b'a', rank - 1).ok_or_else(error)
+    }
+}
+
+impl serde::Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Cell {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -116,19 +134,9 @@ mod tests {
         for text in ["", "a", "k1", "a0", "a11", "a01", "11", "aa", "a-1", "j100"] {
             assert!(text.parse::<Cell>().is_err(), "{text} was accepted");
         }
-        assert_eq!("J10".parse::<Cell>().map(|c| c.to_string()), Ok("j10".to_string()));
-    }
-}
-
-impl serde::Serialize for Cell {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Cell {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Cell, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
+        assert_eq!(
+            "J10".parse::<Cell>().map(|c| c.to_string()),
+            Ok("j10".to_string())
+        );
     }
 }

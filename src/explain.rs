@@ -202,11 +202,20 @@ fn foreign_in(position: &Position, mover: Player, region: Bitboard) -> Vec<Build
 
 /// Regions next to the move that were not claimed, with the reason. The open board (the largest
 /// region) is reported only for what a leaking corner or the Cathedral kept from being cut off.
-fn near_misses_of(after: &Position, mover: Player, placed: Bitboard, first_move: bool) -> Vec<NearMiss> {
+fn near_misses_of(
+    after: &Position,
+    mover: Player,
+    placed: Bitboard,
+    first_move: bool,
+) -> Vec<NearMiss> {
     let open = !after.side(mover).occupied;
     let territory = after.side(mover).territory;
     let regions: Vec<Bitboard> = open.components8().collect();
-    let largest = regions.iter().copied().max_by_key(|r| r.count()).unwrap_or_default();
+    let largest = regions
+        .iter()
+        .copied()
+        .max_by_key(|r| r.count())
+        .unwrap_or_default();
     let near = placed.dilate8();
     let mut misses = Vec::new();
     for &region in &regions {
@@ -251,7 +260,11 @@ fn diagonal_leaks(
     if parts.len() < 2 || first_move {
         return Vec::new();
     }
-    let largest = parts.iter().copied().max_by_key(|r| r.count()).unwrap_or_default();
+    let largest = parts
+        .iter()
+        .copied()
+        .max_by_key(|r| r.count())
+        .unwrap_or_default();
     let walls = after.side(mover).occupied;
     parts
         .iter()
@@ -312,7 +325,11 @@ fn cathedral_walls(
     if parts.len() < 2 {
         return Vec::new();
     }
-    let largest = parts.iter().copied().max_by_key(|r| r.count()).unwrap_or_default();
+    let largest = parts
+        .iter()
+        .copied()
+        .max_by_key(|r| r.count())
+        .unwrap_or_default();
     parts
         .iter()
         .filter(|&&part| part != largest && part.intersects(near))
@@ -370,7 +387,11 @@ impl fmt::Display for Claim {
             }
         }
         if self.taken_territory.any() {
-            write!(f, "; takes over the opponent's territory at {}", self.taken_territory)?;
+            write!(
+                f,
+                "; takes over the opponent's territory at {}",
+                self.taken_territory
+            )?;
         }
         Ok(())
     }

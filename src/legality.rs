@@ -42,7 +42,9 @@ pub enum IllegalMove {
          and this one separates {cut_off}"
     )]
     FirstMoveEncloses { cut_off: Bitboard },
-    #[error("{player} cannot pass: passing is allowed only without a legal placement (rules: pass: forced), and {player} has {placements}")]
+    #[error(
+        "{player} cannot pass: passing is allowed only without a legal placement (rules: pass: forced), and {player} has {placements}"
+    )]
     PassNotAllowed { player: Player, placements: u32 },
     #[error("captures are mandatory under these rules (capture: mandatory): nothing can be spared")]
     SpareNotAllowed,
@@ -132,11 +134,17 @@ pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove
     let owner = (piece != Piece::Cathedral).then_some(mover);
     let Some(id) = table().find(owner, piece, cells) else {
         let hint = match owner {
-            Some(player) if table().find(Some(player.opponent()), piece, cells).is_some() => format!(
-                ": that is {}'s {}, its mirror image (pieces may be rotated, never reflected)",
-                player.opponent(),
-                piece.title()
-            ),
+            Some(player)
+                if table()
+                    .find(Some(player.opponent()), piece, cells)
+                    .is_some() =>
+            {
+                format!(
+                    ": that is {}'s {}, its mirror image (pieces may be rotated, never reflected)",
+                    player.opponent(),
+                    piece.title()
+                )
+            }
             _ => format!(
                 " (expected, in some rotation: {})",
                 piece.drawing(mover).join(" / ")
@@ -176,7 +184,10 @@ pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove
             && position.first_move_encloses(mover, cells)
         {
             let open = !(position.side(mover).occupied | cells);
-            let main = open.components8().max_by_key(|r| r.count()).unwrap_or_default();
+            let main = open
+                .components8()
+                .max_by_key(|r| r.count())
+                .unwrap_or_default();
             return Err(IllegalMove::FirstMoveEncloses {
                 cut_off: open - main,
             });

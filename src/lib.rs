@@ -7,6 +7,7 @@
 pub mod bitboard;
 pub mod cell;
 pub mod explain;
+pub mod file;
 pub mod legality;
 pub mod moves;
 pub mod notation;

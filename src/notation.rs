@@ -82,7 +82,9 @@ impl FromStr for MoveText {
                 Action::Pass
             }
             [piece, cells] => {
-                let piece: Piece = piece.parse().map_err(|e: crate::piece::ParsePieceError| bad(text, e.to_string()))?;
+                let piece: Piece = piece
+                    .parse()
+                    .map_err(|e: crate::piece::ParsePieceError| bad(text, e.to_string()))?;
                 let list = parse_cells(text, cells)?;
                 let set: Bitboard = list.iter().copied().collect();
                 if set.count() as usize != list.len() {
@@ -102,10 +104,9 @@ impl FromStr for MoveText {
                 let spare = match spare_text {
                     None => Vec::new(),
                     Some(s) => {
-                        let list = s
-                            .trim()
-                            .strip_prefix("spare:")
-                            .ok_or_else(|| bad(text, "expected `/spare:CELL,...` after the cells"))?;
+                        let list = s.trim().strip_prefix("spare:").ok_or_else(|| {
+                            bad(text, "expected `/spare:CELL,...` after the cells")
+                        })?;
                         let cells = parse_cells(text, list)?;
                         if cells.is_empty() {
                             return Err(bad(text, "`/spare:` names no cell"));
@@ -120,7 +121,10 @@ impl FromStr for MoveText {
                 }
             }
             [single] if single.parse::<Piece>().is_ok() => {
-                return Err(bad(text, "expected `:` and the cells after the piece, like `inn:a1,a2,b1`"));
+                return Err(bad(
+                    text,
+                    "expected `:` and the cells after the piece, like `inn:a1,a2,b1`",
+                ));
             }
             _ => {
                 return Err(bad(
@@ -140,7 +144,11 @@ impl fmt::Display for MoveText {
         }
         match &self.action {
             Action::Pass => f.write_str("pass"),
-            Action::Place { piece, cells, spare } => {
+            Action::Place {
+                piece,
+                cells,
+                spare,
+            } => {
                 write!(f, "{}:{}", piece.name(), cells)?;
                 if !spare.is_empty() {
                     f.write_str("/spare:")?;
@@ -219,7 +227,17 @@ mod tests {
 
     #[test]
     fn refuses_bad_moves() {
-        for text in ["", "castle", "castle:c3", "castle:c3,c3,d3,e3,e4", "church:a1", "inn:a1,a2,k1", "inn:a1,a2,b1/keep:c3", "pass/spare:a1", "a:b:c:d"] {
+        for text in [
+            "",
+            "castle",
+            "castle:c3",
+            "castle:c3,c3,d3,e3,e4",
+            "church:a1",
+            "inn:a1,a2,k1",
+            "inn:a1,a2,b1/keep:c3",
+            "pass/spare:a1",
+            "a:b:c:d",
+        ] {
             assert!(text.parse::<MoveText>().is_err(), "{text} was accepted");
         }
     }

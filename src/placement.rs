@@ -233,8 +233,10 @@ mod tests {
     fn masks_are_distinct_and_have_the_piece_size() {
         for player in Player::BOTH {
             for piece in Piece::PLAYER_KINDS {
-                let mut masks: Vec<u128> =
-                    table().ids(Some(player), piece).map(|id| table().get(id).mask.0).collect();
+                let mut masks: Vec<u128> = table()
+                    .ids(Some(player), piece)
+                    .map(|id| table().get(id).mask.0)
+                    .collect();
                 assert!(masks.iter().all(|m| m.count_ones() == piece.size()));
                 assert!(masks.iter().all(|&m| Bitboard(m).is_subset(Bitboard::FULL)));
                 let n = masks.len();
@@ -248,10 +250,14 @@ mod tests {
     #[test]
     fn abbey_and_academy_are_mirror_images_between_colours() {
         for piece in [Piece::Abbey, Piece::Academy] {
-            let light: Vec<Bitboard> =
-                table().ids(Some(Player::Light), piece).map(|id| table().get(id).mask).collect();
-            let dark: Vec<Bitboard> =
-                table().ids(Some(Player::Dark), piece).map(|id| table().get(id).mask).collect();
+            let light: Vec<Bitboard> = table()
+                .ids(Some(Player::Light), piece)
+                .map(|id| table().get(id).mask)
+                .collect();
+            let dark: Vec<Bitboard> = table()
+                .ids(Some(Player::Dark), piece)
+                .map(|id| table().get(id).mask)
+                .collect();
             assert!(light.iter().all(|m| !dark.contains(m)), "{piece}");
             // Mirroring files maps one colour's placements onto the other's.
             let mirror = |m: &Bitboard| -> Bitboard {
@@ -262,8 +268,19 @@ mod tests {
             assert!(light.iter().all(|m| dark.contains(&mirror(m))), "{piece}");
         }
         // The rule sheet's Dark Abbey: `##.` over `.##` with rank 10 on top.
-        let dark_abbey: Bitboard = ["a2", "b2", "b1", "c1"].iter().map(|s| s.parse::<Cell>().unwrap()).collect();
-        assert!(table().find(Some(Player::Dark), Piece::Abbey, dark_abbey).is_some());
-        assert!(table().find(Some(Player::Light), Piece::Abbey, dark_abbey).is_none());
+        let dark_abbey: Bitboard = ["a2", "b2", "b1", "c1"]
+            .iter()
+            .map(|s| s.parse::<Cell>().unwrap())
+            .collect();
+        assert!(
+            table()
+                .find(Some(Player::Dark), Piece::Abbey, dark_abbey)
+                .is_some()
+        );
+        assert!(
+            table()
+                .find(Some(Player::Light), Piece::Abbey, dark_abbey)
+                .is_none()
+        );
     }
 }

@@ -241,18 +241,20 @@ impl Position {
             piece: Piece::Cathedral,
             cells: self.cathedral,
         });
-        cathedral.into_iter().chain(Player::BOTH.into_iter().flat_map(move |player| {
-            self.side(player)
-                .buildings
-                .iter()
-                .enumerate()
-                .filter(|(_, cells)| cells.any())
-                .map(move |(slot, &cells)| Building {
-                    owner: Some(player),
-                    piece: SLOT_PIECES[slot],
-                    cells,
-                })
-        }))
+        cathedral
+            .into_iter()
+            .chain(Player::BOTH.into_iter().flat_map(move |player| {
+                self.side(player)
+                    .buildings
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, cells)| cells.any())
+                    .map(move |(slot, &cells)| Building {
+                        owner: Some(player),
+                        piece: SLOT_PIECES[slot],
+                        cells,
+                    })
+            }))
     }
 
     /// The building covering `cells` (any one of its cells is enough), if any.
@@ -383,7 +385,8 @@ impl Position {
         if self.rules.pass == Pass::Voluntary && self.passes >= 2 {
             return;
         }
-        let optional_capture = self.rules.capture == Capture::Optional && !self.cathedral_to_place();
+        let optional_capture =
+            self.rules.capture == Capture::Optional && !self.cathedral_to_place();
         self.for_each_placement(self.to_move, |id| {
             list.push(Move::place(id));
             if optional_capture {

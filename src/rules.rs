@@ -57,8 +57,10 @@ impl Rules {
     };
 
     /// Named presets, as written in position files.
-    pub const PRESETS: [(&'static str, Rules); 2] =
-        [("classic", Rules::CLASSIC), ("moore1978", Rules::MOORE_1978)];
+    pub const PRESETS: [(&'static str, Rules); 2] = [
+        ("classic", Rules::CLASSIC),
+        ("moore1978", Rules::MOORE_1978),
+    ];
 
     /// The preset name of these rules, if they are one.
     pub fn preset_name(self) -> Option<&'static str> {
@@ -70,17 +72,21 @@ impl Rules {
 
     /// Every combination of the three options, for tests that must hold under every variant.
     pub fn all() -> impl Iterator<Item = Rules> {
-        [Capture::Mandatory, Capture::Optional].into_iter().flat_map(|capture| {
-            [Pass::Forced, Pass::Voluntary].into_iter().flat_map(move |pass| {
-                [FirstMove::NoClaim, FirstMove::NoEnclosure]
+        [Capture::Mandatory, Capture::Optional]
+            .into_iter()
+            .flat_map(|capture| {
+                [Pass::Forced, Pass::Voluntary]
                     .into_iter()
-                    .map(move |first_move| Rules {
-                        capture,
-                        pass,
-                        first_move,
+                    .flat_map(move |pass| {
+                        [FirstMove::NoClaim, FirstMove::NoEnclosure]
+                            .into_iter()
+                            .map(move |first_move| Rules {
+                                capture,
+                                pass,
+                                first_move,
+                            })
                     })
             })
-        })
     }
 }
 

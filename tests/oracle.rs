@@ -83,15 +83,27 @@ fn every_recorded_state_agrees_under_classic_rules() {
         let mut position = Position::new(Rules::CLASSIC);
         for (ply, entry) in game.moves.iter().enumerate() {
             let at = format!("game seed {} ply {ply}", game.seed);
-            let mover = if entry.player == "cathedral" { "light" } else { entry.player.as_str() };
+            let mover = if entry.player == "cathedral" {
+                "light"
+            } else {
+                entry.player.as_str()
+            };
             assert_eq!(position.to_move().name(), mover, "{at}: side to move");
             if entry.pass {
-                assert_eq!(position.count_placements(position.to_move()), 0, "{at}: pass with placements");
+                assert_eq!(
+                    position.count_placements(position.to_move()),
+                    0,
+                    "{at}: pass with placements"
+                );
                 let mv = parse_move(&position, "pass").unwrap_or_else(|e| panic!("{at}: {e}"));
                 position.play(mv);
                 continue;
             }
-            let text = format!("{}:{}", entry.piece.as_deref().unwrap_or("?"), entry.cells.join(","));
+            let text = format!(
+                "{}:{}",
+                entry.piece.as_deref().unwrap_or("?"),
+                entry.cells.join(",")
+            );
             let mv = parse_move(&position, &text).unwrap_or_else(|e| panic!("{at}: {text}: {e}"));
             let mut log = ClaimLog::default();
             position.play_with(mv, &mut log);
@@ -109,10 +121,17 @@ fn every_recorded_state_agrees_under_classic_rules() {
             let mut expected_captured = entry.captured.clone();
             expected_captured.sort();
             assert_eq!(captured, expected_captured, "{at}: captures");
-            let state = entry.after.as_ref().expect("placements record the state after");
+            let state = entry
+                .after
+                .as_ref()
+                .expect("placements record the state after");
             let mut expected_buildings = state.buildings.clone();
             expected_buildings.sort();
-            assert_eq!(our_buildings(&position), expected_buildings, "{at}: buildings");
+            assert_eq!(
+                our_buildings(&position),
+                expected_buildings,
+                "{at}: buildings"
+            );
             for player in Player::BOTH {
                 assert_eq!(
                     cells_of(position.side(player).territory),
@@ -127,7 +146,11 @@ fn every_recorded_state_agrees_under_classic_rules() {
                     );
                 }
             }
-            assert_eq!(position.to_move().name(), state.to_move, "{at}: to move after");
+            assert_eq!(
+                position.to_move().name(),
+                state.to_move,
+                "{at}: to move after"
+            );
             assert_eq!(
                 position.count_placements(position.to_move()),
                 state.legal_placements,
@@ -135,7 +158,11 @@ fn every_recorded_state_agrees_under_classic_rules() {
             );
             states += 1;
         }
-        assert!(position.is_game_over(), "game seed {}: not over at the end", game.seed);
+        assert!(
+            position.is_game_over(),
+            "game seed {}: not over at the end",
+            game.seed
+        );
         for player in Player::BOTH {
             assert_eq!(
                 position.unplaced_squares(player),

@@ -1,0 +1,242 @@
+//! Position files: YAML documents holding a position, its rule variant and free metadata.
+//! The format is documented in `docs/file-format.md`.
+
+mod convert;
+mod diagram;
+mod error;
+mod schema;
+
+pub use convert::derived_territory;
+pub use error::FileError;
+pub use schema::{Ruling, RulingBuilding, RulingNearMiss};
+
+use crate::bitboard::Bitboard;
+use crate::piece::Piece;
+use crate::player::Player;
+use crate::position::{CathedralStatus, Position, SLOT_PIECES};
+use serde::Serialize;
+use serde_saphyr::FlowSeq;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Free metadata of a position file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Metadata {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    pub tags: Vec<String>,
+    pub source: Option<String>,
+}
+
+/// A loaded position file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionFile {
+    pub position: Position,
+    pub meta: Metadata,
+    /// The expected ruling, in rule cases.
+    pub ruling: Option<Ruling>,
+}
+
+impl PositionFile {
+    pub fn from_position(position: Position) -> PositionFile {
+        PositionFile {
+            position,
+            meta: Metadata::default(),
+            ruling: None,
+        }
+    }
+}
+
+/// Reads and validates a position file.
+pub fn load(path: &Path) -> Result<PositionFile, FileError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| FileError::new(&name, format!("cannot read the file: {e}")))?;
+    parse_str(&name, &text)
+}
+
+/// Parses and validates position file text; `name` is used in error messages.
+pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
+    let errors = convert::Errors { path: name, text };
+    let raw: schema::RawFile = serde_saphyr::from_str(text).map_err(|e| yaml_error(&errors, &e))?;
+    let position = convert::to_position(&errors, &raw)?;
+    Ok(PositionFile {
+        position,
+        meta: Metadata {
+            title: raw.title,
+            description: raw.description,
+            tags: raw.tags,
+            source: raw.source,
+        },
+        ruling: raw.ruling,
+    })
+}
+
+/// A YAML syntax or structure error, located, with the parser's message without its own snippet.
+fn yaml_error(errors: &convert::Errors, error: &serde_saphyr::Error) -> FileError {
+    let place = error
+        .location()
+        .map(|l| convert::place_of(&l))
+        .unwrap_or((None, None));
+    let rendered = error.to_string();
+    // The parser renders its own excerpt after the first line; ours replaces it.
+    let message = rendered
+        .lines()
+        .next()
+        .unwrap_or("invalid YAML")
+        .trim()
+        .to_string();
+    let mut message = message
+        .strip_prefix("error: ")
+        .unwrap_or(&message)
+        .to_string();
+    // Drop a leading "line N column M: ": the location is given in our own format.
+    if let Some(rest) = message.strip_prefix("line ")
+        && let Some((_, after)) = rest.split_once(": ")
+        && rest.split_whitespace().nth(1) == Some("column")
+    {
+        message = after.to_string();
+    }
+    errors.at(
+        place,
+        format!("{message} (not a valid position file; see docs/file-format.md)"),
+    )
+}
+
+/// Writes `file` to `path`. Refuses to replace an existing file unless `overwrite`.
+pub fn save(path: &Path, file: &PositionFile, overwrite: bool) -> Result<(), FileError> {
+    let name = path.display().to_string();
+    if path.exists() && !overwrite {
+        return Err(FileError::new(
+            &name,
+            "the file exists already; refusing to overwrite it (use --force to replace it)",
+        ));
+    }
+    std::fs::write(path, to_yaml(file))
+        .map_err(|e| FileError::new(&name, format!("cannot write the file: {e}")))
+}
+
+#[derive(Serialize)]
+struct OutFile<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    description: Option<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    tags: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    source: Option<&'a str>,
+    rules: OutRules,
+    to_move: &'static str,
+    #[serde(skip_serializing_if = "is_zero")]
+    passes: u8,
+    cathedral: OutCathedral,
+    light: OutSide,
+    dark: OutSide,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ruling: Option<&'a Ruling>,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum OutRules {
+    Preset(&'static str),
+    Options {
+        capture: &'static str,
+        pass: &'static str,
+        first_move: &'static str,
+    },
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum OutCathedral {
+    Status(&'static str),
+    Cells(FlowSeq<Vec<String>>),
+}
+
+#[derive(Serialize)]
+struct OutSide {
+    first_move_made: bool,
+    buildings: Vec<BTreeMap<&'static str, FlowSeq<Vec<String>>>>,
+    hand: OrderedHand,
+    territory: FlowSeq<Vec<String>>,
+}
+
+/// A hand written smallest piece first (a map keeps the order it is given).
+struct OrderedHand(Vec<(&'static str, u8)>);
+
+impl Serialize for OrderedHand {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(k, v)| (*k, *v)))
+    }
+}
+
+fn cell_names(cells: Bitboard) -> FlowSeq<Vec<String>> {
+    FlowSeq(
+        cells
+            .cells_by_file()
+            .iter()
+            .map(|c| c.to_string())
+            .collect(),
+    )
+}
+
+/// The canonical YAML text of `file`: every field explicit (hands, territory, first moves), so
+/// that loading it gives back exactly the same position.
+pub fn to_yaml(file: &PositionFile) -> String {
+    let position = &file.position;
+    let rules = position.rules();
+    let side = |player: Player| {
+        let side = position.side(player);
+        OutSide {
+            first_move_made: side.first_move_made,
+            buildings: side
+                .buildings
+                .iter()
+                .enumerate()
+                .filter(|(_, cells)| cells.any())
+                .map(|(slot, &cells)| {
+                    BTreeMap::from([(SLOT_PIECES[slot].name(), cell_names(cells))])
+                })
+                .collect(),
+            hand: OrderedHand(
+                Piece::PLAYER_KINDS
+                    .iter()
+                    .filter(|p| side.hand.count(**p) > 0)
+                    .map(|p| (p.name(), side.hand.count(*p)))
+                    .collect(),
+            ),
+            territory: cell_names(side.territory),
+        }
+    };
+    let out = OutFile {
+        title: file.meta.title.as_deref(),
+        description: file.meta.description.as_deref(),
+        tags: file.meta.tags.iter().map(String::as_str).collect(),
+        source: file.meta.source.as_deref(),
+        rules: match rules.preset_name() {
+            Some(name) => OutRules::Preset(name),
+            None => OutRules::Options {
+                capture: rules.capture.name(),
+                pass: rules.pass.name(),
+                first_move: rules.first_move.name(),
+            },
+        },
+        to_move: position.to_move().name(),
+        passes: position.passes(),
+        cathedral: match position.cathedral_status() {
+            CathedralStatus::ToPlace => OutCathedral::Status("to-place"),
+            CathedralStatus::Gone => OutCathedral::Status("gone"),
+            CathedralStatus::OnBoard => OutCathedral::Cells(cell_names(position.cathedral())),
+        },
+        light: side(Player::Light),
+        dark: side(Player::Dark),
+        ruling: file.ruling.as_ref(),
+    };
+    serde_saphyr::to_string(&out).unwrap_or_else(|e| format!("# cannot write this position: {e}\n"))
+}

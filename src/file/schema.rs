@@ -1,0 +1,111 @@
+//! The YAML document as written, before any rule is checked. See `docs/file-format.md`.
+
+use serde::{Deserialize, Serialize};
+use serde_saphyr::Spanned;
+use std::collections::BTreeMap;
+
+/// A position file as read.
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RawFile {
+    pub title: Option<String>,
+    pub description: Option<String>,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    pub source: Option<String>,
+    pub rules: Option<Spanned<RawRules>>,
+    pub to_move: Option<Spanned<String>>,
+    pub passes: Option<Spanned<u8>>,
+    pub cathedral: Option<Spanned<RawCathedral>>,
+    pub light: Option<RawSide>,
+    pub dark: Option<RawSide>,
+    pub board: Option<Spanned<String>>,
+    pub legend: Option<BTreeMap<String, Spanned<String>>>,
+    pub ruling: Option<Ruling>,
+}
+
+/// `classic`, `moore1978`, or a map of the three options.
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+pub enum RawRules {
+    Preset(String),
+    Options(RawRuleOptions),
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct RawRuleOptions {
+    pub capture: Option<String>,
+    pub pass: Option<String>,
+    pub first_move: Option<String>,
+}
+
+/// The Cathedral's cells, or `to-place` / `gone`.
+#[derive(Deserialize, Debug)]
+#[serde(untagged)]
+pub enum RawCathedral {
+    Status(String),
+    Cells(Vec<String>),
+}
+
+/// One player's part.
+#[derive(Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawSide {
+    /// Each item a one-entry map: `- castle: [c3, d3, e3, c4, e4]`.
+    #[serde(default)]
+    pub buildings: Vec<Spanned<BTreeMap<String, Vec<String>>>>,
+    pub hand: Option<Spanned<BTreeMap<String, u8>>>,
+    pub territory: Option<Spanned<Vec<String>>>,
+    pub first_move_made: Option<bool>,
+}
+
+/// The expected ruling of a rule case (`puzzles/rules/`): moves to play from the position and
+/// what the last one must do. Checked by `tests/rule_cases.rs`; ignored by the engine.
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct Ruling {
+    /// Moves in notation, played in order; the expectations are about the last one.
+    pub moves: Vec<String>,
+    /// Every cell the last move claimed (the union of its regions), or `[]` for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub claimed: Option<Vec<String>>,
+    /// The buildings the last move captured, or `[]` for none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub captured: Option<Vec<RulingBuilding>>,
+    /// Near misses the explanation of the last move must contain.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub near_misses: Vec<RulingNearMiss>,
+    /// The last move must be refused for this reason (see `legality::IllegalMove::code`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub illegal: Option<String>,
+    /// Whether the game is over after the moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<bool>,
+    /// Unplaced squares after the moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unplaced_squares: Option<BTreeMap<String, u32>>,
+    /// Whose turn it is after the moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<String>,
+    /// Number of legal moves of the side to move after the moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<u32>,
+}
+
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+#[serde(deny_unknown_fields)]
+pub struct RulingBuilding {
+    pub player: String,
+    pub piece: String,
+    pub cells: Vec<String>,
+}
+
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct RulingNearMiss {
+    /// `diagonal-contact`, `several-buildings`, `cathedral-wall`, `first-move` or `spared`.
+    pub reason: String,
+    /// The cells that were not claimed.
+    pub cells: Vec<String>,
+}

@@ -3,6 +3,7 @@
 use super::ColorWhen;
 use super::input::{load_position, save_position};
 use super::output::{emit, emit_json, style_for};
+use cathedral::file::PositionFile;
 use cathedral::explain::{MoveReport, explain_move};
 use cathedral::legality::parse_move;
 use cathedral::render::{RenderStyle, render};
@@ -35,7 +36,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
         return Err(refuse_overwrite(out));
     }
     let style = style_for(args.color);
-    let mut position = load_position(&args.file)?;
+    let mut position = load_position(&args.file)?.position;
     let mut reports = Vec::new();
     for (index, text) in args.moves.iter().enumerate() {
         let mv = parse_move(&position, text).map_err(|e| {
@@ -53,7 +54,13 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
         reports.push(report);
     }
     if let Some(out) = &args.output {
-        save_position(out, &position, args.force)?;
+        let mut file = PositionFile::from_position(position);
+        file.meta.source = Some(format!(
+            "{} then {}",
+            args.file.display(),
+            args.moves.join(" ")
+        ));
+        save_position(out, &file, args.force)?;
     }
     if args.json {
         emit_json(&PlayJson {

@@ -8,6 +8,15 @@ use crate::player::Player;
 use crate::position::{CathedralStatus, Position};
 use std::cmp::Ordering;
 
+/// `1 square`, `2 squares`.
+fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// `tavern x2, stable x1, bridge x1 = 9 squares`, or `empty = 0 squares`.
 pub fn hand_text(hand: &Hand) -> String {
     let items: Vec<String> = hand
@@ -19,7 +28,7 @@ pub fn hand_text(hand: &Hand) -> String {
     } else {
         items.join(", ")
     };
-    format!("{list} = {} squares", hand.squares())
+    format!("{list} = {}", plural(hand.squares(), "square"))
 }
 
 /// Where the Cathedral is, in words.
@@ -78,11 +87,11 @@ pub fn summary(position: &Position, style: RenderStyle) -> String {
             .filter(|b| b.owner == Some(player))
             .count();
         lines.push(format!(
-            "{}: {} unplaced squares (score, lower is better), territory {} squares, {} buildings placed, {}",
+            "{}: {} unplaced (score, lower is better), territory {}, {} placed, {}",
             player_name(player, style),
-            side.hand.squares(),
-            side.territory.count(),
-            placed,
+            plural(side.hand.squares(), "square"),
+            plural(side.territory.count(), "square"),
+            plural(placed as u32, "building"),
             if side.first_move_made {
                 "first move made"
             } else {

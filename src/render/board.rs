@@ -166,11 +166,8 @@ pub fn board(position: &Position, style: RenderStyle) -> String {
             out.push('\n');
         }
     }
-    out.push_str("   ");
-    for file in 'a'..='j' {
-        out.push_str(&format!("  {file} "));
-    }
-    out.push('\n');
+    let files: String = ('a'..='j').map(|file| format!("  {file} ")).collect();
+    out.push_str(&format!("   {}\n", files.trim_end()));
     out
 }
 

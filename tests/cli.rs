@@ -48,9 +48,15 @@ fn play_all(moves: &[&str]) -> Position {
 #[test]
 fn show_draws_the_default_position_in_plain_ascii_when_piped() {
     let out = stdout_of(cathedral().arg("show"));
-    assert!(out.contains("   +---+---+---+---+---+---+---+---+---+---+\n"), "{out}");
+    assert!(
+        out.contains("   +---+---+---+---+---+---+---+---+---+---+\n"),
+        "{out}"
+    );
     assert!(out.contains("10 |"), "{out}");
-    assert!(out.contains("     a   b   c   d   e   f   g   h   i   j"), "{out}");
+    assert!(
+        out.contains("     a   b   c   d   e   f   g   h   i   j"),
+        "{out}"
+    );
     assert!(out.contains("Light to move"), "{out}");
     assert!(out.contains("Legend:"), "{out}");
     assert!(out.is_ascii(), "not plain ASCII:\n{out}");
@@ -61,7 +67,11 @@ fn show_color_always_uses_escapes_and_box_drawing() {
     let out = stdout_of(cathedral().args(["show", "--color", "always"]));
     assert!(out.contains('\u{1b}'));
     assert!(out.contains('┌'));
-    let out = stdout_of(cathedral().args(["show", "--color", "auto"]).env("NO_COLOR", "1"));
+    let out = stdout_of(
+        cathedral()
+            .args(["show", "--color", "auto"])
+            .env("NO_COLOR", "1"),
+    );
     assert!(out.is_ascii());
 }
 
@@ -108,9 +118,15 @@ fn moves_total_matches_the_library() {
     let expected = position.count_moves() as u64;
     let json = json_of(cathedral().args(["moves", "--json"]));
     assert_eq!(json["total"].as_u64(), Some(expected));
-    assert_eq!(json["moves"].as_array().map(Vec::len), Some(expected as usize));
+    assert_eq!(
+        json["moves"].as_array().map(Vec::len),
+        Some(expected as usize)
+    );
     let out = stdout_of(cathedral().args(["moves", MIDGAME]));
-    assert!(out.contains(&format!("Light to move: {expected} legal moves in total")), "{out}");
+    assert!(
+        out.contains(&format!("Light to move: {expected} legal moves in total")),
+        "{out}"
+    );
     assert!(out.contains("| academy"), "{out}");
     let all = stdout_of(cathedral().args(["moves", "--all"]));
     let listed = all.lines().filter(|l| l.starts_with("  ")).count();
@@ -138,7 +154,9 @@ fn play_refuses_an_illegal_move_with_its_reason() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("move 3 (`light:tavern:e4`)"))
-        .stderr(predicate::str::contains("e4 is already covered by Cathedral"));
+        .stderr(predicate::str::contains(
+            "e4 is already covered by Cathedral",
+        ));
     cathedral()
         .args(["play", OPENING, "castle:a1,b1"])
         .assert()
@@ -152,7 +170,11 @@ fn play_writes_a_file_that_round_trips_and_refuses_to_overwrite() {
     let out = dir.path().join("after.yaml");
     let run = |force: bool| {
         let mut cmd = cathedral();
-        cmd.arg("play").arg(OPENING).args(CAPTURE).arg("-o").arg(&out);
+        cmd.arg("play")
+            .arg(OPENING)
+            .args(CAPTURE)
+            .arg("-o")
+            .arg(&out);
         if force {
             cmd.arg("--force");
         }
@@ -162,7 +184,11 @@ fn play_writes_a_file_that_round_trips_and_refuses_to_overwrite() {
     let written = load(&out).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(written.position, play_all(&CAPTURE));
     assert_eq!(
-        written.position.side(Player::Light).hand.count(Piece::Tavern),
+        written
+            .position
+            .side(Player::Light)
+            .hand
+            .count(Piece::Tavern),
         2
     );
     run(false)
@@ -175,7 +201,13 @@ fn play_writes_a_file_that_round_trips_and_refuses_to_overwrite() {
 
 #[test]
 fn play_json_lists_reports_and_the_final_position() {
-    let json = json_of(cathedral().arg("play").arg(OPENING).args(CAPTURE).arg("--json"));
+    let json = json_of(
+        cathedral()
+            .arg("play")
+            .arg(OPENING)
+            .args(CAPTURE)
+            .arg("--json"),
+    );
     let moves = json["moves"].as_array().expect("moves");
     assert_eq!(moves.len(), CAPTURE.len());
     assert_eq!(moves[5]["claims"][0]["captured"]["piece"], "tavern");
@@ -200,7 +232,13 @@ fn perft_counts_depth_two_from_the_start() {
     assert!(out.contains(&format!("perft(2) = {expected}\n")), "{out}");
     assert!(out.contains("moves/s"), "{out}");
     let divided = stdout_of(cathedral().args(["perft", OPENING, "2", "--divide"]));
-    assert_eq!(divided.lines().filter(|l| l.starts_with("cathedral:")).count(), 224);
+    assert_eq!(
+        divided
+            .lines()
+            .filter(|l| l.starts_with("cathedral:"))
+            .count(),
+        224
+    );
     assert!(divided.contains(&format!("perft(2) = {expected}\n")));
 }
 

@@ -80,10 +80,32 @@ fn unicode_lines_separate_buildings_only() {
             same += usize::from(!wall && building(cell).is_some());
         }
     }
-    assert!(same > 10, "too few same-building neighbours checked: {same}");
+    assert!(
+        same > 10,
+        "too few same-building neighbours checked: {same}"
+    );
     // The frame is closed.
     assert_eq!(chars[0][3], '┌');
     assert_eq!(chars[20][3], '└');
     assert_eq!(chars[0][43], '┐');
     assert_eq!(chars[20][43], '┘');
+}
+
+#[test]
+fn finished_game_shows_the_result() {
+    let mut position = Position::new(Rules::CLASSIC);
+    let mut list = cathedral::moves::MoveList::new();
+    for _ in 0..200 {
+        position.legal_moves(&mut list);
+        let Some(&mv) = list.as_slice().first() else {
+            break;
+        };
+        position.play(mv);
+    }
+    assert!(position.is_game_over());
+    let text = render(&position, RenderStyle::PLAIN);
+    assert!(text.starts_with("   +---"), "{text}");
+    assert!(text.contains("Game over: "), "{text}");
+    let view = cathedral::view::PositionView::of(&position);
+    assert!(view.game_over && view.legal_placements.is_empty());
 }

@@ -26,8 +26,10 @@ struct MovesJson {
 
 /// The piece a move places, or `pass`.
 fn group_of(mv: Move) -> String {
-    mv.placement()
-        .map_or_else(|| "pass".to_string(), |id| table().get(id).piece.name().to_string())
+    mv.placement().map_or_else(
+        || "pass".to_string(),
+        |id| table().get(id).piece.name().to_string(),
+    )
 }
 
 /// Moves grouped per piece, smallest piece first, a pass last.
@@ -42,7 +44,10 @@ fn groups(position: &Position, list: &MoveList) -> Vec<(String, Vec<String>)> {
         }
     }
     groups.sort_by_key(|(order, _, _)| order.unwrap_or(usize::MAX));
-    groups.into_iter().map(|(_, name, moves)| (name, moves)).collect()
+    groups
+        .into_iter()
+        .map(|(_, name, moves)| (name, moves))
+        .collect()
 }
 
 pub fn run(file: Option<&Path>, all: bool, json: bool, color: ColorWhen) -> miette::Result<()> {
@@ -54,7 +59,10 @@ pub fn run(file: Option<&Path>, all: bool, json: bool, color: ColorWhen) -> miet
         return emit_json(&MovesJson {
             to_move: position.to_move(),
             total: list.len(),
-            per_piece: groups.iter().map(|(name, moves)| (name.clone(), moves.len())).collect(),
+            per_piece: groups
+                .iter()
+                .map(|(name, moves)| (name.clone(), moves.len()))
+                .collect(),
             moves: groups.into_iter().flat_map(|(_, moves)| moves).collect(),
         });
     }
@@ -73,11 +81,20 @@ pub fn run(file: Option<&Path>, all: bool, json: bool, color: ColorWhen) -> miet
     } else if !groups.is_empty() {
         let mut table = Table::new();
         table
-            .load_preset(if style.unicode { presets::UTF8_FULL } else { presets::ASCII_FULL })
+            .load_preset(if style.unicode {
+                presets::UTF8_FULL
+            } else {
+                presets::ASCII_FULL
+            })
             .set_content_arrangement(ContentArrangement::Dynamic)
             .set_header(["piece", "moves", "examples"]);
         for (name, moves) in &groups {
-            let mut examples = moves.iter().take(EXAMPLES).cloned().collect::<Vec<_>>().join("  ");
+            let mut examples = moves
+                .iter()
+                .take(EXAMPLES)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("  ");
             if moves.len() > EXAMPLES {
                 examples.push_str("  ...");
             }

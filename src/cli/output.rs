@@ -23,9 +23,14 @@ pub fn style_for(when: ColorWhen) -> RenderStyle {
 /// Prints `text` as is. A closed pipe (`cathedral moves --all | head`) is not an error.
 pub fn emit(text: &str) -> miette::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
-        result => result.into_diagnostic().wrap_err("cannot write to standard output"),
+        result => result
+            .into_diagnostic()
+            .wrap_err("cannot write to standard output"),
     }
 }
 

@@ -36,10 +36,15 @@ pub fn run(args: &[String], show_divide: bool) -> miette::Result<()> {
     } else {
         perft(&position, depth)
     };
-    let seconds = start.elapsed().as_secs_f64();
-    let rate = if seconds > 0.0 { count as f64 / seconds } else { 0.0 };
+    let elapsed = start.elapsed();
+    let seconds = elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 {
+        count as f64 / seconds
+    } else {
+        0.0
+    };
     out.push_str(&format!(
-        "perft({depth}) = {count}\ntime: {seconds:.3} s, {rate:.0} moves/s\n"
+        "perft({depth}) = {count}\ntime: {elapsed:.3?}, {rate:.0} moves/s\n"
     ));
     emit(&out)
 }

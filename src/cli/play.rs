@@ -3,8 +3,8 @@
 use super::ColorWhen;
 use super::input::{load_position, save_position};
 use super::output::{emit, emit_json, style_for};
-use cathedral::file::PositionFile;
 use cathedral::explain::{MoveReport, explain_move};
+use cathedral::file::PositionFile;
 use cathedral::legality::parse_move;
 use cathedral::render::{RenderStyle, render};
 use cathedral::view::PositionView;

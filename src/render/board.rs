@@ -236,7 +236,11 @@ fn cell_text(content: Content, style: RenderStyle) -> String {
             label: true,
             ..
         } => {
-            let mark = if owner.is_none() { ' ' } else { fill_char(style, owner) };
+            let mark = if owner.is_none() {
+                ' '
+            } else {
+                fill_char(style, owner)
+            };
             format!("{mark}{}", piece.code())
         }
         Content::Building { owner, .. } => fill_char(style, owner).to_string().repeat(3),

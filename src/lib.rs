@@ -16,7 +16,9 @@ pub mod piece;
 pub mod placement;
 pub mod player;
 pub mod position;
+pub mod render;
 pub mod rules;
+pub mod view;
 
 pub use bitboard::Bitboard;
 pub use cell::Cell;

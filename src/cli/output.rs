@@ -1,0 +1,44 @@
+//! Writing to standard output: choosing the drawing style and printing text or JSON.
+
+use super::ColorWhen;
+use anstream::ColorChoice;
+use cathedral::render::RenderStyle;
+use miette::{IntoDiagnostic, WrapErr};
+use std::io::{ErrorKind, Write};
+
+/// Unicode and colours for a terminal (unless `NO_COLOR` is set), plain ASCII otherwise;
+/// `--color always|never` overrides the detection.
+pub fn style_for(when: ColorWhen) -> RenderStyle {
+    let fancy = match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => anstream::AutoStream::choice(&std::io::stdout()) != ColorChoice::Never,
+    };
+    RenderStyle {
+        unicode: fancy,
+        color: fancy,
+    }
+}
+
+/// Prints `text` as is. A closed pipe (`cathedral moves --all | head`) is not an error.
+pub fn emit(text: &str) -> miette::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
+        result => result
+            .into_diagnostic()
+            .wrap_err("cannot write to standard output"),
+    }
+}
+
+/// Prints `value` as pretty JSON followed by a newline.
+pub fn emit_json(value: &impl serde::Serialize) -> miette::Result<()> {
+    let mut text = serde_json::to_string_pretty(value)
+        .into_diagnostic()
+        .wrap_err("cannot write JSON")?;
+    text.push('\n');
+    emit(&text)
+}

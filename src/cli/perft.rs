@@ -1,0 +1,50 @@
+//! `cathedral perft [FILE] DEPTH`: count move sequences and time the move generator.
+
+use super::input::position_or_default;
+use super::output::emit;
+use cathedral::notation::format_move;
+use cathedral::perft::{divide, perft};
+use miette::miette;
+use std::path::Path;
+use std::time::Instant;
+
+/// Splits `[FILE] DEPTH` (clap cannot put an optional positional before a required one).
+fn file_and_depth(args: &[String]) -> miette::Result<(Option<&Path>, u32)> {
+    let (file, depth) = match args {
+        [depth] => (None, depth),
+        [file, depth] => (Some(Path::new(file.as_str())), depth),
+        _ => return Err(miette!("expected `[FILE] DEPTH`")),
+    };
+    let depth = depth
+        .parse::<u32>()
+        .map_err(|_| miette!("`{depth}` is not a depth: expected a whole number like 2"))?;
+    Ok((file, depth))
+}
+
+pub fn run(args: &[String], show_divide: bool) -> miette::Result<()> {
+    let (file, depth) = file_and_depth(args)?;
+    let position = position_or_default(file)?;
+    let start = Instant::now();
+    let mut out = String::new();
+    let count = if show_divide && depth > 0 {
+        let mut total = 0;
+        for (mv, n) in divide(&position, depth) {
+            out.push_str(&format!("{}: {n}\n", format_move(&position, mv)));
+            total += n;
+        }
+        total
+    } else {
+        perft(&position, depth)
+    };
+    let elapsed = start.elapsed();
+    let seconds = elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 {
+        count as f64 / seconds
+    } else {
+        0.0
+    };
+    out.push_str(&format!(
+        "perft({depth}) = {count}\ntime: {elapsed:.3?}, {rate:.0} moves/s\n"
+    ));
+    emit(&out)
+}

@@ -1,0 +1,108 @@
+//! `cathedral play FILE MOVE...`: play moves in order, explain each, draw the result.
+
+use super::ColorWhen;
+use super::input::{load_position, save_position};
+use super::output::{emit, emit_json, style_for};
+use cathedral::explain::{MoveReport, explain_move};
+use cathedral::file::PositionFile;
+use cathedral::legality::parse_move;
+use cathedral::render::{RenderStyle, render};
+use cathedral::view::PositionView;
+use miette::miette;
+use serde::Serialize;
+use std::path::PathBuf;
+
+pub struct PlayArgs {
+    pub file: PathBuf,
+    pub moves: Vec<String>,
+    pub output: Option<PathBuf>,
+    pub force: bool,
+    pub json: bool,
+    pub color: ColorWhen,
+}
+
+#[derive(Serialize)]
+struct PlayJson<'a> {
+    moves: &'a [MoveReport],
+    #[serde(rename = "final")]
+    final_: PositionView,
+}
+
+pub fn run(args: &PlayArgs) -> miette::Result<()> {
+    if let Some(out) = &args.output
+        && out.exists()
+        && !args.force
+    {
+        return Err(refuse_overwrite(out));
+    }
+    let style = style_for(args.color);
+    let mut position = load_position(&args.file)?.position;
+    let mut reports = Vec::new();
+    for (index, text) in args.moves.iter().enumerate() {
+        let mv = parse_move(&position, text).map_err(|e| {
+            miette!(
+                help = "`cathedral moves` lists the legal moves of a position",
+                "move {} (`{text}`) cannot be played: {e}",
+                index + 1
+            )
+        })?;
+        let report = explain_move(&position, mv);
+        if !args.json {
+            emit(&format!("{}. {}\n", index + 1, explanation(&report, style)))?;
+        }
+        position = report.after;
+        reports.push(report);
+    }
+    if let Some(out) = &args.output {
+        let mut file = PositionFile::from_position(position);
+        file.meta.source = Some(format!(
+            "{} then {}",
+            args.file.display(),
+            args.moves.join(" ")
+        ));
+        save_position(out, &file, args.force)?;
+    }
+    if args.json {
+        emit_json(&PlayJson {
+            moves: &reports,
+            final_: PositionView::of(&position),
+        })
+    } else {
+        emit(&format!("\n{}", render(&position, style)))?;
+        if let Some(out) = &args.output {
+            emit(&format!("Wrote {}\n", out.display()))?;
+        }
+        Ok(())
+    }
+}
+
+pub fn refuse_overwrite(path: &std::path::Path) -> miette::Report {
+    miette!(
+        help = "pass --force to overwrite it",
+        "{} already exists; not overwriting it",
+        path.display()
+    )
+}
+
+/// The report's lines: the move in bold, claims in green, near misses in yellow.
+fn explanation(report: &MoveReport, style: RenderStyle) -> String {
+    let text = report.to_string();
+    if !style.color {
+        return text;
+    }
+    let bold = anstyle::Style::new().bold();
+    let claim = anstyle::AnsiColor::Green.on_default();
+    let miss = anstyle::AnsiColor::Yellow.on_default();
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let s = match i {
+                0 => bold,
+                _ if line.trim_start().starts_with("claims") => claim,
+                _ => miss,
+            };
+            format!("{}{line}{}", s.render(), s.render_reset())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -138,7 +138,7 @@ fn play_explains_a_capture() {
     let out = stdout_of(cathedral().arg("play").arg(OPENING).args(CAPTURE));
     assert!(out.contains("6. Dark places Dark Inn (a9,b9,b10)"), "{out}");
     assert!(
-        out.contains("claims 1 square (a10), walled in by Dark Inn and the north and west edges; captures Light Tavern (a10)"),
+        out.contains("claims 1 square (a10), walled in by Dark Inn (a9,b9,b10) and the north and west edges; captures Light Tavern (a10)"),
         "{out}"
     );
     assert!(out.contains("Light to move"), "{out}");

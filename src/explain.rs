@@ -266,6 +266,29 @@ fn near_misses_of(
     misses
 }
 
+/// The parts of a split region that would be cut off (all but the largest) and claimable: next to
+/// the move and holding at most one building that is not the mover's.
+fn claimable_cut_offs(
+    after: &Position,
+    mover: Player,
+    parts: Vec<Bitboard>,
+    near: Bitboard,
+) -> Vec<Bitboard> {
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    let largest = parts
+        .iter()
+        .copied()
+        .max_by_key(|r| r.count())
+        .unwrap_or_default();
+    parts
+        .into_iter()
+        .filter(|&part| part != largest && part.intersects(near))
+        .filter(|&part| foreign_in(after, mover, part).len() <= 1)
+        .collect()
+}
+
 /// Parts of `region` that orthogonal connectivity would cut off, and that would then be claimable.
 fn diagonal_leaks(
     after: &Position,
@@ -274,21 +297,13 @@ fn diagonal_leaks(
     near: Bitboard,
     first_move: bool,
 ) -> Vec<NearMiss> {
-    let parts: Vec<Bitboard> = region.components4().collect();
-    if parts.len() < 2 || first_move {
+    if first_move {
         return Vec::new();
     }
-    let largest = parts
-        .iter()
-        .copied()
-        .max_by_key(|r| r.count())
-        .unwrap_or_default();
     let walls = after.side(mover).occupied;
-    parts
-        .iter()
-        .filter(|&&part| part != largest && part.intersects(near))
-        .filter(|&&part| foreign_in(after, mover, part).len() <= 1)
-        .filter_map(|&part| {
+    claimable_cut_offs(after, mover, region.components4().collect(), near)
+        .into_iter()
+        .filter_map(|part| {
             corner_contact(part, region - part, walls).map(|corner| NearMiss {
                 cells: part,
                 reason: NearMissReason::DiagonalContact { corner },
@@ -339,24 +354,18 @@ fn cathedral_walls(
     if first_move || !cathedral.intersects(region) {
         return Vec::new();
     }
-    let parts: Vec<Bitboard> = (region - cathedral).components8().collect();
-    if parts.len() < 2 {
-        return Vec::new();
-    }
-    let largest = parts
-        .iter()
-        .copied()
-        .max_by_key(|r| r.count())
-        .unwrap_or_default();
-    parts
-        .iter()
-        .filter(|&&part| part != largest && part.intersects(near))
-        .filter(|&&part| foreign_in(after, mover, part).len() <= 1)
-        .map(|&part| NearMiss {
-            cells: part,
-            reason: NearMissReason::CathedralWall,
-        })
-        .collect()
+    claimable_cut_offs(
+        after,
+        mover,
+        (region - cathedral).components8().collect(),
+        near,
+    )
+    .into_iter()
+    .map(|part| NearMiss {
+        cells: part,
+        reason: NearMissReason::CathedralWall,
+    })
+    .collect()
 }
 
 fn list_buildings(buildings: &[Building]) -> String {

@@ -32,19 +32,15 @@ pub const SQUARES_PER_PLAYER: u32 = 47;
 
 impl Piece {
     /// The eleven kinds a player owns, smallest first.
-    pub const PLAYER_KINDS: [Piece; PLAYER_PIECES] = [
-        Piece::Tavern,
-        Piece::Stable,
-        Piece::Inn,
-        Piece::Bridge,
-        Piece::Square,
-        Piece::Manor,
-        Piece::Abbey,
-        Piece::Infirmary,
-        Piece::Castle,
-        Piece::Tower,
-        Piece::Academy,
-    ];
+    pub const PLAYER_KINDS: [Piece; PLAYER_PIECES] = {
+        let mut kinds = [Piece::Tavern; PLAYER_PIECES];
+        let mut i = 0;
+        while i < PLAYER_PIECES {
+            kinds[i] = Piece::ALL[i];
+            i += 1;
+        }
+        kinds
+    };
 
     /// Every kind including the Cathedral.
     pub const ALL: [Piece; 12] = [

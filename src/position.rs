@@ -9,39 +9,36 @@ use crate::rules::{Capture, FirstMove, Pass, Rules};
 
 /// The piece kind of each building slot. Slots give every building on the board an identity, so
 /// two Stables side by side are still two buildings.
-pub const SLOT_PIECES: [Piece; BUILDINGS_PER_PLAYER] = [
-    Piece::Tavern,
-    Piece::Tavern,
-    Piece::Stable,
-    Piece::Stable,
-    Piece::Inn,
-    Piece::Inn,
-    Piece::Bridge,
-    Piece::Square,
-    Piece::Manor,
-    Piece::Abbey,
-    Piece::Infirmary,
-    Piece::Castle,
-    Piece::Tower,
-    Piece::Academy,
-];
-
-/// The slots of one piece kind: `first..first + set_count`.
-const fn first_slot(piece: Piece) -> usize {
-    match piece {
-        Piece::Tavern => 0,
-        Piece::Stable => 2,
-        Piece::Inn => 4,
-        Piece::Bridge => 6,
-        Piece::Square => 7,
-        Piece::Manor => 8,
-        Piece::Abbey => 9,
-        Piece::Infirmary => 10,
-        Piece::Castle => 11,
-        Piece::Tower => 12,
-        Piece::Academy => 13,
-        Piece::Cathedral => usize::MAX,
+pub const SLOT_PIECES: [Piece; BUILDINGS_PER_PLAYER] = {
+    let mut slots = [Piece::Tavern; BUILDINGS_PER_PLAYER];
+    let (mut slot, mut kind) = (0, 0);
+    while kind < Piece::PLAYER_KINDS.len() {
+        let mut copy = 0;
+        while copy < Hand::FULL.0[kind] {
+            slots[slot] = Piece::PLAYER_KINDS[kind];
+            slot += 1;
+            copy += 1;
+        }
+        kind += 1;
     }
+    slots
+};
+
+/// The first slot of each player piece kind (indexed by [`Piece::index`]); a kind's slots are
+/// `first..first + set_count`.
+const FIRST_SLOT: [usize; Piece::PLAYER_KINDS.len()] = {
+    let mut first = [0; Piece::PLAYER_KINDS.len()];
+    let mut slot = BUILDINGS_PER_PLAYER;
+    while slot > 0 {
+        slot -= 1;
+        first[SLOT_PIECES[slot] as usize] = slot;
+    }
+    first
+};
+
+#[inline]
+const fn first_slot(piece: Piece) -> usize {
+    FIRST_SLOT[piece as usize]
 }
 
 /// One player's part of the state.

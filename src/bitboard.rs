@@ -299,6 +299,13 @@ impl fmt::Display for Bitboard {
     }
 }
 
+/// A list of cell names, by file then rank.
+impl serde::Serialize for Bitboard {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.cells_by_file())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -330,12 +337,5 @@ mod tests {
         let set: Bitboard = ["a1", "b2"].iter().map(|s| s.parse::<Cell>().unwrap()).collect();
         assert_eq!(set.components8().count(), 1);
         assert_eq!(set.components4().count(), 2);
-    }
-}
-
-/// A list of cell names, by file then rank.
-impl serde::Serialize for Bitboard {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.cells_by_file())
     }
 }

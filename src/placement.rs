@@ -139,11 +139,9 @@ impl PlacementTable {
                 };
                 let anchors = orientation.anchors(Bitboard::FULL);
                 for anchor in anchors.cells() {
-                    let mask = Bitboard(
-                        shape
-                            .iter()
-                            .fold(0u128, |m, &(dx, dy)| m | 1u128 << (anchor.bit() + dx + STRIDE * dy)),
-                    );
+                    let mask = Bitboard(shape.iter().fold(0u128, |m, &(dx, dy)| {
+                        m | 1u128 << (anchor.bit() + dx + STRIDE * dy)
+                    }));
                     orientation.ids[anchor.bit() as usize] = placements.len() as u16;
                     placements.push(Placement { piece, owner, mask });
                 }

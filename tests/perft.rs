@@ -15,7 +15,9 @@ use cathedral::moves::Spared;
 use cathedral::perft::perft;
 use cathedral::position::CathedralStatus;
 use cathedral::rules::{Capture, FirstMove, Pass};
-use cathedral::{Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table};
+use cathedral::{
+    Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table,
+};
 use std::collections::VecDeque;
 
 /// Seed 1 of `tests/data/independent-games.jsonl`: the Cathedral and Dark's first building.
@@ -111,7 +113,9 @@ fn naive_splits(covered: Bitboard) -> bool {
 /// Every legal placement of `player`, by scanning the whole placement table.
 fn naive_placements(position: &Position, player: Player) -> Vec<PlacementId> {
     let table = table();
-    let occupied: Bitboard = position.buildings().fold(Bitboard::EMPTY, |m, b| m | b.cells);
+    let occupied: Bitboard = position
+        .buildings()
+        .fold(Bitboard::EMPTY, |m, b| m | b.cells);
     if position.cathedral_status() == CathedralStatus::ToPlace {
         if player != Player::Light {
             return Vec::new();
@@ -213,7 +217,11 @@ fn naive_perft(position: &Position, depth: u32) -> u64 {
     let mut fast: Vec<Move> = list.as_slice().to_vec();
     fast.sort();
     assert_eq!(fast, moves, "engine and naive generator disagree");
-    assert_eq!(position.count_moves() as usize, list.len(), "count_moves disagrees with legal_moves");
+    assert_eq!(
+        position.count_moves() as usize,
+        list.len(),
+        "count_moves disagrees with legal_moves"
+    );
     if depth == 1 {
         return moves.len() as u64;
     }
@@ -232,10 +240,20 @@ fn naive_perft(position: &Position, depth: u32) -> u64 {
 fn check(rules: Rules, moves: &[&str], pinned: &[u64], naive_depth: usize) {
     let position = replay(rules, moves);
     for (depth, &expected) in pinned.iter().enumerate().take(naive_depth) {
-        assert_eq!(naive_perft(&position, depth as u32 + 1), expected, "naive perft {}", depth + 1);
+        assert_eq!(
+            naive_perft(&position, depth as u32 + 1),
+            expected,
+            "naive perft {}",
+            depth + 1
+        );
     }
     for (depth, &expected) in pinned.iter().enumerate() {
-        assert_eq!(perft(&position, depth as u32 + 1), expected, "perft {}", depth + 1);
+        assert_eq!(
+            perft(&position, depth as u32 + 1),
+            expected,
+            "perft {}",
+            depth + 1
+        );
     }
 }
 
@@ -322,7 +340,22 @@ fn deep_pins() {
     check(Rules::CLASSIC, MIDGAME, &[241, 51_310, 8_299_364], 3);
     check(Rules::MOORE_1978, MIDGAME, &[249, 53_457, 9_262_960], 3);
     check(NO_ENCLOSURE, MIDGAME, &[241, 51_310, 8_299_364], 3);
-    check(Rules::CLASSIC, ENDGAME, &[55, 959, 16_481, 134_111, 750_114], 4);
-    check(Rules::MOORE_1978, ENDGAME, &[67, 1_154, 25_409, 252_752, 1_954_518], 4);
-    check(NO_ENCLOSURE, ENDGAME, &[55, 959, 16_481, 134_111, 750_114], 4);
+    check(
+        Rules::CLASSIC,
+        ENDGAME,
+        &[55, 959, 16_481, 134_111, 750_114],
+        4,
+    );
+    check(
+        Rules::MOORE_1978,
+        ENDGAME,
+        &[67, 1_154, 25_409, 252_752, 1_954_518],
+        4,
+    );
+    check(
+        NO_ENCLOSURE,
+        ENDGAME,
+        &[55, 959, 16_481, 134_111, 750_114],
+        4,
+    );
 }

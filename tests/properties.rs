@@ -40,17 +40,31 @@ fn check_invariants(position: &Position) -> Result<(), TestCaseError> {
     // No two buildings overlap, and the per-side unions are right.
     let mut covered = Bitboard::EMPTY;
     for building in position.buildings() {
-        prop_assert!(!building.cells.intersects(covered), "{building} overlaps another building");
-        prop_assert_eq!(building.cells.count(), building.piece.size(), "{} has the wrong size", building);
+        prop_assert!(
+            !building.cells.intersects(covered),
+            "{building} overlaps another building"
+        );
+        prop_assert_eq!(
+            building.cells.count(),
+            building.piece.size(),
+            "{} has the wrong size",
+            building
+        );
         covered |= building.cells;
     }
     prop_assert_eq!(covered, position.occupied());
     let light = position.side(Player::Light);
     let dark = position.side(Player::Dark);
-    prop_assert!(!light.territory.intersects(dark.territory), "territories overlap");
+    prop_assert!(
+        !light.territory.intersects(dark.territory),
+        "territories overlap"
+    );
     for player in Player::BOTH {
         let side = position.side(player);
-        prop_assert!(!side.territory.intersects(covered), "{player}'s territory holds a building");
+        prop_assert!(
+            !side.territory.intersects(covered),
+            "{player}'s territory holds a building"
+        );
         // Hand plus buildings on the board is the full set, kind by kind.
         let mut total = side.hand;
         let mut on_board_squares = 0;
@@ -60,17 +74,37 @@ fn check_invariants(position: &Position) -> Result<(), TestCaseError> {
                 on_board_squares += cells.count();
             }
         }
-        prop_assert_eq!(total, Hand::FULL, "{}'s hand and board do not make a full set", player);
-        prop_assert_eq!(position.unplaced_squares(player), SQUARES_PER_PLAYER - on_board_squares);
+        prop_assert_eq!(
+            total,
+            Hand::FULL,
+            "{}'s hand and board do not make a full set",
+            player
+        );
+        prop_assert_eq!(
+            position.unplaced_squares(player),
+            SQUARES_PER_PLAYER - on_board_squares
+        );
     }
     match position.cathedral_status() {
-        CathedralStatus::OnBoard => prop_assert_eq!(position.cathedral().count(), Piece::Cathedral.size()),
-        CathedralStatus::ToPlace | CathedralStatus::Gone => prop_assert!(position.cathedral().is_empty()),
+        CathedralStatus::OnBoard => {
+            prop_assert_eq!(position.cathedral().count(), Piece::Cathedral.size())
+        }
+        CathedralStatus::ToPlace | CathedralStatus::Gone => {
+            prop_assert!(position.cathedral().is_empty())
+        }
     }
     let mut list = MoveList::new();
     position.legal_moves(&mut list);
-    prop_assert_eq!(position.count_moves() as usize, list.len(), "count_moves disagrees with legal_moves");
-    prop_assert_eq!(list.is_empty(), position.is_game_over(), "no legal move exactly when the game is over");
+    prop_assert_eq!(
+        position.count_moves() as usize,
+        list.len(),
+        "count_moves disagrees with legal_moves"
+    );
+    prop_assert_eq!(
+        list.is_empty(),
+        position.is_game_over(),
+        "no legal move exactly when the game is over"
+    );
     Ok(())
 }
 
@@ -110,7 +144,12 @@ fn playout(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
     prop_assert!(position.is_game_over(), "no end after {} plies", MAX_PLIES);
     if rules.pass == Pass::Forced {
         for player in Player::BOTH {
-            prop_assert_eq!(position.count_placements(player), 0, "{} can still place at the end", player);
+            prop_assert_eq!(
+                position.count_placements(player),
+                0,
+                "{} can still place at the end",
+                player
+            );
         }
     }
     Ok(())

@@ -29,8 +29,12 @@ pub struct Placement {
 /// One distinct rotation of a piece, with its placements indexed by anchor (the lower left corner
 /// of its bounding box).
 pub struct Orientation {
-    /// Bit offsets of the covered cells from the anchor.
-    offsets: Vec<u32>,
+    /// Bit offsets of the covered cells from the anchor, padded to six by repeating the last
+    /// (shifting by the same offset twice changes nothing), so that [`Orientation::anchors`] is a
+    /// fixed, branch-free sequence of shifts.
+    offsets: [u32; 6],
+    /// Number of covered cells (the meaningful entries of `offsets`).
+    len: u8,
     /// Placement id for each anchor bit; meaningful only where the placement fits on the board.
     ids: [u16; 128],
 }
@@ -39,17 +43,29 @@ impl Orientation {
     /// Anchors where this orientation fits entirely on `free` cells.
     #[inline]
     pub fn anchors(&self, free: Bitboard) -> Bitboard {
-        let mut anchors = u128::MAX;
-        for &offset in &self.offsets {
-            anchors &= free.0 >> offset;
-        }
-        Bitboard(anchors)
+        let f = free.0;
+        let [a, b, c, d, e, g] = self.offsets;
+        let first_two = (f >> a) & (f >> b);
+        Bitboard(match self.len {
+            1 => f >> a,
+            2 => first_two,
+            3 => first_two & (f >> c),
+            4 => first_two & (f >> c) & (f >> d),
+            5 => first_two & (f >> c) & (f >> d) & (f >> e),
+            _ => first_two & (f >> c) & (f >> d) & (f >> e) & (f >> g),
+        })
     }
 
     /// The placement at `anchor`; `anchor` must come from [`Orientation::anchors`].
     #[inline]
     pub fn placement_at(&self, anchor: Cell) -> PlacementId {
         PlacementId(self.ids[anchor.bit() as usize])
+    }
+
+    /// The placement at anchor bit `bit` (a set bit of [`Orientation::anchors`]).
+    #[inline]
+    pub fn placement_at_bit(&self, bit: u32) -> PlacementId {
+        PlacementId(self.ids[bit as usize & 127])
     }
 }
 
@@ -111,19 +127,21 @@ impl PlacementTable {
             let first = placements.len() as u16;
             let mut orientations = Vec::new();
             for shape in distinct_rotations(piece.drawing(owner.unwrap_or(Player::Light))) {
-                let offsets: Vec<u32> = shape.iter().map(|&(dx, dy)| dx + STRIDE * dy).collect();
+                let mut offsets = [0u32; 6];
+                for (i, slot) in offsets.iter_mut().enumerate() {
+                    let (dx, dy) = shape[i.min(shape.len() - 1)];
+                    *slot = dx + STRIDE * dy;
+                }
                 let mut orientation = Orientation {
                     offsets,
                     ids: [u16::MAX; 128],
+                    len: shape.len() as u8,
                 };
                 let anchors = orientation.anchors(Bitboard::FULL);
                 for anchor in anchors.cells() {
-                    let mask = Bitboard(
-                        orientation
-                            .offsets
-                            .iter()
-                            .fold(0u128, |m, &o| m | 1u128 << (anchor.bit() + o)),
-                    );
+                    let mask = Bitboard(shape.iter().fold(0u128, |m, &(dx, dy)| {
+                        m | 1u128 << (anchor.bit() + dx + STRIDE * dy)
+                    }));
                     orientation.ids[anchor.bit() as usize] = placements.len() as u16;
                     placements.push(Placement { piece, owner, mask });
                 }

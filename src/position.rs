@@ -282,8 +282,10 @@ impl Position {
             if player == Player::Light {
                 let free = !self.occupied();
                 for orientation in &table.piece(None, Piece::Cathedral).orientations {
-                    for anchor in orientation.anchors(free).cells() {
-                        f(orientation.placement_at(anchor));
+                    let mut anchors = orientation.anchors(free).0;
+                    while anchors != 0 {
+                        f(orientation.placement_at_bit(anchors.trailing_zeros()));
+                        anchors &= anchors - 1;
                     }
                 }
             }
@@ -295,8 +297,10 @@ impl Position {
             !side.first_move_made && self.rules.first_move == FirstMove::NoEnclosure;
         for piece in side.hand.kinds() {
             for orientation in &table.piece(Some(player), piece).orientations {
-                for anchor in orientation.anchors(free).cells() {
-                    let id = orientation.placement_at(anchor);
+                let mut anchors = orientation.anchors(free).0;
+                while anchors != 0 {
+                    let id = orientation.placement_at_bit(anchors.trailing_zeros());
+                    anchors &= anchors - 1;
                     if check_enclosure && self.first_move_encloses(player, table.get(id).mask) {
                         continue;
                     }

@@ -1,0 +1,361 @@
+//! Perft pins: exact move-sequence counts of fixed positions under several rule variants, so that
+//! speed work on move generation and claim evaluation cannot silently change results.
+//!
+//! Every pinned number was cross-checked against [`naive_perft`], a deliberately slow generator
+//! written here from the rules alone: it loops over every placement of the global table for the
+//! pieces in the mover's hand, tests the mask against the occupied cells and the opponent's
+//! territory, checks first-move enclosure with its own cell-by-cell flood fill, works out the
+//! optional-capture variants by playing the placement and diffing the board, and adds passes from
+//! the rule text. The fast counts must equal the pins at every depth; the naive counts are
+//! recomputed in the tests at the depths that stay fast in debug builds (the deeper naive checks
+//! are `#[ignore]`d and run with `cargo test --release --test perft -- --ignored`).
+
+use cathedral::legality::parse_move;
+use cathedral::moves::Spared;
+use cathedral::perft::perft;
+use cathedral::position::CathedralStatus;
+use cathedral::rules::{Capture, FirstMove, Pass};
+use cathedral::{
+    Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table,
+};
+use std::collections::VecDeque;
+
+/// Seed 1 of `tests/data/independent-games.jsonl`: the Cathedral and Dark's first building.
+const OPENING: &[&str] = &["cathedral:a8,b7,b8,b9,c8,d8", "inn:a3,a4,b4"];
+
+/// Seed 1 of `tests/data/independent-games.jsonl`, first 11 plies: Dark to move, 241 moves, some
+/// of which capture.
+const MIDGAME: &[&str] = &[
+    "cathedral:a8,b7,b8,b9,c8,d8",
+    "inn:a3,a4,b4",
+    "castle:f5,f6,g6,h5,h6",
+    "castle:c1,c2,d2,e1,e2",
+    "tower:e3,e4,f2,f3,g2",
+    "square:f8,f9,g8,g9",
+    "abbey:d9,d10,e8,e9",
+    "manor:b5,c4,c5,c6",
+    "tavern:b2",
+    "stable:i4,i5",
+    "infirmary:h9,i8,i9,i10,j9",
+];
+
+/// Seed 9 of `tests/data/independent-games.jsonl`, first 19 plies: Dark to move, 55 moves of which
+/// 11 capture.
+const ENDGAME: &[&str] = &[
+    "cathedral:e5,f4,f5,f6,g5,h5",
+    "academy:d8,e8,e9,f7,f8",
+    "stable:j7,j8",
+    "square:c2,c3,d2,d3",
+    "manor:d5,d6,d7,e6",
+    "stable:b9,b10",
+    "bridge:f2,g2,h2",
+    "tavern:e1",
+    "inn:i5,i6,j5",
+    "inn:g8,g9,h9",
+    "stable:b2,b3",
+    "tower:b5,b6,c4,c5,d4",
+    "infirmary:g7,h6,h7,h8,i7",
+    "bridge:b1,c1,d1",
+    "tavern:c7",
+    "inn:i2,i3,j2",
+    "tavern:h3",
+    "tavern:e2",
+    "inn:e3,e4,f3",
+];
+
+const NO_ENCLOSURE: Rules = Rules {
+    capture: Capture::Mandatory,
+    pass: Pass::Forced,
+    first_move: FirstMove::NoEnclosure,
+};
+
+fn replay(rules: Rules, moves: &[&str]) -> Position {
+    let mut position = Position::new(rules);
+    for text in moves {
+        let mv = parse_move(&position, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        position.play(mv);
+    }
+    position
+}
+
+// ----- the naive generator -------------------------------------------------------------------
+
+/// Whether the cells of the board not in `covered` fall apart into two or more 8-connected
+/// regions, by a breadth-first search over file/rank coordinates.
+fn naive_splits(covered: Bitboard) -> bool {
+    let open: Vec<Cell> = Cell::all().filter(|&c| !covered.contains(c)).collect();
+    let Some(&start) = open.first() else {
+        return false;
+    };
+    let mut seen = [false; 100];
+    seen[start.index()] = true;
+    let mut reached = 1;
+    let mut queue = VecDeque::from([start]);
+    while let Some(cell) = queue.pop_front() {
+        for df in -1i8..=1 {
+            for dr in -1i8..=1 {
+                let (f, r) = (cell.file() as i8 + df, cell.rank() as i8 + dr);
+                if !(0..10).contains(&f) || !(0..10).contains(&r) {
+                    continue;
+                }
+                let next = Cell::new(f as u8, r as u8).expect("on the board");
+                if !covered.contains(next) && !seen[next.index()] {
+                    seen[next.index()] = true;
+                    reached += 1;
+                    queue.push_back(next);
+                }
+            }
+        }
+    }
+    reached != open.len()
+}
+
+/// Every legal placement of `player`, by scanning the whole placement table.
+fn naive_placements(position: &Position, player: Player) -> Vec<PlacementId> {
+    let table = table();
+    let occupied: Bitboard = position
+        .buildings()
+        .fold(Bitboard::EMPTY, |m, b| m | b.cells);
+    if position.cathedral_status() == CathedralStatus::ToPlace {
+        if player != Player::Light {
+            return Vec::new();
+        }
+        return table
+            .ids(None, Piece::Cathedral)
+            .filter(|&id| (table.get(id).mask & occupied).is_empty())
+            .collect();
+    }
+    let side = position.side(player);
+    let blocked = occupied | position.side(player.opponent()).territory;
+    let first_building = !side.first_move_made;
+    let mut ids = Vec::new();
+    for piece in Piece::PLAYER_KINDS {
+        if side.hand.count(piece) == 0 {
+            continue;
+        }
+        for id in table.ids(Some(player), piece) {
+            let mask = table.get(id).mask;
+            if (mask & blocked).any() {
+                continue;
+            }
+            if first_building
+                && position.rules().first_move == FirstMove::NoEnclosure
+                && naive_splits(side.occupied | mask)
+            {
+                continue;
+            }
+            ids.push(id);
+        }
+    }
+    ids
+}
+
+/// The [`Spared`] bits of the buildings that placing `id` captures, found by playing it (sparing
+/// nothing) and comparing the opponent's buildings and the Cathedral before and after.
+fn naive_captures(position: &Position, id: PlacementId) -> u16 {
+    let mut after = *position;
+    after.play(Move::place(id));
+    let opponent = position.to_move().opponent();
+    let before_slots = &position.side(opponent).buildings;
+    let after_slots = &after.side(opponent).buildings;
+    let mut bits = 0;
+    for slot in 0..before_slots.len() {
+        if before_slots[slot].any() && after_slots[slot].is_empty() {
+            bits |= 1 << slot;
+        }
+    }
+    if position.cathedral_status() == CathedralStatus::OnBoard
+        && after.cathedral_status() == CathedralStatus::Gone
+    {
+        bits |= Spared::CATHEDRAL_BIT;
+    }
+    bits
+}
+
+/// Every legal move of the player to move, sorted.
+fn naive_moves(position: &Position) -> Vec<Move> {
+    let rules = position.rules();
+    if rules.pass == Pass::Voluntary && position.passes() >= 2 {
+        return Vec::new();
+    }
+    let mover = position.to_move();
+    let mut moves = Vec::new();
+    let placements = naive_placements(position, mover);
+    for &id in &placements {
+        moves.push(Move::place(id));
+        if rules.capture == Capture::Optional {
+            // One move per non-empty subset of the captures to decline.
+            let captures = naive_captures(position, id);
+            for subset in 1..=captures {
+                if subset & !captures == 0 {
+                    moves.push(Move::place_sparing(id, Spared(subset)));
+                }
+            }
+        }
+    }
+    let opponent_can_place = !naive_placements(position, mover.opponent()).is_empty();
+    let pass_allowed = match rules.pass {
+        Pass::Forced => placements.is_empty() && opponent_can_place,
+        Pass::Voluntary => !placements.is_empty() || opponent_can_place,
+    };
+    if pass_allowed {
+        moves.push(Move::PASS);
+    }
+    moves.sort();
+    moves
+}
+
+/// Perft with the naive generator. Also checks at every node that the engine lists exactly the
+/// same moves and that `count_moves` agrees with `legal_moves`.
+fn naive_perft(position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = naive_moves(position);
+    let mut list = MoveList::new();
+    position.legal_moves(&mut list);
+    let mut fast: Vec<Move> = list.as_slice().to_vec();
+    fast.sort();
+    assert_eq!(fast, moves, "engine and naive generator disagree");
+    assert_eq!(
+        position.count_moves() as usize,
+        list.len(),
+        "count_moves disagrees with legal_moves"
+    );
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play(mv);
+            naive_perft(&child, depth - 1)
+        })
+        .sum()
+}
+
+/// Checks the engine's perft against `pinned` (depth 1, 2, ..) and the naive perft against the
+/// first `naive_depth` pins.
+fn check(rules: Rules, moves: &[&str], pinned: &[u64], naive_depth: usize) {
+    let position = replay(rules, moves);
+    for (depth, &expected) in pinned.iter().enumerate().take(naive_depth) {
+        assert_eq!(
+            naive_perft(&position, depth as u32 + 1),
+            expected,
+            "naive perft {}",
+            depth + 1
+        );
+    }
+    for (depth, &expected) in pinned.iter().enumerate() {
+        assert_eq!(
+            perft(&position, depth as u32 + 1),
+            expected,
+            "perft {}",
+            depth + 1
+        );
+    }
+}
+
+// ----- pins ----------------------------------------------------------------------------------
+//
+// `check(rules, moves, pins, naive_depth)`: the engine must give `pins[d - 1]` for perft `d`, and
+// the naive generator must agree for the first `naive_depth` depths.
+
+#[test]
+fn start_classic() {
+    check(Rules::CLASSIC, &[], &[224, 398_548], 2);
+}
+
+#[test]
+fn start_moore1978() {
+    // One more root move than classic: Light may pass instead of placing the Cathedral.
+    check(Rules::MOORE_1978, &[], &[225, 398_773], 2);
+}
+
+#[test]
+fn start_no_enclosure() {
+    check(NO_ENCLOSURE, &[], &[224, 383_988], 1);
+}
+
+#[test]
+fn opening_classic() {
+    check(Rules::CLASSIC, OPENING, &[1_695, 2_503_246], 1);
+}
+
+#[test]
+fn opening_no_enclosure() {
+    // Light's first building may not cut the board: 48 fewer placements than classic.
+    check(NO_ENCLOSURE, OPENING, &[1_647, 2_430_038], 1);
+}
+
+#[test]
+fn opening_moore1978() {
+    check(Rules::MOORE_1978, OPENING, &[1_696], 1);
+}
+
+#[test]
+fn midgame_classic() {
+    check(Rules::CLASSIC, MIDGAME, &[241, 51_310, 8_299_364], 2);
+}
+
+#[test]
+fn midgame_moore1978() {
+    check(Rules::MOORE_1978, MIDGAME, &[249, 53_457], 2);
+}
+
+#[test]
+fn midgame_no_enclosure() {
+    // Both first moves are made: the variant changes nothing any more.
+    check(NO_ENCLOSURE, MIDGAME, &[241, 51_310, 8_299_364], 1);
+}
+
+#[test]
+fn endgame_classic() {
+    check(Rules::CLASSIC, ENDGAME, &[55, 959, 16_481, 134_111], 3);
+}
+
+#[test]
+fn endgame_moore1978() {
+    // Optional capture adds one move per declinable subset of captures, and a pass per node.
+    check(Rules::MOORE_1978, ENDGAME, &[67, 1_154, 25_409, 252_752], 3);
+}
+
+#[test]
+fn endgame_no_enclosure() {
+    check(NO_ENCLOSURE, ENDGAME, &[55, 959, 16_481], 2);
+}
+
+/// The expensive pins and naive cross-checks; run with
+/// `cargo test --release --test perft -- --ignored`.
+#[test]
+#[ignore]
+fn deep_pins() {
+    check(Rules::CLASSIC, &[], &[224, 398_548, 624_864_152], 2);
+    check(Rules::MOORE_1978, &[], &[225, 398_773], 2);
+    check(NO_ENCLOSURE, &[], &[224, 383_988, 578_914_136], 2);
+    check(Rules::CLASSIC, OPENING, &[1_695, 2_503_246], 2);
+    check(NO_ENCLOSURE, OPENING, &[1_647, 2_430_038], 2);
+    check(Rules::MOORE_1978, OPENING, &[1_696, 2_508_685], 2);
+    check(Rules::CLASSIC, MIDGAME, &[241, 51_310, 8_299_364], 3);
+    check(Rules::MOORE_1978, MIDGAME, &[249, 53_457, 9_262_960], 3);
+    check(NO_ENCLOSURE, MIDGAME, &[241, 51_310, 8_299_364], 3);
+    check(
+        Rules::CLASSIC,
+        ENDGAME,
+        &[55, 959, 16_481, 134_111, 750_114],
+        4,
+    );
+    check(
+        Rules::MOORE_1978,
+        ENDGAME,
+        &[67, 1_154, 25_409, 252_752, 1_954_518],
+        4,
+    );
+    check(
+        NO_ENCLOSURE,
+        ENDGAME,
+        &[55, 959, 16_481, 134_111, 750_114],
+        4,
+    );
+}

@@ -1,0 +1,173 @@
+//! Random playouts under every rule variant, checking the state invariants after every move.
+
+use cathedral::piece::SQUARES_PER_PLAYER;
+use cathedral::position::{CathedralStatus, SLOT_PIECES};
+use cathedral::rules::Pass;
+use cathedral::{Bitboard, Hand, Move, MoveList, Piece, Player, Position, Rules};
+use proptest::prelude::*;
+
+/// Longest playout accepted: a game places at most 28 buildings plus the Cathedral, and captures
+/// or passes add a few more plies; 200 means something loops.
+const MAX_PLIES: usize = 200;
+
+/// SplitMix64, so that a playout is a pure function of its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z % n as u64) as usize
+    }
+}
+
+fn variant(index: usize) -> Rules {
+    Rules::all().nth(index).expect("eight variants")
+}
+
+/// Empty cells that are nobody's territory.
+fn open_unclaimed(position: &Position) -> Bitboard {
+    !(position.occupied()
+        | position.side(Player::Light).territory
+        | position.side(Player::Dark).territory)
+}
+
+/// Checks every invariant of one position; `Err` names the first one broken.
+fn check_invariants(position: &Position) -> Result<(), TestCaseError> {
+    // No two buildings overlap, and the per-side unions are right.
+    let mut covered = Bitboard::EMPTY;
+    for building in position.buildings() {
+        prop_assert!(
+            !building.cells.intersects(covered),
+            "{building} overlaps another building"
+        );
+        prop_assert_eq!(
+            building.cells.count(),
+            building.piece.size(),
+            "{} has the wrong size",
+            building
+        );
+        covered |= building.cells;
+    }
+    prop_assert_eq!(covered, position.occupied());
+    let light = position.side(Player::Light);
+    let dark = position.side(Player::Dark);
+    prop_assert!(
+        !light.territory.intersects(dark.territory),
+        "territories overlap"
+    );
+    for player in Player::BOTH {
+        let side = position.side(player);
+        prop_assert!(
+            !side.territory.intersects(covered),
+            "{player}'s territory holds a building"
+        );
+        // Hand plus buildings on the board is the full set, kind by kind.
+        let mut total = side.hand;
+        let mut on_board_squares = 0;
+        for (slot, cells) in side.buildings.iter().enumerate() {
+            if cells.any() {
+                total.add(SLOT_PIECES[slot]);
+                on_board_squares += cells.count();
+            }
+        }
+        prop_assert_eq!(
+            total,
+            Hand::FULL,
+            "{}'s hand and board do not make a full set",
+            player
+        );
+        prop_assert_eq!(
+            position.unplaced_squares(player),
+            SQUARES_PER_PLAYER - on_board_squares
+        );
+    }
+    match position.cathedral_status() {
+        CathedralStatus::OnBoard => {
+            prop_assert_eq!(position.cathedral().count(), Piece::Cathedral.size())
+        }
+        CathedralStatus::ToPlace | CathedralStatus::Gone => {
+            prop_assert!(position.cathedral().is_empty())
+        }
+    }
+    let mut list = MoveList::new();
+    position.legal_moves(&mut list);
+    prop_assert_eq!(
+        position.count_moves() as usize,
+        list.len(),
+        "count_moves disagrees with legal_moves"
+    );
+    prop_assert_eq!(
+        list.is_empty(),
+        position.is_game_over(),
+        "no legal move exactly when the game is over"
+    );
+    Ok(())
+}
+
+/// Plays one random game from the start, checking everything after every move.
+fn playout(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
+    let mut rng = Rng(seed);
+    let mut position = Position::new(rules);
+    let mut list = MoveList::new();
+    let mut cathedral_gone = false;
+    check_invariants(&position)?;
+    for _ in 0..MAX_PLIES {
+        position.legal_moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let mv: Move = list.as_slice()[rng.below(list.len())];
+        let before = position;
+        let mut after = position;
+        after.play(mv);
+        // Playing on a copy leaves the original alone, and every move changes the copy.
+        prop_assert_eq!(position, before);
+        prop_assert_ne!(after, before, "{:?} changed nothing", mv);
+        // Placing only shrinks the unclaimed open cells; captures turn cells into territory.
+        prop_assert!(
+            open_unclaimed(&after).is_subset(open_unclaimed(&before)),
+            "{:?} made unclaimed open cells",
+            mv
+        );
+        position = after;
+        check_invariants(&position)?;
+        // The Cathedral, once captured, never comes back.
+        if cathedral_gone {
+            prop_assert_eq!(position.cathedral_status(), CathedralStatus::Gone);
+        }
+        cathedral_gone = position.cathedral_status() == CathedralStatus::Gone;
+    }
+    prop_assert!(position.is_game_over(), "no end after {} plies", MAX_PLIES);
+    if rules.pass == Pass::Forced {
+        for player in Player::BOTH {
+            prop_assert_eq!(
+                position.count_placements(player),
+                0,
+                "{} can still place at the end",
+                player
+            );
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn random_playouts_keep_the_invariants(rules in 0..8usize, seed in any::<u64>()) {
+        playout(variant(rules), seed)?;
+    }
+}
+
+#[test]
+fn every_variant_gets_a_playout() {
+    assert_eq!(Rules::all().count(), 8);
+    for (index, rules) in Rules::all().enumerate() {
+        playout(rules, index as u64).unwrap_or_else(|e| panic!("{rules}: {e}"));
+    }
+}

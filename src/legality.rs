@@ -181,7 +181,7 @@ pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove
         }
         if !position.side(mover).first_move_made
             && position.rules().first_move == FirstMove::NoEnclosure
-            && position.first_move_encloses(mover, cells)
+            && position.first_move_encloses(mover, id)
         {
             let open = !(position.side(mover).occupied | cells);
             let main = open

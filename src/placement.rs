@@ -24,6 +24,9 @@ pub struct Placement {
     pub piece: Piece,
     pub owner: Owner,
     pub mask: Bitboard,
+    /// Whether this building alone divides the rest of the board into two or more 8-connected
+    /// regions (a first move that encloses something, refused under `first_move: no-enclosure`).
+    pub splits_board: bool,
 }
 
 /// One distinct rotation of a piece, with its placements indexed by anchor (the lower left corner
@@ -143,7 +146,14 @@ impl PlacementTable {
                         m | 1u128 << (anchor.bit() + dx + STRIDE * dy)
                     }));
                     orientation.ids[anchor.bit() as usize] = placements.len() as u16;
-                    placements.push(Placement { piece, owner, mask });
+                    let rest = !mask;
+                    let splits_board = Bitboard::fill8(rest.first_bit(), rest) != rest;
+                    placements.push(Placement {
+                        piece,
+                        owner,
+                        mask,
+                        splits_board,
+                    });
                 }
                 orientations.push(orientation);
             }

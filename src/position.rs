@@ -119,9 +119,21 @@ pub trait ClaimSink {
     fn claimed(&mut self, _region: Bitboard, _captured: Option<Building>) {}
     /// `region` held `building` alone, but the mover declined the capture (optional capture).
     fn spared(&mut self, _region: Bitboard, _building: Building) {}
+    /// The captured building's [`Spared`] bit (opponent slot, or the Cathedral).
+    fn captured_bit(&mut self, _bit: u16) {}
 }
 
 impl ClaimSink for () {}
+
+/// Collects the [`Spared`] bits of the buildings a move captures, without allocating.
+#[derive(Default)]
+struct CaptureBits(u16);
+
+impl ClaimSink for CaptureBits {
+    fn captured_bit(&mut self, bit: u16) {
+        self.0 |= bit;
+    }
+}
 
 /// What a move did, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -301,7 +313,7 @@ impl Position {
                 while anchors != 0 {
                     let id = orientation.placement_at_bit(anchors.trailing_zeros());
                     anchors &= anchors - 1;
-                    if check_enclosure && self.first_move_encloses(player, table.get(id).mask) {
+                    if check_enclosure && self.first_move_encloses(player, id) {
                         continue;
                     }
                     f(id);
@@ -312,8 +324,13 @@ impl Position {
 
     /// Under `first_move: no-enclosure`: whether placing `mask` as `player`'s first building
     /// would split the cells it does not cover into two or more regions.
-    pub fn first_move_encloses(&self, player: Player, mask: Bitboard) -> bool {
-        let open = !(self.side(player).occupied | mask);
+    pub fn first_move_encloses(&self, player: Player, id: PlacementId) -> bool {
+        let placement = table().get(id);
+        let own = self.side(player).occupied;
+        if own.is_empty() {
+            return placement.splits_board;
+        }
+        let open = !(own | placement.mask);
         let seed = open.first_bit();
         Bitboard::fill8(seed, open) != open
     }
@@ -417,16 +434,10 @@ impl Position {
 
     /// Under optional capture, adds one move per non-empty subset of the captures `id` would make.
     fn push_spare_variants(&self, id: PlacementId, list: &mut MoveList) {
-        let mut capturable = Spared::NONE.0;
         let mut after = *self;
-        let mut log = ClaimLog::default();
-        after.play_with(Move::place(id), &mut log);
-        let opponent = self.to_move.opponent();
-        for (_, captured) in &log.claims {
-            if let Some(building) = captured {
-                capturable |= self.spare_bit(opponent, building);
-            }
-        }
+        let mut captures = CaptureBits::default();
+        after.play_with(Move::place(id), &mut captures);
+        let capturable = captures.0;
         // Every non-empty subset of the capturable buildings, in increasing order.
         let mut subset = capturable;
         while subset != 0 {
@@ -515,6 +526,7 @@ impl Position {
                         sink.spared(region, building);
                         continue;
                     }
+                    sink.captured_bit(slot.map_or(Spared::CATHEDRAL_BIT, |slot| 1 << slot));
                     match slot {
                         Some(slot) => {
                             let side = &mut self.sides[opponent.index()];

@@ -7,8 +7,7 @@
 //! territory, checks first-move enclosure with its own cell-by-cell flood fill, works out the
 //! optional-capture variants by playing the placement and diffing the board, and adds passes from
 //! the rule text. The fast counts must equal the pins at every depth; the naive counts are
-//! recomputed in the tests at the depths that stay fast in debug builds (the deeper naive checks
-//! are `#[ignore]`d and run with `cargo test --release --test perft -- --ignored`).
+//! recomputed at the shallower depths.
 
 use cathedral::legality::parse_move;
 use cathedral::moves::Spared;
@@ -326,10 +325,8 @@ fn endgame_no_enclosure() {
     check(NO_ENCLOSURE, ENDGAME, &[55, 959, 16_481], 2);
 }
 
-/// The expensive pins and naive cross-checks; run with
-/// `cargo test --release --test perft -- --ignored`.
+/// The expensive pins and naive cross-checks (about 10 s with the optimised test profile).
 #[test]
-#[ignore]
 fn deep_pins() {
     check(Rules::CLASSIC, &[], &[224, 398_548, 624_864_152], 2);
     check(Rules::MOORE_1978, &[], &[225, 398_773], 2);

@@ -156,7 +156,7 @@ fn playout(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
     fn random_playouts_keep_the_invariants(rules in 0..8usize, seed in any::<u64>()) {

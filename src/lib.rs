@@ -19,6 +19,7 @@ pub mod position;
 pub mod render;
 pub mod rules;
 pub mod view;
+pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use cell::Cell;

@@ -27,6 +27,8 @@ pub struct Placement {
     /// Whether this building alone divides the rest of the board into two or more 8-connected
     /// regions (a first move that encloses something, refused under `first_move: no-enclosure`).
     pub splits_board: bool,
+    /// Zobrist key of this building standing here.
+    pub key: crate::zobrist::Key,
 }
 
 /// One distinct rotation of a piece, with its placements indexed by anchor (the lower left corner
@@ -153,6 +155,7 @@ impl PlacementTable {
                         owner,
                         mask,
                         splits_board,
+                        key: crate::zobrist::building(owner, piece, mask),
                     });
                 }
                 orientations.push(orientation);

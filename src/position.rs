@@ -6,6 +6,7 @@ use crate::piece::{BUILDINGS_PER_PLAYER, Hand, Piece};
 use crate::placement::{Owner, PlacementId, table};
 use crate::player::Player;
 use crate::rules::{Capture, FirstMove, Pass, Rules};
+use crate::zobrist::{self, Key};
 
 /// The piece kind of each building slot. Slots give every building on the board an identity, so
 /// two Stables side by side are still two buildings.
@@ -161,6 +162,8 @@ pub struct Position {
     /// Passes in a row just before this position.
     passes: u8,
     rules: Rules,
+    /// Zobrist key of everything above but the rules, kept up to date by every change.
+    key: Key,
 }
 
 /// Buildings of one owner inside a region.
@@ -173,14 +176,14 @@ enum Inside {
 impl Position {
     /// The start of a game: empty board, Light to place the Cathedral.
     pub fn new(rules: Rules) -> Position {
-        Position {
-            sides: [Side::NEW; 2],
-            cathedral: Bitboard::EMPTY,
-            cathedral_status: CathedralStatus::ToPlace,
-            to_move: Player::Light,
-            passes: 0,
+        Position::from_parts(
+            [Side::NEW; 2],
+            Bitboard::EMPTY,
+            CathedralStatus::ToPlace,
+            Player::Light,
+            0,
             rules,
-        }
+        )
     }
 
     /// Builds a position from parts; the caller (the file loader) validates them.
@@ -192,14 +195,50 @@ impl Position {
         passes: u8,
         rules: Rules,
     ) -> Position {
-        Position {
+        let mut position = Position {
             sides,
             cathedral,
             cathedral_status,
             to_move,
             passes,
             rules,
+            key: Key::default(),
+        };
+        position.key = position.recompute_key();
+        position
+    }
+
+    /// The position's 128-bit Zobrist key (see [`crate::zobrist`]).
+    #[inline]
+    pub fn key(&self) -> Key {
+        self.key
+    }
+
+    /// The key computed from scratch; always equal to [`Position::key`].
+    pub fn recompute_key(&self) -> Key {
+        let mut key = Key::default();
+        for player in Player::BOTH {
+            let side = self.side(player);
+            for (slot, &cells) in side.buildings.iter().enumerate() {
+                key ^= zobrist::building(Some(player), SLOT_PIECES[slot], cells);
+            }
+            key ^= zobrist::territory(player, side.territory);
+            for piece in Piece::PLAYER_KINDS {
+                key ^= zobrist::hand(player, piece, side.hand.count(piece));
+            }
+            if side.first_move_made {
+                key ^= zobrist::first_move_made(player);
+            }
         }
+        key ^= zobrist::building(None, Piece::Cathedral, self.cathedral);
+        if self.cathedral_status == CathedralStatus::ToPlace {
+            key ^= zobrist::cathedral_to_place();
+        }
+        if self.to_move == Player::Dark {
+            key ^= zobrist::dark_to_move();
+        }
+        key ^= zobrist::passes(self.passes);
+        key
     }
 
     #[inline]
@@ -471,14 +510,19 @@ impl Position {
     /// Plays a legal move, reporting its claims and captures to `sink`.
     pub fn play_with(&mut self, mv: Move, sink: &mut impl ClaimSink) {
         let mover = self.to_move;
+        // The side to move flips on every move.
+        self.key ^= zobrist::dark_to_move() ^ zobrist::passes(self.passes);
         let Some(id) = mv.placement() else {
             self.passes = self.passes.saturating_add(1);
+            self.key ^= zobrist::passes(self.passes);
             self.to_move = mover.opponent();
             return;
         };
         self.passes = 0;
         let placement = table().get(id);
+        self.key ^= placement.key;
         if placement.piece == Piece::Cathedral {
+            self.key ^= zobrist::cathedral_to_place();
             self.cathedral = placement.mask;
             self.cathedral_status = CathedralStatus::OnBoard;
             self.to_move = Player::Dark;
@@ -491,12 +535,18 @@ impl Position {
             .unwrap_or(first); // invariant: a piece in hand has a free slot
         side.buildings[slot] = placement.mask;
         side.occupied |= placement.mask;
+        let covered_territory = side.territory & placement.mask;
         side.territory = side.territory - placement.mask;
+        let held = side.hand.count(placement.piece);
         side.hand.remove(placement.piece);
+        self.key ^= zobrist::territory(mover, covered_territory)
+            ^ zobrist::hand(mover, placement.piece, held)
+            ^ zobrist::hand(mover, placement.piece, held - 1);
         if side.first_move_made {
             self.claim_regions(mover, mv.spared(), sink);
         } else {
             side.first_move_made = true;
+            self.key ^= zobrist::first_move_made(mover);
         }
         self.to_move = mover.opponent();
     }
@@ -527,12 +577,16 @@ impl Position {
                         continue;
                     }
                     sink.captured_bit(slot.map_or(Spared::CATHEDRAL_BIT, |slot| 1 << slot));
+                    self.key ^= zobrist::building(building.owner, building.piece, building.cells);
                     match slot {
                         Some(slot) => {
                             let side = &mut self.sides[opponent.index()];
                             side.buildings[slot] = Bitboard::EMPTY;
                             side.occupied = side.occupied - building.cells;
+                            let held = side.hand.count(building.piece);
                             side.hand.add(building.piece);
+                            self.key ^= zobrist::hand(opponent, building.piece, held)
+                                ^ zobrist::hand(opponent, building.piece, held + 1);
                         }
                         None => {
                             self.cathedral = Bitboard::EMPTY;
@@ -548,9 +602,12 @@ impl Position {
 
     #[inline]
     fn take_region(&mut self, mover: Player, region: Bitboard) {
+        let opponent = mover.opponent();
+        let gained = region - self.sides[mover.index()].territory;
+        let lost = region & self.sides[opponent.index()].territory;
         self.sides[mover.index()].territory |= region;
-        let opponent = &mut self.sides[mover.opponent().index()];
-        opponent.territory = opponent.territory - region;
+        self.sides[opponent.index()].territory = self.sides[opponent.index()].territory - region;
+        self.key ^= zobrist::territory(mover, gained) ^ zobrist::territory(opponent, lost);
     }
 
     /// The opponent buildings and Cathedral inside `region`.
@@ -603,14 +660,11 @@ impl Position {
         first..first + piece.set_count() as usize
     }
 
-    /// Mutable access for the file loader and tests that build positions by hand.
-    pub fn side_mut(&mut self, player: Player) -> &mut Side {
-        &mut self.sides[player.index()]
-    }
-
-    /// Sets the side to move (file loader).
-    pub fn set_to_move(&mut self, player: Player) {
-        self.to_move = player;
+    /// Replaces `player`'s territory (file loader: explicit or derived territory).
+    pub fn set_territory(&mut self, player: Player, cells: Bitboard) {
+        let side = &mut self.sides[player.index()];
+        self.key ^= zobrist::territory(player, side.territory) ^ zobrist::territory(player, cells);
+        side.territory = cells;
     }
 }
 

@@ -171,3 +171,59 @@ fn every_variant_gets_a_playout() {
         playout(rules, index as u64).unwrap_or_else(|e| panic!("{rules}: {e}"));
     }
 }
+
+/// The incrementally updated Zobrist key always equals the key computed from scratch, and equal
+/// keys come only from equal positions along random games.
+#[test]
+fn zobrist_keys_stay_exact_along_random_games() {
+    type Canonical = (
+        Vec<String>,
+        [Bitboard; 2],
+        [Hand; 2],
+        [bool; 2],
+        Player,
+        u8,
+        CathedralStatus,
+    );
+    let canonical = |p: &Position| -> Canonical {
+        let mut buildings: Vec<String> = p.buildings().map(|b| format!("{b:?}")).collect();
+        buildings.sort();
+        let side = |pl: Player| p.side(pl);
+        (
+            buildings,
+            [side(Player::Light).territory, side(Player::Dark).territory],
+            [side(Player::Light).hand, side(Player::Dark).hand],
+            [
+                side(Player::Light).first_move_made,
+                side(Player::Dark).first_move_made,
+            ],
+            p.to_move(),
+            p.passes().min(2),
+            p.cathedral_status(),
+        )
+    };
+    let mut total = 0;
+    for (index, rules) in Rules::all().enumerate() {
+        let mut seen: std::collections::HashMap<cathedral::zobrist::Key, Canonical> =
+            Default::default();
+        for seed in 0..12u64 {
+            let mut rng = Rng(seed * 31 + index as u64);
+            let mut position = Position::new(rules);
+            let mut list = cathedral::MoveList::new();
+            loop {
+                assert_eq!(position.key(), position.recompute_key());
+                let previous = seen.insert(position.key(), canonical(&position));
+                if let Some(previous) = previous {
+                    assert_eq!(previous, canonical(&position), "two positions share a key");
+                }
+                position.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                position.play(list.as_slice()[rng.below(list.len())]);
+            }
+        }
+        total += seen.len();
+    }
+    assert!(total > 2000, "only {total} positions");
+}

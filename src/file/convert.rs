@@ -409,7 +409,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             }
             None => derived[player.index()],
         };
-        position.side_mut(player).territory = territory;
+        position.set_territory(player, territory);
     }
     let both = position.side(Player::Light).territory & position.side(Player::Dark).territory;
     if both.any() {

@@ -120,6 +120,11 @@ impl MoveList {
     }
 
     #[inline]
+    pub fn extend_from_slice(&mut self, moves: &[Move]) {
+        self.moves.extend_from_slice(moves);
+    }
+
+    #[inline]
     pub fn len(&self) -> usize {
         self.moves.len()
     }

@@ -444,15 +444,49 @@ impl Position {
         }
         let optional_capture =
             self.rules.capture == Capture::Optional && !self.cathedral_to_place();
-        self.for_each_placement(self.to_move, |id| {
-            list.push(Move::place(id));
-            if optional_capture {
-                self.push_spare_variants(id, list);
-            }
-        });
+        let plain = !optional_capture
+            && !self.cathedral_to_place()
+            && (self.side(self.to_move).first_move_made
+                || self.rules.first_move != FirstMove::NoEnclosure);
+        if plain {
+            self.push_plain_placements(list);
+        } else {
+            self.for_each_placement(self.to_move, |id| {
+                list.push(Move::place(id));
+                if optional_capture {
+                    self.push_spare_variants(id, list);
+                }
+            });
+        }
         let must_pass = list.is_empty() && self.can_place(self.to_move.opponent());
         if must_pass || (self.rules.pass == Pass::Voluntary && !list.is_empty()) {
             list.push(Move::PASS);
+        }
+    }
+
+    /// The placements of the side to move when every one is one move (no variant checks): each
+    /// orientation's moves are gathered in a small local buffer and appended at once, which keeps
+    /// the hot loop free of the list's length bookkeeping.
+    fn push_plain_placements(&self, list: &mut MoveList) {
+        let table = table();
+        let player = self.to_move;
+        let free = self.free_for(player);
+        let mut buffer = [Move::PASS; 128];
+        for piece in self.side(player).hand.kinds() {
+            for orientation in &table.piece(Some(player), piece).orientations {
+                let anchors = orientation.anchors(free).0;
+                let mut n = 0;
+                // Two 64-bit halves: cheaper bit scans than one 128-bit word.
+                for (mut half, base) in [(anchors as u64, 0), ((anchors >> 64) as u64, 64)] {
+                    while half != 0 {
+                        let bit = base + half.trailing_zeros();
+                        buffer[n & 127] = Move::place(orientation.placement_at_bit(bit));
+                        n += 1;
+                        half &= half - 1;
+                    }
+                }
+                list.extend_from_slice(&buffer[..n.min(128)]);
+            }
         }
     }
 

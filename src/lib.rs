@@ -18,6 +18,7 @@ pub mod player;
 pub mod position;
 pub mod render;
 pub mod rules;
+pub mod svg;
 pub mod view;
 pub mod zobrist;
 

@@ -14,10 +14,13 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod placement;
+pub mod policy;
 pub mod player;
 pub mod position;
 pub mod render;
 pub mod rules;
+pub mod sampler;
+pub mod solver;
 pub mod view;
 pub mod zobrist;
 

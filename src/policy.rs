@@ -103,7 +103,8 @@ pub fn effect(position: &Position, mv: Move) -> MoveEffect {
 impl Policy {
     /// The score of a move's effect, without noise.
     pub fn score(&self, effect: &MoveEffect) -> f64 {
-        self.size * effect.size as f64 + self.claim * effect.claimed as f64
+        self.size * effect.size as f64
+            + self.claim * effect.claimed as f64
             + self.capture * effect.captured as f64
             - self.own_territory * effect.own_territory_covered as f64
     }
@@ -196,9 +197,12 @@ mod tests {
         let policy = Policy::default();
         let game = |seed| {
             let mut rng = Rng::new(seed);
-            play_game(Position::new(Rules::CLASSIC), &policy, &mut rng, |_, ply| {
-                ply >= 12
-            })
+            play_game(
+                Position::new(Rules::CLASSIC),
+                &policy,
+                &mut rng,
+                |_, ply| ply >= 12,
+            )
         };
         assert_eq!(game(42), game(42));
         assert_ne!(game(42), game(43));

@@ -84,7 +84,9 @@ impl fmt::Display for Tier {
 
 /// An unknown tier name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("`{0}` is not a tier: expected t3 (up to 3 buildings left), t5 (4-5), t7 (6-7) or t8 (8 or more)")]
+#[error(
+    "`{0}` is not a tier: expected t3 (up to 3 buildings left), t5 (4-5), t7 (6-7) or t8 (8 or more)"
+)]
 pub struct ParseTierError(pub String);
 
 impl FromStr for Tier {
@@ -131,9 +133,7 @@ pub fn sample(rules: Rules, tier: Tier, seed: u64, count: usize) -> Vec<Sample> 
         let targets = tier.targets();
         let target = targets[rng.below(targets.len() as u64) as usize];
         let start = Position::new(rules);
-        let positions = play_game(start, &policy, &mut rng, |p, _| {
-            buildings_left(p) <= target
-        });
+        let positions = play_game(start, &policy, &mut rng, |p, _| buildings_left(p) <= target);
         let ply = positions.len() - 1;
         let last = positions[ply];
         let fits = buildings_left(&last) <= target

@@ -155,7 +155,8 @@ fn bound(wdl: bool) -> i32 {
 /// The value of a finished game for the side to move.
 fn terminal_value(position: &Position, wdl: bool) -> i32 {
     let me = position.to_move();
-    let value = position.unplaced_squares(me.opponent()) as i32 - position.unplaced_squares(me) as i32;
+    let value =
+        position.unplaced_squares(me.opponent()) as i32 - position.unplaced_squares(me) as i32;
     if wdl { value.signum() } else { value }
 }
 

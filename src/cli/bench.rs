@@ -32,11 +32,7 @@ fn position_files(dir: &Path) -> miette::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     for entry in entries {
         let path = entry.into_diagnostic()?.path();
-        if path.is_file()
-            && path
-                .extension()
-                .is_some_and(|e| e == "yaml" || e == "yml")
-        {
+        if path.is_file() && path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
             files.push(path);
         }
     }
@@ -108,9 +104,10 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let name = path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
         let file = load_position(path)?;
         let tier = Tier::of(&file.position);
         let spinner = Spinner::new(&format!("{name}: "));
@@ -181,10 +178,7 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             rate_text(solution.stats.nodes as f64 / seconds.max(1e-9)),
             hit_rate_text(&solution),
         ]);
-        times
-            .entry(tier)
-            .or_default()
-            .push(solution.stats.elapsed);
+        times.entry(tier).or_default().push(solution.stats.elapsed);
     }
     for c in [2, 3, 5, 6, 7, 8] {
         if let Some(column) = table.column_mut(c) {
@@ -199,7 +193,13 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         } else {
             presets::ASCII_FULL
         })
-        .set_header(["tier", "buildings left", "positions", "median time", "max time"]);
+        .set_header([
+            "tier",
+            "buildings left",
+            "positions",
+            "median time",
+            "max time",
+        ]);
     for (tier, mut list) in times {
         let max = list.iter().max().copied().unwrap_or_default();
         tiers.add_row(vec![

@@ -52,7 +52,11 @@ pub fn file_or_default(path: Option<&Path>) -> miette::Result<PositionFile> {
 }
 
 /// The position file at `path`, or the bundled file `text` (called `name`) without a path.
-pub fn file_or_bundled(path: Option<&Path>, name: &str, text: &str) -> miette::Result<PositionFile> {
+pub fn file_or_bundled(
+    path: Option<&Path>,
+    name: &str,
+    text: &str,
+) -> miette::Result<PositionFile> {
     match path {
         Some(path) => load_position(path),
         None => Ok(file::parse_str(name, text).map_err(FileDiagnostic::from)?),

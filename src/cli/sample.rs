@@ -36,7 +36,8 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
             .collect();
         if !existing.is_empty() {
             return Err(miette!(
-                help = "pass --force to overwrite them, or --first to number the new files after them",
+                help =
+                    "pass --force to overwrite them, or --first to number the new files after them",
                 "not overwriting existing files: {}",
                 existing.join(", ")
             ));

@@ -9,7 +9,7 @@ use cathedral::file::StoredSolution;
 use cathedral::moves::Move;
 use cathedral::notation::{format_move, format_move_with_player};
 use cathedral::render::{RenderStyle, render};
-use cathedral::solver::{Progress, RootMove, SolveOptions, Solution, solve};
+use cathedral::solver::{Progress, RootMove, Solution, SolveOptions, solve};
 use cathedral::{Player, Position};
 use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -151,7 +151,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

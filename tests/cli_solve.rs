@@ -101,6 +101,17 @@ fn solve_prints_an_exact_value_whose_best_line_replays_to_it() {
 }
 
 #[test]
+fn solve_without_a_file_solves_the_bundled_showcase() {
+    let text = stdout_of(cathedral().arg("solve"));
+    assert!(text.starts_with("Showcase endgame"), "{text}");
+    assert!(text.contains("Dark to move"), "{text}");
+    assert!(
+        text.contains("captures") || text.contains("claims"),
+        "{text}"
+    );
+}
+
+#[test]
 fn solve_yaml_is_a_solution_block_to_paste() {
     let file = unsolved(SMALL);
     let yaml = stdout_of(cathedral().args(["solve", SMALL, "--yaml"]));

@@ -96,7 +96,8 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         .set_header([
             "position", "tier", "value", "stored", "check", "time", "nodes", "nodes/s", "TT hits",
         ]);
-    let mut times: BTreeMap<Tier, Vec<Duration>> = BTreeMap::new();
+    // Per tier: solve times and the number of positions not proven within the time limit.
+    let mut times: BTreeMap<Tier, (Vec<Duration>, usize)> = BTreeMap::new();
     let mut mismatches = Vec::new();
     let mut unproven = Vec::new();
     let mut recorded = Vec::new();
@@ -178,7 +179,9 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             rate_text(solution.stats.nodes as f64 / seconds.max(1e-9)),
             hit_rate_text(&solution),
         ]);
-        times.entry(tier).or_default().push(solution.stats.elapsed);
+        let entry = times.entry(tier).or_default();
+        entry.0.push(solution.stats.elapsed);
+        entry.1 += usize::from(!solution.is_exact());
     }
     for c in [2, 3, 5, 6, 7, 8] {
         if let Some(column) = table.column_mut(c) {
@@ -197,15 +200,17 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             "tier",
             "buildings left",
             "positions",
+            "unproven",
             "median time",
             "max time",
         ]);
-    for (tier, mut list) in times {
+    for (tier, (mut list, unproven_count)) in times {
         let max = list.iter().max().copied().unwrap_or_default();
         tiers.add_row(vec![
             tier.name().to_string(),
             tier.range_text().to_string(),
             list.len().to_string(),
+            unproven_count.to_string(),
             time_text(median(&mut list)),
             time_text(max),
         ]);

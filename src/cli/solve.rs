@@ -585,8 +585,8 @@ pub fn run(args: &SolveArgs) -> miette::Result<()> {
         ));
         if solution.root_moves.len() > limit {
             out.push_str(&format!(
-                "... and {} more moves (--all lists every move)\n",
-                solution.root_moves.len() - limit
+                "{limit} of {} moves shown; --all lists every move\n",
+                solution.root_moves.len()
             ));
         }
     }

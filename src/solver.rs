@@ -231,10 +231,12 @@ impl Search<'_> {
             self.children.push(children);
             return terminal_value(position, self.wdl);
         }
-        let mut best = i32::MIN;
+        // Every value is within the bounds, so `best` is always replaced by a real value.
+        let mut best = -bound(self.wdl) - 1;
         for (_, _, child) in &children {
             let value = -self.negamax(child, -beta, -alpha);
             if self.stopped {
+                best = 0;
                 break;
             }
             best = best.max(value);
@@ -343,6 +345,25 @@ mod tests {
         let value = material(&replay, position.to_move());
         assert_eq!(value, solution.lower);
         assert_eq!(solution.root_moves[0].lower, solution.lower);
+    }
+
+    #[test]
+    fn a_time_limit_stops_a_deep_search_cleanly() {
+        let mut rng = crate::policy::Rng::new(1);
+        let game = crate::policy::play_game(
+            Position::new(Rules::CLASSIC),
+            &crate::policy::Policy::default(),
+            &mut rng,
+            |_, ply| ply >= 8,
+        );
+        let options = SolveOptions {
+            time_limit: Some(Duration::from_millis(30)),
+            ..SolveOptions::default()
+        };
+        let solution = solve(game.last().unwrap(), &options, &|_| {});
+        assert!(!solution.complete);
+        assert!(!solution.is_exact());
+        assert!(solution.stats.elapsed < Duration::from_secs(5));
     }
 
     #[test]

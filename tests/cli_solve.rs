@@ -157,6 +157,18 @@ fn a_stopped_solve_prints_bounds_not_a_value() {
 }
 
 #[test]
+fn a_time_limit_during_a_deep_search_stops_cleanly() {
+    // Too hard to finish in 0.2 s for a simple search; a fast solver may still prove it.
+    let text =
+        stdout_of(cathedral().args(["solve", "puzzles/bench/t8-01.yaml", "--time-limit", "0.2"]));
+    assert!(
+        text.contains("value is between") || text.contains("Best line:"),
+        "{text}"
+    );
+    assert!(text.contains("Searched"), "{text}");
+}
+
+#[test]
 fn solve_refuses_bad_input_without_panicking() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.yaml");

@@ -48,9 +48,18 @@ impl From<FileError> for FileDiagnostic {
 
 /// The position file at `path`, or the bundled midgame example without a path.
 pub fn file_or_default(path: Option<&Path>) -> miette::Result<PositionFile> {
+    file_or_bundled(path, MIDGAME_NAME, MIDGAME_YAML)
+}
+
+/// The position file at `path`, or the bundled file `text` (called `name`) without a path.
+pub fn file_or_bundled(
+    path: Option<&Path>,
+    name: &str,
+    text: &str,
+) -> miette::Result<PositionFile> {
     match path {
         Some(path) => load_position(path),
-        None => Ok(file::parse_str(MIDGAME_NAME, MIDGAME_YAML).map_err(FileDiagnostic::from)?),
+        None => Ok(file::parse_str(name, text).map_err(FileDiagnostic::from)?),
     }
 }
 

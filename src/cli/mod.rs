@@ -1,11 +1,14 @@
 //! The command line: argument definitions and dispatch to one module per subcommand.
 
+mod bench;
 mod input;
 mod moves;
 mod output;
 mod perft;
 mod play;
+mod sample;
 mod show;
+mod solve;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -82,6 +85,62 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Solve a position exactly: its value, a best line and every root move's value (the bundled
+    /// showcase endgame without FILE).
+    Solve {
+        /// Position file (YAML).
+        file: Option<PathBuf>,
+        #[command(flatten)]
+        search: solve::SearchArgs,
+        /// List every root move instead of the best 10.
+        #[arg(long)]
+        all: bool,
+        /// Print the result as JSON.
+        #[arg(long, conflicts_with = "yaml")]
+        json: bool,
+        /// Print only the `solution:` block, to paste into the position file.
+        #[arg(long)]
+        yaml: bool,
+        #[arg(long, value_enum, default_value_t)]
+        color: ColorWhen,
+    },
+    /// Solve every position of a benchmark directory, check the stored values, time each tier.
+    Bench {
+        /// Directory of position files.
+        #[arg(default_value = "puzzles/bench")]
+        dir: PathBuf,
+        /// Write the computed value into files that have no `solution:` yet.
+        #[arg(long)]
+        record: bool,
+        #[command(flatten)]
+        search: solve::SearchArgs,
+        #[arg(long, value_enum, default_value_t)]
+        color: ColorWhen,
+    },
+    /// Sample late positions from policy games and write them as position files.
+    Sample {
+        /// Number of positions.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// Buildings left per player: t3 (up to 3), t5 (4-5), t7 (6-7), t8 (8 or more).
+        #[arg(long)]
+        tier: cathedral::sampler::Tier,
+        /// Seed of the policy games; the same seed gives the same positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Rules preset: classic or moore1978.
+        #[arg(long, default_value = "classic")]
+        rules: cathedral::Rules,
+        /// Directory to write TIER-NN.yaml files into (created if missing).
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+        /// Number of the first file.
+        #[arg(long, default_value_t = 1)]
+        first: usize,
+        /// Overwrite existing files.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 /// Runs one command.
@@ -110,5 +169,48 @@ pub fn run(cli: Cli) -> miette::Result<()> {
             color,
         }),
         Command::Perft { args, divide } => perft::run(&args, divide),
+        Command::Solve {
+            file,
+            search,
+            all,
+            json,
+            yaml,
+            color,
+        } => solve::run(&solve::SolveArgs {
+            file,
+            search,
+            all,
+            json,
+            yaml,
+            color,
+        }),
+        Command::Bench {
+            dir,
+            record,
+            search,
+            color,
+        } => bench::run(&bench::BenchArgs {
+            dir,
+            record,
+            search,
+            color,
+        }),
+        Command::Sample {
+            count,
+            tier,
+            seed,
+            rules,
+            output,
+            first,
+            force,
+        } => sample::run(&sample::SampleArgs {
+            count,
+            tier,
+            seed,
+            rules,
+            output,
+            first,
+            force,
+        }),
     }
 }

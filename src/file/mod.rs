@@ -8,7 +8,7 @@ mod schema;
 
 pub use convert::derived_territory;
 pub use error::FileError;
-pub use schema::{Ruling, RulingBuilding, RulingNearMiss};
+pub use schema::{Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
 
 use crate::bitboard::Bitboard;
 use crate::piece::Piece;
@@ -35,6 +35,8 @@ pub struct PositionFile {
     pub meta: Metadata,
     /// The expected ruling, in rule cases.
     pub ruling: Option<Ruling>,
+    /// The exact value and a best line, in benchmark positions and puzzles.
+    pub solution: Option<StoredSolution>,
 }
 
 impl PositionFile {
@@ -43,6 +45,7 @@ impl PositionFile {
             position,
             meta: Metadata::default(),
             ruling: None,
+            solution: None,
         }
     }
 }
@@ -60,6 +63,14 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
     let errors = convert::Errors { path: name, text };
     let raw: schema::RawFile = serde_saphyr::from_str(text).map_err(|e| yaml_error(&errors, &e))?;
     let position = convert::to_position(&errors, &raw)?;
+    let solution = match raw.solution {
+        Some(spanned) => {
+            let place = convert::spanned_place(&spanned);
+            check_solution(&position, &spanned.value).map_err(|m| errors.at(place, m))?;
+            Some(spanned.value)
+        }
+        None => None,
+    };
     Ok(PositionFile {
         position,
         meta: Metadata {
@@ -69,7 +80,54 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
             source: raw.source,
         },
         ruling: raw.ruling,
+        solution,
     })
+}
+
+/// A stored solution must be possible: a value within the bounds, a best line of legal moves
+/// that starts with `best_move` and, once the game is over, ends with the stored value.
+fn check_solution(position: &Position, solution: &StoredSolution) -> Result<(), String> {
+    let bound = if solution.wdl {
+        1
+    } else {
+        crate::piece::SQUARES_PER_PLAYER as i32
+    };
+    if solution.value.abs() > bound {
+        return Err(format!(
+            "solution: value {} is out of range: expected -{bound}..{bound}",
+            solution.value
+        ));
+    }
+    if let (Some(best), Some(first)) = (&solution.best_move, solution.best_line.first())
+        && best != first
+    {
+        return Err(format!(
+            "solution: best_move `{best}` is not the first move of best_line (`{first}`)"
+        ));
+    }
+    let mover = position.to_move();
+    let mut replay = *position;
+    for (index, text) in solution.best_line.iter().enumerate() {
+        let mv = crate::legality::parse_move(&replay, text).map_err(|e| {
+            format!(
+                "solution: best_line move {} (`{text}`) cannot be played: {e}",
+                index + 1
+            )
+        })?;
+        replay.play(mv);
+    }
+    if !solution.best_line.is_empty() && replay.is_game_over() {
+        let diff = replay.unplaced_squares(mover.opponent()) as i32
+            - replay.unplaced_squares(mover) as i32;
+        let reached = if solution.wdl { diff.signum() } else { diff };
+        if reached != solution.value {
+            return Err(format!(
+                "solution: value is {} but best_line ends the game at {reached:+}",
+                solution.value
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A YAML syntax or structure error, located, with the parser's message without its own snippet.
@@ -135,6 +193,8 @@ struct OutFile<'a> {
     dark: OutSide,
     #[serde(skip_serializing_if = "Option::is_none")]
     ruling: Option<&'a Ruling>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<&'a StoredSolution>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -237,6 +297,7 @@ pub fn to_yaml(file: &PositionFile) -> String {
         light: side(Player::Light),
         dark: side(Player::Dark),
         ruling: file.ruling.as_ref(),
+        solution: file.solution.as_ref(),
     };
     serde_saphyr::to_string(&out).unwrap_or_else(|e| format!("# cannot write this position: {e}\n"))
 }

@@ -22,6 +22,7 @@ pub struct RawFile {
     pub board: Option<Spanned<String>>,
     pub legend: Option<BTreeMap<String, Spanned<String>>>,
     pub ruling: Option<Ruling>,
+    pub solution: Option<Spanned<StoredSolution>>,
 }
 
 /// `classic`, `moore1978`, or a map of the three options.
@@ -114,4 +115,30 @@ pub struct RulingNearMiss {
     pub reason: String,
     /// The cells that were not claimed.
     pub cells: Vec<String>,
+}
+
+/// The exact value of the position with a best line, as `cathedral solve --yaml` prints it and
+/// `cathedral bench` checks it. Values are from the side to move's view: the opponent's final
+/// unplaced squares minus one's own.
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct StoredSolution {
+    /// The exact value: +3 means the side to move wins by 3 squares.
+    pub value: i32,
+    /// Whether `value` is only win/draw/loss (-1, 0, +1), from `cathedral solve --wdl`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub wdl: bool,
+    /// The first move of `best_line`, in notation with the player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_move: Option<String>,
+    /// A line of best play from the position to the end of the game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub best_line: Vec<String>,
+    /// Nodes the solver searched (informative only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }

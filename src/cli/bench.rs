@@ -1,0 +1,249 @@
+//! `cathedral bench [DIR]`: solve every position of a benchmark directory, compare with the stored
+//! values, time it per tier; `--record` writes the values of files that have none.
+
+use super::ColorWhen;
+use super::input::load_position;
+use super::output::{emit, style_for};
+use super::solve::{
+    SearchArgs, Spinner, ctrl_c_flag, hit_rate_text, rate_text, signed, solution_yaml,
+    stored_solution, thousands, time_text,
+};
+use cathedral::sampler::Tier;
+use cathedral::solver::solve;
+use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
+use miette::{IntoDiagnostic, WrapErr, miette};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+pub struct BenchArgs {
+    pub dir: PathBuf,
+    pub record: bool,
+    pub search: SearchArgs,
+    pub color: ColorWhen,
+}
+
+/// The position files of `dir`, by name.
+fn position_files(dir: &Path) -> miette::Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(dir)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot read the benchmark directory {}", dir.display()))?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.into_diagnostic()?.path();
+        if path.is_file() && path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(miette!(
+            "{} holds no position files (*.yaml)",
+            dir.display()
+        ));
+    }
+    Ok(files)
+}
+
+/// Appends the `solution:` block to the file's text, keeping everything else as written.
+fn record(path: &Path, block: &str) -> miette::Result<()> {
+    let mut text = std::fs::read_to_string(path)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot read {}", path.display()))?;
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push_str(block);
+    // Never write a file that would not load back.
+    cathedral::file::parse_str(&path.display().to_string(), &text).map_err(|e| {
+        miette!(
+            "{}: the recorded solution would not load back: {}",
+            path.display(),
+            e.message
+        )
+    })?;
+    std::fs::write(path, text)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot write {}", path.display()))
+}
+
+fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    let n = times.len();
+    if n == 0 {
+        Duration::ZERO
+    } else if n % 2 == 1 {
+        times[n / 2]
+    } else {
+        (times[n / 2 - 1] + times[n / 2]) / 2
+    }
+}
+
+pub fn run(args: &BenchArgs) -> miette::Result<()> {
+    let files = position_files(&args.dir)?;
+    let stop = ctrl_c_flag();
+    let options = args.search.options(stop.clone())?;
+    let style = style_for(args.color);
+    let mut table = Table::new();
+    table
+        .load_preset(if style.unicode {
+            presets::UTF8_FULL
+        } else {
+            presets::ASCII_FULL
+        })
+        .set_content_arrangement(ContentArrangement::Dynamic)
+        .set_header([
+            "position", "tier", "value", "stored", "check", "time", "nodes", "nodes/s", "TT hits",
+        ]);
+    // Per tier: solve times and the number of positions not proven within the time limit.
+    let mut times: BTreeMap<Tier, (Vec<Duration>, usize)> = BTreeMap::new();
+    let mut mismatches = Vec::new();
+    let mut unproven = Vec::new();
+    let mut recorded = Vec::new();
+    for path in &files {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        let file = load_position(path)?;
+        let tier = Tier::of(&file.position);
+        let spinner = Spinner::new(&format!("{name}: "));
+        let solution = solve(&file.position, &options, &|p| spinner.update(p));
+        spinner.finish();
+        let computed = stored_solution(&file.position, &solution, args.search.wdl);
+        let value_text = match &computed {
+            Some(s) => signed(s.value),
+            None => format!("{}..{}", signed(solution.lower), signed(solution.upper)),
+        };
+        let stored = file.solution.as_ref();
+        // A stored win/draw/loss value is compared by sign; a search in --wdl mode can only
+        // check the sign of a stored exact value.
+        let agrees = |stored_value: i32, stored_wdl: bool| {
+            if stored_wdl || args.search.wdl {
+                stored_value.signum() == solution.lower.signum()
+                    && stored_value.signum() == solution.upper.signum()
+            } else {
+                solution.is_exact() && stored_value == solution.lower
+            }
+        };
+        let possible = |stored_value: i32, stored_wdl: bool| {
+            let v = if stored_wdl || args.search.wdl {
+                stored_value.signum()
+            } else {
+                stored_value
+            };
+            let (lo, hi) = if stored_wdl && !args.search.wdl {
+                (solution.lower.signum(), solution.upper.signum())
+            } else {
+                (solution.lower, solution.upper)
+            };
+            (lo..=hi).contains(&v)
+        };
+        let check = match (stored, &computed) {
+            (Some(s), _) if agrees(s.value, s.wdl) => "ok".to_string(),
+            (Some(s), _) if !solution.is_exact() && possible(s.value, s.wdl) => {
+                unproven.push(name.clone());
+                "unproven".to_string()
+            }
+            (Some(_), _) => {
+                mismatches.push(format!(
+                    "{name}: stored {}, computed {value_text}",
+                    signed(stored.map_or(0, |s| s.value))
+                ));
+                "MISMATCH".to_string()
+            }
+            (None, Some(c)) if args.record && solution.complete => {
+                record(path, &solution_yaml(c)?)?;
+                recorded.push(name.clone());
+                "recorded".to_string()
+            }
+            (None, Some(_)) => "-".to_string(),
+            (None, None) => {
+                unproven.push(name.clone());
+                "unproven".to_string()
+            }
+        };
+        let seconds = solution.stats.elapsed.as_secs_f64();
+        table.add_row(vec![
+            name.clone(),
+            tier.name().to_string(),
+            value_text,
+            stored.map_or_else(|| "-".to_string(), |s| signed(s.value)),
+            check,
+            time_text(solution.stats.elapsed),
+            thousands(solution.stats.nodes),
+            rate_text(solution.stats.nodes as f64 / seconds.max(1e-9)),
+            hit_rate_text(&solution),
+        ]);
+        let entry = times.entry(tier).or_default();
+        entry.0.push(solution.stats.elapsed);
+        entry.1 += usize::from(!solution.is_exact());
+    }
+    for c in [2, 3, 5, 6, 7, 8] {
+        if let Some(column) = table.column_mut(c) {
+            column.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    let mut out = format!("{table}\n\n");
+    let mut tiers = Table::new();
+    tiers
+        .load_preset(if style.unicode {
+            presets::UTF8_FULL
+        } else {
+            presets::ASCII_FULL
+        })
+        .set_header([
+            "tier",
+            "buildings left",
+            "positions",
+            "unproven",
+            "median time",
+            "max time",
+        ]);
+    for (tier, (mut list, unproven_count)) in times {
+        let max = list.iter().max().copied().unwrap_or_default();
+        tiers.add_row(vec![
+            tier.name().to_string(),
+            tier.range_text().to_string(),
+            list.len().to_string(),
+            unproven_count.to_string(),
+            time_text(median(&mut list)),
+            time_text(max),
+        ]);
+    }
+    out.push_str(&format!("{tiers}\n"));
+    if stop.load(Ordering::Relaxed) {
+        out.push_str("Stopped by Ctrl-C: not every position was solved.\n");
+    }
+    if !recorded.is_empty() {
+        out.push_str(&format!(
+            "Recorded {} value{}: {}\n",
+            recorded.len(),
+            if recorded.len() == 1 { "" } else { "s" },
+            recorded.join(", ")
+        ));
+    }
+    if !unproven.is_empty() {
+        out.push_str(&format!(
+            "Not proven within the time limit: {}\n",
+            unproven.join(", ")
+        ));
+    }
+    emit(&out)?;
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        Err(miette!(
+            help = "a stored value is never overwritten; check the position and the solver",
+            "{} stored value{} differ{} from the computed one:\n  {}",
+            mismatches.len(),
+            if mismatches.len() == 1 { "" } else { "s" },
+            if mismatches.len() == 1 { "s" } else { "" },
+            mismatches.join("\n  ")
+        ))
+    }
+}

@@ -1,0 +1,103 @@
+//! The benchmark suite `puzzles/bench/`: every file loads and round-trips with its `solution:`,
+//! the tiers are as named, and every stored value of a position with up to 5 buildings left per
+//! player is re-solved and must agree.
+
+use cathedral::file::{PositionFile, load, parse_str, to_yaml};
+use cathedral::sampler::Tier;
+use cathedral::solver::{SolveOptions, solve};
+use std::path::PathBuf;
+
+fn bench_files() -> Vec<(PathBuf, PositionFile)> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir("puzzles/bench")
+        .expect("puzzles/bench")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let file = load(&p).unwrap_or_else(|e| panic!("{e}"));
+            (p, file)
+        })
+        .collect()
+}
+
+#[test]
+fn the_suite_has_ten_positions_per_tier_named_after_their_tier() {
+    let files = bench_files();
+    for tier in Tier::ALL {
+        let n = files
+            .iter()
+            .filter(|(p, _)| {
+                p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with(tier.name()))
+            })
+            .count();
+        assert!(n >= 10, "only {n} positions of tier {tier}");
+    }
+    for (path, file) in &files {
+        let name = path.file_name().unwrap().to_string_lossy();
+        let tier = Tier::of(&file.position);
+        assert!(name.starts_with(tier.name()), "{name} is of tier {tier}");
+        assert!(file.meta.tags.contains(&tier.name().to_string()), "{name}");
+        assert!(!file.position.is_game_over(), "{name}");
+    }
+}
+
+#[test]
+fn bench_files_round_trip_with_their_solutions() {
+    let files = bench_files();
+    assert!(files.iter().any(|(_, f)| f.solution.is_some()));
+    for (path, file) in files {
+        let again = parse_str("again.yaml", &to_yaml(&file)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(again, file, "{}", path.display());
+    }
+}
+
+#[test]
+fn stored_values_up_to_tier_5_are_confirmed_by_the_solver() {
+    let mut checked = 0;
+    for (path, file) in bench_files() {
+        let Some(stored) = &file.solution else {
+            continue;
+        };
+        if Tier::of(&file.position) > Tier::T5 {
+            continue;
+        }
+        let options = SolveOptions {
+            wdl: stored.wdl,
+            ..SolveOptions::default()
+        };
+        let solution = solve(&file.position, &options, &|_| {});
+        assert!(solution.is_exact(), "{}: not solved", path.display());
+        assert_eq!(solution.lower, stored.value, "{}", path.display());
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} stored values checked");
+}
+
+#[test]
+fn a_wrong_solution_block_is_refused() {
+    let (_, file) = bench_files()
+        .into_iter()
+        .find(|(_, f)| f.solution.as_ref().is_some_and(|s| s.best_line.len() >= 2))
+        .expect("a stored best line");
+    let mut wrong = file.clone();
+    let solution = wrong.solution.as_mut().unwrap();
+    solution.value += 1;
+    let error = parse_str("wrong.yaml", &to_yaml(&wrong)).unwrap_err();
+    assert!(
+        error.message.contains("best_line ends the game"),
+        "{}",
+        error.message
+    );
+    let mut wrong = file.clone();
+    wrong.solution.as_mut().unwrap().best_line.swap(0, 1);
+    let error = parse_str("wrong.yaml", &to_yaml(&wrong)).unwrap_err();
+    assert!(error.message.contains("solution:"), "{}", error.message);
+    let mut wrong = file;
+    wrong.solution.as_mut().unwrap().value = 48;
+    let error = parse_str("wrong.yaml", &to_yaml(&wrong)).unwrap_err();
+    assert!(error.message.contains("out of range"), "{}", error.message);
+}

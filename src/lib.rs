@@ -18,6 +18,8 @@ pub mod player;
 pub mod position;
 pub mod render;
 pub mod rules;
+pub mod search;
+pub mod solver;
 pub mod view;
 pub mod zobrist;
 

@@ -1,0 +1,117 @@
+//! Cathedral's knowledge for the generic search: moves, keys, final scores, proven value bounds
+//! and move ordering.
+//!
+//! Values are from the side to move's view: the opponent's final unplaced squares minus the
+//! mover's own.
+
+use super::game::Game;
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveList, Spared};
+use crate::piece::SQUARES_PER_PLAYER;
+use crate::placement::{PlacementId, table};
+use crate::position::Position;
+
+/// Whether `player` can never place a building again. Every player always holds both Taverns,
+/// in hand or on the board, and a building on the board may come back to the hand by capture: so
+/// the player can place again only if some cell is free for it. Cells free for a player can only
+/// become free again through that player's own captures, which need a move: when none is free,
+/// none will ever be.
+#[inline]
+pub fn never_places_again(position: &Position, player: crate::Player) -> bool {
+    !position.cathedral_to_place() && position.free_for(player).is_empty()
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Buffer = MoveList;
+
+    const MIN_VALUE: i32 = -(SQUARES_PER_PLAYER as i32);
+    const MAX_VALUE: i32 = SQUARES_PER_PLAYER as i32;
+
+    #[inline]
+    fn key(&self) -> (u64, u64) {
+        let key = Position::key(self);
+        (key.0, key.1)
+    }
+
+    #[inline]
+    fn generate(&self, buffer: &mut MoveList) {
+        self.legal_moves(buffer);
+    }
+
+    #[inline]
+    fn moves(buffer: &mut MoveList) -> &mut [Move] {
+        buffer.as_mut_slice()
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    #[inline]
+    fn terminal_value(&self) -> i32 {
+        let me = self.to_move();
+        self.unplaced_squares(me.opponent()) as i32 - self.unplaced_squares(me) as i32
+    }
+
+    /// Proven bounds (technique 1, "one player plays alone"): a player who can never place again
+    /// never captures again, so the other's hand can no longer grow, and its own hand can no
+    /// longer shrink.
+    #[inline]
+    fn bounds(&self) -> (i32, i32) {
+        let me = self.to_move();
+        let opponent = me.opponent();
+        let mine = self.unplaced_squares(me) as i32;
+        let theirs = self.unplaced_squares(opponent) as i32;
+        let mut lower = Self::MIN_VALUE;
+        let mut upper = Self::MAX_VALUE;
+        if never_places_again(self, opponent) {
+            // My hand can only shrink, theirs only grow.
+            lower = lower.max(theirs - mine);
+        }
+        if never_places_again(self, me) {
+            upper = upper.min(theirs - mine);
+        }
+        (lower, upper)
+    }
+
+    /// Claims and captures first (a move next to the mover's walls or the edge), then larger
+    /// pieces; moves into the mover's own territory (which nobody can take away) last, then a pass.
+    #[inline]
+    fn move_score(&self, mv: Move) -> i32 {
+        let Some(id) = mv.placement() else {
+            return -100;
+        };
+        let placement = table().get(id);
+        let side = self.side(self.to_move());
+        if placement.mask.is_subset(side.territory) {
+            return -50 + placement.piece.size() as i32;
+        }
+        let size = placement.piece.size() as i32;
+        let touches_wall = placement.mask.dilate4().intersects(side.occupied)
+            || placement.mask.intersects(EDGES);
+        size + if touches_wall { 8 } else { 0 }
+    }
+
+    #[inline]
+    fn encode(mv: Move) -> u32 {
+        match mv.placement() {
+            None => 0x7FFF_FFFF,
+            Some(id) => (mv.spared().0 as u32) << 16 | id.0 as u32,
+        }
+    }
+
+    #[inline]
+    fn decode(code: u32) -> Move {
+        if code == 0x7FFF_FFFF {
+            Move::PASS
+        } else {
+            Move::place_sparing(PlacementId(code as u16), Spared((code >> 16) as u16))
+        }
+    }
+}
+
+const EDGES: Bitboard = Bitboard(
+    Bitboard::WEST_EDGE.0 | Bitboard::EAST_EDGE.0 | Bitboard::SOUTH_EDGE.0 | Bitboard::NORTH_EDGE.0,
+);

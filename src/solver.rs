@@ -1,0 +1,339 @@
+//! The exact solver: the value of a position under perfect play, the value of every root move and
+//! a line that reaches it. See `docs/solver.md`.
+//!
+//! Values are from the side to move's view: (opponent's final unplaced squares) - (own final
+//! unplaced squares), so +3 means the side to move wins by 3. With [`SolveOptions::wdl`], values
+//! are -1 (loss), 0 (draw) and +1 (win).
+
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+use crate::search::game::Game;
+use crate::search::negamax::{Control, Searcher};
+use crate::search::parallel;
+use crate::search::tt::Table;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Threads; 0 = all cores.
+    pub threads: usize,
+    /// Transposition table memory in MiB.
+    pub tt_mb: usize,
+    /// Only win/draw/loss: values -1/0/+1.
+    pub wdl: bool,
+    pub time_limit: Option<Duration>,
+    /// Set (by Ctrl-C, say) to stop soon and return what is proven.
+    pub stop: Arc<AtomicBool>,
+    /// Also compute the exact value of every root move.
+    pub root_values: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            threads: 0,
+            tt_mb: 256,
+            wdl: false,
+            time_limit: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            root_values: true,
+        }
+    }
+}
+
+/// Reported about every 100-250 ms while solving.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub lower: i32,
+    pub upper: i32,
+}
+
+/// A root move with its proven bounds (exact when equal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    pub mv: Move,
+    pub lower: i32,
+    pub upper: i32,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    pub nodes: u64,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    pub elapsed: Duration,
+    pub threads: usize,
+    pub tt_bytes: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Proven bounds of the value; exact when equal.
+    pub lower: i32,
+    pub upper: i32,
+    /// False when stopped by the time limit or the stop flag.
+    pub complete: bool,
+    /// A legal line from the root to the end of the game reaching the value (empty if unknown).
+    pub best_line: Vec<Move>,
+    /// Sorted best first.
+    pub root_moves: Vec<RootMove>,
+    pub stats: Stats,
+}
+
+impl Solution {
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+}
+
+/// The sign of a score: the win/draw/loss value.
+fn sign(value: i32) -> i32 {
+    value.signum()
+}
+
+/// Between progress reports.
+const REPORT_EVERY: Duration = Duration::from_millis(150);
+
+struct Driver<'a> {
+    pool: Option<rayon::ThreadPool>,
+    searchers: Vec<Searcher<'a, Position>>,
+    control: &'a Control<'a>,
+    wdl: bool,
+    /// Root bounds (in score units) for progress reports.
+    root_lower: &'a AtomicI32,
+    root_upper: &'a AtomicI32,
+}
+
+impl Driver<'_> {
+    fn probe(&mut self, position: &Position, alpha: i32, beta: i32) -> Option<i32> {
+        parallel::probe(
+            self.pool.as_ref(),
+            &mut self.searchers,
+            self.control,
+            position,
+            alpha,
+            beta,
+        )
+    }
+
+    /// Proven score bounds of `position`, starting from `(lower, upper)`: exact, or (with `wdl`)
+    /// enough to know the sign. Stops early (with weaker bounds) when the solve is stopped.
+    fn value(&mut self, position: &Position, lower: i32, upper: i32, root: bool) -> (i32, i32) {
+        let (game_lower, game_upper) = Game::bounds(position);
+        let (mut lower, mut upper) = (lower.max(game_lower), upper.min(game_upper));
+        if position.is_game_over() {
+            let v = position.terminal_value();
+            return (v, v);
+        }
+        loop {
+            if root {
+                self.root_lower.store(lower, Ordering::Relaxed);
+                self.root_upper.store(upper, Ordering::Relaxed);
+            }
+            if lower >= upper {
+                break;
+            }
+            let guess = if self.wdl {
+                if lower > 0 || upper < 0 || (lower == 0 && upper == 0) {
+                    break;
+                }
+                // Is it a win? Then, if not, is it a loss?
+                if lower < 0 && upper <= 0 { -1 } else { 0 }
+            } else {
+                // Bisection biased towards 0, where most endgame values lie (as Pons does).
+                let mut mid = lower + (upper - lower) / 2;
+                if mid <= 0 && lower / 2 < mid {
+                    mid = lower / 2;
+                } else if mid >= 0 && upper / 2 > mid {
+                    mid = upper / 2;
+                }
+                mid.clamp(lower, upper - 1)
+            };
+            let Some(v) = self.probe(position, guess, guess + 1) else {
+                break;
+            };
+            if v <= guess {
+                upper = upper.min(v);
+            } else {
+                lower = lower.max(v);
+            }
+        }
+        (lower, upper)
+    }
+
+    /// A line from `position` whose final score is `value` (exact), or has the sign `value` (wdl).
+    fn line(&mut self, position: &Position, value: i32) -> Option<Vec<Move>> {
+        let mut line = Vec::new();
+        let mut position = *position;
+        let mut target = value;
+        let mut moves = MoveList::new();
+        loop {
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return Some(line);
+            }
+            // Table move first.
+            let tt_move = crate::search::tt::Table::probe(self.table(), Game::key(&position))
+                .and_then(|hit| hit.mv)
+                .map(<Position as Game>::decode);
+            let mut candidates: Vec<Move> = moves.iter().copied().collect();
+            if let Some(first) = tt_move.and_then(|m| candidates.iter().position(|&c| c == m)) {
+                candidates.swap(0, first);
+            }
+            let mut chosen = None;
+            for &mv in &candidates {
+                let mut child = position;
+                child.play(mv);
+                // The child must be worth at most -target (exact), or have the opposite sign.
+                let threshold = if self.wdl {
+                    if target < 0 {
+                        chosen = Some(mv);
+                        break;
+                    }
+                    -target
+                } else {
+                    -target
+                };
+                if candidates.len() == 1 {
+                    chosen = Some(mv);
+                    break;
+                }
+                if child.is_game_over() {
+                    let v = child.terminal_value();
+                    if v <= threshold {
+                        chosen = Some(mv);
+                        break;
+                    }
+                    continue;
+                }
+                let v = self.probe(&child, threshold, threshold + 1)?;
+                if v <= threshold {
+                    chosen = Some(mv);
+                    break;
+                }
+            }
+            let mv = chosen?;
+            line.push(mv);
+            position.play(mv);
+            target = -target;
+        }
+    }
+
+    fn table(&self) -> &Table {
+        self.searchers[0].table()
+    }
+}
+
+/// Solves `position` exactly (or, with `options.wdl`, to win/draw/loss).
+pub fn solve(
+    position: &Position,
+    options: &SolveOptions,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Solution {
+    let start = Instant::now();
+    let threads = if options.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        options.threads
+    };
+    let table = Table::new(options.tt_mb);
+    let control = Control::new(&options.stop, options.time_limit.map(|d| start + d));
+    let root_lower = AtomicI32::new(<Position as Game>::MIN_VALUE);
+    let root_upper = AtomicI32::new(<Position as Game>::MAX_VALUE);
+    let last_report = AtomicU64::new(0);
+    let wdl = options.wdl;
+    let shown = |v: i32| if wdl { sign(v) } else { v };
+    let report = || {
+        let elapsed = start.elapsed();
+        let ms = elapsed.as_millis() as u64;
+        if ms >= last_report.load(Ordering::Relaxed) + REPORT_EVERY.as_millis() as u64 {
+            last_report.store(ms, Ordering::Relaxed);
+            progress(&Progress {
+                nodes: control.nodes.load(Ordering::Relaxed),
+                elapsed,
+                lower: shown(root_lower.load(Ordering::Relaxed)),
+                upper: shown(root_upper.load(Ordering::Relaxed)),
+            });
+        }
+    };
+    let pool = (threads > 1)
+        .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
+        .flatten();
+    let searchers = (0..threads)
+        .map(|t| Searcher::new(&table, &control, t, (t == 0).then_some(&report as _)))
+        .collect();
+    let mut driver = Driver {
+        pool,
+        searchers,
+        control: &control,
+        wdl,
+        root_lower: &root_lower,
+        root_upper: &root_upper,
+    };
+
+    let (lower, upper) = driver.value(
+        position,
+        <Position as Game>::MIN_VALUE,
+        <Position as Game>::MAX_VALUE,
+        true,
+    );
+    let known = if wdl {
+        (sign(lower) == sign(upper)).then_some(sign(lower))
+    } else {
+        (lower == upper).then_some(lower)
+    };
+
+    let mut root_moves = Vec::new();
+    let mut list = MoveList::new();
+    position.legal_moves(&mut list);
+    for &mv in &list {
+        let mut child = *position;
+        child.play(mv);
+        let (lo, hi) = if options.root_values && !control.check_stop() {
+            // Every move is worth at most the root's value: its child is worth at least -value.
+            let child_lower = if known.is_some() { -upper } else { <Position as Game>::MIN_VALUE };
+            driver.value(&child, child_lower, <Position as Game>::MAX_VALUE, false)
+        } else {
+            let (lo, hi) = Game::bounds(&child);
+            (lo.max(-upper), hi)
+        };
+        root_moves.push(RootMove {
+            mv,
+            lower: shown(-hi),
+            upper: shown(-lo),
+        });
+    }
+    root_moves.sort_by(|a, b| (b.lower, b.upper).cmp(&(a.lower, a.upper)));
+
+    let best_line = match known {
+        Some(value) if !control.check_stop() => driver.line(position, value).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    for searcher in &mut driver.searchers {
+        searcher.flush();
+    }
+    let complete = !control.stopped.load(Ordering::Relaxed)
+        && known.is_some()
+        && root_moves.iter().all(|m| m.lower == m.upper || !options.root_values);
+    drop(driver);
+    Solution {
+        lower: shown(lower),
+        upper: shown(upper),
+        complete,
+        best_line,
+        root_moves,
+        stats: Stats {
+            nodes: control.nodes.load(Ordering::Relaxed),
+            tt_probes: control.tt_probes.load(Ordering::Relaxed),
+            tt_hits: control.tt_hits.load(Ordering::Relaxed),
+            elapsed: start.elapsed(),
+            threads,
+            tt_bytes: table.bytes(),
+        },
+    }
+}

@@ -76,7 +76,7 @@ fn endgame(rules: Rules, seed: u64, budget: u64) -> Option<(Position, i32)> {
         history.push(position);
     }
     // Walk back while the tree stays small; stop at a random point so depths vary.
-    let stop_after = 1 + rng.below(12);
+    let stop_after = 1 + rng.below(20);
     let mut found = None;
     for (steps, candidate) in history.iter().rev().skip(1).enumerate() {
         let mut left = budget;
@@ -151,10 +151,17 @@ fn check_variant(variant: usize, count: u64) {
     let mut nonzero = 0;
     while checked < count {
         seed += 1;
-        let Some((position, value)) = endgame(rules, seed, 3_000) else {
+        let Some((position, value)) = endgame(rules, seed, 30_000) else {
             continue;
         };
         checked += 1;
+        if std::env::var("SOLVER_STATS").is_ok() {
+            let mut b = u64::MAX;
+            let mut n = 0u64;
+            let _ = reference(&position, &mut b);
+            n += u64::MAX - b;
+            eprintln!("STAT {variant} value {value} moves {} tree {n}", position.count_moves());
+        }
         nonzero += (value != 0) as u32;
         for (threads, wdl) in [(1, false), (2, false), (1, true)] {
             let solution = solve(&position, &options(threads, wdl), &|_| {});

@@ -9,16 +9,47 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList, Spared};
 use crate::piece::SQUARES_PER_PLAYER;
 use crate::placement::{PlacementId, table};
-use crate::position::Position;
+use crate::position::{Position, SLOT_PIECES};
 
-/// Whether `player` can never place a building again. Every player always holds both Taverns,
-/// in hand or on the board, and a building on the board may come back to the hand by capture: so
-/// the player can place again only if some cell is free for it. Cells free for a player can only
-/// become free again through that player's own captures, which need a move: when none is free,
-/// none will ever be.
+/// Whether `player` can never place a building again (and so never captures again).
+///
+/// Cells free for a player (empty, not the opponent's territory) only become free again through
+/// that player's own captures, which need a move; and the player's hand grows only when one of its
+/// buildings is captured. A building 8-touching another of its owner's buildings or the Cathedral
+/// is never alone in a region of the opponent's open cells, so the opponent can never capture it
+/// (and the Cathedral next to it is protected the same way). So if no piece in hand, nor any
+/// capturable building on the board, fits on the cells free now, the player is done for good.
+/// Returning `false` is always safe: it only withholds a bound.
 #[inline]
 pub fn never_places_again(position: &Position, player: crate::Player) -> bool {
-    !position.cathedral_to_place() && position.free_for(player).is_empty()
+    if position.cathedral_to_place() {
+        return false;
+    }
+    let free = position.free_for(player);
+    if free.is_empty() {
+        return true;
+    }
+    if free.count() > 12 {
+        return false;
+    }
+    let side = position.side(player);
+    let mut kinds = side.hand;
+    for (slot, &cells) in side.buildings.iter().enumerate() {
+        if cells.any() {
+            let others = (side.occupied - cells) | position.cathedral();
+            if !cells.dilate8().intersects(others) {
+                kinds.add(SLOT_PIECES[slot]);
+            }
+        }
+    }
+    let table = table();
+    !kinds.kinds().any(|piece| {
+        table
+            .piece(Some(player), piece)
+            .orientations
+            .iter()
+            .any(|o| o.anchors(free).any())
+    })
 }
 
 impl Game for Position {

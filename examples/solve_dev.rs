@@ -22,6 +22,11 @@ fn main() {
         wdl: args.iter().any(|a| a == "wdl"),
         root_values: !args.iter().any(|a| a == "noroot"),
         tt_mb: 256,
+        time_limit: args
+            .iter()
+            .find_map(|a| a.strip_prefix("t="))
+            .and_then(|t| t.parse().ok())
+            .map(std::time::Duration::from_secs_f64),
         ..SolveOptions::default()
     };
     let solution = solve(&file.position, &options, &|p| {

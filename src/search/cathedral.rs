@@ -7,7 +7,7 @@
 use super::game::Game;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList, Spared};
-use crate::piece::SQUARES_PER_PLAYER;
+use crate::piece::{Piece, SQUARES_PER_PLAYER};
 use crate::placement::{PlacementId, table};
 use crate::position::{Position, SLOT_PIECES};
 
@@ -33,22 +33,26 @@ pub fn never_places_again(position: &Position, player: crate::Player) -> bool {
         return false;
     }
     let side = position.side(player);
-    let mut kinds = side.hand;
-    for (slot, &cells) in side.buildings.iter().enumerate() {
-        if cells.any() {
-            let others = (side.occupied - cells) | position.cathedral();
-            if !cells.dilate8().intersects(others) {
-                kinds.add(SLOT_PIECES[slot]);
-            }
-        }
-    }
     let table = table();
-    !kinds.kinds().any(|piece| {
+    let fits = |piece: Piece| {
         table
             .piece(Some(player), piece)
             .orientations
             .iter()
             .any(|o| o.anchors(free).any())
+    };
+    if side.hand.kinds().any(fits) {
+        return false;
+    }
+    // A building on the board matters only if it fits and could come back by capture.
+    !side.buildings.iter().enumerate().any(|(slot, &cells)| {
+        let piece = SLOT_PIECES[slot];
+        cells.any()
+            && side.hand.count(piece) == 0
+            && !cells
+                .dilate8()
+                .intersects((side.occupied - cells) | position.cathedral())
+            && fits(piece)
     })
 }
 

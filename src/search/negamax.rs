@@ -185,65 +185,84 @@ impl<'a, G: Game> Searcher<'a, G> {
         alpha = alpha.max(lower);
         beta = beta.min(upper);
 
-        if self.plies.len() <= ply {
-            self.plies.resize_with(ply + 1, Ply::default);
-        }
-        let mut buffers = std::mem::take(&mut self.plies[ply]);
-        position.generate(&mut buffers.moves);
-        let moves = G::moves(&mut buffers.moves);
-        if moves.is_empty() {
-            self.plies[ply] = buffers;
-            return position.terminal_value();
-        }
-        if moves.len() == 1 {
-            // A forced move (a pass, typically): no choice to remember.
-            let mut child = *position;
-            child.play(moves[0]);
-            self.plies[ply] = buffers;
-            return -self.search(&child, -beta, -alpha, ply + 1);
-        }
-
-        // Order: the table's move, then the game's scores; helper threads break ties their own way.
-        let order = &mut buffers.order;
-        order.clear();
-        for (i, &mv) in moves.iter().enumerate() {
-            let mut score = if tt_move == Some(G::encode(mv)) {
-                1 << 20
-            } else {
-                position.move_score(mv).clamp(-(1 << 19), 1 << 19)
-            };
-            if self.thread != 0 {
-                score = score * 8 + (mix(key.0 ^ self.thread.wrapping_mul(0x9E37) ^ i as u64) & 7) as i32;
-            }
-            order.push(((score + (1 << 23)) as u64) << 16 | i as u64);
-        }
-        order.sort_unstable_by(|a, b| b.cmp(a));
-
         let nodes_before = self.nodes;
         let alpha_in = alpha;
         let mut best = i32::MIN;
         let mut best_move = None;
-        for k in 0..order.len() {
-            let mv = moves[(order[k] & 0xFFFF) as usize];
+        // The table's move first, before generating the others: it often cuts off alone. It was
+        // stored for this very position (the whole key is verified), so it is legal here.
+        let tt_move = tt_move.map(G::decode);
+        if let Some(mv) = tt_move {
             let mut child = *position;
             child.play(mv);
             let value = -self.search(&child, -beta, -alpha, ply + 1);
             if self.aborted {
-                self.plies[ply] = buffers;
                 return 0;
             }
-            if value > best {
-                best = value;
-                best_move = Some(mv);
-                if value > alpha {
-                    alpha = value;
-                    if alpha >= beta {
-                        break;
+            best = value;
+            best_move = Some(mv);
+            if value > alpha {
+                alpha = value;
+            }
+        }
+
+        if alpha < beta {
+            if self.plies.len() <= ply {
+                self.plies.resize_with(ply + 1, Ply::default);
+            }
+            let mut buffers = std::mem::take(&mut self.plies[ply]);
+            position.generate(&mut buffers.moves);
+            let moves = G::moves(&mut buffers.moves);
+            if moves.is_empty() {
+                self.plies[ply] = buffers;
+                return position.terminal_value();
+            }
+            if moves.len() == 1 && tt_move.is_none() {
+                // A forced move (a pass, typically): no choice to remember.
+                let mut child = *position;
+                child.play(moves[0]);
+                self.plies[ply] = buffers;
+                return -self.search(&child, -beta, -alpha, ply + 1);
+            }
+
+            // Order by the game's scores; helper threads break ties their own way (Lazy SMP).
+            let order = &mut buffers.order;
+            order.clear();
+            for (i, &mv) in moves.iter().enumerate() {
+                if Some(mv) == tt_move {
+                    continue;
+                }
+                let mut score = position.move_score(mv).clamp(-(1 << 19), 1 << 19);
+                if self.thread != 0 {
+                    score = score * 8
+                        + (mix(key.0 ^ self.thread.wrapping_mul(0x9E37) ^ i as u64) & 7) as i32;
+                }
+                order.push(((score + (1 << 23)) as u64) << 16 | i as u64);
+            }
+            order.sort_unstable_by(|a, b| b.cmp(a));
+
+            for k in 0..order.len() {
+                let mv = moves[(order[k] & 0xFFFF) as usize];
+                let mut child = *position;
+                child.play(mv);
+                let value = -self.search(&child, -beta, -alpha, ply + 1);
+                if self.aborted {
+                    self.plies[ply] = buffers;
+                    return 0;
+                }
+                if value > best {
+                    best = value;
+                    best_move = Some(mv);
+                    if value > alpha {
+                        alpha = value;
+                        if alpha >= beta {
+                            break;
+                        }
                     }
                 }
             }
+            self.plies[ply] = buffers;
         }
-        self.plies[ply] = buffers;
 
         let work = 64 - (self.nodes - nodes_before).leading_zeros();
         let (store_lower, store_upper) = if best <= alpha_in {
@@ -253,7 +272,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         } else {
             (best, best)
         };
-        let mv = if best > alpha_in { best_move } else { tt_move.map(G::decode) };
+        let mv = if best > alpha_in { best_move } else { tt_move };
         self.table
             .store(key, store_lower, store_upper, mv.map(G::encode), work);
         best

@@ -27,14 +27,21 @@ fn playout(seed: u64, left: u32) -> Option<Position> {
     let mut moves = MoveList::new();
     loop {
         let in_hand = |p: Player| position.side(p).hand.buildings();
-        if !position.cathedral_to_place() && in_hand(Player::Light) <= left && in_hand(Player::Dark) <= left {
+        if !position.cathedral_to_place()
+            && in_hand(Player::Light) <= left
+            && in_hand(Player::Dark) <= left
+        {
             return (!position.is_game_over()).then_some(position);
         }
         position.legal_moves(&mut moves);
         if moves.is_empty() {
             return None;
         }
-        let size = |i: usize| moves.as_slice()[i].placement().map_or(0, |id| table().get(id).piece.size());
+        let size = |i: usize| {
+            moves.as_slice()[i]
+                .placement()
+                .map_or(0, |id| table().get(id).piece.size())
+        };
         let largest = (0..moves.len()).map(size).max().unwrap_or(0);
         let top: Vec<usize> = (0..moves.len()).filter(|&i| size(i) == largest).collect();
         let pick = top[rng.below(top.len())];
@@ -54,7 +61,9 @@ fn main() {
                 continue;
             };
             let mut file = PositionFile::from_position(position);
-            file.meta.title = Some(format!("Policy playout to {left} buildings left (seed {seed})"));
+            file.meta.title = Some(format!(
+                "Policy playout to {left} buildings left (seed {seed})"
+            ));
             file.meta.source = Some("examples/make_bench_dev.rs".to_string());
             let path = dir.join(format!("left{left}-{seed}.yaml"));
             match save(&path, &file, true) {

@@ -30,7 +30,10 @@ fn main() {
         ..SolveOptions::default()
     };
     let solution = solve(&file.position, &options, &|p| {
-        eprintln!("  {} nodes, {:.1?}, [{}, {}]", p.nodes, p.elapsed, p.lower, p.upper)
+        eprintln!(
+            "  {} nodes, {:.1?}, [{}, {}]",
+            p.nodes, p.elapsed, p.lower, p.upper
+        )
     });
     let s = &solution.stats;
     println!(

@@ -262,7 +262,12 @@ pub fn solve(
         }
     };
     let pool = (threads > 1)
-        .then(|| rayon::ThreadPoolBuilder::new().num_threads(threads).build().ok())
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .ok()
+        })
         .flatten();
     let searchers = (0..threads)
         .map(|t| Searcher::new(&table, &control, t, (t == 0).then_some(&report as _)))
@@ -296,7 +301,11 @@ pub fn solve(
         child.play(mv);
         let (lo, hi) = if options.root_values && !control.check_stop() {
             // Every move is worth at most the root's value: its child is worth at least -value.
-            let child_lower = if known.is_some() { -upper } else { <Position as Game>::MIN_VALUE };
+            let child_lower = if known.is_some() {
+                -upper
+            } else {
+                <Position as Game>::MIN_VALUE
+            };
             driver.value(&child, child_lower, <Position as Game>::MAX_VALUE, false)
         } else {
             let (lo, hi) = Game::bounds(&child);
@@ -308,7 +317,7 @@ pub fn solve(
             upper: shown(-lo),
         });
     }
-    root_moves.sort_by(|a, b| (b.lower, b.upper).cmp(&(a.lower, a.upper)));
+    root_moves.sort_by_key(|m| std::cmp::Reverse((m.lower, m.upper)));
 
     let best_line = match known {
         Some(value) if !control.check_stop() => driver.line(position, value).unwrap_or_default(),
@@ -319,7 +328,9 @@ pub fn solve(
     }
     let complete = !control.stopped.load(Ordering::Relaxed)
         && known.is_some()
-        && root_moves.iter().all(|m| m.lower == m.upper || !options.root_values);
+        && root_moves
+            .iter()
+            .all(|m| m.lower == m.upper || !options.root_values);
     drop(driver);
     Solution {
         lower: shown(lower),

@@ -3,7 +3,7 @@
 //! is replayed, every root move checked, and stopped solves must return bounds holding the value.
 
 use cathedral::piece::SQUARES_PER_PLAYER;
-use cathedral::solver::{SolveOptions, Solution, solve};
+use cathedral::solver::{Solution, SolveOptions, solve};
 use cathedral::{Move, MoveList, Player, Position, Rules, table};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -57,7 +57,11 @@ fn pick(position: &Position, rng: &mut Rng, big: bool) -> Move {
     let size = |mv: &Move| mv.placement().map_or(0, |id| table().get(id).piece.size());
     if big && rng.below(10) < 8 {
         let largest = moves.iter().map(size).max().unwrap_or(0);
-        let top: Vec<Move> = moves.iter().copied().filter(|m| size(m) == largest).collect();
+        let top: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| size(m) == largest)
+            .collect();
         return top[rng.below(top.len())];
     }
     moves.as_slice()[rng.below(moves.len())]
@@ -68,7 +72,7 @@ fn pick(position: &Position, rng: &mut Rng, big: bool) -> Move {
 /// the position and its reference value.
 fn endgame(rules: Rules, seed: u64, budget: u64) -> Option<(Position, i32)> {
     let mut rng = Rng(seed);
-    let big = seed % 2 == 0;
+    let big = seed.is_multiple_of(2);
     let mut position = Position::new(rules);
     let mut history = vec![position];
     while !position.is_game_over() && history.len() < 200 {
@@ -113,8 +117,15 @@ fn check_line(position: &Position, solution: &Solution, wdl: bool) {
     }
     assert!(at.is_game_over(), "the best line stops before the end");
     let final_score = score(&at, root);
-    let expected = if wdl { final_score.signum() } else { final_score };
-    assert_eq!(expected, solution.lower, "the best line does not reach the value");
+    let expected = if wdl {
+        final_score.signum()
+    } else {
+        final_score
+    };
+    assert_eq!(
+        expected, solution.lower,
+        "the best line does not reach the value"
+    );
 }
 
 /// Each root move's value equals the reference value of its child, negated.
@@ -160,7 +171,10 @@ fn check_variant(variant: usize, count: u64) {
             let mut n = 0u64;
             let _ = reference(&position, &mut b);
             n += u64::MAX - b;
-            eprintln!("STAT {variant} value {value} moves {} tree {n}", position.count_moves());
+            eprintln!(
+                "STAT {variant} value {value} moves {} tree {n}",
+                position.count_moves()
+            );
         }
         nonzero += (value != 0) as u32;
         for (threads, wdl) in [(1, false), (2, false), (1, true)] {
@@ -179,7 +193,10 @@ fn check_variant(variant: usize, count: u64) {
             }
         }
     }
-    assert!(nonzero > 0, "every endgame was a draw: the test would prove little");
+    assert!(
+        nonzero > 0,
+        "every endgame was a draw: the test would prove little"
+    );
 }
 
 // 8 variants x 130 endgames = 1,040 endgames, each solved three ways.

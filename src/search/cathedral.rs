@@ -5,7 +5,6 @@
 //! mover's own.
 
 use super::game::Game;
-use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList, Spared};
 use crate::piece::{Piece, SQUARES_PER_PLAYER};
 use crate::placement::{PlacementId, table};
@@ -111,8 +110,7 @@ impl Game for Position {
         (lower, upper)
     }
 
-    /// Claims and captures first (a move next to the mover's walls or the edge), then larger
-    /// pieces; moves into the mover's own territory (which nobody can take away) last, then a pass.
+    /// Larger pieces first; moves into the mover's own territory (which nobody can take away) last, then a pass.
     #[inline]
     fn move_score(&self, mv: Move) -> i32 {
         let Some(id) = mv.placement() else {
@@ -123,10 +121,9 @@ impl Game for Position {
         if placement.mask.is_subset(side.territory) {
             return -50 + placement.piece.size() as i32;
         }
-        let size = placement.piece.size() as i32;
-        let touches_wall = placement.mask.dilate4().intersects(side.occupied)
-            || placement.mask.intersects(EDGES);
-        size + if touches_wall { 8 } else { 0 }
+        // A bonus for moves touching the mover's walls or the edge (a cheap guess at claims) was
+        // measured and dropped: it changed nothing (docs/performance.md).
+        placement.piece.size() as i32
     }
 
     #[inline]
@@ -146,7 +143,3 @@ impl Game for Position {
         }
     }
 }
-
-const EDGES: Bitboard = Bitboard(
-    Bitboard::WEST_EDGE.0 | Bitboard::EAST_EDGE.0 | Bitboard::SOUTH_EDGE.0 | Bitboard::NORTH_EDGE.0,
-);

@@ -126,7 +126,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.control
             .tt_probes
             .fetch_add(self.tt_probes, Ordering::Relaxed);
-        self.control.tt_hits.fetch_add(self.tt_hits, Ordering::Relaxed);
+        self.control
+            .tt_hits
+            .fetch_add(self.tt_hits, Ordering::Relaxed);
         self.unflushed = 0;
         self.tt_probes = 0;
         self.tt_hits = 0;

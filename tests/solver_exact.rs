@@ -166,16 +166,6 @@ fn check_variant(variant: usize, count: u64) {
             continue;
         };
         checked += 1;
-        if std::env::var("SOLVER_STATS").is_ok() {
-            let mut b = u64::MAX;
-            let mut n = 0u64;
-            let _ = reference(&position, &mut b);
-            n += u64::MAX - b;
-            eprintln!(
-                "STAT {variant} value {value} moves {} tree {n}",
-                position.count_moves()
-            );
-        }
         nonzero += (value != 0) as u32;
         for (threads, wdl) in [(1, false), (2, false), (1, true)] {
             let solution = solve(&position, &options(threads, wdl), &|_| {});

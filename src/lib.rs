@@ -20,6 +20,7 @@ pub mod position;
 pub mod render;
 pub mod rules;
 pub mod sampler;
+pub mod search;
 pub mod solver;
 pub mod svg;
 pub mod view;

@@ -1,0 +1,55 @@
+//! Development driver for the solver: `cargo run --release --example solve_dev -- FILE [threads] [wdl] [noroot]`.
+
+use cathedral::file::load;
+use cathedral::solver::{SolveOptions, solve};
+use std::path::Path;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(path) = args.get(1) else {
+        eprintln!("usage: solve_dev FILE [threads] [wdl] [noroot]");
+        std::process::exit(2);
+    };
+    let file = match load(Path::new(path)) {
+        Ok(file) => file,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(1);
+        }
+    };
+    let options = SolveOptions {
+        threads: args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1),
+        wdl: args.iter().any(|a| a == "wdl"),
+        root_values: !args.iter().any(|a| a == "noroot"),
+        tt_mb: 256,
+        time_limit: args
+            .iter()
+            .find_map(|a| a.strip_prefix("t="))
+            .and_then(|t| t.parse().ok())
+            .map(std::time::Duration::from_secs_f64),
+        ..SolveOptions::default()
+    };
+    let solution = solve(&file.position, &options, &|p| {
+        eprintln!(
+            "  {} nodes, {:.1?}, [{}, {}]",
+            p.nodes, p.elapsed, p.lower, p.upper
+        )
+    });
+    let s = &solution.stats;
+    println!(
+        "value [{}, {}] complete={} nodes={} time={:.3}s nps={:.0} per thread, tt hits {}/{} threads={}",
+        solution.lower,
+        solution.upper,
+        solution.complete,
+        s.nodes,
+        s.elapsed.as_secs_f64(),
+        s.nodes as f64 / s.elapsed.as_secs_f64() / s.threads as f64,
+        s.tt_hits,
+        s.tt_probes,
+        s.threads
+    );
+    println!("line: {:?}", solution.best_line);
+    for m in solution.root_moves.iter().take(5) {
+        println!("  {:?} [{}, {}]", m.mv, m.lower, m.upper);
+    }
+}

@@ -1,0 +1,51 @@
+//! The interface between a game and the search: what the solver needs to know about a game.
+
+/// A two-player, zero-sum, perfect-information game whose final score is a small integer.
+///
+/// Values are always from the side to move's point of view, and every move hands the turn to the
+/// other side (a pass is a move), so a child's value is the negation of its parent's contribution.
+pub trait Game: Copy + Send + Sync {
+    type Move: Copy + PartialEq + Send + Sync + std::fmt::Debug;
+    /// A reusable move buffer, one per search ply.
+    type Buffer: Default + Send;
+
+    /// Smallest and largest value any position can have; must fit in `i8`.
+    const MIN_VALUE: i32;
+    const MAX_VALUE: i32;
+
+    /// A 128-bit key identifying the position completely (everything that decides its future).
+    fn key(&self) -> (u64, u64);
+
+    /// Fills `buffer` with every legal move; empty exactly when the game is over.
+    fn generate(&self, buffer: &mut Self::Buffer);
+
+    /// The moves generated last into `buffer`.
+    fn moves(buffer: &mut Self::Buffer) -> &mut [Self::Move];
+
+    /// Plays a legal move (copy-make: the caller copies the position first).
+    fn play(&mut self, mv: Self::Move);
+
+    /// The final value of a finished game, from the side to move's view.
+    fn terminal_value(&self) -> i32;
+
+    /// Bounds `(lower, upper)` that the exact value is proven to lie within.
+    fn bounds(&self) -> (i32, i32) {
+        (Self::MIN_VALUE, Self::MAX_VALUE)
+    }
+
+    /// Ordering score of a move: higher is searched earlier. The table's move always goes first.
+    fn move_score(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The exact value if it can be found without search (a solved special case).
+    fn solved(&self) -> Option<i32> {
+        None
+    }
+
+    /// Packs a move into 31 bits for the transposition table.
+    fn encode(mv: Self::Move) -> u32;
+
+    /// The inverse of [`Game::encode`].
+    fn decode(code: u32) -> Self::Move;
+}

@@ -1,0 +1,9 @@
+//! A generic exact game solver: negamax alpha-beta over a final score, a shared lock-free
+//! transposition table, null-window probes and Lazy SMP. A game plugs in through [`game::Game`];
+//! Cathedral's knowledge lives in [`cathedral`].
+
+pub mod cathedral;
+pub mod game;
+pub mod negamax;
+pub mod parallel;
+pub mod tt;

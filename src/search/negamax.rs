@@ -1,0 +1,290 @@
+//! Negamax alpha-beta with a fail-soft result, table bounds and game bounds clamping the window.
+//!
+//! A result `v` of `search(alpha, beta)` means: `v <= alpha` -> the value is at most `v`;
+//! `v >= beta` -> at least `v`; otherwise exactly `v`. Only complete subtrees are stored: once
+//! the search is told to stop, every call returns at once and nothing more is written.
+
+use super::game::Game;
+use super::tt::Table;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Stop requests and counters shared by the threads of one solve.
+pub struct Control<'a> {
+    /// The caller's stop flag (Ctrl-C).
+    pub user_stop: &'a AtomicBool,
+    pub deadline: Option<Instant>,
+    /// Set once the user stop or the deadline is seen: the solve ends with what is proven.
+    pub stopped: AtomicBool,
+    /// Set when another thread has finished the current probe.
+    pub probe_done: AtomicBool,
+    /// Nodes flushed by every thread.
+    pub nodes: AtomicU64,
+    pub tt_probes: AtomicU64,
+    pub tt_hits: AtomicU64,
+}
+
+impl<'a> Control<'a> {
+    pub fn new(user_stop: &'a AtomicBool, deadline: Option<Instant>) -> Control<'a> {
+        Control {
+            user_stop,
+            deadline,
+            stopped: AtomicBool::new(false),
+            probe_done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            tt_probes: AtomicU64::new(0),
+            tt_hits: AtomicU64::new(0),
+        }
+    }
+
+    /// Whether the solve must end (and notes it).
+    pub fn check_stop(&self) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late || self.user_stop.load(Ordering::Relaxed) {
+            self.stopped.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+}
+
+/// Per-ply buffers, reused for the whole solve.
+struct Ply<G: Game> {
+    moves: G::Buffer,
+    /// `(score << 16) | index`, sorted high first.
+    order: Vec<u64>,
+}
+
+impl<G: Game> Default for Ply<G> {
+    fn default() -> Self {
+        Ply {
+            moves: G::Buffer::default(),
+            order: Vec::new(),
+        }
+    }
+}
+
+/// Called every few thousand nodes by the thread that reports progress.
+pub type Tick<'a> = &'a (dyn Fn() + Sync);
+
+/// One thread's searcher.
+pub struct Searcher<'a, G: Game> {
+    table: &'a Table,
+    control: &'a Control<'a>,
+    /// 0 for the main thread; helpers perturb their move order with it (Lazy SMP).
+    thread: u64,
+    tick: Option<Tick<'a>>,
+    plies: Vec<Ply<G>>,
+    /// Set when the search must unwind: its results are then meaningless.
+    aborted: bool,
+    nodes: u64,
+    unflushed: u64,
+    tt_probes: u64,
+    tt_hits: u64,
+}
+
+const CHECK_EVERY: u64 = 4096;
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub fn new(
+        table: &'a Table,
+        control: &'a Control<'a>,
+        thread: usize,
+        tick: Option<Tick<'a>>,
+    ) -> Self {
+        Searcher {
+            table,
+            control,
+            thread: thread as u64,
+            tick,
+            plies: Vec::new(),
+            aborted: false,
+            nodes: 0,
+            unflushed: 0,
+            tt_probes: 0,
+            tt_hits: 0,
+        }
+    }
+
+    /// Searches `position` with the window `(alpha, beta)`. `None` if the search was stopped
+    /// (by the user, the deadline, or another thread finishing the same probe first).
+    pub fn probe(&mut self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
+        self.aborted = false;
+        let value = self.search(position, alpha, beta, 0);
+        self.flush();
+        (!self.aborted).then_some(value)
+    }
+
+    /// Moves every local counter into the shared ones.
+    pub fn flush(&mut self) {
+        self.control
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.control
+            .tt_probes
+            .fetch_add(self.tt_probes, Ordering::Relaxed);
+        self.control
+            .tt_hits
+            .fetch_add(self.tt_hits, Ordering::Relaxed);
+        self.unflushed = 0;
+        self.tt_probes = 0;
+        self.tt_hits = 0;
+    }
+
+    /// The shared table.
+    pub fn table(&self) -> &'a Table {
+        self.table
+    }
+
+    /// Nodes searched by this thread.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    #[cold]
+    fn periodic(&mut self) {
+        self.flush();
+        if self.control.check_stop() {
+            self.aborted = true;
+        }
+        if let Some(tick) = self.tick {
+            tick();
+        }
+    }
+
+    fn search(&mut self, position: &G, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= CHECK_EVERY {
+            self.periodic();
+        }
+        if self.aborted || self.control.probe_done.load(Ordering::Relaxed) {
+            self.aborted = true;
+            return 0;
+        }
+        if let Some(value) = position.solved() {
+            return value;
+        }
+        let (mut lower, mut upper) = position.bounds();
+        let key = position.key();
+        self.tt_probes += 1;
+        let mut tt_move = None;
+        if let Some(hit) = self.table.probe(key) {
+            self.tt_hits += 1;
+            lower = lower.max(hit.lower);
+            upper = upper.min(hit.upper);
+            tt_move = hit.mv;
+        }
+        if lower >= beta || lower == upper {
+            return lower;
+        }
+        if upper <= alpha {
+            return upper;
+        }
+        alpha = alpha.max(lower);
+        beta = beta.min(upper);
+
+        let nodes_before = self.nodes;
+        let alpha_in = alpha;
+        let mut best = i32::MIN;
+        let mut best_move = None;
+        // The table's move first, before generating the others: it often cuts off alone. It was
+        // stored for this very position (the whole key is verified), so it is legal here.
+        let tt_move = tt_move.map(G::decode);
+        if let Some(mv) = tt_move {
+            let mut child = *position;
+            child.play(mv);
+            let value = -self.search(&child, -beta, -alpha, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            best = value;
+            best_move = Some(mv);
+            if value > alpha {
+                alpha = value;
+            }
+        }
+
+        if alpha < beta {
+            if self.plies.len() <= ply {
+                self.plies.resize_with(ply + 1, Ply::default);
+            }
+            let mut buffers = std::mem::take(&mut self.plies[ply]);
+            position.generate(&mut buffers.moves);
+            let moves = G::moves(&mut buffers.moves);
+            if moves.is_empty() {
+                self.plies[ply] = buffers;
+                return position.terminal_value();
+            }
+            if moves.len() == 1 && tt_move.is_none() {
+                // A forced move (a pass, typically): no choice to remember.
+                let mut child = *position;
+                child.play(moves[0]);
+                self.plies[ply] = buffers;
+                return -self.search(&child, -beta, -alpha, ply + 1);
+            }
+
+            // Order by the game's scores; helper threads break ties their own way (Lazy SMP).
+            let order = &mut buffers.order;
+            order.clear();
+            for (i, &mv) in moves.iter().enumerate() {
+                if Some(mv) == tt_move {
+                    continue;
+                }
+                let mut score = position.move_score(mv).clamp(-(1 << 19), 1 << 19);
+                if self.thread != 0 {
+                    score = score * 8
+                        + (mix(key.0 ^ self.thread.wrapping_mul(0x9E37) ^ i as u64) & 7) as i32;
+                }
+                order.push(((score + (1 << 23)) as u64) << 16 | i as u64);
+            }
+            order.sort_unstable_by(|a, b| b.cmp(a));
+
+            for k in 0..order.len() {
+                let mv = moves[(order[k] & 0xFFFF) as usize];
+                let mut child = *position;
+                child.play(mv);
+                let value = -self.search(&child, -beta, -alpha, ply + 1);
+                if self.aborted {
+                    self.plies[ply] = buffers;
+                    return 0;
+                }
+                if value > best {
+                    best = value;
+                    best_move = Some(mv);
+                    if value > alpha {
+                        alpha = value;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            self.plies[ply] = buffers;
+        }
+
+        let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        let (store_lower, store_upper) = if best <= alpha_in {
+            (G::MIN_VALUE, best)
+        } else if best >= beta {
+            (best, G::MAX_VALUE)
+        } else {
+            (best, best)
+        };
+        let mv = if best > alpha_in { best_move } else { tt_move };
+        self.table
+            .store(key, store_lower, store_upper, mv.map(G::encode), work);
+        best
+    }
+}
+
+/// SplitMix64's finaliser.
+#[inline]
+pub fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,202 @@
+//! The transposition table: a fixed-size array of lock-free entries shared by every thread.
+//!
+//! Each entry is three `AtomicU64` words: `key.0 ^ data`, `key.1 ^ data` and `data`. A probe
+//! recomputes both key halves from the data word and accepts the entry only if the whole 128-bit
+//! key matches, so a torn write (words of two different stores) or an entry of another position is
+//! never taken for a hit. Entries hold proven lower and upper bounds of the exact value and the
+//! best move; as every stored bound is true whatever the window that found it, bounds for one key
+//! are merged by intersection. Buckets of two entries; a new position replaces the entry whose
+//! subtree took less work.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const ENTRY_WORDS: usize = 3;
+const BUCKET_ENTRIES: usize = 2;
+const BUCKET_BYTES: usize = ENTRY_WORDS * BUCKET_ENTRIES * 8;
+/// Marks a written entry, so that an all-zero entry never matches the key `(0, 0)`.
+const VALID: u64 = 1 << 63;
+
+/// What a probe finds: proven bounds and the best move's code (`None` if unknown).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    pub lower: i32,
+    pub upper: i32,
+    pub mv: Option<u32>,
+}
+
+/// The shared table. Never grows after creation.
+pub struct Table {
+    words: Vec<AtomicU64>,
+    buckets: u64,
+}
+
+#[inline]
+fn pack(lower: i32, upper: i32, mv: Option<u32>, work: u32) -> u64 {
+    let lower = (lower as i8 as u8) as u64;
+    let upper = (upper as i8 as u8) as u64;
+    let mv = mv.map_or(0, |m| (m as u64 & 0x7FFF_FFFF) + 1);
+    VALID | (work.min(63) as u64) << 48 | mv << 16 | upper << 8 | lower
+}
+
+#[inline]
+fn unpack(data: u64) -> (Hit, u32) {
+    let lower = (data & 0xFF) as u8 as i8 as i32;
+    let upper = (data >> 8 & 0xFF) as u8 as i8 as i32;
+    let mv = (data >> 16 & 0xFFFF_FFFF) as u32;
+    let work = (data >> 48 & 0x3F) as u32;
+    (
+        Hit {
+            lower,
+            upper,
+            mv: mv.checked_sub(1),
+        },
+        work,
+    )
+}
+
+const _: () = assert!(
+    std::mem::size_of::<AtomicU64>() == std::mem::size_of::<u64>()
+        && std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>()
+);
+
+/// `n` zeroed atomics from zeroed memory, so that the operating system provides the pages lazily
+/// instead of the table writing every byte up front.
+fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
+    let mut words = std::mem::ManuallyDrop::new(vec![0u64; n]);
+    let (ptr, len, capacity) = (words.as_mut_ptr(), words.len(), words.capacity());
+    // SAFETY: `AtomicU64` has the same size, alignment and bit validity as `u64` (checked above),
+    // the allocation is handed over whole and the original vector is never used or dropped again.
+    unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, capacity) }
+}
+
+impl Table {
+    /// A table using at most `megabytes` MiB (at least one bucket).
+    pub fn new(megabytes: usize) -> Table {
+        let buckets = (megabytes.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        let words = zeroed_atomics(buckets * BUCKET_ENTRIES * ENTRY_WORDS);
+        Table {
+            words,
+            buckets: buckets as u64,
+        }
+    }
+
+    /// Bytes held by the entries.
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    #[inline]
+    fn bucket(&self, key: (u64, u64)) -> usize {
+        // Lemire's multiply-shift: uniform over any bucket count, no power of two needed.
+        (((key.1 as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET_ENTRIES * ENTRY_WORDS
+    }
+
+    #[inline]
+    fn read(&self, at: usize) -> (u64, u64, u64) {
+        (
+            self.words[at].load(Ordering::Relaxed),
+            self.words[at + 1].load(Ordering::Relaxed),
+            self.words[at + 2].load(Ordering::Relaxed),
+        )
+    }
+
+    #[inline]
+    fn matches(entry: (u64, u64, u64), key: (u64, u64)) -> bool {
+        let (a, b, data) = entry;
+        data & VALID != 0 && a ^ data == key.0 && b ^ data == key.1
+    }
+
+    /// The entry of exactly this key, if the table holds one.
+    #[inline]
+    pub fn probe(&self, key: (u64, u64)) -> Option<Hit> {
+        let base = self.bucket(key);
+        for i in 0..BUCKET_ENTRIES {
+            let entry = self.read(base + i * ENTRY_WORDS);
+            if Self::matches(entry, key) {
+                return Some(unpack(entry.2).0);
+            }
+        }
+        None
+    }
+
+    /// Records proven bounds (intersected with any bounds already known for this key), the best
+    /// move and the work (log2 of the nodes) the result took.
+    pub fn store(&self, key: (u64, u64), lower: i32, upper: i32, mv: Option<u32>, work: u32) {
+        let base = self.bucket(key);
+        let mut target = base;
+        let mut least_work = u32::MAX;
+        let (mut lower, mut upper, mut mv, mut work) = (lower, upper, mv, work);
+        for i in 0..BUCKET_ENTRIES {
+            let at = base + i * ENTRY_WORDS;
+            let entry = self.read(at);
+            if Self::matches(entry, key) {
+                let (old, old_work) = unpack(entry.2);
+                lower = lower.max(old.lower);
+                upper = upper.min(old.upper);
+                mv = mv.or(old.mv);
+                work = work.max(old_work);
+                target = at;
+                break;
+            }
+            let entry_work = if entry.2 & VALID == 0 {
+                0
+            } else {
+                unpack(entry.2).1
+            };
+            if entry_work < least_work {
+                least_work = entry_work;
+                target = at;
+            }
+        }
+        let data = pack(lower, upper, mv, work);
+        self.words[target].store(key.0 ^ data, Ordering::Relaxed);
+        self.words[target + 1].store(key.1 ^ data, Ordering::Relaxed);
+        self.words[target + 2].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_probe_merge() {
+        let table = Table::new(1);
+        assert!(table.bytes() <= 1 << 20);
+        let key = (0x1234, 0xABCD_0000_0000_0000);
+        assert_eq!(table.probe(key), None);
+        table.store(key, -3, 40, Some(77), 5);
+        assert_eq!(
+            table.probe(key),
+            Some(Hit {
+                lower: -3,
+                upper: 40,
+                mv: Some(77)
+            })
+        );
+        table.store(key, -47, 12, None, 2);
+        assert_eq!(
+            table.probe(key),
+            Some(Hit {
+                lower: -3,
+                upper: 12,
+                mv: Some(77)
+            })
+        );
+        // A key differing in one half only is a miss.
+        assert_eq!(table.probe((0x1235, key.1)), None);
+        assert_eq!(table.probe((0, 0)), None);
+    }
+
+    #[test]
+    fn torn_entry_is_rejected() {
+        let table = Table::new(1);
+        let a = (11, 1 << 40);
+        table.store(a, 1, 2, None, 1);
+        // Simulate a torn write: the data word of another store lands alone.
+        let at = table.bucket(a);
+        let other = pack(-5, 5, Some(3), 1);
+        table.words[at + 2].store(other, Ordering::Relaxed);
+        assert_eq!(table.probe(a), None);
+    }
+}

@@ -1,0 +1,276 @@
+//! The solver against a plain reference minimax (no pruning, no table) on random small endgames
+//! under every rule variant, with one and two threads and in win/draw/loss mode; every best line
+//! is replayed, every root move checked, and stopped solves must return bounds holding the value.
+
+use cathedral::piece::SQUARES_PER_PLAYER;
+use cathedral::solver::{Solution, SolveOptions, solve};
+use cathedral::{Move, MoveList, Player, Position, Rules, table};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// SplitMix64, so that every position is a pure function of its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The final score from `player`'s view.
+fn score(position: &Position, player: Player) -> i32 {
+    position.unplaced_squares(player.opponent()) as i32 - position.unplaced_squares(player) as i32
+}
+
+/// Plain negamax over the whole tree, or `None` once more than `budget` nodes are visited.
+fn reference(position: &Position, budget: &mut u64) -> Option<i32> {
+    if *budget == 0 {
+        return None;
+    }
+    *budget -= 1;
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    if moves.is_empty() {
+        return Some(score(position, position.to_move()));
+    }
+    let mut best = i32::MIN;
+    for &mv in &moves {
+        let mut child = *position;
+        child.play(mv);
+        best = best.max(-reference(&child, budget)?);
+    }
+    Some(best)
+}
+
+/// A playout move: uniform, or (with `big`) mostly among the largest pieces on offer.
+fn pick(position: &Position, rng: &mut Rng, big: bool) -> Move {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    let size = |mv: &Move| mv.placement().map_or(0, |id| table().get(id).piece.size());
+    if big && rng.below(10) < 8 {
+        let largest = moves.iter().map(size).max().unwrap_or(0);
+        let top: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| size(m) == largest)
+            .collect();
+        return top[rng.below(top.len())];
+    }
+    moves.as_slice()[rng.below(moves.len())]
+}
+
+/// A random endgame: a playout to the end, then the earliest position from the end backwards
+/// whose reference tree stays within `budget` nodes (few pieces and little space left). Returns
+/// the position and its reference value.
+fn endgame(rules: Rules, seed: u64, budget: u64) -> Option<(Position, i32)> {
+    let mut rng = Rng(seed);
+    let big = seed.is_multiple_of(2);
+    let mut position = Position::new(rules);
+    let mut history = vec![position];
+    while !position.is_game_over() && history.len() < 200 {
+        position.play(pick(&position, &mut rng, big));
+        history.push(position);
+    }
+    // Walk back while the tree stays small; stop at a random point so depths vary.
+    let stop_after = 1 + rng.below(20);
+    let mut found = None;
+    for (steps, candidate) in history.iter().rev().skip(1).enumerate() {
+        let mut left = budget;
+        match reference(candidate, &mut left) {
+            Some(value) => found = Some((*candidate, value)),
+            None => break,
+        }
+        if steps + 1 >= stop_after {
+            break;
+        }
+    }
+    found
+}
+
+fn options(threads: usize, wdl: bool) -> SolveOptions {
+    SolveOptions {
+        threads,
+        tt_mb: 1,
+        wdl,
+        root_values: true,
+        ..SolveOptions::default()
+    }
+}
+
+/// Replays the best line: every move legal, the game over at the end, the final score the value.
+fn check_line(position: &Position, solution: &Solution, wdl: bool) {
+    let root = position.to_move();
+    let mut at = *position;
+    let mut moves = MoveList::new();
+    for &mv in &solution.best_line {
+        at.legal_moves(&mut moves);
+        assert!(moves.contains(mv), "line move {mv:?} is illegal in {at:?}");
+        at.play(mv);
+    }
+    assert!(at.is_game_over(), "the best line stops before the end");
+    let final_score = score(&at, root);
+    let expected = if wdl {
+        final_score.signum()
+    } else {
+        final_score
+    };
+    assert_eq!(
+        expected, solution.lower,
+        "the best line does not reach the value"
+    );
+}
+
+/// Each root move's value equals the reference value of its child, negated.
+fn check_root_moves(position: &Position, solution: &Solution, wdl: bool) {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    assert_eq!(solution.root_moves.len(), moves.len());
+    for root_move in &solution.root_moves {
+        assert!(moves.contains(root_move.mv));
+        let mut child = *position;
+        child.play(root_move.mv);
+        let mut budget = u64::MAX;
+        let v = -reference(&child, &mut budget).expect("no budget");
+        let v = if wdl { v.signum() } else { v };
+        assert_eq!(
+            (root_move.lower, root_move.upper),
+            (v, v),
+            "root move {:?}",
+            root_move.mv
+        );
+    }
+    for pair in solution.root_moves.windows(2) {
+        assert!(pair[0].lower >= pair[1].lower, "root moves not sorted");
+    }
+    if let Some(best) = solution.root_moves.first() {
+        assert_eq!(best.lower, solution.lower);
+    }
+}
+
+fn check_variant(variant: usize, count: u64) {
+    let rules = Rules::all().nth(variant).expect("eight variants");
+    let mut checked = 0;
+    let mut seed = variant as u64 * 1_000_003;
+    let mut nonzero = 0;
+    while checked < count {
+        seed += 1;
+        let Some((position, value)) = endgame(rules, seed, 30_000) else {
+            continue;
+        };
+        checked += 1;
+        nonzero += (value != 0) as u32;
+        for (threads, wdl) in [(1, false), (2, false), (1, true)] {
+            let solution = solve(&position, &options(threads, wdl), &|_| {});
+            let expected = if wdl { value.signum() } else { value };
+            assert!(solution.complete, "seed {seed}: incomplete");
+            assert_eq!(
+                (solution.lower, solution.upper),
+                (expected, expected),
+                "seed {seed}, rules {rules}, threads {threads}, wdl {wdl}: {position:?}"
+            );
+            check_line(&position, &solution, wdl);
+            // Root moves are checked against the reference on the single-thread runs.
+            if threads == 1 {
+                check_root_moves(&position, &solution, wdl);
+            }
+        }
+    }
+    assert!(
+        nonzero > 0,
+        "every endgame was a draw: the test would prove little"
+    );
+}
+
+// 8 variants x 130 endgames = 1,040 endgames, each solved three ways.
+const PER_VARIANT: u64 = 130;
+
+#[test]
+fn exact_classic_variants() {
+    for variant in 0..2 {
+        check_variant(variant, PER_VARIANT);
+    }
+}
+
+#[test]
+fn exact_voluntary_pass_variants() {
+    for variant in 2..4 {
+        check_variant(variant, PER_VARIANT);
+    }
+}
+
+#[test]
+fn exact_optional_capture_variants() {
+    for variant in 4..6 {
+        check_variant(variant, PER_VARIANT);
+    }
+}
+
+#[test]
+fn exact_moore_variants() {
+    for variant in 6..8 {
+        check_variant(variant, PER_VARIANT);
+    }
+}
+
+/// A position large enough that a stopped solve cannot have finished.
+fn larger_endgame() -> (Position, i32) {
+    let rules = Rules::CLASSIC;
+    (1..)
+        .find_map(|seed| endgame(rules, seed * 7919, 200_000).filter(|(p, _)| p.count_moves() > 3))
+        .expect("some endgame")
+}
+
+#[test]
+fn stopped_solves_return_true_bounds() {
+    let (position, value) = larger_endgame();
+    // A pre-set stop flag.
+    let stopped = SolveOptions {
+        stop: Arc::new(AtomicBool::new(true)),
+        ..options(1, false)
+    };
+    let solution = solve(&position, &stopped, &|_| {});
+    assert!(!solution.complete);
+    assert!(solution.lower <= value && value <= solution.upper);
+    assert!(solution.best_line.is_empty() || solution.is_exact());
+    for m in &solution.root_moves {
+        assert!(m.lower <= m.upper);
+    }
+    // Tiny time limits, single and two threads, exact and wdl.
+    for micros in [1, 50, 200, 1000] {
+        for (threads, wdl) in [(1, false), (2, false), (1, true)] {
+            let timed = SolveOptions {
+                time_limit: Some(Duration::from_micros(micros)),
+                ..options(threads, wdl)
+            };
+            let solution = solve(&position, &timed, &|_| {});
+            let v = if wdl { value.signum() } else { value };
+            assert!(
+                solution.lower <= v && v <= solution.upper,
+                "{micros} µs: [{}, {}] misses {v}",
+                solution.lower,
+                solution.upper
+            );
+            if solution.is_exact() && !solution.best_line.is_empty() {
+                check_line(&position, &solution, wdl);
+            }
+        }
+    }
+}
+
+#[test]
+fn values_stay_within_the_score_range() {
+    let (position, _) = larger_endgame();
+    let solution = solve(&position, &options(1, false), &|_| {});
+    let max = SQUARES_PER_PLAYER as i32;
+    assert!(solution.is_exact());
+    assert!((-max..=max).contains(&solution.lower));
+    check_line(&position, &solution, false);
+}

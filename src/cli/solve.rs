@@ -569,8 +569,12 @@ pub fn run(args: &SolveArgs) -> miette::Result<()> {
         ));
         out.push_str("\nFinal position:\n\n");
         out.push_str(&render(&replay(&position, &solution.best_line), style));
-    } else if solution.is_exact() {
+    } else if position.is_game_over() {
         out.push_str("\nThe game is over: no moves to play.\n");
+    } else if solution.is_exact() {
+        out.push_str(
+            "\nThe value is proven, but the search stopped before it wrote out the best line.\n",
+        );
     }
     if !solution.root_moves.is_empty() {
         let limit = if args.all {

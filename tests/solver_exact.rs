@@ -5,6 +5,7 @@
 use cathedral::piece::SQUARES_PER_PLAYER;
 use cathedral::search::cathedral::final_ranges;
 use cathedral::search::game::Game;
+use cathedral::search::packing::split_value;
 use cathedral::solver::{Solution, SolveOptions, solve};
 use cathedral::{Move, MoveList, Player, Position, Rules, table};
 use std::sync::Arc;
@@ -60,6 +61,8 @@ struct BoundStats {
     least_tight: u64,
     /// A player's proven most final unplaced squares was reached below the trivial 47.
     most_tight: u64,
+    /// Nodes where technique 4 (two private packing problems) gave the value without search.
+    split: u64,
 }
 
 /// The reference minimax again, checking at every node that the game's bounds hold the value and
@@ -90,6 +93,10 @@ fn reference_checking_bounds(position: &Position, stats: &mut BoundStats) -> (i3
         "bounds [{lower}, {upper}] miss {value}: {position:?}"
     );
     stats.nodes += 1;
+    if let Some(split) = split_value(position) {
+        assert_eq!(split, value, "packing split is wrong: {position:?}");
+        stats.split += 1;
+    }
     if let Some(ranges) = final_ranges(position) {
         for player in Player::BOTH {
             let range = ranges[player.index()];
@@ -214,6 +221,8 @@ fn check_root_moves(position: &Position, solution: &Solution, wdl: bool) {
 
 fn check_variant(variant: usize, count: u64) {
     let mut bound_stats = BoundStats::default();
+    // Endgames whose root is already split: the solver answers them without search.
+    let mut split_roots = 0;
     let rules = Rules::all().nth(variant).expect("eight variants");
     let mut checked = 0;
     let mut seed = variant as u64 * 1_000_003;
@@ -227,6 +236,7 @@ fn check_variant(variant: usize, count: u64) {
         nonzero += (value != 0) as u32;
         let (checked_value, _) = reference_checking_bounds(&position, &mut bound_stats);
         assert_eq!(checked_value, value);
+        split_roots += split_value(&position).is_some() as u64;
         for (threads, wdl) in [(1, false), (2, false), (1, true)] {
             let solution = solve(&position, &options(threads, wdl), &|_| {});
             let expected = if wdl { value.signum() } else { value };
@@ -246,6 +256,16 @@ fn check_variant(variant: usize, count: u64) {
     assert!(
         nonzero > 0,
         "every endgame was a draw: the test would prove little"
+    );
+    // Technique 4 must have given values, or the check above proves nothing.
+    eprintln!(
+        "variant {variant}: {} reference nodes, technique 4 at {} ({split_roots} roots), technique 3 tight at {} / {}",
+        bound_stats.nodes, bound_stats.split, bound_stats.least_tight, bound_stats.most_tight
+    );
+    assert!(
+        bound_stats.split > 0,
+        "technique 4 never applied in {} nodes",
+        bound_stats.nodes
     );
     // Technique 3's bounds must be reached exactly somewhere, so that an off-by-one tightening
     // either of them fails the checks above.

@@ -92,6 +92,22 @@ pub fn locked(position: &Position, owner: crate::Player) -> Bitboard {
     locked
 }
 
+/// Squares of the pieces in `player`'s hand whose kind fits nowhere on the cells free for it now.
+#[inline]
+fn unfit_now_squares(position: &Position, player: crate::Player) -> i32 {
+    let table = table();
+    let side = position.side(player);
+    let free = position.free_for(player);
+    let mut squares = 0;
+    for piece in side.hand.kinds() {
+        let orientations = &table.piece(Some(player), piece).orientations;
+        if !orientations.iter().any(|o| o.anchors(free).any()) {
+            squares += piece.size() as i32 * side.hand.count(piece) as i32;
+        }
+    }
+    squares
+}
+
 /// What technique 3 proves about one player's final unplaced squares: `(at least, at most)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FinalRange {
@@ -222,6 +238,44 @@ impl Game for Position {
             lower.clamp(Self::MIN_VALUE, Self::MAX_VALUE),
             upper.clamp(Self::MIN_VALUE, Self::MAX_VALUE),
         )
+    }
+
+    /// Only what could decide the window: the squares of the kinds that fit nowhere *now* are at
+    /// least technique 3's "at least" (anything that fits now fits in the larger usable set), and
+    /// the hand now is at most its "at most". If even those optimistic figures cannot reach
+    /// `beta` (lower side) or `alpha` (upper side), the 8-floods are skipped; likewise technique
+    /// 1's test when its bound could not decide.
+    #[inline]
+    fn window_bounds(&self, alpha: i32, beta: i32) -> (i32, i32) {
+        if self.cathedral_to_place() {
+            return (Self::MIN_VALUE, Self::MAX_VALUE);
+        }
+        let me = self.to_move();
+        let opponent = me.opponent();
+        let mine = self.unplaced_squares(me) as i32;
+        let theirs = self.unplaced_squares(opponent) as i32;
+        let their_unfit = unfit_now_squares(self, opponent);
+        let my_unfit = unfit_now_squares(self, me);
+        let lower_may_cut = their_unfit - mine >= beta;
+        let upper_may_cut = theirs - my_unfit <= alpha;
+        if lower_may_cut || upper_may_cut {
+            return self.bounds();
+        }
+        let mut lower = Self::MIN_VALUE;
+        let mut upper = Self::MAX_VALUE;
+        if theirs - mine >= beta && never_places_again(self, opponent) {
+            lower = theirs - mine;
+        }
+        if theirs - mine <= alpha && never_places_again(self, me) {
+            upper = theirs - mine;
+        }
+        (lower, upper)
+    }
+
+    /// Technique 4: a position split into two private packing problems ([`super::packing`]).
+    #[inline]
+    fn solved(&self) -> Option<i32> {
+        super::packing::split_value(self)
     }
 
     /// Larger pieces first; moves into the mover's own territory (which nobody can take away) last, then a pass.

@@ -186,7 +186,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return upper;
             }
             if pass == 0 {
-                let (game_lower, game_upper) = position.bounds();
+                let (game_lower, game_upper) = position.window_bounds(alpha, beta);
                 lower = lower.max(game_lower);
                 upper = upper.min(game_upper);
             }

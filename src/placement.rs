@@ -61,6 +61,17 @@ impl Orientation {
         })
     }
 
+    /// Bit offset of the orientation's lowest cell from its anchor: a placement whose lowest cell
+    /// is bit `b` has its anchor at `b - lowest_offset()`.
+    #[inline]
+    pub fn lowest_offset(&self) -> u32 {
+        self.offsets[..self.len as usize]
+            .iter()
+            .copied()
+            .min()
+            .unwrap_or(0)
+    }
+
     /// The placement at `anchor`; `anchor` must come from [`Orientation::anchors`].
     #[inline]
     pub fn placement_at(&self, anchor: Cell) -> PlacementId {

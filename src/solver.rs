@@ -124,46 +124,66 @@ impl Driver<'_> {
     /// Proven score bounds of `position`, starting from `(lower, upper)`: exact, or (with `wdl`)
     /// enough to know the sign. Stops early (with weaker bounds) when the solve is stopped.
     fn value(&mut self, position: &Position, lower: i32, upper: i32, root: bool) -> (i32, i32) {
-        let (game_lower, game_upper) = Game::bounds(position);
-        let (mut lower, mut upper) = (lower.max(game_lower), upper.min(game_upper));
-        if position.is_game_over() {
-            let v = position.terminal_value();
-            return (v, v);
-        }
-        loop {
+        let (root_lower, root_upper) = (self.root_lower, self.root_upper);
+        let wdl = self.wdl;
+        let report = |lower: i32, upper: i32| {
             if root {
-                self.root_lower.store(lower, Ordering::Relaxed);
-                self.root_upper.store(upper, Ordering::Relaxed);
+                root_lower.store(lower, Ordering::Relaxed);
+                root_upper.store(upper, Ordering::Relaxed);
             }
-            if lower >= upper {
-                break;
+        };
+        bisect(position, lower, upper, wdl, &report, &mut |p, a, b| {
+            self.probe(p, a, b)
+        })
+    }
+
+    /// The proven bounds of every position in `children` (each starting from `lower`), solved
+    /// in parallel: each thread takes the next unsolved child and bisects it alone with its own
+    /// searcher, all sharing the table (root splitting). Each child's bounds are proven by
+    /// completed probes whichever thread ran them, so they never depend on the thread count.
+    fn values_split(&mut self, children: &[Position], lower: i32) -> Vec<(i32, i32)> {
+        let results: Vec<std::sync::Mutex<(i32, i32)>> = children
+            .iter()
+            .map(|child| std::sync::Mutex::new(Game::bounds(child)))
+            .collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (control, wdl) = (self.control, self.wdl);
+        let Some(pool) = self.pool.as_ref() else {
+            return children
+                .iter()
+                .map(|child| self.value(child, lower, <Position as Game>::MAX_VALUE, false))
+                .collect();
+        };
+        control.probe_done.store(false, Ordering::Relaxed);
+        pool.scope(|scope| {
+            for searcher in self.searchers.iter_mut() {
+                let (results, next) = (&results, &next);
+                scope.spawn(move |_| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= children.len() || control.check_stop() {
+                            break;
+                        }
+                        let bounds = bisect(
+                            &children[i],
+                            lower,
+                            <Position as Game>::MAX_VALUE,
+                            wdl,
+                            &|_, _| {},
+                            &mut |p, a, b| searcher.probe(p, a, b),
+                        );
+                        *results[i].lock().unwrap_or_else(|e| e.into_inner()) = bounds;
+                    }
+                });
             }
-            let guess = if self.wdl {
-                if lower > 0 || upper < 0 || (lower == 0 && upper == 0) {
-                    break;
-                }
-                // Is it a win? Then, if not, is it a loss?
-                if lower < 0 && upper <= 0 { -1 } else { 0 }
-            } else {
-                // Bisection biased towards 0, where most endgame values lie (as Pons does).
-                let mut mid = lower + (upper - lower) / 2;
-                if mid <= 0 && lower / 2 < mid {
-                    mid = lower / 2;
-                } else if mid >= 0 && upper / 2 > mid {
-                    mid = upper / 2;
-                }
-                mid.clamp(lower, upper - 1)
-            };
-            let Some(v) = self.probe(position, guess, guess + 1) else {
-                break;
-            };
-            if v <= guess {
-                upper = upper.min(v);
-            } else {
-                lower = lower.max(v);
-            }
-        }
-        (lower, upper)
+        });
+        results
+            .into_iter()
+            .map(|r| {
+                let (lo, hi) = r.into_inner().unwrap_or_else(|e| e.into_inner());
+                (lo.max(lower), hi)
+            })
+            .collect()
     }
 
     /// A line from `position` whose final score is `value` (exact), or has the sign `value` (wdl).
@@ -227,6 +247,56 @@ impl Driver<'_> {
     fn table(&self) -> &Table {
         self.searchers[0].table()
     }
+}
+
+/// Proven score bounds of `position` by null-window probes, starting from `(lower, upper)`:
+/// exact, or (with `wdl`) enough to know the sign. `report` sees every new pair of bounds; a
+/// probe returning `None` (stopped) ends the bisection with what is proven.
+fn bisect(
+    position: &Position,
+    lower: i32,
+    upper: i32,
+    wdl: bool,
+    report: &dyn Fn(i32, i32),
+    probe: &mut dyn FnMut(&Position, i32, i32) -> Option<i32>,
+) -> (i32, i32) {
+    let (game_lower, game_upper) = Game::bounds(position);
+    let (mut lower, mut upper) = (lower.max(game_lower), upper.min(game_upper));
+    if position.is_game_over() {
+        let v = position.terminal_value();
+        return (v, v);
+    }
+    loop {
+        report(lower, upper);
+        if lower >= upper {
+            break;
+        }
+        let guess = if wdl {
+            if lower > 0 || upper < 0 || (lower == 0 && upper == 0) {
+                break;
+            }
+            // Is it a win? Then, if not, is it a loss?
+            if lower < 0 && upper <= 0 { -1 } else { 0 }
+        } else {
+            // Bisection biased towards 0, where most endgame values lie (as Pons does).
+            let mut mid = lower + (upper - lower) / 2;
+            if mid <= 0 && lower / 2 < mid {
+                mid = lower / 2;
+            } else if mid >= 0 && upper / 2 > mid {
+                mid = upper / 2;
+            }
+            mid.clamp(lower, upper - 1)
+        };
+        let Some(v) = probe(position, guess, guess + 1) else {
+            break;
+        };
+        if v <= guess {
+            upper = upper.min(v);
+        } else {
+            lower = lower.max(v);
+        }
+    }
+    (lower, upper)
 }
 
 /// Solves `position` exactly (or, with `options.wdl`, to win/draw/loss).
@@ -296,21 +366,39 @@ pub fn solve(
     let mut root_moves = Vec::new();
     let mut list = MoveList::new();
     position.legal_moves(&mut list);
-    for &mv in &list {
-        let mut child = *position;
-        child.play(mv);
-        let (lo, hi) = if options.root_values && !control.check_stop() {
-            // Every move is worth at most the root's value: its child is worth at least -value.
-            let child_lower = if known.is_some() {
-                -upper
-            } else {
-                <Position as Game>::MIN_VALUE
-            };
-            driver.value(&child, child_lower, <Position as Game>::MAX_VALUE, false)
+    let children: Vec<Position> = list
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play(mv);
+            child
+        })
+        .collect();
+    // Every move is worth at most the root's value: its child is worth at least -value.
+    let child_lower = if known.is_some() {
+        -upper
+    } else {
+        <Position as Game>::MIN_VALUE
+    };
+    let values: Vec<(i32, i32)> = if options.root_values && !control.check_stop() {
+        if threads > 1 && children.len() > 1 {
+            driver.values_split(&children, child_lower)
         } else {
-            let (lo, hi) = Game::bounds(&child);
-            (lo.max(-upper), hi)
-        };
+            children
+                .iter()
+                .map(|child| driver.value(child, child_lower, <Position as Game>::MAX_VALUE, false))
+                .collect()
+        }
+    } else {
+        children
+            .iter()
+            .map(|child| {
+                let (lo, hi) = Game::bounds(child);
+                (lo.max(-upper), hi)
+            })
+            .collect()
+    };
+    for (&mv, &(lo, hi)) in list.iter().zip(&values) {
         root_moves.push(RootMove {
             mv,
             lower: shown(-hi),

@@ -3,6 +3,9 @@
 //! is replayed, every root move checked, and stopped solves must return bounds holding the value.
 
 use cathedral::piece::SQUARES_PER_PLAYER;
+use cathedral::search::cathedral::final_ranges;
+use cathedral::search::game::Game;
+use cathedral::search::packing::split_value;
 use cathedral::solver::{Solution, SolveOptions, solve};
 use cathedral::{Move, MoveList, Player, Position, Rules, table};
 use std::sync::Arc;
@@ -48,6 +51,67 @@ fn reference(position: &Position, budget: &mut u64) -> Option<i32> {
         best = best.max(-reference(&child, budget)?);
     }
     Some(best)
+}
+
+/// How often the proven bounds were checked, and how often technique 3 was exactly tight.
+#[derive(Default)]
+struct BoundStats {
+    nodes: u64,
+    /// A player's proven least final unplaced squares was positive and reached.
+    least_tight: u64,
+    /// A player's proven most final unplaced squares was reached below the trivial 47.
+    most_tight: u64,
+    /// Nodes where technique 4 (two private packing problems) gave the value without search.
+    split: u64,
+}
+
+/// The reference minimax again, checking at every node that the game's bounds hold the value and
+/// that each player's final unplaced squares under perfect play lie in technique 3's range.
+/// Returns the value and the final unplaced squares (Light, Dark) of one perfect line.
+fn reference_checking_bounds(position: &Position, stats: &mut BoundStats) -> (i32, [i32; 2]) {
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    let result = if moves.is_empty() {
+        let finals = Player::BOTH.map(|p| position.unplaced_squares(p) as i32);
+        (score(position, position.to_move()), finals)
+    } else {
+        let mut best = (i32::MIN, [0; 2]);
+        for &mv in &moves {
+            let mut child = *position;
+            child.play(mv);
+            let (v, finals) = reference_checking_bounds(&child, stats);
+            if -v > best.0 {
+                best = (-v, finals);
+            }
+        }
+        best
+    };
+    let (value, finals) = result;
+    let (lower, upper) = Game::bounds(position);
+    assert!(
+        lower <= value && value <= upper,
+        "bounds [{lower}, {upper}] miss {value}: {position:?}"
+    );
+    stats.nodes += 1;
+    if let Some(split) = split_value(position) {
+        assert_eq!(split, value, "packing split is wrong: {position:?}");
+        stats.split += 1;
+    }
+    if let Some(ranges) = final_ranges(position) {
+        for player in Player::BOTH {
+            let range = ranges[player.index()];
+            let last = finals[player.index()];
+            // Any line's final unplaced squares lie in the range, a perfect line's included.
+            assert!(
+                range.at_least <= last && last <= range.at_most,
+                "{player:?} ends with {last}, outside {range:?}: {position:?}"
+            );
+            stats.least_tight += (range.at_least > 0 && range.at_least == last) as u64;
+            stats.most_tight +=
+                (range.at_most < SQUARES_PER_PLAYER as i32 && range.at_most == last) as u64;
+        }
+    }
+    result
 }
 
 /// A playout move: uniform, or (with `big`) mostly among the largest pieces on offer.
@@ -156,6 +220,9 @@ fn check_root_moves(position: &Position, solution: &Solution, wdl: bool) {
 }
 
 fn check_variant(variant: usize, count: u64) {
+    let mut bound_stats = BoundStats::default();
+    // Endgames whose root is already split: the solver answers them without search.
+    let mut split_roots = 0;
     let rules = Rules::all().nth(variant).expect("eight variants");
     let mut checked = 0;
     let mut seed = variant as u64 * 1_000_003;
@@ -167,6 +234,9 @@ fn check_variant(variant: usize, count: u64) {
         };
         checked += 1;
         nonzero += (value != 0) as u32;
+        let (checked_value, _) = reference_checking_bounds(&position, &mut bound_stats);
+        assert_eq!(checked_value, value);
+        split_roots += split_value(&position).is_some() as u64;
         for (threads, wdl) in [(1, false), (2, false), (1, true)] {
             let solution = solve(&position, &options(threads, wdl), &|_| {});
             let expected = if wdl { value.signum() } else { value };
@@ -177,15 +247,32 @@ fn check_variant(variant: usize, count: u64) {
                 "seed {seed}, rules {rules}, threads {threads}, wdl {wdl}: {position:?}"
             );
             check_line(&position, &solution, wdl);
-            // Root moves are checked against the reference on the single-thread runs.
-            if threads == 1 {
-                check_root_moves(&position, &solution, wdl);
-            }
+            // Root moves too, with two threads as well (they are then split between threads).
+            check_root_moves(&position, &solution, wdl);
         }
     }
     assert!(
         nonzero > 0,
         "every endgame was a draw: the test would prove little"
+    );
+    // Technique 4 must have given values, or the check above proves nothing.
+    eprintln!(
+        "variant {variant}: {} reference nodes, technique 4 at {} ({split_roots} roots), technique 3 tight at {} / {}",
+        bound_stats.nodes, bound_stats.split, bound_stats.least_tight, bound_stats.most_tight
+    );
+    assert!(
+        bound_stats.split > 0,
+        "technique 4 never applied in {} nodes",
+        bound_stats.nodes
+    );
+    // Technique 3's bounds must be reached exactly somewhere, so that an off-by-one tightening
+    // either of them fails the checks above.
+    assert!(
+        bound_stats.least_tight > 0 && bound_stats.most_tight > 0,
+        "technique 3 never tight: {} nodes, {} least, {} most",
+        bound_stats.nodes,
+        bound_stats.least_tight,
+        bound_stats.most_tight
     );
 }
 

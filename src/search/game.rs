@@ -33,6 +33,13 @@ pub trait Game: Copy + Send + Sync {
         (Self::MIN_VALUE, Self::MAX_VALUE)
     }
 
+    /// Bounds as [`Game::bounds`], but they need only be as tight as deciding the window
+    /// `(alpha, beta)`: an implementation may skip costly work that provably could neither raise
+    /// the lower bound to `beta` nor lower the upper bound to `alpha`. Always true bounds.
+    fn window_bounds(&self, _alpha: i32, _beta: i32) -> (i32, i32) {
+        self.bounds()
+    }
+
     /// Ordering score of a move: higher is searched earlier. The table's move always goes first.
     fn move_score(&self, _mv: Self::Move) -> i32 {
         0

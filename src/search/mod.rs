@@ -5,5 +5,6 @@
 pub mod cathedral;
 pub mod game;
 pub mod negamax;
+pub mod packing;
 pub mod parallel;
 pub mod tt;

@@ -168,21 +168,28 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(value) = position.solved() {
             return value;
         }
-        let (mut lower, mut upper) = position.bounds();
         let key = position.key();
         self.tt_probes += 1;
+        let (mut lower, mut upper) = (G::MIN_VALUE, G::MAX_VALUE);
         let mut tt_move = None;
         if let Some(hit) = self.table.probe(key) {
             self.tt_hits += 1;
-            lower = lower.max(hit.lower);
-            upper = upper.min(hit.upper);
+            (lower, upper) = (hit.lower, hit.upper);
             tt_move = hit.mv;
         }
-        if lower >= beta || lower == upper {
-            return lower;
-        }
-        if upper <= alpha {
-            return upper;
+        // The table's bounds alone often decide; the game's bounds cost more, so they come second.
+        for pass in 0..2 {
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if pass == 0 {
+                let (game_lower, game_upper) = position.window_bounds(alpha, beta);
+                lower = lower.max(game_lower);
+                upper = upper.min(game_upper);
+            }
         }
         alpha = alpha.max(lower);
         beta = beta.min(upper);

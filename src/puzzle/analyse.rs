@@ -119,7 +119,7 @@ pub fn solve_line(position: &Position, options: &AnalyseOptions) -> Option<(i32,
     let ok = solution.is_exact()
         && solution.stats.nodes <= options.max_nodes
         && (position.is_game_over() || !solution.best_line.is_empty());
-    ok.then(|| (solution.lower, solution.best_line, solution.stats.nodes))
+    ok.then_some((solution.lower, solution.best_line, solution.stats.nodes))
 }
 
 /// Checks every criterion on `position` and, if it is a puzzle, detects themes and difficulty.

@@ -81,13 +81,14 @@ impl fmt::Display for CheckReport {
             )?;
             writeln!(f, "{}", indent(&self.played.to_string(), "  "))?;
         } else {
+            let lost = self.loss();
             writeln!(
                 f,
-                "Not the answer: after {}, {mover} {} instead of {}, {} worse than the best move.",
+                "Not the answer: {} gives away {lost} square{}. After it {mover} {} with best play; after the best move {mover} {}.",
                 self.played.notation,
+                if lost == 1 { "" } else { "s" },
                 outcome(self.played_value),
-                outcome(self.best_value),
-                outcome(-self.loss()).replace("loses by ", "")
+                outcome(self.best_value)
             )?;
             writeln!(f, "Your move:")?;
             writeln!(f, "{}", indent(&self.played.to_string(), "  "))?;

@@ -45,9 +45,9 @@ impl Difficulty {
 }
 
 /// The highest rating of an easy puzzle.
-pub const EASY_MAX: u32 = 9;
+pub const EASY_MAX: u32 = 12;
 /// The highest rating of a medium puzzle.
-pub const MEDIUM_MAX: u32 = 14;
+pub const MEDIUM_MAX: u32 = 15;
 
 impl Features {
     /// The rating:

@@ -10,9 +10,10 @@ use super::analyse::{AnalyseOptions, Analysis, analyse};
 use super::difficulty::Difficulty;
 use super::themes::{Theme, explain_line};
 use crate::file::{PositionFile, PuzzleInfo, StoredSolution};
+use crate::moves::{Move, MoveList};
 use crate::notation::format_move_with_player;
-use crate::policy::{Policy, Rng, play_game};
-use crate::position::Position;
+use crate::policy::{Policy, Rng, effect, play_game};
+use crate::position::{CathedralStatus, Position};
 use crate::rules::Rules;
 use crate::sampler::{buildings_left, game_seed};
 use rayon::prelude::*;
@@ -69,26 +70,60 @@ pub struct GenerateProgress {
     pub tried: u64,
 }
 
+/// Whether `position` offers what `theme` needs: some legal move that captures (capture),
+/// captures the Cathedral (cathedral-capture) or claims (claim). Themes without a cheap sign
+/// always pass. Used only to choose where a candidate game stops; the theme itself is detected
+/// from the solution.
+pub fn theme_hint(position: &Position, theme: Option<Theme>) -> bool {
+    let test: fn(&Position, Move) -> bool = match theme {
+        Some(Theme::Capture) => |p, m| effect(p, m).captured > 0,
+        Some(Theme::CathedralCapture) => |p, m| {
+            let mut after = *p;
+            after.play(m);
+            after.cathedral_status() == CathedralStatus::Gone
+        },
+        Some(Theme::Claim) => |p, m| {
+            let e = effect(p, m);
+            e.claimed > 0 && e.captured == 0
+        },
+        _ => return true,
+    };
+    if position.cathedral_status() != CathedralStatus::OnBoard
+        && theme == Some(Theme::CathedralCapture)
+    {
+        return false;
+    }
+    let mut list = MoveList::new();
+    position.legal_moves(&mut list);
+    list.iter().any(|&m| !m.is_pass() && test(position, m))
+}
+
 /// The late position of candidate game `game_seed`: played by the policy until at most a target
-/// number of buildings is left per player (2-5, drawn per game; `difficulty` shifts the draw).
+/// number of buildings is left per player (2-5, drawn per game; `difficulty` shifts the draw; 5-7 for the claim theme)
+/// and, with a `theme`, until the side to move has a move that shows the theme
+/// ([`theme_hint`]).
 pub fn candidate_position(
     rules: Rules,
     game_seed: u64,
     difficulty: Option<Difficulty>,
+    theme: Option<Theme>,
 ) -> Option<(Position, usize)> {
     let mut rng = Rng::new(game_seed);
-    let targets: &[u32] = match difficulty {
-        Some(Difficulty::Easy) => &[2, 3, 3],
-        Some(Difficulty::Medium) => &[3, 4],
-        Some(Difficulty::Hard) => &[4, 5],
-        None => &[2, 3, 4, 5],
+    let targets: &[u32] = match (difficulty, theme) {
+        // Claims are rare late in policy games (the policy claims whatever it can at once):
+        // stop earlier.
+        (_, Some(Theme::Claim)) => &[5, 6, 7],
+        (Some(Difficulty::Easy), _) => &[2, 3, 3],
+        (Some(Difficulty::Medium), _) => &[3, 4],
+        (Some(Difficulty::Hard), _) => &[4, 5],
+        (None, _) => &[2, 3, 4, 5],
     };
     let target = targets[rng.below(targets.len() as u64) as usize];
     let positions = play_game(
         Position::new(rules),
         &Policy::default(),
         &mut rng,
-        |p, _| buildings_left(p) <= target,
+        |p, _| buildings_left(p) <= target && theme_hint(p, theme),
     );
     let ply = positions.len() - 1;
     let last = positions[ply];
@@ -129,8 +164,12 @@ pub fn generate(
                 .into_par_iter()
                 .map(|index| {
                     let game_seed = game_seed(options.seed, index);
-                    let (position, ply) =
-                        candidate_position(options.rules, game_seed, options.difficulty)?;
+                    let (position, ply) = candidate_position(
+                        options.rules,
+                        game_seed,
+                        options.difficulty,
+                        options.theme,
+                    )?;
                     let analysis = analyse(&position, &options.analyse).ok()?;
                     wanted(options, &analysis).then_some(Generated {
                         index,

@@ -17,6 +17,7 @@ pub mod placement;
 pub mod player;
 pub mod policy;
 pub mod position;
+pub mod puzzle;
 pub mod render;
 pub mod rules;
 pub mod sampler;

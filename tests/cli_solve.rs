@@ -48,6 +48,7 @@ fn library_solution(file: &PositionFile) -> StoredSolution {
         best_move: line.first().cloned(),
         best_line: line,
         nodes: None,
+        explanations: Vec::new(),
     }
 }
 

@@ -1,12 +1,17 @@
 //! The command line: argument definitions and dispatch to one module per subcommand.
 
 mod bench;
+mod check;
+mod generate;
+mod index;
 mod input;
 mod moves;
 mod output;
 mod perft;
 mod play;
+mod render;
 mod sample;
+mod sheet;
 mod show;
 mod solve;
 
@@ -141,6 +146,105 @@ enum Command {
         #[arg(long)]
         force: bool,
     },
+    /// Generate teaching puzzles: late positions with exactly one best move, solved exactly.
+    Generate {
+        /// Number of puzzles.
+        #[arg(long, default_value_t = 10)]
+        count: usize,
+        /// Keep only puzzles with this theme: capture, cathedral-capture, claim, block,
+        /// diagonal-trap, tempo, endgame-count.
+        #[arg(long)]
+        theme: Option<cathedral::puzzle::Theme>,
+        /// Keep only puzzles of this difficulty: easy, medium, hard.
+        #[arg(long)]
+        difficulty: Option<cathedral::puzzle::Difficulty>,
+        /// Master seed; the same seed, rules and version give the same puzzles.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Rules preset: classic or moore1978.
+        #[arg(long, default_value = "classic")]
+        rules: cathedral::Rules,
+        /// The best move must beat the second best by at least this many squares.
+        #[arg(long, default_value_t = 1)]
+        margin: i32,
+        /// Seconds per candidate solve; candidates not solved in time are skipped.
+        #[arg(long, default_value_t = 5.0, value_name = "SECS")]
+        time_limit: f64,
+        /// Solver nodes per candidate; candidates needing more are skipped (deterministic).
+        #[arg(long, default_value_t = 2_000_000, value_name = "N")]
+        max_nodes: u64,
+        /// Give up after this many candidate games.
+        #[arg(long, default_value_t = 20_000, value_name = "N")]
+        max_candidates: u64,
+        /// Worker threads (0 = all cores).
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        threads: usize,
+        /// Directory to write puzzle-NNN.yaml files and README.md into (created if missing).
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+        /// Number of the first file.
+        #[arg(long, default_value_t = 1)]
+        first: usize,
+        /// Overwrite existing files.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Check an answer to a puzzle: is MOVE the best move? If not, what it loses and why.
+    Check {
+        /// Puzzle or position file (YAML).
+        file: PathBuf,
+        /// The move, like `dark:inn:c3,c4,d4`.
+        #[arg(value_name = "MOVE")]
+        mv: String,
+        /// Seconds per solve.
+        #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+        time_limit: f64,
+    },
+    /// Draw a position as an SVG diagram.
+    Render {
+        /// Position file (YAML).
+        file: PathBuf,
+        /// The SVG file to write.
+        #[arg(short, long, value_name = "OUT.svg")]
+        output: PathBuf,
+        /// Outline this move's cells.
+        #[arg(long = "move", value_name = "MOVE", conflicts_with = "solution")]
+        mv: Option<String>,
+        /// Outline the stored best move (`solution: best_move`).
+        #[arg(long)]
+        solution: bool,
+        /// A line of text under the board.
+        #[arg(long, value_name = "TEXT")]
+        caption: Option<String>,
+        /// Leave out the hands beside the board.
+        #[arg(long)]
+        no_hands: bool,
+        /// Overwrite the output file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Print a worksheet: the puzzles of DIR as HTML, answers on a separate page.
+    Sheet {
+        /// Directory of puzzle files.
+        dir: PathBuf,
+        /// The HTML file to write.
+        #[arg(short, long, value_name = "OUT.html")]
+        output: PathBuf,
+        /// The worksheet's heading.
+        #[arg(long)]
+        title: Option<String>,
+        /// Overwrite the output file if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Write DIR/README.md: the index of the puzzles in DIR.
+    Index {
+        /// Directory of puzzle files.
+        dir: PathBuf,
+        /// Replace a README.md that this command did not write.
+        #[arg(long)]
+        force: bool,
+    },
 }
 
 /// Runs one command.
@@ -212,5 +316,63 @@ pub fn run(cli: Cli) -> miette::Result<()> {
             first,
             force,
         }),
+        Command::Generate {
+            count,
+            theme,
+            difficulty,
+            seed,
+            rules,
+            margin,
+            time_limit,
+            max_nodes,
+            max_candidates,
+            threads,
+            output,
+            first,
+            force,
+        } => generate::run(&generate::GenerateArgs {
+            count,
+            theme,
+            difficulty,
+            seed,
+            rules,
+            margin,
+            time_limit,
+            max_nodes,
+            max_candidates,
+            threads,
+            output,
+            first,
+            force,
+        }),
+        Command::Check {
+            file,
+            mv,
+            time_limit,
+        } => check::run(&file, &mv, time_limit),
+        Command::Render {
+            file,
+            output,
+            mv,
+            solution,
+            caption,
+            no_hands,
+            force,
+        } => render::run(&render::RenderArgs {
+            file,
+            output,
+            mv,
+            solution,
+            caption,
+            no_hands,
+            force,
+        }),
+        Command::Sheet {
+            dir,
+            output,
+            title,
+            force,
+        } => sheet::run(&dir, &output, title.as_deref(), force),
+        Command::Index { dir, force } => index::run(&dir, force),
     }
 }

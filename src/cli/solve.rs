@@ -222,6 +222,7 @@ pub fn stored_solution(
         best_move: line.first().cloned(),
         best_line: line,
         nodes: Some(solution.stats.nodes),
+        explanations: Vec::new(),
     })
 }
 

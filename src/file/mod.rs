@@ -8,7 +8,7 @@ mod schema;
 
 pub use convert::derived_territory;
 pub use error::FileError;
-pub use schema::{Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
+pub use schema::{PuzzleInfo, Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
 
 use crate::bitboard::Bitboard;
 use crate::piece::Piece;
@@ -37,6 +37,8 @@ pub struct PositionFile {
     pub ruling: Option<Ruling>,
     /// The exact value and a best line, in benchmark positions and puzzles.
     pub solution: Option<StoredSolution>,
+    /// A teaching puzzle's question, themes and difficulty.
+    pub puzzle: Option<PuzzleInfo>,
 }
 
 impl PositionFile {
@@ -46,6 +48,7 @@ impl PositionFile {
             meta: Metadata::default(),
             ruling: None,
             solution: None,
+            puzzle: None,
         }
     }
 }
@@ -71,6 +74,14 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
         }
         None => None,
     };
+    let puzzle = match raw.puzzle {
+        Some(spanned) => {
+            let place = convert::spanned_place(&spanned);
+            check_puzzle(&spanned.value, solution.as_ref()).map_err(|m| errors.at(place, m))?;
+            Some(spanned.value)
+        }
+        None => None,
+    };
     Ok(PositionFile {
         position,
         meta: Metadata {
@@ -81,7 +92,35 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
         },
         ruling: raw.ruling,
         solution,
+        puzzle,
     })
+}
+
+/// A puzzle block must name known themes and a known difficulty, and come with an exact
+/// solution.
+fn check_puzzle(puzzle: &PuzzleInfo, solution: Option<&StoredSolution>) -> Result<(), String> {
+    for theme in &puzzle.themes {
+        theme
+            .parse::<crate::puzzle::Theme>()
+            .map_err(|e| format!("puzzle: {e}"))?;
+    }
+    puzzle
+        .difficulty
+        .parse::<crate::puzzle::Difficulty>()
+        .map_err(|e| format!("puzzle: {e}"))?;
+    if puzzle.margin < 1 {
+        return Err(format!(
+            "puzzle: margin {} is not a margin: expected 1 or more",
+            puzzle.margin
+        ));
+    }
+    match solution {
+        Some(s) if !s.wdl && s.best_move.is_some() => Ok(()),
+        _ => Err(
+            "puzzle: a puzzle needs a `solution:` block with an exact value and a best_move"
+                .to_string(),
+        ),
+    }
 }
 
 /// A stored solution must be possible: a value within the bounds, a best line of legal moves
@@ -96,6 +135,14 @@ fn check_solution(position: &Position, solution: &StoredSolution) -> Result<(), 
         return Err(format!(
             "solution: value {} is out of range: expected -{bound}..{bound}",
             solution.value
+        ));
+    }
+    if !solution.explanations.is_empty() && solution.explanations.len() != solution.best_line.len()
+    {
+        return Err(format!(
+            "solution: {} explanations for {} moves of best_line: expected one per move",
+            solution.explanations.len(),
+            solution.best_line.len()
         ));
     }
     if let (Some(best), Some(first)) = (&solution.best_move, solution.best_line.first())
@@ -193,6 +240,8 @@ struct OutFile<'a> {
     dark: OutSide,
     #[serde(skip_serializing_if = "Option::is_none")]
     ruling: Option<&'a Ruling>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<&'a PuzzleInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<&'a StoredSolution>,
 }
@@ -297,6 +346,7 @@ pub fn to_yaml(file: &PositionFile) -> String {
         light: side(Player::Light),
         dark: side(Player::Dark),
         ruling: file.ruling.as_ref(),
+        puzzle: file.puzzle.as_ref(),
         solution: file.solution.as_ref(),
     };
     serde_saphyr::to_string(&out).unwrap_or_else(|e| format!("# cannot write this position: {e}\n"))

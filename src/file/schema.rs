@@ -23,6 +23,7 @@ pub struct RawFile {
     pub legend: Option<BTreeMap<String, Spanned<String>>>,
     pub ruling: Option<Ruling>,
     pub solution: Option<Spanned<StoredSolution>>,
+    pub puzzle: Option<Spanned<PuzzleInfo>>,
 }
 
 /// `classic`, `moore1978`, or a map of the three options.
@@ -137,6 +138,32 @@ pub struct StoredSolution {
     /// Nodes the solver searched (informative only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
+    /// What each move of `best_line` does, in words (`explain`), one entry per move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub explanations: Vec<String>,
+}
+
+/// A teaching puzzle's metadata, as `cathedral generate` writes it (see `docs/puzzles.md`). The
+/// answer itself is the `solution:` block.
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleInfo {
+    /// The question under the diagram: "Dark to play and win by 3".
+    pub question: String,
+    /// Themes detected from the solution: `capture`, `cathedral-capture`, `claim`, `block`,
+    /// `diagonal-trap`, `tempo`, `endgame-count`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub themes: Vec<String>,
+    /// `easy`, `medium` or `hard`.
+    pub difficulty: String,
+    /// The difficulty score the level comes from (`docs/puzzles.md`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+    /// The best move beats every other move by at least this many squares.
+    pub margin: i32,
+    /// The seed of the policy game the position comes from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 fn is_false(b: &bool) -> bool {

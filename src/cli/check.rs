@@ -1,0 +1,61 @@
+//! `cathedral check FILE MOVE`: is this the answer? If not, what it loses and why.
+
+use super::input::load_position;
+use super::output::emit;
+use cathedral::legality::parse_move;
+use cathedral::puzzle::analyse::AnalyseOptions;
+use cathedral::puzzle::check::check;
+use miette::miette;
+use std::path::Path;
+use std::time::Duration;
+
+pub fn run(path: &Path, text: &str, time_limit: f64) -> miette::Result<()> {
+    if !(time_limit.is_finite() && time_limit > 0.0) {
+        return Err(miette!(
+            "--time-limit {time_limit} is not a duration: expected a number of seconds above 0"
+        ));
+    }
+    let file = load_position(path)?;
+    let position = file.position;
+    if position.is_game_over() {
+        return Err(miette!(
+            "the game is over in {}: there is no move to check",
+            path.display()
+        ));
+    }
+    let mv = parse_move(&position, text).map_err(|e| {
+        miette!(
+            help = "`cathedral moves FILE` lists the legal moves",
+            "`{text}` cannot be played here: {e}"
+        )
+    })?;
+    let options = AnalyseOptions {
+        time_limit: Duration::from_secs_f64(time_limit),
+        max_nodes: u64::MAX,
+        tt_mb: 128,
+        ..AnalyseOptions::default()
+    };
+    let report = check(&position, mv, &options).ok_or_else(|| {
+        miette!(
+            help = "raise --time-limit",
+            "could not solve the position exactly within {time_limit} s"
+        )
+    })?;
+    if let Some(stored) = file.solution.as_ref().filter(|s| !s.wdl)
+        && stored.value != report.best_value
+    {
+        return Err(miette!(
+            "{} stores the value {} but the position is worth {}: the file is wrong",
+            path.display(),
+            stored.value,
+            report.best_value
+        ));
+    }
+    emit(&report.to_string())?;
+    if report.is_correct() {
+        Ok(())
+    } else {
+        // Not an error, but scripts can tell: exit status 1.
+        std::process::exit(1)
+    }
+}

@@ -1,0 +1,149 @@
+//! `cathedral generate`: teaching puzzles from policy games, solved exactly, written as puzzle
+//! files, with the directory's index updated.
+
+use super::index::write_index;
+use super::input::FileDiagnostic;
+use super::output::emit;
+use super::play::refuse_overwrite;
+use cathedral::Rules;
+use cathedral::file;
+use cathedral::puzzle::analyse::AnalyseOptions;
+use cathedral::puzzle::generate::{GenerateOptions, GenerateProgress, generate, puzzle_file};
+use cathedral::puzzle::{Difficulty, Theme};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use miette::{IntoDiagnostic, WrapErr, miette};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+pub struct GenerateArgs {
+    pub count: usize,
+    pub theme: Option<Theme>,
+    pub difficulty: Option<Difficulty>,
+    pub seed: u64,
+    pub rules: Rules,
+    pub margin: i32,
+    pub time_limit: f64,
+    pub max_nodes: u64,
+    pub max_candidates: u64,
+    pub threads: usize,
+    pub output: PathBuf,
+    pub first: usize,
+    pub force: bool,
+}
+
+pub fn run(args: &GenerateArgs) -> miette::Result<()> {
+    if args.count == 0 {
+        return Err(miette!("--count must be at least 1"));
+    }
+    if args.margin < 1 {
+        return Err(miette!("--margin must be at least 1"));
+    }
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
+        return Err(miette!(
+            "--time-limit {} is not a duration: expected a number of seconds above 0",
+            args.time_limit
+        ));
+    }
+    let names: Vec<PathBuf> = (0..args.count)
+        .map(|i| {
+            args.output
+                .join(format!("puzzle-{:03}.yaml", args.first + i))
+        })
+        .collect();
+    if !args.force
+        && let Some(existing) = names.iter().find(|p| p.exists())
+    {
+        return Err(miette!(
+            help = "pass --force to overwrite, or --first to number the new files after the existing ones",
+            "{} already exists; not overwriting it",
+            existing.display()
+        ));
+    }
+    let readme = args.output.join("README.md");
+    if !args.force && readme.exists() && !super::index::is_generated(&readme) {
+        return Err(refuse_overwrite(&readme));
+    }
+    let options = GenerateOptions {
+        count: args.count,
+        theme: args.theme,
+        difficulty: args.difficulty,
+        seed: args.seed,
+        rules: args.rules,
+        analyse: AnalyseOptions {
+            margin: args.margin,
+            time_limit: Duration::from_secs_f64(args.time_limit),
+            max_nodes: args.max_nodes,
+            ..AnalyseOptions::default()
+        },
+        max_candidates: args.max_candidates,
+        threads: args.threads,
+    };
+    let bar = ProgressBar::with_draw_target(Some(args.count as u64), ProgressDrawTarget::hidden());
+    if std::io::stderr().is_terminal() {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} puzzles, {msg} [{elapsed}]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let start = Instant::now();
+    let found = generate(&options, &|p: GenerateProgress| {
+        bar.set_position(p.found as u64);
+        bar.set_message(format!("{} candidates tried", p.tried));
+    });
+    bar.finish_and_clear();
+    let elapsed = start.elapsed();
+    if found.is_empty() {
+        return Err(miette!(
+            help = "try another --seed, a larger --max-candidates, or drop --theme/--difficulty",
+            "no puzzle found in {} candidates",
+            args.max_candidates
+        ));
+    }
+    std::fs::create_dir_all(&args.output)
+        .into_diagnostic()
+        .wrap_err_with(|| format!("cannot create {}", args.output.display()))?;
+    let mut out = String::new();
+    for (generated, path) in found.iter().zip(&names) {
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let a = &generated.analysis;
+        let lead = a.themes.first().map_or("Endgame", |t| t.title());
+        let title = format!("{stem}: {lead} ({})", a.difficulty);
+        let puzzle = puzzle_file(generated, title, args.margin);
+        file::save(path, &puzzle, args.force).map_err(FileDiagnostic::from)?;
+        let themes: Vec<&str> = a.themes.iter().map(|t| t.name()).collect();
+        out.push_str(&format!(
+            "Wrote {}: {} [{}; {}]\n",
+            path.display(),
+            puzzle.puzzle.as_ref().map_or("", |p| p.question.as_str()),
+            a.difficulty,
+            themes.join(", ")
+        ));
+    }
+    let tried = found.last().map_or(0, |g| g.index + 1);
+    out.push_str(&format!(
+        "{} puzzle{} in {:.1} s ({:.1} per minute); {} candidates analysed\n",
+        found.len(),
+        if found.len() == 1 { "" } else { "s" },
+        elapsed.as_secs_f64(),
+        found.len() as f64 * 60.0 / elapsed.as_secs_f64().max(1e-9),
+        tried
+    ));
+    if found.len() < args.count {
+        out.push_str(&format!(
+            "Only {} of {} puzzles found within --max-candidates {}.\n",
+            found.len(),
+            args.count,
+            args.max_candidates
+        ));
+    }
+    let indexed = write_index(&args.output)?;
+    out.push_str(&format!(
+        "Updated {} ({indexed} puzzles)\n",
+        readme.display()
+    ));
+    emit(&out)
+}

@@ -1,0 +1,119 @@
+//! Checking an answer: is this move the best one? If not, what it loses and the opponent's
+//! refuting line, each move explained.
+
+use super::analyse::{AnalyseOptions, solve_line};
+use super::themes::explain_line;
+use crate::explain::{MoveReport, explain_move};
+use crate::moves::Move;
+use crate::player::Player;
+use crate::position::Position;
+use std::fmt;
+
+/// The verdict on one move.
+#[derive(Clone, Debug)]
+pub struct CheckReport {
+    pub mover: Player,
+    /// The exact value of the position (best play), from the mover's view.
+    pub best_value: i32,
+    /// A best move and its explanation.
+    pub best: MoveReport,
+    /// The exact value after the move played, from the mover's view.
+    pub played_value: i32,
+    /// The move played, explained.
+    pub played: MoveReport,
+    /// Best play after the move played (the opponent first), each move explained.
+    pub reply_line: Vec<MoveReport>,
+}
+
+impl CheckReport {
+    pub fn is_correct(&self) -> bool {
+        self.played_value == self.best_value
+    }
+
+    /// Squares the move played gives away compared with the best move.
+    pub fn loss(&self) -> i32 {
+        self.best_value - self.played_value
+    }
+}
+
+/// Solves the position and the position after `mv`; `None` if either does not fit the budget.
+pub fn check(position: &Position, mv: Move, options: &AnalyseOptions) -> Option<CheckReport> {
+    let (best_value, best_line, _) = solve_line(position, options)?;
+    let best_move = *best_line.first()?;
+    let played = explain_move(position, mv);
+    let (child_value, reply, _) = solve_line(&played.after, options)?;
+    Some(CheckReport {
+        mover: position.to_move(),
+        best_value,
+        best: explain_move(position, best_move),
+        played_value: -child_value,
+        reply_line: explain_line(&played.after, &reply),
+        played,
+    })
+}
+
+/// "wins by 3", "draws", "loses by 2".
+pub fn outcome(value: i32) -> String {
+    let squares = |n: i32| format!("{n} square{}", if n == 1 { "" } else { "s" });
+    match value {
+        v if v > 0 => format!("wins by {}", squares(v)),
+        0 => "draws".to_string(),
+        v => format!("loses by {}", squares(-v)),
+    }
+}
+
+fn indent(text: &str, by: &str) -> String {
+    text.lines()
+        .map(|l| format!("{by}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+impl fmt::Display for CheckReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mover = self.mover.title();
+        if self.is_correct() {
+            writeln!(
+                f,
+                "Correct: {} is best; with best play {mover} {}.",
+                self.played.notation,
+                outcome(self.best_value)
+            )?;
+            writeln!(f, "{}", indent(&self.played.to_string(), "  "))?;
+        } else {
+            let lost = self.loss();
+            writeln!(
+                f,
+                "Not the answer: {} gives away {lost} square{}. After it {mover} {} with best play; after the best move {mover} {}.",
+                self.played.notation,
+                if lost == 1 { "" } else { "s" },
+                outcome(self.played_value),
+                outcome(self.best_value)
+            )?;
+            writeln!(f, "Your move:")?;
+            writeln!(f, "{}", indent(&self.played.to_string(), "  "))?;
+        }
+        if !self.reply_line.is_empty() {
+            let opponent = self.mover.opponent().title();
+            if self.is_correct() {
+                writeln!(f, "Best play continues ({opponent} first):")?;
+            } else {
+                writeln!(f, "{opponent}'s refutation, with best play to the end:")?;
+            }
+            for (i, report) in self.reply_line.iter().enumerate() {
+                writeln!(f, "{:>3}. {}", i + 1, report.notation)?;
+                writeln!(f, "{}", indent(&report.to_string(), "       "))?;
+            }
+        }
+        if !self.is_correct() {
+            writeln!(
+                f,
+                "The answer: {} ({mover} {}).",
+                self.best.notation,
+                outcome(self.best_value)
+            )?;
+            writeln!(f, "{}", indent(&self.best.to_string(), "  "))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,246 @@
+//! Puzzle generation: policy games stopped at late positions, each analysed; the good ones kept.
+//!
+//! Candidate `i` of a run with master seed `s` plays the game seeded `game_seed(s, i)`, so a
+//! candidate does not depend on any other. Candidates are analysed in parallel in batches and
+//! the results sorted by index: the same seed, rules and version give the same puzzles,
+//! whatever the number of threads (as long as no candidate hits the time limit; the node budget
+//! is the deterministic limit).
+
+use super::analyse::{AnalyseOptions, Analysis, analyse};
+use super::difficulty::Difficulty;
+use super::themes::{Theme, explain_line};
+use crate::file::{PositionFile, PuzzleInfo, StoredSolution};
+use crate::moves::{Move, MoveList};
+use crate::notation::format_move_with_player;
+use crate::policy::{Policy, Rng, effect, play_game};
+use crate::position::{CathedralStatus, Position};
+use crate::rules::Rules;
+use crate::sampler::{buildings_left, game_seed};
+use rayon::prelude::*;
+use std::collections::HashSet;
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct GenerateOptions {
+    pub count: usize,
+    /// Keep only puzzles with this theme.
+    pub theme: Option<Theme>,
+    /// Keep only puzzles of this difficulty.
+    pub difficulty: Option<Difficulty>,
+    pub seed: u64,
+    pub rules: Rules,
+    pub analyse: AnalyseOptions,
+    /// Give up after this many candidates.
+    pub max_candidates: u64,
+    /// Worker threads (0 = all cores).
+    pub threads: usize,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        GenerateOptions {
+            count: 10,
+            theme: None,
+            difficulty: None,
+            seed: 1,
+            rules: Rules::CLASSIC,
+            analyse: AnalyseOptions::default(),
+            max_candidates: 20_000,
+            threads: 0,
+        }
+    }
+}
+
+/// A generated puzzle and where it comes from.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    /// The candidate number in the run.
+    pub index: u64,
+    /// The seed of its policy game.
+    pub game_seed: u64,
+    /// Moves played from the start of that game.
+    pub ply: usize,
+    pub analysis: Analysis,
+}
+
+/// Progress: puzzles found, candidates tried.
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateProgress {
+    pub found: usize,
+    pub tried: u64,
+}
+
+/// Whether `position` offers what `theme` needs: some legal move that captures (capture),
+/// captures the Cathedral (cathedral-capture) or claims (claim). Themes without a cheap sign
+/// always pass. Used only to choose where a candidate game stops; the theme itself is detected
+/// from the solution.
+pub fn theme_hint(position: &Position, theme: Option<Theme>) -> bool {
+    let test: fn(&Position, Move) -> bool = match theme {
+        Some(Theme::Capture) => |p, m| effect(p, m).captured > 0,
+        Some(Theme::CathedralCapture) => |p, m| {
+            let mut after = *p;
+            after.play(m);
+            after.cathedral_status() == CathedralStatus::Gone
+        },
+        Some(Theme::Claim) => |p, m| {
+            let e = effect(p, m);
+            e.claimed > 0 && e.captured == 0
+        },
+        _ => return true,
+    };
+    if position.cathedral_status() != CathedralStatus::OnBoard
+        && theme == Some(Theme::CathedralCapture)
+    {
+        return false;
+    }
+    let mut list = MoveList::new();
+    position.legal_moves(&mut list);
+    list.iter().any(|&m| !m.is_pass() && test(position, m))
+}
+
+/// The late position of candidate game `game_seed`: played by the policy until at most a target
+/// number of buildings is left per player (2-5, drawn per game; `difficulty` shifts the draw; 5-7 for the claim theme)
+/// and, with a `theme`, until the side to move has a move that shows the theme
+/// ([`theme_hint`]).
+pub fn candidate_position(
+    rules: Rules,
+    game_seed: u64,
+    difficulty: Option<Difficulty>,
+    theme: Option<Theme>,
+) -> Option<(Position, usize)> {
+    let mut rng = Rng::new(game_seed);
+    let targets: &[u32] = match (difficulty, theme) {
+        // Claims are rare late in policy games (the policy claims whatever it can at once):
+        // stop earlier.
+        (_, Some(Theme::Claim)) => &[5, 6, 7],
+        (Some(Difficulty::Easy), _) => &[2, 3, 3],
+        (Some(Difficulty::Medium), _) => &[3, 4],
+        (Some(Difficulty::Hard), _) => &[4, 5],
+        (None, _) => &[2, 3, 4, 5],
+    };
+    let target = targets[rng.below(targets.len() as u64) as usize];
+    let positions = play_game(
+        Position::new(rules),
+        &Policy::default(),
+        &mut rng,
+        |p, _| buildings_left(p) <= target && theme_hint(p, theme),
+    );
+    let ply = positions.len() - 1;
+    let last = positions[ply];
+    (!last.is_game_over() && last.can_place(last.to_move())).then_some((last, ply))
+}
+
+fn wanted(options: &GenerateOptions, analysis: &Analysis) -> bool {
+    let theme_ok = options.theme.is_none_or(|t| analysis.themes.contains(&t));
+    let level_ok = options.difficulty.is_none_or(|d| analysis.difficulty == d);
+    // A puzzle the greedy player solves is kept only as an easy one.
+    let greedy_ok = !analysis.greedy_finds_it || analysis.difficulty == Difficulty::Easy;
+    theme_ok && level_ok && greedy_ok
+}
+
+/// Generates up to `options.count` puzzles, in candidate order. Fewer when `max_candidates`
+/// run out. `progress` is called after every batch.
+pub fn generate(
+    options: &GenerateOptions,
+    progress: &(dyn Fn(GenerateProgress) + Sync),
+) -> Vec<Generated> {
+    let threads = if options.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        options.threads
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .ok();
+    let batch = (4 * threads as u64).max(8);
+    let mut found: Vec<Generated> = Vec::new();
+    let mut seen: HashSet<Position> = HashSet::new();
+    let mut next = 0u64;
+    while found.len() < options.count && next < options.max_candidates {
+        let end = (next + batch).min(options.max_candidates);
+        let run = || -> Vec<Option<Generated>> {
+            (next..end)
+                .into_par_iter()
+                .map(|index| {
+                    let game_seed = game_seed(options.seed, index);
+                    let (position, ply) = candidate_position(
+                        options.rules,
+                        game_seed,
+                        options.difficulty,
+                        options.theme,
+                    )?;
+                    let analysis = analyse(&position, &options.analyse).ok()?;
+                    wanted(options, &analysis).then_some(Generated {
+                        index,
+                        game_seed,
+                        ply,
+                        analysis,
+                    })
+                })
+                .collect()
+        };
+        let results = match &pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        };
+        // `collect` keeps the index order.
+        for generated in results.into_iter().flatten() {
+            if found.len() < options.count && seen.insert(generated.analysis.position) {
+                found.push(generated);
+            }
+        }
+        next = end;
+        progress(GenerateProgress {
+            found: found.len(),
+            tried: next,
+        });
+    }
+    found
+}
+
+/// The puzzle file of a generated puzzle, titled `title`.
+pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> PositionFile {
+    let analysis = &generated.analysis;
+    let position = analysis.position;
+    let mut line = Vec::new();
+    let mut current = position;
+    for &mv in &analysis.best_line {
+        line.push(format_move_with_player(&current, mv));
+        current.play(mv);
+    }
+    let explanations = explain_line(&position, &analysis.best_line)
+        .iter()
+        .map(|r| r.to_string())
+        .collect();
+    let mut file = PositionFile::from_position(position);
+    file.meta.title = Some(title);
+    file.meta.tags = vec!["puzzle".to_string()];
+    file.meta.source = Some(format!(
+        "cathedral generate (cathedral {}): policy game seed {:#018x}, ply {}",
+        env!("CARGO_PKG_VERSION"),
+        generated.game_seed,
+        generated.ply
+    ));
+    file.puzzle = Some(PuzzleInfo {
+        question: super::question(position.to_move(), analysis.value),
+        themes: analysis
+            .themes
+            .iter()
+            .map(|t| t.name().to_string())
+            .collect(),
+        difficulty: analysis.difficulty.name().to_string(),
+        rating: Some(analysis.features.rating()),
+        margin,
+        seed: Some(generated.game_seed),
+    });
+    file.solution = Some(StoredSolution {
+        value: analysis.value,
+        wdl: false,
+        best_move: line.first().cloned(),
+        best_line: line,
+        nodes: None,
+        explanations,
+    });
+    file
+}

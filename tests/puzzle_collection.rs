@@ -1,0 +1,132 @@
+//! The shipped collection `puzzles/teaching/`: every puzzle re-solved (value, best move,
+//! uniqueness by its margin), its themes and difficulty re-detected, the counts per difficulty
+//! and theme, and the index up to date.
+
+use cathedral::file::{PositionFile, load, to_yaml};
+use cathedral::legality::parse_move;
+use cathedral::puzzle::analyse::{AnalyseOptions, analyse};
+use cathedral::puzzle::index::index_markdown;
+use cathedral::puzzle::{Difficulty, Theme};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+const DIR: &str = "puzzles/teaching";
+
+fn collection() -> Vec<(String, PositionFile)> {
+    let mut paths: Vec<_> = std::fs::read_dir(DIR)
+        .expect("puzzles/teaching")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let file = load(&p).unwrap_or_else(|e| panic!("{e}"));
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, file)
+        })
+        .collect()
+}
+
+#[test]
+fn every_shipped_puzzle_is_solved_unique_and_as_stored() {
+    let options = AnalyseOptions {
+        time_limit: Duration::from_secs(120),
+        max_nodes: u64::MAX,
+        ..AnalyseOptions::default()
+    };
+    for (name, file) in collection() {
+        let puzzle = file
+            .puzzle
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: no puzzle"));
+        let stored = file
+            .solution
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: no solution"));
+        assert_eq!(
+            to_yaml(&file),
+            std::fs::read_to_string(Path::new(DIR).join(&name)).unwrap(),
+            "{name} is not in canonical form"
+        );
+        // `analyse` solves every root move exactly and rejects a position whose second best
+        // move is within the margin.
+        let analysis = analyse(
+            &file.position,
+            &AnalyseOptions {
+                margin: puzzle.margin,
+                ..options.clone()
+            },
+        )
+        .unwrap_or_else(|r| panic!("{name} is no longer a puzzle: {r}"));
+        assert_eq!(analysis.value, stored.value, "{name}: value");
+        let best = parse_move(&file.position, stored.best_move.as_deref().unwrap()).unwrap();
+        assert_eq!(
+            analysis.best_move.placement(),
+            best.placement(),
+            "{name}: best move"
+        );
+        assert!(
+            analysis.second_best <= stored.value - puzzle.margin,
+            "{name}: margin"
+        );
+        let themes: Vec<String> = analysis
+            .themes
+            .iter()
+            .map(|t| t.name().to_string())
+            .collect();
+        assert_eq!(themes, puzzle.themes, "{name}: themes");
+        assert_eq!(
+            analysis.difficulty.name(),
+            puzzle.difficulty,
+            "{name}: difficulty"
+        );
+        assert_eq!(
+            Some(analysis.features.rating()),
+            puzzle.rating,
+            "{name}: rating"
+        );
+        if analysis.greedy_finds_it {
+            assert_eq!(puzzle.difficulty, "easy", "{name}: a greedy answer is easy");
+        }
+    }
+}
+
+#[test]
+fn the_collection_has_enough_puzzles_of_each_kind() {
+    let files = collection();
+    assert!(files.len() >= 60, "{} puzzles", files.len());
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for (_, file) in &files {
+        let p = file.puzzle.as_ref().unwrap();
+        *counts.entry(p.difficulty.clone()).or_default() += 1;
+        for t in &p.themes {
+            *counts.entry(t.clone()).or_default() += 1;
+        }
+    }
+    for d in Difficulty::ALL {
+        let n = counts.get(d.name()).copied().unwrap_or(0);
+        assert!(n >= 15, "{n} {d} puzzles: {counts:?}");
+    }
+    // Themes the search finds too rarely are listed in docs/puzzles.md ("Shortfalls").
+    let short: &[Theme] = &SHORT_THEMES;
+    for t in Theme::ALL {
+        let n = counts.get(t.name()).copied().unwrap_or(0);
+        if !short.contains(&t) {
+            assert!(n >= 5, "{n} {t} puzzles: {counts:?}");
+        }
+    }
+}
+
+/// Themes with fewer than 5 shipped puzzles (see docs/puzzles.md); keep this list empty when
+/// possible.
+const SHORT_THEMES: [Theme; 1] = [Theme::Claim];
+
+#[test]
+fn the_index_is_up_to_date() {
+    let files = collection();
+    let index = std::fs::read_to_string(Path::new(DIR).join("README.md")).expect("README.md");
+    assert_eq!(index, index_markdown("Puzzles: teaching", &files));
+}

@@ -159,6 +159,10 @@ pub struct PuzzleInfo {
     /// The difficulty score the level comes from (`docs/puzzles.md`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<u32>,
+    /// Solver nodes spent analysing the position when the puzzle was rated: the rating's effort
+    /// term. Recorded because a later, faster solver spends fewer nodes on the same position.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effort: Option<u64>,
     /// The best move beats every other move by at least this many squares.
     pub margin: i32,
     /// The seed of the policy game the position comes from.

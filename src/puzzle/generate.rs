@@ -231,6 +231,7 @@ pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> Positio
             .collect(),
         difficulty: analysis.difficulty.name().to_string(),
         rating: Some(analysis.features.rating()),
+        effort: Some(analysis.features.nodes),
         margin,
         seed: Some(generated.game_seed),
     });

@@ -3,14 +3,14 @@
 
 use super::ColorWhen;
 use super::input::load_position;
-use super::output::{emit, style_for};
+use super::output::{emit, new_table, style_for};
 use super::solve::{
     SearchArgs, Spinner, ctrl_c_flag, hit_rate_text, rate_text, signed, solution_yaml,
     stored_solution, thousands, time_text,
 };
 use cathedral::sampler::Tier;
 use cathedral::solver::{SolveOptions, solve};
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
+use comfy_table::CellAlignment;
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -90,17 +90,10 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         ..args.search.options(stop.clone())?
     };
     let style = style_for(args.color);
-    let mut table = Table::new();
-    table
-        .load_preset(if style.unicode {
-            presets::UTF8_FULL
-        } else {
-            presets::ASCII_FULL
-        })
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_header([
-            "position", "tier", "value", "stored", "check", "time", "nodes", "nodes/s", "TT hits",
-        ]);
+    let mut table = new_table(style);
+    table.set_header([
+        "position", "tier", "value", "stored", "check", "time", "nodes", "nodes/s", "TT hits",
+    ]);
     // Per tier: solve times and the number of positions not proven within the time limit.
     let mut times: BTreeMap<Tier, (Vec<Duration>, usize)> = BTreeMap::new();
     let mut mismatches = Vec::new();
@@ -194,21 +187,15 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         }
     }
     let mut out = format!("{table}\n\n");
-    let mut tiers = Table::new();
-    tiers
-        .load_preset(if style.unicode {
-            presets::UTF8_FULL
-        } else {
-            presets::ASCII_FULL
-        })
-        .set_header([
-            "tier",
-            "buildings left",
-            "positions",
-            "unproven",
-            "median time",
-            "max time",
-        ]);
+    let mut tiers = new_table(style);
+    tiers.set_header([
+        "tier",
+        "buildings left",
+        "positions",
+        "unproven",
+        "median time",
+        "max time",
+    ]);
     for (tier, (mut list, unproven_count)) in times {
         let max = list.iter().max().copied().unwrap_or_default();
         tiers.add_row(vec![

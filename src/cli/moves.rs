@@ -2,11 +2,11 @@
 
 use super::ColorWhen;
 use super::input::position_or_default;
-use super::output::{emit, emit_json, style_for};
+use super::output::{emit, emit_json, new_table, style_for};
 use cathedral::moves::{Move, MoveList};
 use cathedral::notation::format_move;
 use cathedral::{Position, table};
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
+use comfy_table::CellAlignment;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -79,15 +79,8 @@ pub fn run(file: Option<&Path>, all: bool, json: bool, color: ColorWhen) -> miet
             }
         }
     } else if !groups.is_empty() {
-        let mut table = Table::new();
-        table
-            .load_preset(if style.unicode {
-                presets::UTF8_FULL
-            } else {
-                presets::ASCII_FULL
-            })
-            .set_content_arrangement(ContentArrangement::Dynamic)
-            .set_header(["piece", "moves", "examples"]);
+        let mut table = new_table(style);
+        table.set_header(["piece", "moves", "examples"]);
         for (name, moves) in &groups {
             let mut examples = moves
                 .iter()

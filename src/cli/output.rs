@@ -42,3 +42,16 @@ pub fn emit_json(value: &impl serde::Serialize) -> miette::Result<()> {
     text.push('\n');
     emit(&text)
 }
+
+/// A comfy-table in the output style: box drawing on a terminal, ASCII otherwise.
+pub fn new_table(style: RenderStyle) -> comfy_table::Table {
+    let mut table = comfy_table::Table::new();
+    table
+        .load_preset(if style.unicode {
+            comfy_table::presets::UTF8_FULL
+        } else {
+            comfy_table::presets::ASCII_FULL
+        })
+        .set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    table
+}

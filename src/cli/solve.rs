@@ -3,7 +3,7 @@
 
 use super::ColorWhen;
 use super::input::file_or_bundled;
-use super::output::{emit, emit_json, style_for};
+use super::output::{emit, emit_json, new_table, style_for};
 use cathedral::explain::explain_move;
 use cathedral::file::StoredSolution;
 use cathedral::moves::Move;
@@ -11,7 +11,7 @@ use cathedral::notation::{format_move, format_move_with_player};
 use cathedral::render::{RenderStyle, render};
 use cathedral::solver::{Progress, RootMove, Solution, SolveOptions, solve};
 use cathedral::{Player, Position};
-use comfy_table::{CellAlignment, ContentArrangement, Table, presets};
+use comfy_table::{CellAlignment, Table};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use serde::Serialize;
@@ -302,18 +302,6 @@ fn effect_text(position: &Position, mv: Move) -> String {
         parts.push(format!("captures {}", building.label()));
     }
     parts.join(", ")
-}
-
-fn new_table(style: RenderStyle) -> Table {
-    let mut table = Table::new();
-    table
-        .load_preset(if style.unicode {
-            presets::UTF8_FULL
-        } else {
-            presets::ASCII_FULL
-        })
-        .set_content_arrangement(ContentArrangement::Dynamic);
-    table
 }
 
 fn right_align(table: &mut Table, columns: &[usize]) {

@@ -5,24 +5,12 @@
 //! `cargo run --release --example make_bench_dev`
 
 use cathedral::file::{PositionFile, save};
+use cathedral::policy::Rng;
 use cathedral::{MoveList, Player, Position, Rules, table};
 use std::path::Path;
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z % n as u64) as usize
-    }
-}
-
 fn playout(seed: u64, left: u32) -> Option<Position> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut position = Position::new(Rules::CLASSIC);
     let mut moves = MoveList::new();
     loop {
@@ -44,7 +32,7 @@ fn playout(seed: u64, left: u32) -> Option<Position> {
         };
         let largest = (0..moves.len()).map(size).max().unwrap_or(0);
         let top: Vec<usize> = (0..moves.len()).filter(|&i| size(i) == largest).collect();
-        let pick = top[rng.below(top.len())];
+        let pick = top[rng.below(top.len() as u64) as usize];
         position.play(moves.as_slice()[pick]);
     }
 }

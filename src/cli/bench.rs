@@ -17,10 +17,17 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+#[derive(clap::Args, Debug)]
 pub struct BenchArgs {
+    /// Directory of position files.
+    #[arg(default_value = "puzzles/bench")]
     pub dir: PathBuf,
+    /// Write the computed value into files that have no `solution:` yet.
+    #[arg(long)]
     pub record: bool,
+    #[command(flatten)]
     pub search: SearchArgs,
+    #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
 }
 

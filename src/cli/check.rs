@@ -6,10 +6,25 @@ use cathedral::legality::parse_move;
 use cathedral::puzzle::analyse::AnalyseOptions;
 use cathedral::puzzle::check::check;
 use miette::miette;
-use std::path::Path;
+use std::path::PathBuf;
 use std::time::Duration;
 
-pub fn run(path: &Path, text: &str, time_limit: f64) -> miette::Result<()> {
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Puzzle or position file (YAML).
+    pub file: PathBuf,
+    /// The move, like `dark:inn:c3,c4,d4`.
+    #[arg(value_name = "MOVE")]
+    pub mv: String,
+    /// Seconds per solve.
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    pub time_limit: f64,
+}
+
+pub fn run(args: &CheckArgs) -> miette::Result<()> {
+    let path = &args.file;
+    let text = &args.mv;
+    let time_limit = args.time_limit;
     if !(time_limit.is_finite() && time_limit > 0.0) {
         return Err(miette!(
             "--time-limit {time_limit} is not a duration: expected a number of seconds above 0"

@@ -16,19 +16,47 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+#[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
+    /// Number of puzzles.
+    #[arg(long, default_value_t = 10)]
     pub count: usize,
+    /// Keep only puzzles with this theme: capture, cathedral-capture, claim, block,
+    /// diagonal-trap, tempo, endgame-count.
+    #[arg(long)]
     pub theme: Option<Theme>,
+    /// Keep only puzzles of this difficulty: easy, medium, hard.
+    #[arg(long)]
     pub difficulty: Option<Difficulty>,
+    /// Master seed; the same seed, rules and version give the same puzzles.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Rules preset: classic or moore1978.
+    #[arg(long, default_value = "classic")]
     pub rules: Rules,
+    /// The best move must beat the second best by at least this many squares.
+    #[arg(long, default_value_t = 1)]
     pub margin: i32,
+    /// Seconds per candidate solve; candidates not solved in time are skipped.
+    #[arg(long, default_value_t = 5.0, value_name = "SECS")]
     pub time_limit: f64,
+    /// Solver nodes per candidate; candidates needing more are skipped (deterministic).
+    #[arg(long, default_value_t = 2_000_000, value_name = "N")]
     pub max_nodes: u64,
+    /// Give up after this many candidate games.
+    #[arg(long, default_value_t = 20_000, value_name = "N")]
     pub max_candidates: u64,
+    /// Worker threads (0 = all cores).
+    #[arg(long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
+    /// Directory to write puzzle-NNN.yaml files and README.md into (created if missing).
+    #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
+    /// Number of the first file.
+    #[arg(long, default_value_t = 1)]
     pub first: usize,
+    /// Overwrite existing files.
+    #[arg(long)]
     pub force: bool,
 }
 

@@ -53,9 +53,19 @@ pub fn write_index(dir: &Path) -> miette::Result<usize> {
     Ok(files.len())
 }
 
-pub fn run(dir: &Path, force: bool) -> miette::Result<()> {
+#[derive(clap::Args, Debug)]
+pub struct IndexArgs {
+    /// Directory of puzzle files.
+    pub dir: PathBuf,
+    /// Replace a README.md that this command did not write.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(args: &IndexArgs) -> miette::Result<()> {
+    let dir = args.dir.as_path();
     let readme = dir.join("README.md");
-    if readme.exists() && !force && !is_generated(&readme) {
+    if readme.exists() && !args.force && !is_generated(&readme) {
         return Err(refuse_overwrite(&readme));
     }
     let n = write_index(dir)?;

@@ -9,7 +9,7 @@ use cathedral::{Position, table};
 use comfy_table::CellAlignment;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::PathBuf;
 
 /// Example moves shown per piece without `--all`.
 const EXAMPLES: usize = 3;
@@ -50,12 +50,26 @@ fn groups(position: &Position, list: &MoveList) -> Vec<(String, Vec<String>)> {
         .collect()
 }
 
-pub fn run(file: Option<&Path>, all: bool, json: bool, color: ColorWhen) -> miette::Result<()> {
-    let position = position_or_default(file)?;
+#[derive(clap::Args, Debug)]
+pub struct MovesArgs {
+    /// Position file (YAML).
+    pub file: Option<PathBuf>,
+    /// List every move instead of a few examples per piece.
+    #[arg(long)]
+    pub all: bool,
+    /// Print every move in canonical notation as JSON.
+    #[arg(long)]
+    pub json: bool,
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorWhen,
+}
+
+pub fn run(args: &MovesArgs) -> miette::Result<()> {
+    let position = position_or_default(args.file.as_deref())?;
     let mut list = MoveList::new();
     position.legal_moves(&mut list);
     let groups = groups(&position, &list);
-    if json {
+    if args.json {
         return emit_json(&MovesJson {
             to_move: position.to_move(),
             total: list.len(),
@@ -66,12 +80,12 @@ pub fn run(file: Option<&Path>, all: bool, json: bool, color: ColorWhen) -> miet
             moves: groups.into_iter().flat_map(|(_, moves)| moves).collect(),
         });
     }
-    let style = style_for(color);
+    let style = style_for(args.color);
     let mut out = String::new();
     if position.is_game_over() {
         out.push_str("The game is over: no legal moves.\n");
     }
-    if all {
+    if args.all {
         for (name, moves) in &groups {
             out.push_str(&format!("{name} ({}):\n", moves.len()));
             for text in moves {

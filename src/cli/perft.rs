@@ -21,12 +21,22 @@ fn file_and_depth(args: &[String]) -> miette::Result<(Option<&Path>, u32)> {
     Ok((file, depth))
 }
 
-pub fn run(args: &[String], show_divide: bool) -> miette::Result<()> {
-    let (file, depth) = file_and_depth(args)?;
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// [FILE] DEPTH: an optional position file, then the depth.
+    #[arg(value_name = "[FILE] DEPTH", num_args = 1..=2, required = true)]
+    pub args: Vec<String>,
+    /// Print the count below each root move.
+    #[arg(long)]
+    pub divide: bool,
+}
+
+pub fn run(args: &PerftArgs) -> miette::Result<()> {
+    let (file, depth) = file_and_depth(&args.args)?;
     let position = position_or_default(file)?;
     let start = Instant::now();
     let mut out = String::new();
-    let count = if show_divide && depth > 0 {
+    let count = if args.divide && depth > 0 {
         let mut total = 0;
         for (mv, n) in divide(&position, depth) {
             out.push_str(&format!("{}: {n}\n", format_move(&position, mv)));

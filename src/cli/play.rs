@@ -12,12 +12,23 @@ use miette::miette;
 use serde::Serialize;
 use std::path::PathBuf;
 
+#[derive(clap::Args, Debug)]
 pub struct PlayArgs {
+    /// Position file (YAML).
     pub file: PathBuf,
+    /// Moves in order, like `dark:castle:c3,d3,e3,c4,e4` or `pass`.
+    #[arg(required = true)]
     pub moves: Vec<String>,
+    /// Write the resulting position to this file.
+    #[arg(short, long, value_name = "OUT.yaml")]
     pub output: Option<PathBuf>,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
     pub force: bool,
+    /// Print the explanations and the final position as JSON.
+    #[arg(long)]
     pub json: bool,
+    #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
 }
 

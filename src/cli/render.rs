@@ -10,13 +10,27 @@ use cathedral::{Bitboard, Move};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::path::PathBuf;
 
+#[derive(clap::Args, Debug)]
 pub struct RenderArgs {
+    /// Position file (YAML).
     pub file: PathBuf,
+    /// The SVG file to write.
+    #[arg(short, long, value_name = "OUT.svg")]
     pub output: PathBuf,
+    /// Outline this move's cells.
+    #[arg(long = "move", value_name = "MOVE", conflicts_with = "solution")]
     pub mv: Option<String>,
+    /// Outline the stored best move (`solution: best_move`).
+    #[arg(long)]
     pub solution: bool,
+    /// A line of text under the board.
+    #[arg(long, value_name = "TEXT")]
     pub caption: Option<String>,
+    /// Leave out the hands beside the board.
+    #[arg(long)]
     pub no_hands: bool,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
     pub force: bool,
 }
 

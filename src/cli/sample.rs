@@ -8,13 +8,28 @@ use cathedral::sampler::{Tier, buildings_left, sample};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::path::PathBuf;
 
+#[derive(clap::Args, Debug)]
 pub struct SampleArgs {
+    /// Number of positions.
+    #[arg(long, default_value_t = 10)]
     pub count: usize,
+    /// Buildings left per player: t3 (up to 3), t5 (4-5), t7 (6-7), t8 (8 or more).
+    #[arg(long)]
     pub tier: Tier,
+    /// Seed of the policy games; the same seed gives the same positions.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Rules preset: classic or moore1978.
+    #[arg(long, default_value = "classic")]
     pub rules: Rules,
+    /// Directory to write TIER-NN.yaml files into (created if missing).
+    #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
+    /// Number of the first file.
+    #[arg(long, default_value_t = 1)]
     pub first: usize,
+    /// Overwrite existing files.
+    #[arg(long)]
     pub force: bool,
 }
 

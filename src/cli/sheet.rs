@@ -5,10 +5,27 @@ use super::output::emit;
 use super::play::refuse_overwrite;
 use cathedral::puzzle::sheet::sheet_html;
 use miette::{IntoDiagnostic, WrapErr, miette};
-use std::path::Path;
+use std::path::PathBuf;
 
-pub fn run(dir: &Path, output: &Path, title: Option<&str>, force: bool) -> miette::Result<()> {
-    if output.exists() && !force {
+#[derive(clap::Args, Debug)]
+pub struct SheetArgs {
+    /// Directory of puzzle files.
+    pub dir: PathBuf,
+    /// The HTML file to write.
+    #[arg(short, long, value_name = "OUT.html")]
+    pub output: PathBuf,
+    /// The worksheet's heading.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(args: &SheetArgs) -> miette::Result<()> {
+    let dir = &args.dir;
+    let output = &args.output;
+    if output.exists() && !args.force {
         return Err(refuse_overwrite(output));
     }
     let files = puzzle_files(dir)?;
@@ -19,7 +36,7 @@ pub fn run(dir: &Path, output: &Path, title: Option<&str>, force: bool) -> miett
             dir.display()
         ));
     }
-    let title = title.map_or_else(
+    let title = args.title.as_deref().map_or_else(
         || {
             format!(
                 "Cathedral puzzles: {}",

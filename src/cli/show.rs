@@ -5,17 +5,28 @@ use super::input::file_or_default;
 use super::output::{emit, emit_json, style_for};
 use cathedral::render::render;
 use cathedral::view::PositionView;
-use std::path::Path;
+use std::path::PathBuf;
 
-pub fn run(file: Option<&Path>, json: bool, color: ColorWhen) -> miette::Result<()> {
-    let file = file_or_default(file)?;
-    if json {
+#[derive(clap::Args, Debug)]
+pub struct ShowArgs {
+    /// Position file (YAML).
+    pub file: Option<PathBuf>,
+    /// Print the position as JSON instead of a diagram.
+    #[arg(long)]
+    pub json: bool,
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorWhen,
+}
+
+pub fn run(args: &ShowArgs) -> miette::Result<()> {
+    let file = file_or_default(args.file.as_deref())?;
+    if args.json {
         return emit_json(&PositionView::of(&file.position));
     }
     let mut out = String::new();
     if let Some(title) = &file.meta.title {
         out.push_str(&format!("{title}\n\n"));
     }
-    out.push_str(&render(&file.position, style_for(color)));
+    out.push_str(&render(&file.position, style_for(args.color)));
     emit(&out)
 }

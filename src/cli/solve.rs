@@ -68,12 +68,22 @@ impl SearchArgs {
     }
 }
 
+#[derive(clap::Args, Debug)]
 pub struct SolveArgs {
+    /// Position file (YAML).
     pub file: Option<PathBuf>,
+    #[command(flatten)]
     pub search: SearchArgs,
+    /// List every root move instead of the best 10.
+    #[arg(long)]
     pub all: bool,
+    /// Print the result as JSON.
+    #[arg(long, conflicts_with = "yaml")]
     pub json: bool,
+    /// Print only the `solution:` block, to paste into the position file.
+    #[arg(long)]
     pub yaml: bool,
+    #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
 }
 

@@ -333,7 +333,8 @@ impl CaptureMap {
         // dE = |M| - dP + dQ over the pairs and blocks holding a cell of M, with the frame beside
         // the rows in `framed`; `euler_base` is |M| minus the pairs of M with the frame below
         // rank 1 and above rank 10, whose blocks are counted from `FRAME_BLOCK_ANCHORS`. A
-        // building spans at most 3 ranks, so every pair and block holding a cell of it lies in
+        // player's building spans at most 3 ranks (the Cathedral is never placed with a map), so
+        // every pair and block holding a cell of it lies in
         // the 64 bits from `euler_shift`: from the frame cell west of the rank below it (the
         // lowest block anchor) to the rank above it (the highest cell of a block).
         let shift = placement.euler_shift as u32;

@@ -1,5 +1,6 @@
 //! Move generation, make-move with claim evaluation, and perft throughput on fixed mid-game
-//! positions (lines of `tests/data/independent-games.jsonl`).
+//! positions (lines of `tests/data/independent-games.jsonl`), under `classic` and, for two of
+//! them, `moore1978` (optional capture).
 //!
 //! Run: `cargo bench --bench movegen -- --measurement-time 2 --warm-up-time 1`.
 
@@ -71,7 +72,11 @@ const LATE: &[&str] = &[
 ];
 
 fn replay(moves: &[&str]) -> Position {
-    let mut position = Position::new(Rules::CLASSIC);
+    replay_with(Rules::CLASSIC, moves)
+}
+
+fn replay_with(rules: Rules, moves: &[&str]) -> Position {
+    let mut position = Position::new(rules);
     for text in moves {
         let mv = parse_move(&position, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         position.play(mv);
@@ -85,6 +90,9 @@ fn positions() -> Vec<(&'static str, Position)> {
         ("captures-496", replay(CAPTURES)),
         ("midgame-241", replay(MIDGAME)),
         ("late-55", replay(LATE)),
+        // Optional capture: every placement's captures must be worked out.
+        ("moore-midgame-249", replay_with(Rules::MOORE_1978, MIDGAME)),
+        ("moore-late-67", replay_with(Rules::MOORE_1978, LATE)),
     ]
 }
 
@@ -135,8 +143,13 @@ fn make_move(c: &mut Criterion) {
 fn perft_speed(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
-    for (name, moves, depth) in [("midgame-241-d3", MIDGAME, 3), ("late-55-d5", LATE, 5)] {
-        let position = replay(moves);
+    for (name, rules, moves, depth) in [
+        ("midgame-241-d3", Rules::CLASSIC, MIDGAME, 3),
+        ("late-55-d5", Rules::CLASSIC, LATE, 5),
+        ("moore-midgame-249-d3", Rules::MOORE_1978, MIDGAME, 3),
+        ("moore-late-67-d5", Rules::MOORE_1978, LATE, 5),
+    ] {
+        let position = replay_with(rules, moves);
         group.throughput(Throughput::Elements(perft(&position, depth)));
         group.bench_function(name, |b| b.iter(|| perft(black_box(&position), depth)));
     }

@@ -27,6 +27,17 @@ pub struct Placement {
     /// Whether this building alone divides the rest of the board into two or more 8-connected
     /// regions (a first move that encloses something, refused under `first_move: no-enclosure`).
     pub splits_board: bool,
+    /// The cells of the board that touch the building orthogonally (optional capture's move
+    /// generation, see `CaptureMap` in `position.rs`).
+    pub ring4: Bitboard,
+    /// Whether the building has a cell on the edge of the board (it touches the board's frame).
+    pub on_edge: bool,
+    /// The building's cells minus those on rank 1 and those on rank 10: the part of the change in
+    /// Euler number that does not depend on the other walls (see `CaptureMap`).
+    pub euler_base: i8,
+    /// The lowest bit of the 64-bit window that holds every 2x2 block and pair the building is
+    /// part of (from the frame cell west of the row below its lowest row; see `CaptureMap`).
+    pub euler_shift: u8,
     /// Zobrist key of this building standing here.
     pub key: crate::zobrist::Key,
 }
@@ -161,11 +172,23 @@ impl PlacementTable {
                     orientation.ids[anchor.bit() as usize] = placements.len() as u16;
                     let rest = !mask;
                     let splits_board = Bitboard::fill8(rest.first_bit(), rest) != rest;
+                    let edges = Bitboard::WEST_EDGE
+                        | Bitboard::EAST_EDGE
+                        | Bitboard::SOUTH_EDGE
+                        | Bitboard::NORTH_EDGE;
+                    let euler_base = mask.count() as i8
+                        - (mask & Bitboard::SOUTH_EDGE).count() as i8
+                        - (mask & Bitboard::NORTH_EDGE).count() as i8;
                     placements.push(Placement {
                         piece,
                         owner,
                         mask,
                         splits_board,
+                        ring4: mask.dilate4() - mask,
+                        on_edge: mask.intersects(edges),
+                        euler_base,
+                        euler_shift: (STRIDE * (mask.0.trailing_zeros() / STRIDE))
+                            .saturating_sub(STRIDE + 1) as u8,
                         key: crate::zobrist::building(owner, piece, mask),
                     });
                 }

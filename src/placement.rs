@@ -28,7 +28,7 @@ pub struct Placement {
     /// regions (a first move that encloses something, refused under `first_move: no-enclosure`).
     pub splits_board: bool,
     /// The cells of the board that touch the building orthogonally (optional capture's move
-    /// generation, see `CaptureMap` in `position.rs`).
+    /// generation, see `CaptureMap` in `position/capture_map.rs`).
     pub ring4: Bitboard,
     /// Whether the building has a cell on the edge of the board (it touches the board's frame).
     pub on_edge: bool,

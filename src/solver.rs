@@ -249,6 +249,10 @@ impl Driver<'_> {
     }
 }
 
+/// Once the proven interval holds at most this many values plus one, the driver searches the
+/// window around it at once (an exact result) instead of bisecting further.
+const FULL_WINDOW_WIDTH: i32 = 2;
+
 /// Proven score bounds of `position` by null-window probes, starting from `(lower, upper)`:
 /// exact, or (with `wdl`) enough to know the sign. `report` sees every new pair of bounds; a
 /// probe returning `None` (stopped) ends the bisection with what is proven.
@@ -287,6 +291,23 @@ fn bisect(
             }
             mid.clamp(lower, upper - 1)
         };
+        if !wdl && upper - lower <= FULL_WINDOW_WIDTH {
+            // Few values left: one search with the window just around them is exact, where
+            // bisection would need two null-window probes.
+            let Some(v) = probe(position, lower - 1, upper + 1) else {
+                break;
+            };
+            // Fail-soft: a result outside the window is a bound, inside it the exact value (the
+            // value is known to lie inside, so only the last case happens).
+            if v < lower {
+                upper = upper.min(v);
+            } else if v > upper {
+                lower = lower.max(v);
+            } else {
+                (lower, upper) = (v, v);
+            }
+            continue;
+        }
         let Some(v) = probe(position, guess, guess + 1) else {
             break;
         };

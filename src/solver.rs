@@ -282,14 +282,18 @@ fn bisect(
             // Is it a win? Then, if not, is it a loss?
             if lower < 0 && upper <= 0 { -1 } else { 0 }
         } else {
-            // Bisection biased towards 0, where most endgame values lie (as Pons does).
-            let mut mid = lower + (upper - lower) / 2;
-            if mid <= 0 && lower / 2 < mid {
-                mid = lower / 2;
-            } else if mid >= 0 && upper / 2 > mid {
-                mid = upper / 2;
-            }
-            mid.clamp(lower, upper - 1)
+            // Most endgame values are small: first the sign (is it above 0?), then one step at a
+            // time away from 0 (MTD(f)-like: the next guess is next to the proven bound, and a
+            // fail-soft result often jumps further), never beyond the middle of the interval.
+            let mid = lower + (upper - lower) / 2;
+            let guess = if lower <= 0 && upper > 0 {
+                0
+            } else if lower > 0 {
+                mid.min(lower + 1)
+            } else {
+                mid.max(upper - 2)
+            };
+            guess.clamp(lower, upper - 1)
         };
         if !wdl && upper - lower <= FULL_WINDOW_WIDTH {
             // Few values left: one search with the window just around them is exact, where

@@ -253,9 +253,10 @@ impl Driver<'_> {
 /// window around it at once (an exact result) instead of bisecting further.
 const FULL_WINDOW_WIDTH: i32 = 2;
 
-/// Proven score bounds of `position` by null-window probes, starting from `(lower, upper)`:
-/// exact, or (with `wdl`) enough to know the sign. `report` sees every new pair of bounds; a
-/// probe returning `None` (stopped) ends the bisection with what is proven.
+/// Proven score bounds of `position` by null-window probes (the sign first, then stepping away
+/// from 0) and a final full-window search, starting from `(lower, upper)`: exact, or (with `wdl`)
+/// enough to know the sign. `report` sees every new pair of bounds; a probe returning `None`
+/// (stopped) ends the search with what is proven.
 fn bisect(
     position: &Position,
     lower: i32,

@@ -249,9 +249,14 @@ impl Driver<'_> {
     }
 }
 
-/// Proven score bounds of `position` by null-window probes, starting from `(lower, upper)`:
-/// exact, or (with `wdl`) enough to know the sign. `report` sees every new pair of bounds; a
-/// probe returning `None` (stopped) ends the bisection with what is proven.
+/// Once the proven interval holds at most this many values plus one, the driver searches the
+/// window around it at once (an exact result) instead of bisecting further.
+const FULL_WINDOW_WIDTH: i32 = 2;
+
+/// Proven score bounds of `position` by null-window probes (the sign first, then stepping away
+/// from 0) and a final full-window search, starting from `(lower, upper)`: exact, or (with `wdl`)
+/// enough to know the sign. `report` sees every new pair of bounds; a probe returning `None`
+/// (stopped) ends the search with what is proven.
 fn bisect(
     position: &Position,
     lower: i32,
@@ -278,15 +283,36 @@ fn bisect(
             // Is it a win? Then, if not, is it a loss?
             if lower < 0 && upper <= 0 { -1 } else { 0 }
         } else {
-            // Bisection biased towards 0, where most endgame values lie (as Pons does).
-            let mut mid = lower + (upper - lower) / 2;
-            if mid <= 0 && lower / 2 < mid {
-                mid = lower / 2;
-            } else if mid >= 0 && upper / 2 > mid {
-                mid = upper / 2;
-            }
-            mid.clamp(lower, upper - 1)
+            // Most endgame values are small: first the sign (is it above 0?), then one step at a
+            // time away from 0 (MTD(f)-like: the next guess is next to the proven bound, and a
+            // fail-soft result often jumps further), never beyond the middle of the interval.
+            let mid = lower + (upper - lower) / 2;
+            let guess = if lower <= 0 && upper > 0 {
+                0
+            } else if lower > 0 {
+                mid.min(lower + 1)
+            } else {
+                mid.max(upper - 2)
+            };
+            guess.clamp(lower, upper - 1)
         };
+        if !wdl && upper - lower <= FULL_WINDOW_WIDTH {
+            // Few values left: one search with the window just around them is exact, where
+            // bisection would need two null-window probes.
+            let Some(v) = probe(position, lower - 1, upper + 1) else {
+                break;
+            };
+            // Fail-soft: a result outside the window is a bound, inside it the exact value (the
+            // value is known to lie inside, so only the last case happens).
+            if v < lower {
+                upper = upper.min(v);
+            } else if v > upper {
+                lower = lower.max(v);
+            } else {
+                (lower, upper) = (v, v);
+            }
+            continue;
+        }
         let Some(v) = probe(position, guess, guess + 1) else {
             break;
         };

@@ -56,6 +56,9 @@ struct Ply<G: Game> {
     moves: G::Buffer,
     /// `(score << 16) | index`, sorted high first.
     order: Vec<u64>,
+    /// Killer moves: the last two moves that refuted a window at this ply (after the table move).
+    /// They win ties among moves of equal game score only.
+    killers: [Option<G::Move>; 2],
 }
 
 impl<G: Game> Default for Ply<G> {
@@ -63,6 +66,7 @@ impl<G: Game> Default for Ply<G> {
         Ply {
             moves: G::Buffer::default(),
             order: Vec::new(),
+            killers: [None; 2],
         }
     }
 }
@@ -234,14 +238,18 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return -self.search(&child, -beta, -alpha, ply + 1);
             }
 
-            // Order by the game's scores; helper threads break ties their own way (Lazy SMP).
+            // Order by the game's scores, a killer move first among equals; helper threads break
+            // the remaining ties their own way (Lazy SMP).
             let order = &mut buffers.order;
             order.clear();
+            let killers = buffers.killers;
             for (i, &mv) in moves.iter().enumerate() {
                 if Some(mv) == tt_move {
                     continue;
                 }
-                let mut score = position.move_score(mv).clamp(-(1 << 19), 1 << 19);
+                let killer = killers[0] == Some(mv) || killers[1] == Some(mv);
+                let mut score =
+                    position.move_score(mv).clamp(-(1 << 18), 1 << 18) * 2 + killer as i32;
                 if self.thread != 0 {
                     score = score * 8
                         + (mix(key.0 ^ self.thread.wrapping_mul(0x9E37) ^ i as u64) & 7) as i32;
@@ -265,6 +273,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                     if value > alpha {
                         alpha = value;
                         if alpha >= beta {
+                            if buffers.killers[0] != Some(mv) {
+                                buffers.killers[1] = buffers.killers[0];
+                                buffers.killers[0] = Some(mv);
+                            }
                             break;
                         }
                     }

@@ -338,7 +338,11 @@ pub fn solve(
         options.threads
     };
     let table = Table::new(options.tt_mb);
-    let control = Control::new(&options.stop, options.time_limit.map(|d| start + d));
+    let control = Control::new(
+        &options.stop,
+        options.time_limit.map(|d| start + d),
+        threads,
+    );
     let root_lower = AtomicI32::new(<Position as Game>::MIN_VALUE);
     let root_upper = AtomicI32::new(<Position as Game>::MAX_VALUE);
     let last_report = AtomicU64::new(0);

@@ -2,6 +2,7 @@
 //! transposition table, null-window probes and Lazy SMP. A game plugs in through [`game::Game`];
 //! Cathedral's knowledge lives in [`cathedral`].
 
+pub mod busy;
 pub mod cathedral;
 pub mod game;
 pub mod negamax;

@@ -4,6 +4,7 @@
 //! `v >= beta` -> at least `v`; otherwise exactly `v`. Only complete subtrees are stored: once
 //! the search is told to stop, every call returns at once and nothing more is written.
 
+use super::busy::Busy;
 use super::game::Game;
 use super::tt::Table;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -22,10 +23,12 @@ pub struct Control<'a> {
     pub nodes: AtomicU64,
     pub tt_probes: AtomicU64,
     pub tt_hits: AtomicU64,
+    /// "Being searched" marks, with more than one thread.
+    pub busy: Option<Busy>,
 }
 
 impl<'a> Control<'a> {
-    pub fn new(user_stop: &'a AtomicBool, deadline: Option<Instant>) -> Control<'a> {
+    pub fn new(user_stop: &'a AtomicBool, deadline: Option<Instant>, threads: usize) -> Control<'a> {
         Control {
             user_stop,
             deadline,
@@ -34,6 +37,7 @@ impl<'a> Control<'a> {
             nodes: AtomicU64::new(0),
             tt_probes: AtomicU64::new(0),
             tt_hits: AtomicU64::new(0),
+            busy: (threads > 1).then(|| Busy::new(BUSY_BITS)),
         }
     }
 
@@ -59,6 +63,8 @@ struct Ply<G: Game> {
     /// Killer moves: the last two moves that refuted a window at this ply (after the table move).
     /// They win ties among moves of equal game score only.
     killers: [Option<G::Move>; 2],
+    /// Positions in `order` put off because another thread is searching them.
+    deferred: Vec<u16>,
 }
 
 impl<G: Game> Default for Ply<G> {
@@ -67,6 +73,7 @@ impl<G: Game> Default for Ply<G> {
             moves: G::Buffer::default(),
             order: Vec::new(),
             killers: [None; 2],
+            deferred: Vec::new(),
         }
     }
 }
@@ -91,6 +98,13 @@ pub struct Searcher<'a, G: Game> {
 }
 
 const CHECK_EVERY: u64 = 4096;
+
+/// `2^BUSY_BITS` "being searched" marks (8 bytes each).
+const BUSY_BITS: u32 = 16;
+
+/// Children are marked and put off only this close to the root: deeper subtrees are too small
+/// to be worth the shared writes.
+const BUSY_PLIES: usize = 8;
 
 impl<'a, G: Game> Searcher<'a, G> {
     pub fn new(
@@ -205,10 +219,20 @@ impl<'a, G: Game> Searcher<'a, G> {
         // The table's move first, before generating the others: it often cuts off alone. It was
         // stored for this very position (the whole key is verified), so it is legal here.
         let tt_move = tt_move.map(G::decode);
+        let control: &'a Control<'a> = self.control;
+        let busy = control.busy.as_ref().filter(|_| ply < BUSY_PLIES);
         if let Some(mv) = tt_move {
             let mut child = *position;
             child.play(mv);
+            let child_key = busy.map(|b| {
+                let k = child.key();
+                b.enter(k);
+                k
+            });
             let value = -self.search(&child, -beta, -alpha, ply + 1);
+            if let (Some(b), Some(k)) = (busy, child_key) {
+                b.leave(k);
+            }
             if self.aborted {
                 return 0;
             }
@@ -258,28 +282,56 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             order.sort_unstable_by(|a, b| b.cmp(a));
 
-            for k in 0..order.len() {
-                let mv = moves[(order[k] & 0xFFFF) as usize];
-                let mut child = *position;
-                child.play(mv);
-                let value = -self.search(&child, -beta, -alpha, ply + 1);
-                if self.aborted {
-                    self.plies[ply] = buffers;
-                    return 0;
-                }
-                if value > best {
-                    best = value;
-                    best_move = Some(mv);
-                    if value > alpha {
-                        alpha = value;
-                        if alpha >= beta {
-                            if buffers.killers[0] != Some(mv) {
-                                buffers.killers[1] = buffers.killers[0];
-                                buffers.killers[0] = Some(mv);
+            // With several threads, a child another thread is searching is put off to a second
+            // pass (the first child is never put off); the first pass may still cut off.
+            let deferred = &mut buffers.deferred;
+            deferred.clear();
+            'passes: for pass in 0..2 {
+                let count = if pass == 0 {
+                    order.len()
+                } else {
+                    deferred.len()
+                };
+                for j in 0..count {
+                    let k = if pass == 0 { j } else { deferred[j] as usize };
+                    let mv = moves[(order[k] & 0xFFFF) as usize];
+                    let mut child = *position;
+                    child.play(mv);
+                    let mut child_key = None;
+                    if let Some(b) = busy {
+                        let key = child.key();
+                        if pass == 0 && (k > 0 || tt_move.is_some()) && b.is_busy(key) {
+                            deferred.push(k as u16);
+                            continue;
+                        }
+                        b.enter(key);
+                        child_key = Some(key);
+                    }
+                    let value = -self.search(&child, -beta, -alpha, ply + 1);
+                    if let (Some(b), Some(key)) = (busy, child_key) {
+                        b.leave(key);
+                    }
+                    if self.aborted {
+                        self.plies[ply] = buffers;
+                        return 0;
+                    }
+                    if value > best {
+                        best = value;
+                        best_move = Some(mv);
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                if buffers.killers[0] != Some(mv) {
+                                    buffers.killers[1] = buffers.killers[0];
+                                    buffers.killers[0] = Some(mv);
+                                }
+                                break 'passes;
                             }
-                            break;
                         }
                     }
+                }
+                if deferred.is_empty() {
+                    break;
                 }
             }
             self.plies[ply] = buffers;

@@ -370,7 +370,7 @@ pub fn solve(
         })
         .flatten();
     let searchers = (0..threads)
-        .map(|t| Searcher::new(&table, &control, t, (t == 0).then_some(&report as _)))
+        .map(|t| Searcher::new(&table, &control, (t == 0).then_some(&report as _)))
         .collect();
     let mut driver = Driver {
         pool,

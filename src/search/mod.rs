@@ -1,5 +1,5 @@
 //! A generic exact game solver: negamax alpha-beta over a final score, a shared lock-free
-//! transposition table, null-window probes and Lazy SMP. A game plugs in through [`game::Game`];
+//! transposition table, null-window probes and threads spread by "being searched" marks. A game plugs in through [`game::Game`];
 //! Cathedral's knowledge lives in [`cathedral`].
 
 pub mod busy;

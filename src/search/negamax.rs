@@ -28,7 +28,11 @@ pub struct Control<'a> {
 }
 
 impl<'a> Control<'a> {
-    pub fn new(user_stop: &'a AtomicBool, deadline: Option<Instant>, threads: usize) -> Control<'a> {
+    pub fn new(
+        user_stop: &'a AtomicBool,
+        deadline: Option<Instant>,
+        threads: usize,
+    ) -> Control<'a> {
         Control {
             user_stop,
             deadline,
@@ -85,8 +89,6 @@ pub type Tick<'a> = &'a (dyn Fn() + Sync);
 pub struct Searcher<'a, G: Game> {
     table: &'a Table,
     control: &'a Control<'a>,
-    /// 0 for the main thread; helpers perturb their move order with it (Lazy SMP).
-    thread: u64,
     tick: Option<Tick<'a>>,
     plies: Vec<Ply<G>>,
     /// Set when the search must unwind: its results are then meaningless.
@@ -107,16 +109,10 @@ const BUSY_BITS: u32 = 16;
 const BUSY_PLIES: usize = 8;
 
 impl<'a, G: Game> Searcher<'a, G> {
-    pub fn new(
-        table: &'a Table,
-        control: &'a Control<'a>,
-        thread: usize,
-        tick: Option<Tick<'a>>,
-    ) -> Self {
+    pub fn new(table: &'a Table, control: &'a Control<'a>, tick: Option<Tick<'a>>) -> Self {
         Searcher {
             table,
             control,
-            thread: thread as u64,
             tick,
             plies: Vec::new(),
             aborted: false,
@@ -262,8 +258,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return -self.search(&child, -beta, -alpha, ply + 1);
             }
 
-            // Order by the game's scores, a killer move first among equals; helper threads break
-            // the remaining ties their own way (Lazy SMP).
+            // Order by the game's scores, a killer move first among equals. Every thread uses the
+            // same order: the "being searched" marks spread them over different children.
             let order = &mut buffers.order;
             order.clear();
             let killers = buffers.killers;
@@ -272,12 +268,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     continue;
                 }
                 let killer = killers[0] == Some(mv) || killers[1] == Some(mv);
-                let mut score =
-                    position.move_score(mv).clamp(-(1 << 18), 1 << 18) * 2 + killer as i32;
-                if self.thread != 0 {
-                    score = score * 8
-                        + (mix(key.0 ^ self.thread.wrapping_mul(0x9E37) ^ i as u64) & 7) as i32;
-                }
+                let score = position.move_score(mv).clamp(-(1 << 18), 1 << 18) * 2 + killer as i32;
                 order.push(((score + (1 << 23)) as u64) << 16 | i as u64);
             }
             order.sort_unstable_by(|a, b| b.cmp(a));
@@ -350,12 +341,4 @@ impl<'a, G: Game> Searcher<'a, G> {
             .store(key, store_lower, store_upper, mv.map(G::encode), work);
         best
     }
-}
-
-/// SplitMix64's finaliser.
-#[inline]
-pub fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }

@@ -1,5 +1,6 @@
-//! Lazy SMP: every thread searches the same probe with its own move order, sharing the table;
-//! the first thread to finish gives the result and the others abandon the probe.
+//! Shared probes: every thread searches the same probe, sharing the table and the "being
+//! searched" marks (`busy.rs`) that send the threads to different children; the first thread to
+//! finish gives the result and the others abandon the probe.
 //!
 //! Every completed search returns a correct bound, whichever thread finishes first, so the value a
 //! solve reaches does not depend on the number of threads or on timing.

@@ -66,8 +66,36 @@ fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
     let (ptr, len, capacity) = (words.as_mut_ptr(), words.len(), words.capacity());
     // SAFETY: `AtomicU64` has the same size, alignment and bit validity as `u64` (checked above),
     // the allocation is handed over whole and the original vector is never used or dropped again.
-    unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, capacity) }
+    let words = unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, capacity) };
+    advise_huge_pages(&words);
+    words
 }
+
+/// Asks Linux to back the table with 2 MiB pages: 512 times fewer page faults when the table
+/// is first touched (two threads faulting 4 KiB pages at once spend most of a short solve in the
+/// kernel) and fewer TLB misses on probes. Only advice: if the kernel says no, nothing changes.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(words: &[AtomicU64]) {
+    const PAGE: usize = 4096;
+    let start = words.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(words);
+    // madvise needs a page-aligned start; the allocation's first bytes may share a page.
+    let aligned = start.next_multiple_of(PAGE);
+    if aligned < end {
+        // SAFETY: the range lies inside the live allocation of `words`; MADV_HUGEPAGE changes
+        // neither its contents nor its validity.
+        unsafe {
+            libc::madvise(
+                aligned as *mut libc::c_void,
+                end - aligned,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_words: &[AtomicU64]) {}
 
 impl Table {
     /// A table using at most `megabytes` MiB (at least one bucket).

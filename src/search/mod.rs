@@ -1,6 +1,6 @@
 //! A generic exact game solver: negamax alpha-beta over a final score, a shared lock-free
-//! transposition table, null-window probes and threads spread by "being searched" marks. A game plugs in through [`game::Game`];
-//! Cathedral's knowledge lives in [`cathedral`].
+//! transposition table, null-window probes and threads spread by "being searched" marks. A game
+//! plugs in through [`game::Game`]; Cathedral's knowledge lives in [`cathedral`].
 
 pub mod busy;
 pub mod cathedral;

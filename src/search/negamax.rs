@@ -220,15 +220,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(mv) = tt_move {
             let mut child = *position;
             child.play(mv);
-            let child_key = busy.map(|b| {
-                let k = child.key();
-                b.enter(k);
-                k
-            });
-            let value = -self.search(&child, -beta, -alpha, ply + 1);
-            if let (Some(b), Some(k)) = (busy, child_key) {
-                b.leave(k);
-            }
+            let value = self.search_child(&child, busy, alpha, beta, ply);
             if self.aborted {
                 return 0;
             }
@@ -288,20 +280,12 @@ impl<'a, G: Game> Searcher<'a, G> {
                     let mv = moves[(order[k] & 0xFFFF) as usize];
                     let mut child = *position;
                     child.play(mv);
-                    let mut child_key = None;
-                    if let Some(b) = busy {
-                        let key = child.key();
-                        if pass == 0 && (k > 0 || tt_move.is_some()) && b.is_busy(key) {
-                            deferred.push(k as u16);
-                            continue;
-                        }
-                        b.enter(key);
-                        child_key = Some(key);
+                    let first = k == 0 && tt_move.is_none();
+                    if pass == 0 && !first && busy.is_some_and(|b| b.is_busy(child.key())) {
+                        deferred.push(k as u16);
+                        continue;
                     }
-                    let value = -self.search(&child, -beta, -alpha, ply + 1);
-                    if let (Some(b), Some(key)) = (busy, child_key) {
-                        b.leave(key);
-                    }
+                    let value = self.search_child(&child, busy, alpha, beta, ply);
                     if self.aborted {
                         self.plies[ply] = buffers;
                         return 0;
@@ -340,5 +324,25 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.table
             .store(key, store_lower, store_upper, mv.map(G::encode), work);
         best
+    }
+
+    /// The value of `child` for its parent at `ply` (window `(alpha, beta)` of the parent),
+    /// marked as being searched in `busy` meanwhile.
+    fn search_child(
+        &mut self,
+        child: &G,
+        busy: Option<&Busy>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if let Some(b) = busy {
+            b.enter(child.key());
+        }
+        let value = -self.search(child, -beta, -alpha, ply + 1);
+        if let Some(b) = busy {
+            b.leave(child.key());
+        }
+        value
     }
 }

@@ -4,7 +4,7 @@
 //! Run: `cargo bench --bench solver -- --measurement-time 2 --warm-up-time 1`.
 
 use cathedral::file::parse_str;
-use cathedral::solver::{SolveOptions, solve};
+use cathedral::boardgame::{SolveOptions, solve};
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 
 const POSITIONS: [(&str, &str); 3] = [

@@ -5,7 +5,7 @@
 //!
 //! Run: `cargo bench --bench tt -- --measurement-time 2 --warm-up-time 1`.
 
-use cathedral::search::tt::Table;
+use cathedral::boardgame::Table;
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 use dashmap::DashMap;
 

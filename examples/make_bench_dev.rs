@@ -5,7 +5,7 @@
 //! `cargo run --release --example make_bench_dev`
 
 use cathedral::file::{PositionFile, save};
-use cathedral::policy::Rng;
+use cathedral::boardgame::Rng;
 use cathedral::{MoveList, Player, Position, Rules, table};
 use std::path::Path;
 

@@ -1,37 +1,54 @@
 //! Cathedral: an exact rules engine, position files and analysis tools for the board game.
 //!
-//! Data flows one way: a position file ([`file`]) becomes a [`Position`]; the position lists its
-//! legal [`Move`]s from the precomputed [`placement`] table; playing a move claims regions and
-//! captures buildings by the chosen [`Rules`]; [`explain`] turns what happened into words.
+//! Data flows one way: **file -> position -> moves -> search -> report -> front end**. A position
+//! file ([`file`]) becomes a [`Position`]; the position lists its legal [`Move`]s from the
+//! precomputed placement table; playing a move claims regions and captures buildings by the chosen
+//! [`Rules`]; [`explain`] says what happened; the generic solver in [`boardgame`] finds exact
+//! values; [`analysis`] turns results into reports that the front ends print; [`present`] draws.
+//!
+//! The tree (see `docs/architecture.md`):
+//! - [`boardgame`]: the generic core that names no game (the [`boardgame::Game`] trait, the exact
+//!   solver, perft, a seeded random number generator);
+//! - the Cathedral game itself, re-exported here and in [`rules`], [`notation`], [`legality`],
+//!   [`explain`], [`file`] and [`sampler`];
+//! - [`analysis`]: results as data; [`present`]: terminal text, SVG, HTML; [`puzzle`]: teaching
+//!   puzzles on top of all of it.
+//!
+//! ```
+//! use cathedral::{MoveList, Position, Rules};
+//!
+//! let file = cathedral::file::load(std::path::Path::new("puzzles/examples/opening.yaml"))?;
+//! let mut moves = MoveList::new();
+//! file.position.legal_moves(&mut moves);
+//! assert!(!moves.is_empty());
+//! assert_eq!(Position::new(Rules::classic()).to_move(), cathedral::Player::Light);
+//! # Ok::<(), cathedral::file::FileError>(())
+//! ```
 
-pub mod bitboard;
-pub mod cell;
-pub mod explain;
-pub mod file;
-pub mod legality;
-pub mod moves;
-pub mod notation;
-pub mod perft;
-pub mod piece;
-pub mod placement;
-pub mod player;
-pub mod policy;
-pub mod position;
+#![warn(missing_docs)]
+
+pub mod analysis;
+pub mod boardgame;
+mod cathedral;
+pub mod present;
 pub mod puzzle;
-pub mod render;
-pub mod rules;
-pub mod sampler;
-pub mod search;
-pub mod solver;
-pub mod svg;
-pub mod view;
-pub mod zobrist;
 
-pub use bitboard::Bitboard;
-pub use cell::Cell;
-pub use moves::{Move, MoveList, Spared};
-pub use piece::{Hand, Piece};
-pub use placement::{PlacementId, table};
-pub use player::Player;
-pub use position::{Building, CathedralStatus, Position, Side};
-pub use rules::Rules;
+pub use cathedral::bitboard::Bitboard;
+pub use cathedral::cell::Cell;
+pub use cathedral::moves::{Move, MoveList, Spared};
+pub use cathedral::piece::{Hand, Piece, SQUARES_PER_PLAYER};
+pub use cathedral::placement::{PlacementId, table};
+pub use cathedral::player::Player;
+pub use cathedral::position::{Building, CathedralStatus, ClaimLog, Position, Side};
+pub use cathedral::rules::Rules;
+pub use cathedral::zobrist::Key;
+pub use cathedral::{explain, file, legality, notation, rules, sampler};
+
+/// Internals exposed for the crate's own tests and benchmarks only: not part of the API, and
+/// free to change.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::cathedral::position::SLOT_PIECES;
+    pub use crate::cathedral::search::packing::split_value;
+    pub use crate::cathedral::search::{FinalRange, final_ranges};
+}

@@ -4,7 +4,7 @@
 
 use cathedral::file::{PositionFile, load, parse_str, to_yaml};
 use cathedral::sampler::Tier;
-use cathedral::solver::{SolveOptions, solve};
+use cathedral::boardgame::{SolveOptions, solve};
 use std::path::PathBuf;
 
 fn bench_files() -> Vec<(PathBuf, PositionFile)> {

@@ -3,7 +3,7 @@
 use assert_cmd::Command;
 use cathedral::file::load;
 use cathedral::legality::parse_move;
-use cathedral::moves::MoveList;
+use cathedral::MoveList;
 use cathedral::{Piece, Player, Position, Rules};
 use predicates::prelude::*;
 use std::path::Path;

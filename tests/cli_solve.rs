@@ -6,7 +6,7 @@ use cathedral::Player;
 use cathedral::file::{PositionFile, StoredSolution, load, parse_str, to_yaml};
 use cathedral::legality::parse_move;
 use cathedral::notation::format_move_with_player;
-use cathedral::solver::{SolveOptions, solve};
+use cathedral::boardgame::{SolveOptions, solve};
 use predicates::prelude::*;
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 //! `tests/data/independent-games.md`) and checks every recorded state against ours.
 
 use cathedral::legality::parse_move;
-use cathedral::position::ClaimLog;
+use cathedral::ClaimLog;
 use cathedral::{Bitboard, Cell, Piece, Player, Position, Rules};
 use serde::Deserialize;
 use std::collections::BTreeMap;

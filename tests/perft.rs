@@ -10,9 +10,9 @@
 //! recomputed at the shallower depths.
 
 use cathedral::legality::parse_move;
-use cathedral::moves::Spared;
-use cathedral::perft::perft;
-use cathedral::position::CathedralStatus;
+use cathedral::Spared;
+use cathedral::boardgame::perft;
+use cathedral::CathedralStatus;
 use cathedral::rules::{Capture, FirstMove, Pass};
 use cathedral::{
     Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table,
@@ -187,7 +187,7 @@ fn naive_moves(position: &Position) -> Vec<Move> {
             let captures = naive_captures(position, id);
             for subset in 1..=captures {
                 if subset & !captures == 0 {
-                    moves.push(Move::place_sparing(id, Spared(subset)));
+                    moves.push(Move::place_sparing(id, Spared::from_bits(subset)));
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! Random playouts under every rule variant, checking the state invariants after every move.
 
-use cathedral::piece::SQUARES_PER_PLAYER;
-use cathedral::position::{CathedralStatus, SLOT_PIECES};
+use cathedral::SQUARES_PER_PLAYER;
+use cathedral::{CathedralStatus, internals::SLOT_PIECES};
 use cathedral::rules::Pass;
 use cathedral::{Bitboard, Hand, Move, MoveList, Piece, Player, Position, Rules};
 use proptest::prelude::*;
@@ -204,7 +204,7 @@ fn zobrist_keys_stay_exact_along_random_games() {
     };
     let mut total = 0;
     for (index, rules) in Rules::all().enumerate() {
-        let mut seen: std::collections::HashMap<cathedral::zobrist::Key, Canonical> =
+        let mut seen: std::collections::HashMap<cathedral::Key, Canonical> =
             Default::default();
         for seed in 0..12u64 {
             let mut rng = Rng(seed * 31 + index as u64);

@@ -4,10 +4,10 @@
 use assert_cmd::Command;
 use cathedral::file::{PositionFile, load};
 use cathedral::legality::parse_move;
-use cathedral::moves::MoveList;
+use cathedral::MoveList;
 use cathedral::notation::format_move_with_player;
-use cathedral::placement::table;
-use cathedral::svg::{CELL, cell_origin, colours};
+use cathedral::table;
+use cathedral::present::svg::{CELL, cell_origin, colours};
 use cathedral::{Cell, Player};
 use predicates::prelude::*;
 use std::path::Path;

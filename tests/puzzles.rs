@@ -4,10 +4,10 @@
 
 use cathedral::file::{parse_str, to_yaml};
 use cathedral::legality::parse_move;
-use cathedral::placement::PlacementId;
-use cathedral::puzzle::generate::{GenerateOptions, generate, puzzle_file};
-use cathedral::puzzle::{Difficulty, greedy};
-use cathedral::solver::{SolveOptions, solve};
+use cathedral::PlacementId;
+use cathedral::puzzle::{GenerateOptions, generate, puzzle_file};
+use cathedral::puzzle::{Difficulty, greedy_choices};
+use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::{Position, Rules};
 use std::collections::BTreeMap;
 
@@ -72,7 +72,7 @@ fn generated_puzzles_meet_the_criteria_and_round_trip() {
         }
         assert_eq!(stored.explanations.len(), stored.best_line.len());
         // Not trivial unless easy: the greedy player's choices do not include the answer.
-        let greedy_finds_it = greedy::choices(&position)
+        let greedy_finds_it = greedy_choices(&position)
             .iter()
             .any(|m| m.placement() == best.placement());
         if greedy_finds_it {

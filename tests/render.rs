@@ -1,7 +1,7 @@
 //! The board diagram: a snapshot of the plain ASCII form, and building outlines in Unicode.
 
 use cathedral::legality::parse_move;
-use cathedral::render::{RenderStyle, board, render};
+use cathedral::present::terminal::{RenderStyle, board, render};
 use cathedral::{Cell, Position, Rules};
 
 /// Cathedral, a Dark Castle, a Light Square, a Dark Bridge, a Light Tavern captured by a Dark Inn.
@@ -94,7 +94,7 @@ fn unicode_lines_separate_buildings_only() {
 #[test]
 fn finished_game_shows_the_result() {
     let mut position = Position::new(Rules::CLASSIC);
-    let mut list = cathedral::moves::MoveList::new();
+    let mut list = cathedral::MoveList::new();
     for _ in 0..200 {
         position.legal_moves(&mut list);
         let Some(&mv) = list.as_slice().first() else {
@@ -106,6 +106,6 @@ fn finished_game_shows_the_result() {
     let text = render(&position, RenderStyle::PLAIN);
     assert!(text.starts_with("   +---"), "{text}");
     assert!(text.contains("Game over: "), "{text}");
-    let view = cathedral::view::PositionView::of(&position);
+    let view = cathedral::analysis::view::PositionView::of(&position);
     assert!(view.game_over && view.legal_placements.is_empty());
 }

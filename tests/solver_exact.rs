@@ -2,11 +2,11 @@
 //! under every rule variant, with one and two threads and in win/draw/loss mode; every best line
 //! is replayed, every root move checked, and stopped solves must return bounds holding the value.
 
-use cathedral::piece::SQUARES_PER_PLAYER;
-use cathedral::search::cathedral::final_ranges;
-use cathedral::search::game::Game;
-use cathedral::search::packing::split_value;
-use cathedral::solver::{Solution, SolveOptions, solve};
+use cathedral::SQUARES_PER_PLAYER;
+use cathedral::internals::final_ranges;
+use cathedral::boardgame::Game;
+use cathedral::internals::split_value;
+use cathedral::boardgame::{Solution, SolveOptions, solve};
 use cathedral::{Move, MoveList, Player, Position, Rules, table};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -170,7 +170,7 @@ fn options(threads: usize, wdl: bool) -> SolveOptions {
 }
 
 /// Replays the best line: every move legal, the game over at the end, the final score the value.
-fn check_line(position: &Position, solution: &Solution, wdl: bool) {
+fn check_line(position: &Position, solution: &Solution<Move>, wdl: bool) {
     let root = position.to_move();
     let mut at = *position;
     let mut moves = MoveList::new();
@@ -193,7 +193,7 @@ fn check_line(position: &Position, solution: &Solution, wdl: bool) {
 }
 
 /// Each root move's value equals the reference value of its child, negated.
-fn check_root_moves(position: &Position, solution: &Solution, wdl: bool) {
+fn check_root_moves(position: &Position, solution: &Solution<Move>, wdl: bool) {
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
     assert_eq!(solution.root_moves.len(), moves.len());

@@ -2,15 +2,13 @@
 //! values, time it per tier; `--record` writes the values of files that have none.
 
 use super::ColorWhen;
-use super::input::load_position;
-use super::output::{emit, new_table, style_for};
-use super::solve::{
-    SearchArgs, Spinner, ctrl_c_flag, hit_rate_text, rate_text, signed, solution_yaml,
-    stored_solution, thousands, time_text,
-};
+use super::shared::input::load_position;
+use super::shared::output::{emit, new_table, right_align, solution_block, style_for};
+use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
+use cathedral::analysis::report::{StoredCheck, check_stored, stored_solution};
+use cathedral::analysis::words::{count, hit_rate_text, rate_text, signed, thousands, time_text};
+use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::sampler::Tier;
-use cathedral::solver::{SolveOptions, solve};
-use comfy_table::CellAlignment;
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -125,44 +123,23 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             None => format!("{}..{}", signed(solution.lower), signed(solution.upper)),
         };
         let stored = file.solution.as_ref();
-        // A stored win/draw/loss value is compared by sign; a search in --wdl mode can only
-        // check the sign of a stored exact value.
-        let agrees = |stored_value: i32, stored_wdl: bool| {
-            if stored_wdl || args.search.wdl {
-                stored_value.signum() == solution.lower.signum()
-                    && stored_value.signum() == solution.upper.signum()
-            } else {
-                solution.is_exact() && stored_value == solution.lower
-            }
-        };
-        let possible = |stored_value: i32, stored_wdl: bool| {
-            let v = if stored_wdl || args.search.wdl {
-                stored_value.signum()
-            } else {
-                stored_value
-            };
-            let (lo, hi) = if stored_wdl && !args.search.wdl {
-                (solution.lower.signum(), solution.upper.signum())
-            } else {
-                (solution.lower, solution.upper)
-            };
-            (lo..=hi).contains(&v)
-        };
         let check = match (stored, &computed) {
-            (Some(s), _) if agrees(s.value, s.wdl) => "ok".to_string(),
-            (Some(s), _) if !solution.is_exact() && possible(s.value, s.wdl) => {
-                unproven.push(name.clone());
-                "unproven".to_string()
-            }
-            (Some(_), _) => {
-                mismatches.push(format!(
-                    "{name}: stored {}, computed {value_text}",
-                    signed(stored.map_or(0, |s| s.value))
-                ));
-                "MISMATCH".to_string()
-            }
+            (Some(s), _) => match check_stored(s, &solution, args.search.wdl) {
+                StoredCheck::Agrees => "ok".to_string(),
+                StoredCheck::Unproven => {
+                    unproven.push(name.clone());
+                    "unproven".to_string()
+                }
+                StoredCheck::Mismatch => {
+                    mismatches.push(format!(
+                        "{name}: stored {}, computed {value_text}",
+                        signed(s.value)
+                    ));
+                    "MISMATCH".to_string()
+                }
+            },
             (None, Some(c)) if args.record && solution.complete => {
-                record(path, &solution_yaml(c)?)?;
+                record(path, &solution_block(c)?)?;
                 recorded.push(name.clone());
                 "recorded".to_string()
             }
@@ -172,7 +149,6 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                 "unproven".to_string()
             }
         };
-        let seconds = solution.stats.elapsed.as_secs_f64();
         table.add_row(vec![
             name.clone(),
             tier.name().to_string(),
@@ -181,18 +157,14 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             check,
             time_text(solution.stats.elapsed),
             thousands(solution.stats.nodes),
-            rate_text(solution.stats.nodes as f64 / seconds.max(1e-9)),
-            hit_rate_text(&solution),
+            rate_text(solution.stats.nodes_per_second()),
+            hit_rate_text(&solution.stats),
         ]);
         let entry = times.entry(tier).or_default();
         entry.0.push(solution.stats.elapsed);
         entry.1 += usize::from(!solution.is_exact());
     }
-    for c in [2, 3, 5, 6, 7, 8] {
-        if let Some(column) = table.column_mut(c) {
-            column.set_cell_alignment(CellAlignment::Right);
-        }
-    }
+    right_align(&mut table, &[2, 3, 5, 6, 7, 8]);
     let mut out = format!("{table}\n\n");
     let mut tiers = new_table(style);
     tiers.set_header([
@@ -220,9 +192,8 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
     }
     if !recorded.is_empty() {
         out.push_str(&format!(
-            "Recorded {} value{}: {}\n",
-            recorded.len(),
-            if recorded.len() == 1 { "" } else { "s" },
+            "Recorded {}: {}\n",
+            count(recorded.len() as i64, "value"),
             recorded.join(", ")
         ));
     }
@@ -238,9 +209,8 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
     } else {
         Err(miette!(
             help = "a stored value is never overwritten; check the position and the solver",
-            "{} stored value{} differ{} from the computed one:\n  {}",
-            mismatches.len(),
-            if mismatches.len() == 1 { "" } else { "s" },
+            "{} differ{} from the computed one:\n  {}",
+            count(mismatches.len() as i64, "stored value"),
             if mismatches.len() == 1 { "s" } else { "" },
             mismatches.join("\n  ")
         ))

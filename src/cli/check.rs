@@ -1,10 +1,10 @@
 //! `cathedral check FILE MOVE`: is this the answer? If not, what it loses and why.
 
-use super::input::load_position;
-use super::output::emit;
+use super::shared::input::load_position;
+use super::shared::output::emit;
 use cathedral::legality::parse_move;
-use cathedral::puzzle::analyse::AnalyseOptions;
-use cathedral::puzzle::check::check;
+use cathedral::puzzle::AnalyseOptions;
+use cathedral::puzzle::check;
 use miette::miette;
 use std::path::PathBuf;
 use std::time::Duration;

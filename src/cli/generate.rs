@@ -2,13 +2,13 @@
 //! files, with the directory's index updated.
 
 use super::index::write_index;
-use super::input::FileDiagnostic;
-use super::output::emit;
-use super::play::refuse_overwrite;
+use super::shared::input::FileDiagnostic;
+use super::shared::output::emit;
+use super::shared::output::refuse_overwrite;
 use cathedral::Rules;
 use cathedral::file;
-use cathedral::puzzle::analyse::AnalyseOptions;
-use cathedral::puzzle::generate::{GenerateOptions, GenerateProgress, generate, puzzle_file};
+use cathedral::puzzle::AnalyseOptions;
+use cathedral::puzzle::{GenerateOptions, GenerateProgress, generate, puzzle_file};
 use cathedral::puzzle::{Difficulty, Theme};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, WrapErr, miette};

@@ -1,10 +1,10 @@
 //! `cathedral index DIR`: the README index of a puzzle directory.
 
-use super::input::load_position;
-use super::output::emit;
-use super::play::refuse_overwrite;
+use super::shared::input::load_position;
+use super::shared::output::emit;
+use super::shared::output::refuse_overwrite;
 use cathedral::file::PositionFile;
-use cathedral::puzzle::index::{MARKER, index_markdown};
+use cathedral::puzzle::{MARKER, index_markdown};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::path::{Path, PathBuf};
 

@@ -4,13 +4,14 @@ mod bench;
 mod check;
 mod generate;
 mod index;
-mod input;
+
 mod moves;
-mod output;
+
 mod perft;
 mod play;
 mod render;
 mod sample;
+mod shared;
 mod sheet;
 mod show;
 mod solve;

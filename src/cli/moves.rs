@@ -1,9 +1,9 @@
 //! `cathedral moves`: the legal moves of the side to move, grouped per piece.
 
 use super::ColorWhen;
-use super::input::position_or_default;
-use super::output::{emit, emit_json, new_table, style_for};
-use cathedral::moves::{Move, MoveList};
+use super::shared::input::position_or_default;
+use super::shared::output::{emit, emit_json, new_table, style_for};
+use cathedral::{Move, MoveList};
 use cathedral::notation::format_move;
 use cathedral::{Position, table};
 use comfy_table::CellAlignment;

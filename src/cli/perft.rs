@@ -1,9 +1,9 @@
 //! `cathedral perft [FILE] DEPTH`: count move sequences and time the move generator.
 
-use super::input::position_or_default;
-use super::output::emit;
+use super::shared::input::position_or_default;
+use super::shared::output::emit;
 use cathedral::notation::format_move;
-use cathedral::perft::{divide, perft};
+use cathedral::boardgame::{divide, perft};
 use miette::miette;
 use std::path::Path;
 use std::time::Instant;

@@ -1,13 +1,14 @@
 //! `cathedral play FILE MOVE...`: play moves in order, explain each, draw the result.
 
 use super::ColorWhen;
-use super::input::{load_position, save_position};
-use super::output::{emit, emit_json, style_for};
+use super::shared::input::{load_position, save_position};
+use super::shared::output::refuse_overwrite;
+use super::shared::output::{emit, emit_json, style_for};
 use cathedral::explain::{MoveReport, explain_move};
 use cathedral::file::PositionFile;
 use cathedral::legality::parse_move;
-use cathedral::render::{RenderStyle, render};
-use cathedral::view::PositionView;
+use cathedral::present::terminal::{RenderStyle, render};
+use cathedral::analysis::view::PositionView;
 use miette::miette;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -85,14 +86,6 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
         }
         Ok(())
     }
-}
-
-pub fn refuse_overwrite(path: &std::path::Path) -> miette::Report {
-    miette!(
-        help = "pass --force to overwrite it",
-        "{} already exists; not overwriting it",
-        path.display()
-    )
 }
 
 /// The report's lines: the move in bold, claims in green, near misses in yellow.

@@ -1,11 +1,11 @@
 //! `cathedral render FILE -o OUT.svg`: the SVG diagram of a position.
 
-use super::input::load_position;
-use super::output::emit;
-use super::play::refuse_overwrite;
+use super::shared::input::load_position;
+use super::shared::output::emit;
+use super::shared::output::refuse_overwrite;
 use cathedral::legality::parse_move;
-use cathedral::placement::table;
-use cathedral::svg::{SvgOptions, render_svg};
+use cathedral::table;
+use cathedral::present::svg::{SvgOptions, render_svg};
 use cathedral::{Bitboard, Move};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::path::PathBuf;

@@ -1,7 +1,7 @@
 //! `cathedral sample`: late positions from policy games, written as position files by tier.
 
-use super::input::FileDiagnostic;
-use super::output::emit;
+use super::shared::input::FileDiagnostic;
+use super::shared::output::emit;
 use cathedral::Rules;
 use cathedral::file::{self, PositionFile};
 use cathedral::sampler::{Tier, buildings_left, sample};

@@ -1,9 +1,9 @@
 //! `cathedral sheet DIR -o sheet.html`: a printable worksheet of the puzzles in a directory.
 
 use super::index::puzzle_files;
-use super::output::emit;
-use super::play::refuse_overwrite;
-use cathedral::puzzle::sheet::sheet_html;
+use super::shared::output::emit;
+use super::shared::output::refuse_overwrite;
+use cathedral::present::sheet_html;
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::path::PathBuf;
 

@@ -1,10 +1,10 @@
 //! `cathedral show`: draw a position, or print it as JSON.
 
 use super::ColorWhen;
-use super::input::file_or_default;
-use super::output::{emit, emit_json, style_for};
-use cathedral::render::render;
-use cathedral::view::PositionView;
+use super::shared::input::file_or_default;
+use super::shared::output::{emit, emit_json, style_for};
+use cathedral::present::terminal::render;
+use cathedral::analysis::view::PositionView;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

@@ -1,12 +1,12 @@
 //! Checking an answer: is this move the best one? If not, what it loses and the opponent's
 //! refuting line, each move explained.
 
-use super::analyse::{AnalyseOptions, solve_line};
+use super::criteria::{AnalyseOptions, solve_line};
 use super::themes::explain_line;
-use crate::explain::{MoveReport, explain_move};
-use crate::moves::Move;
-use crate::player::Player;
-use crate::position::Position;
+use crate::cathedral::explain::{MoveReport, explain_move};
+use crate::cathedral::moves::Move;
+use crate::cathedral::player::Player;
+use crate::cathedral::position::Position;
 use std::fmt;
 
 /// The verdict on one move.

@@ -1,6 +1,8 @@
 //! Difficulty from measured features of the solution. The formula is documented in
 //! `docs/puzzles.md`; change both together.
 
+use crate::cathedral::file::Difficulty;
+
 /// What the difficulty is computed from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
@@ -15,39 +17,6 @@ pub struct Features {
     /// Whether the greedy player (biggest piece, most squares claimed) could pick the answer.
     pub greedy_finds_it: bool,
 }
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Difficulty {
-    Easy,
-    Medium,
-    Hard,
-}
-
-impl Difficulty {
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
-    }
-
-    /// The level of a rating: easy up to [`EASY_MAX`], medium up to [`MEDIUM_MAX`], hard above.
-    pub fn of_rating(rating: u32) -> Difficulty {
-        match rating {
-            0..=EASY_MAX => Difficulty::Easy,
-            r if r <= MEDIUM_MAX => Difficulty::Medium,
-            _ => Difficulty::Hard,
-        }
-    }
-}
-
-/// The highest rating of an easy puzzle.
-pub const EASY_MAX: u32 = 12;
-/// The highest rating of a medium puzzle.
-pub const MEDIUM_MAX: u32 = 15;
 
 impl Features {
     /// The rating:

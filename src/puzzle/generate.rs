@@ -6,16 +6,18 @@
 //! whatever the number of threads (as long as no candidate hits the time limit; the node budget
 //! is the deterministic limit).
 
-use super::analyse::{AnalyseOptions, Analysis, analyse};
-use super::difficulty::Difficulty;
-use super::themes::{Theme, explain_line};
-use crate::file::{PositionFile, PuzzleInfo, StoredSolution};
-use crate::moves::{Move, MoveList};
-use crate::notation::format_move_with_player;
-use crate::policy::{Policy, Rng, effect, play_game};
-use crate::position::{CathedralStatus, Position};
-use crate::rules::Rules;
-use crate::sampler::{buildings_left, game_seed};
+use super::criteria::{AnalyseOptions, Analysis, analyse};
+use crate::cathedral::file::Difficulty;
+use super::themes::explain_line;
+use crate::cathedral::file::Theme;
+use crate::cathedral::file::{PositionFile, PuzzleInfo, StoredSolution};
+use crate::cathedral::moves::{Move, MoveList};
+use crate::cathedral::notation::format_move_with_player;
+use crate::boardgame::Rng;
+use crate::cathedral::policy::{Policy, effect, play_game};
+use crate::cathedral::position::{CathedralStatus, Position};
+use crate::cathedral::rules::Rules;
+use crate::cathedral::sampler::{buildings_left, game_seed};
 use rayon::prelude::*;
 use std::collections::HashSet;
 

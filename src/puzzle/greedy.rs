@@ -1,9 +1,9 @@
 //! The simple greedy player a puzzle must not reward: it places its biggest piece, and among the
 //! placements of that size the one claiming the most squares (captured buildings included).
 
-use crate::moves::{Move, MoveList};
-use crate::policy::effect;
-use crate::position::Position;
+use crate::cathedral::moves::{Move, MoveList};
+use crate::cathedral::policy::effect;
+use crate::cathedral::position::Position;
 
 /// The greedy key of a move: (building size, squares claimed). Passes rank last.
 pub fn key(position: &Position, mv: Move) -> (u32, u32) {

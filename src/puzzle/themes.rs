@@ -1,72 +1,14 @@
 //! Themes, detected from the solution (never asserted): what the answer does and what decides
 //! the outcome. A puzzle can carry several. The definitions are in `docs/puzzles.md`.
 
-use super::analyse::Refutation;
-use crate::explain::{MoveReport, NearMissReason, explain_move};
-use crate::moves::Move;
-use crate::piece::Piece;
-use crate::placement::table;
-use crate::player::Player;
-use crate::position::Position;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Theme {
-    /// The answer captures an opponent building.
-    Capture,
-    /// The solver's side captures the Cathedral on the best line.
-    CathedralCapture,
-    /// The answer claims a region (without a capture).
-    Claim,
-    /// The answer leaves an opponent building with nowhere to go: a piece in the opponent's
-    /// hand that fitted before the move fits nowhere after it.
-    Block,
-    /// A wall leaking at a corner contact: a diagonal-contact near miss on the best line, or on
-    /// the tempting move or its refutation.
-    DiagonalTrap,
-    /// A waiting move in one's own territory, or the tempting move is right but only later (the
-    /// solver's side plays it further down the best line).
-    Tempo,
-    /// Nothing is claimed or captured on the best line: the result is decided by counting what
-    /// still fits.
-    EndgameCount,
-}
-
-impl Theme {
-    pub const ALL: [Theme; 7] = [
-        Theme::Capture,
-        Theme::CathedralCapture,
-        Theme::Claim,
-        Theme::Block,
-        Theme::DiagonalTrap,
-        Theme::Tempo,
-        Theme::EndgameCount,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Theme::Capture => "capture",
-            Theme::CathedralCapture => "cathedral-capture",
-            Theme::Claim => "claim",
-            Theme::Block => "block",
-            Theme::DiagonalTrap => "diagonal-trap",
-            Theme::Tempo => "tempo",
-            Theme::EndgameCount => "endgame-count",
-        }
-    }
-
-    /// "Capture", "Cathedral capture"...
-    pub fn title(self) -> &'static str {
-        match self {
-            Theme::Capture => "Capture",
-            Theme::CathedralCapture => "Cathedral capture",
-            Theme::Claim => "Claim",
-            Theme::Block => "Block",
-            Theme::DiagonalTrap => "Diagonal trap",
-            Theme::Tempo => "Tempo",
-            Theme::EndgameCount => "Endgame count",
-        }
-    }
-}
+use super::criteria::Refutation;
+use crate::cathedral::file::Theme;
+use crate::cathedral::explain::{MoveReport, NearMissReason, explain_move};
+use crate::cathedral::moves::Move;
+use crate::cathedral::piece::Piece;
+use crate::cathedral::placement::table;
+use crate::cathedral::player::Player;
+use crate::cathedral::position::Position;
 
 /// The explanation of every move of `line` played from `position`.
 pub fn explain_line(position: &Position, line: &[Move]) -> Vec<MoveReport> {

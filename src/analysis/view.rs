@@ -1,0 +1,138 @@
+//! A JSON-friendly view of a position: everything `cathedral show` draws, as data.
+
+use crate::cathedral::bitboard::Bitboard;
+use crate::cathedral::moves::MoveList;
+use crate::cathedral::notation::format_move;
+use crate::cathedral::piece::{Hand, Piece};
+use crate::cathedral::player::Player;
+use crate::cathedral::position::{CathedralStatus, Position};
+use crate::cathedral::rules::Rules;
+use serde::Serialize;
+use serde::ser::SerializeMap;
+
+/// A position as data. Cells are written like `c3`, pieces and players in lower case.
+#[derive(Serialize, Debug, Clone)]
+pub struct PositionView {
+    pub rules: RulesView,
+    pub to_move: Player,
+    pub cathedral: CathedralView,
+    pub light: PlayerView,
+    pub dark: PlayerView,
+    pub game_over: bool,
+    /// The winner of a finished game by unplaced squares; `null` while playing or for a draw.
+    pub winner: Option<Player>,
+    /// Number of legal moves of the side to move (spare variants and passes included).
+    pub legal_move_count: u32,
+    /// Every legal placement of the side to move, in canonical notation (spare variants and
+    /// passes left out).
+    pub legal_placements: Vec<String>,
+}
+
+/// The rule variant: the preset name if it is one, and the three options.
+#[derive(Serialize, Debug, Clone)]
+pub struct RulesView {
+    pub preset: Option<&'static str>,
+    pub capture: &'static str,
+    pub pass: &'static str,
+    pub first_move: &'static str,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct CathedralView {
+    /// `to-place`, `on-board` or `gone`.
+    pub status: &'static str,
+    pub cells: Bitboard,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct PlayerView {
+    pub buildings: Vec<BuildingView>,
+    pub hand: HandView,
+    /// Squares of the buildings in hand: the score, lower is better.
+    pub unplaced_squares: u32,
+    pub territory: Bitboard,
+    pub territory_size: u32,
+    pub first_move_made: bool,
+}
+
+#[derive(Serialize, Debug, Clone)]
+pub struct BuildingView {
+    pub piece: Piece,
+    pub cells: Bitboard,
+}
+
+/// `{piece: count}` for the kinds held, smallest piece first.
+#[derive(Debug, Clone)]
+pub struct HandView(pub Hand);
+
+impl Serialize for HandView {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        for piece in self.0.kinds() {
+            map.serialize_entry(&piece, &self.0.count(piece))?;
+        }
+        map.end()
+    }
+}
+
+impl RulesView {
+    pub fn of(rules: Rules) -> RulesView {
+        RulesView {
+            preset: rules.preset_name(),
+            capture: rules.capture.name(),
+            pass: rules.pass.name(),
+            first_move: rules.first_move.name(),
+        }
+    }
+}
+
+impl PositionView {
+    pub fn of(position: &Position) -> PositionView {
+        let mut list = MoveList::new();
+        position.legal_moves(&mut list);
+        let game_over = position.is_game_over();
+        PositionView {
+            rules: RulesView::of(position.rules()),
+            to_move: position.to_move(),
+            cathedral: CathedralView {
+                status: match position.cathedral_status() {
+                    CathedralStatus::ToPlace => "to-place",
+                    CathedralStatus::OnBoard => "on-board",
+                    CathedralStatus::Gone => "gone",
+                },
+                cells: position.cathedral(),
+            },
+            light: PlayerView::of(position, Player::Light),
+            dark: PlayerView::of(position, Player::Dark),
+            game_over,
+            winner: if game_over { position.winner() } else { None },
+            legal_move_count: list.len() as u32,
+            legal_placements: list
+                .iter()
+                .filter(|mv| !mv.is_pass() && mv.spared().is_empty())
+                .map(|&mv| format_move(position, mv))
+                .collect(),
+        }
+    }
+}
+
+impl PlayerView {
+    fn of(position: &Position, player: Player) -> PlayerView {
+        let side = position.side(player);
+        PlayerView {
+            buildings: position
+                .buildings()
+                .filter(|b| b.owner == Some(player))
+                .map(|b| BuildingView {
+                    piece: b.piece,
+                    cells: b.cells,
+                })
+                .collect(),
+            hand: HandView(side.hand),
+            unplaced_squares: side.hand.squares(),
+            territory: side.territory,
+            territory_size: side.territory.count(),
+            first_move_made: side.first_move_made,
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! The interface between a game and the search: what the solver needs to know about a game.
+
+/// A two-player, zero-sum, perfect-information game whose final score is a small integer.
+///
+/// Values are always from the side to move's point of view, and every move hands the turn to the
+/// other side (a pass is a move), so a child's value is the negation of its parent's contribution.
+pub trait Game: Copy + Send + Sync {
+    /// A move, small and cheap to copy; a pass, where the game has one, is a move too.
+    type Move: Copy + PartialEq + Send + Sync + std::fmt::Debug;
+    /// A reusable move buffer, one per search ply.
+    type Buffer: Default + Send;
+
+    /// Smallest value any position can have; must fit in `i8`.
+    const MIN_VALUE: i32;
+    /// Largest value any position can have; must fit in `i8`.
+    const MAX_VALUE: i32;
+
+    /// A 128-bit key identifying the position completely (everything that decides its future).
+    fn key(&self) -> (u64, u64);
+
+    /// Fills `buffer` with every legal move; empty exactly when the game is over.
+    fn generate(&self, buffer: &mut Self::Buffer);
+
+    /// The moves generated last into `buffer`.
+    fn moves(buffer: &mut Self::Buffer) -> &mut [Self::Move];
+
+    /// Plays a legal move (copy-make: the caller copies the position first).
+    fn play(&mut self, mv: Self::Move);
+
+    /// The final value of a finished game, from the side to move's view.
+    fn terminal_value(&self) -> i32;
+
+    /// Whether the game is over: no legal move is left. The default generates the moves; a game
+    /// with a cheaper test overrides it.
+    fn is_over(&self) -> bool {
+        self.count_moves() == 0
+    }
+
+    /// The number of legal moves. The default generates them; a game that can count without
+    /// generating (perft's last ply) overrides it.
+    fn count_moves(&self) -> usize {
+        let mut buffer = Self::Buffer::default();
+        self.generate(&mut buffer);
+        Self::moves(&mut buffer).len()
+    }
+
+    /// Bounds `(lower, upper)` that the exact value is proven to lie within.
+    fn bounds(&self) -> (i32, i32) {
+        (Self::MIN_VALUE, Self::MAX_VALUE)
+    }
+
+    /// Bounds as [`Game::bounds`], but they need only be as tight as deciding the window
+    /// `(alpha, beta)`: an implementation may skip costly work that provably could neither raise
+    /// the lower bound to `beta` nor lower the upper bound to `alpha`. Always true bounds.
+    fn window_bounds(&self, _alpha: i32, _beta: i32) -> (i32, i32) {
+        self.bounds()
+    }
+
+    /// Ordering score of a move: higher is searched earlier. The table's move always goes first.
+    fn move_score(&self, _mv: Self::Move) -> i32 {
+        0
+    }
+
+    /// The exact value if it can be found without search (a solved special case).
+    fn solved(&self) -> Option<i32> {
+        None
+    }
+
+    /// Packs a move into 31 bits for the transposition table.
+    fn encode(mv: Self::Move) -> u32;
+
+    /// The inverse of [`Game::encode`].
+    fn decode(code: u32) -> Self::Move;
+}

@@ -1,0 +1,18 @@
+//! The generic core: everything here names no game.
+//!
+//! A two-player game with a final score plugs in by implementing [`Game`]; then [`solve`] solves
+//! its positions exactly (null-window probes, root-move values, a best line, progress, stop, any
+//! number of threads) and [`perft`] counts its move sequences. `src/cathedral/search/` is the
+//! Cathedral implementation; `tests/toy_game.rs` is a small one.
+
+mod game;
+mod perft;
+mod rng;
+mod search;
+mod solve;
+
+pub use game::Game;
+pub use perft::{divide, perft};
+pub use rng::Rng;
+pub use search::tt::Table;
+pub use solve::{Progress, RootMove, Solution, SolveOptions, Stats, solve};

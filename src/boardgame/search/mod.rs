@@ -1,0 +1,8 @@
+//! The search machinery: negamax alpha-beta over a final score ([`negamax`]), the shared lock-free
+//! transposition table ([`tt`]), "being searched" marks that spread threads over different
+//! children ([`busy`]) and probes shared by every thread ([`parallel`]).
+
+pub mod busy;
+pub mod negamax;
+pub mod parallel;
+pub mod tt;

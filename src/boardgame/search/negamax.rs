@@ -1,0 +1,348 @@
+//! Negamax alpha-beta with a fail-soft result, table bounds and game bounds clamping the window.
+//!
+//! A result `v` of `search(alpha, beta)` means: `v <= alpha` -> the value is at most `v`;
+//! `v >= beta` -> at least `v`; otherwise exactly `v`. Only complete subtrees are stored: once
+//! the search is told to stop, every call returns at once and nothing more is written.
+
+use super::busy::Busy;
+use crate::boardgame::Game;
+use super::tt::Table;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Stop requests and counters shared by the threads of one solve.
+pub struct Control<'a> {
+    /// The caller's stop flag (Ctrl-C).
+    pub user_stop: &'a AtomicBool,
+    pub deadline: Option<Instant>,
+    /// Set once the user stop or the deadline is seen: the solve ends with what is proven.
+    pub stopped: AtomicBool,
+    /// Set when another thread has finished the current probe.
+    pub probe_done: AtomicBool,
+    /// Nodes flushed by every thread.
+    pub nodes: AtomicU64,
+    pub tt_probes: AtomicU64,
+    pub tt_hits: AtomicU64,
+    /// "Being searched" marks, with more than one thread.
+    pub busy: Option<Busy>,
+}
+
+impl<'a> Control<'a> {
+    pub fn new(
+        user_stop: &'a AtomicBool,
+        deadline: Option<Instant>,
+        threads: usize,
+    ) -> Control<'a> {
+        Control {
+            user_stop,
+            deadline,
+            stopped: AtomicBool::new(false),
+            probe_done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            tt_probes: AtomicU64::new(0),
+            tt_hits: AtomicU64::new(0),
+            busy: (threads > 1).then(|| Busy::new(BUSY_BITS)),
+        }
+    }
+
+    /// Whether the solve must end (and notes it).
+    pub fn check_stop(&self) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if late || self.user_stop.load(Ordering::Relaxed) {
+            self.stopped.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+}
+
+/// Per-ply buffers, reused for the whole solve.
+struct Ply<G: Game> {
+    moves: G::Buffer,
+    /// `(score << 16) | index`, sorted high first.
+    order: Vec<u64>,
+    /// Killer moves: the last two moves that refuted a window at this ply (after the table move).
+    /// They win ties among moves of equal game score only.
+    killers: [Option<G::Move>; 2],
+    /// Positions in `order` put off because another thread is searching them.
+    deferred: Vec<u16>,
+}
+
+impl<G: Game> Default for Ply<G> {
+    fn default() -> Self {
+        Ply {
+            moves: G::Buffer::default(),
+            order: Vec::new(),
+            killers: [None; 2],
+            deferred: Vec::new(),
+        }
+    }
+}
+
+/// Called every few thousand nodes by the thread that reports progress.
+pub type Tick<'a> = &'a (dyn Fn() + Sync);
+
+/// One thread's searcher.
+pub struct Searcher<'a, G: Game> {
+    table: &'a Table,
+    control: &'a Control<'a>,
+    tick: Option<Tick<'a>>,
+    plies: Vec<Ply<G>>,
+    /// Set when the search must unwind: its results are then meaningless.
+    aborted: bool,
+    nodes: u64,
+    unflushed: u64,
+    tt_probes: u64,
+    tt_hits: u64,
+}
+
+const CHECK_EVERY: u64 = 4096;
+
+/// `2^BUSY_BITS` "being searched" marks (8 bytes each).
+const BUSY_BITS: u32 = 16;
+
+/// Children are marked and put off only this close to the root: deeper subtrees are too small
+/// to be worth the shared writes.
+const BUSY_PLIES: usize = 8;
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub fn new(table: &'a Table, control: &'a Control<'a>, tick: Option<Tick<'a>>) -> Self {
+        Searcher {
+            table,
+            control,
+            tick,
+            plies: Vec::new(),
+            aborted: false,
+            nodes: 0,
+            unflushed: 0,
+            tt_probes: 0,
+            tt_hits: 0,
+        }
+    }
+
+    /// Searches `position` with the window `(alpha, beta)`. `None` if the search was stopped
+    /// (by the user, the deadline, or another thread finishing the same probe first).
+    pub fn probe(&mut self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
+        self.aborted = false;
+        let value = self.search(position, alpha, beta, 0);
+        self.flush();
+        (!self.aborted).then_some(value)
+    }
+
+    /// Moves every local counter into the shared ones.
+    pub fn flush(&mut self) {
+        self.control
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.control
+            .tt_probes
+            .fetch_add(self.tt_probes, Ordering::Relaxed);
+        self.control
+            .tt_hits
+            .fetch_add(self.tt_hits, Ordering::Relaxed);
+        self.unflushed = 0;
+        self.tt_probes = 0;
+        self.tt_hits = 0;
+    }
+
+    /// The shared table.
+    pub fn table(&self) -> &'a Table {
+        self.table
+    }
+
+    /// Nodes searched by this thread.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    #[cold]
+    fn periodic(&mut self) {
+        self.flush();
+        if self.control.check_stop() {
+            self.aborted = true;
+        }
+        if let Some(tick) = self.tick {
+            tick();
+        }
+    }
+
+    fn search(&mut self, position: &G, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= CHECK_EVERY {
+            self.periodic();
+        }
+        if self.aborted || self.control.probe_done.load(Ordering::Relaxed) {
+            self.aborted = true;
+            return 0;
+        }
+        if let Some(value) = position.solved() {
+            return value;
+        }
+        let key = position.key();
+        self.tt_probes += 1;
+        let (mut lower, mut upper) = (G::MIN_VALUE, G::MAX_VALUE);
+        let mut tt_move = None;
+        if let Some(hit) = self.table.probe(key) {
+            self.tt_hits += 1;
+            (lower, upper) = (hit.lower, hit.upper);
+            tt_move = hit.mv;
+        }
+        // The table's bounds alone often decide; the game's bounds cost more, so they come second.
+        for pass in 0..2 {
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            if pass == 0 {
+                let (game_lower, game_upper) = position.window_bounds(alpha, beta);
+                lower = lower.max(game_lower);
+                upper = upper.min(game_upper);
+            }
+        }
+        alpha = alpha.max(lower);
+        beta = beta.min(upper);
+
+        let nodes_before = self.nodes;
+        let alpha_in = alpha;
+        let mut best = i32::MIN;
+        let mut best_move = None;
+        // The table's move first, before generating the others: it often cuts off alone. It was
+        // stored for this very position (the whole key is verified), so it is legal here.
+        let tt_move = tt_move.map(G::decode);
+        let control: &'a Control<'a> = self.control;
+        let busy = control.busy.as_ref().filter(|_| ply < BUSY_PLIES);
+        if let Some(mv) = tt_move {
+            let mut child = *position;
+            child.play(mv);
+            let value = self.search_child(&child, busy, alpha, beta, ply);
+            if self.aborted {
+                return 0;
+            }
+            best = value;
+            best_move = Some(mv);
+            if value > alpha {
+                alpha = value;
+            }
+        }
+
+        if alpha < beta {
+            if self.plies.len() <= ply {
+                self.plies.resize_with(ply + 1, Ply::default);
+            }
+            let mut buffers = std::mem::take(&mut self.plies[ply]);
+            position.generate(&mut buffers.moves);
+            let moves = G::moves(&mut buffers.moves);
+            if moves.is_empty() {
+                self.plies[ply] = buffers;
+                return position.terminal_value();
+            }
+            if moves.len() == 1 && tt_move.is_none() {
+                // A forced move (a pass, typically): no choice to remember.
+                let mut child = *position;
+                child.play(moves[0]);
+                self.plies[ply] = buffers;
+                return -self.search(&child, -beta, -alpha, ply + 1);
+            }
+
+            // Order by the game's scores, a killer move first among equals. Every thread uses the
+            // same order: the "being searched" marks spread them over different children.
+            let order = &mut buffers.order;
+            order.clear();
+            let killers = buffers.killers;
+            for (i, &mv) in moves.iter().enumerate() {
+                if Some(mv) == tt_move {
+                    continue;
+                }
+                let killer = killers[0] == Some(mv) || killers[1] == Some(mv);
+                let score = position.move_score(mv).clamp(-(1 << 18), 1 << 18) * 2 + killer as i32;
+                order.push(((score + (1 << 23)) as u64) << 16 | i as u64);
+            }
+            order.sort_unstable_by(|a, b| b.cmp(a));
+
+            // With several threads, a child another thread is searching is put off to a second
+            // pass (the first child is never put off); the first pass may still cut off.
+            let deferred = &mut buffers.deferred;
+            deferred.clear();
+            'passes: for pass in 0..2 {
+                let count = if pass == 0 {
+                    order.len()
+                } else {
+                    deferred.len()
+                };
+                for j in 0..count {
+                    let k = if pass == 0 { j } else { deferred[j] as usize };
+                    let mv = moves[(order[k] & 0xFFFF) as usize];
+                    let mut child = *position;
+                    child.play(mv);
+                    let first = k == 0 && tt_move.is_none();
+                    if pass == 0 && !first && busy.is_some_and(|b| b.is_busy(child.key())) {
+                        deferred.push(k as u16);
+                        continue;
+                    }
+                    let value = self.search_child(&child, busy, alpha, beta, ply);
+                    if self.aborted {
+                        self.plies[ply] = buffers;
+                        return 0;
+                    }
+                    if value > best {
+                        best = value;
+                        best_move = Some(mv);
+                        if value > alpha {
+                            alpha = value;
+                            if alpha >= beta {
+                                if buffers.killers[0] != Some(mv) {
+                                    buffers.killers[1] = buffers.killers[0];
+                                    buffers.killers[0] = Some(mv);
+                                }
+                                break 'passes;
+                            }
+                        }
+                    }
+                }
+                if deferred.is_empty() {
+                    break;
+                }
+            }
+            self.plies[ply] = buffers;
+        }
+
+        let work = 64 - (self.nodes - nodes_before).leading_zeros();
+        let (store_lower, store_upper) = if best <= alpha_in {
+            (G::MIN_VALUE, best)
+        } else if best >= beta {
+            (best, G::MAX_VALUE)
+        } else {
+            (best, best)
+        };
+        let mv = if best > alpha_in { best_move } else { tt_move };
+        self.table
+            .store(key, store_lower, store_upper, mv.map(G::encode), work);
+        best
+    }
+
+    /// The value of `child` for its parent at `ply` (window `(alpha, beta)` of the parent),
+    /// marked as being searched in `busy` meanwhile.
+    fn search_child(
+        &mut self,
+        child: &G,
+        busy: Option<&Busy>,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if let Some(b) = busy {
+            b.enter(child.key());
+        }
+        let value = -self.search(child, -beta, -alpha, ply + 1);
+        if let Some(b) = busy {
+            b.leave(child.key());
+        }
+        value
+    }
+}

@@ -1,0 +1,524 @@
+//! The exact solve driver, generic over [`Game`]: the value of a position under perfect play, the
+//! value of every root move and a line that reaches it. See `docs/solver.md`.
+//!
+//! Values are from the side to move's view, in the game's final score (for Cathedral: the
+//! opponent's final unplaced squares minus the mover's own, so +3 means the side to move wins
+//! by 3). With [`SolveOptions::wdl`], values are -1 (loss), 0 (draw) and +1 (win).
+
+use super::game::Game;
+use super::search::negamax::{Control, Searcher};
+use super::search::parallel;
+use super::search::tt::Table;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// How to solve.
+#[derive(Clone, Debug)]
+pub struct SolveOptions {
+    /// Threads; 0 = all cores.
+    pub threads: usize,
+    /// Transposition table memory in MiB.
+    pub tt_mb: usize,
+    /// Only win/draw/loss: values -1/0/+1.
+    pub wdl: bool,
+    pub time_limit: Option<Duration>,
+    /// Set (by Ctrl-C, say) to stop soon and return what is proven.
+    pub stop: Arc<AtomicBool>,
+    /// Also compute the exact value of every root move.
+    pub root_values: bool,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            threads: 0,
+            tt_mb: 256,
+            wdl: false,
+            time_limit: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            root_values: true,
+        }
+    }
+}
+
+/// Reported about every 100-250 ms while solving.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Nodes searched so far, by every thread.
+    pub nodes: u64,
+    /// Time since the solve started.
+    pub elapsed: Duration,
+    /// The root value's proven lower bound so far.
+    pub lower: i32,
+    /// The root value's proven upper bound so far.
+    pub upper: i32,
+}
+
+/// A root move with its proven bounds (exact when equal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove<M> {
+    /// The move.
+    pub mv: M,
+    /// Proven lower bound of the move's value, from the root mover's view.
+    pub lower: i32,
+    /// Proven upper bound of the move's value.
+    pub upper: i32,
+}
+
+impl<M> RootMove<M> {
+    /// Whether the move's value is proven exactly.
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+}
+
+/// What a solve cost.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Nodes searched, by every thread.
+    pub nodes: u64,
+    /// Transposition table look-ups.
+    pub tt_probes: u64,
+    /// Look-ups that found the position.
+    pub tt_hits: u64,
+    /// Wall-clock time of the whole solve.
+    pub elapsed: Duration,
+    /// Threads used.
+    pub threads: usize,
+    /// Size of the transposition table.
+    pub tt_bytes: usize,
+}
+
+impl Stats {
+    /// Nodes per second of wall-clock time.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The share of table look-ups that hit, in percent; `None` without look-ups.
+    pub fn hit_rate(&self) -> Option<f64> {
+        (self.tt_probes > 0).then(|| 100.0 * self.tt_hits as f64 / self.tt_probes as f64)
+    }
+}
+
+/// The result of [`solve`].
+#[derive(Clone, Debug)]
+pub struct Solution<M> {
+    /// Proven lower bound of the value; exact when equal to `upper`.
+    pub lower: i32,
+    /// Proven upper bound of the value.
+    pub upper: i32,
+    /// False when stopped by the time limit or the stop flag.
+    pub complete: bool,
+    /// A legal line from the root to the end of the game reaching the value (empty if unknown).
+    pub best_line: Vec<M>,
+    /// Sorted best first.
+    pub root_moves: Vec<RootMove<M>>,
+    /// What the solve cost.
+    pub stats: Stats,
+}
+
+impl<M> Solution<M> {
+    /// Whether the value is proven exactly.
+    pub fn is_exact(&self) -> bool {
+        self.lower == self.upper
+    }
+
+    /// The exact value, `None` when only bounds are proven.
+    pub fn value(&self) -> Option<i32> {
+        self.is_exact().then_some(self.lower)
+    }
+}
+
+/// The sign of a score: the win/draw/loss value.
+fn sign(value: i32) -> i32 {
+    value.signum()
+}
+
+/// Between progress reports.
+const REPORT_EVERY: Duration = Duration::from_millis(150);
+
+struct Driver<'a, G: Game> {
+    pool: Option<rayon::ThreadPool>,
+    searchers: Vec<Searcher<'a, G>>,
+    control: &'a Control<'a>,
+    wdl: bool,
+    /// Root bounds (in score units) for progress reports.
+    root_lower: &'a AtomicI32,
+    root_upper: &'a AtomicI32,
+}
+
+impl<G: Game> Driver<'_, G> {
+    fn probe(&mut self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
+        parallel::probe(
+            self.pool.as_ref(),
+            &mut self.searchers,
+            self.control,
+            position,
+            alpha,
+            beta,
+        )
+    }
+
+    /// Proven score bounds of `position`, starting from `(lower, upper)`: exact, or (with `wdl`)
+    /// enough to know the sign. Stops early (with weaker bounds) when the solve is stopped.
+    fn value(&mut self, position: &G, lower: i32, upper: i32, root: bool) -> (i32, i32) {
+        let (root_lower, root_upper) = (self.root_lower, self.root_upper);
+        let wdl = self.wdl;
+        let report = |lower: i32, upper: i32| {
+            if root {
+                root_lower.store(lower, Ordering::Relaxed);
+                root_upper.store(upper, Ordering::Relaxed);
+            }
+        };
+        bisect(position, lower, upper, wdl, &report, &mut |p, a, b| {
+            self.probe(p, a, b)
+        })
+    }
+
+    /// The proven bounds of every position in `children` (each starting from `lower`), solved
+    /// in parallel: each thread takes the next unsolved child and bisects it alone with its own
+    /// searcher, all sharing the table (root splitting). Each child's bounds are proven by
+    /// completed probes whichever thread ran them, so they never depend on the thread count.
+    fn values_split(&mut self, children: &[G], lower: i32) -> Vec<(i32, i32)> {
+        let results: Vec<std::sync::Mutex<(i32, i32)>> = children
+            .iter()
+            .map(|child| std::sync::Mutex::new(child.bounds()))
+            .collect();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (control, wdl) = (self.control, self.wdl);
+        let Some(pool) = self.pool.as_ref() else {
+            return children
+                .iter()
+                .map(|child| self.value(child, lower, G::MAX_VALUE, false))
+                .collect();
+        };
+        control.probe_done.store(false, Ordering::Relaxed);
+        pool.scope(|scope| {
+            for searcher in self.searchers.iter_mut() {
+                let (results, next) = (&results, &next);
+                scope.spawn(move |_| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= children.len() || control.check_stop() {
+                            break;
+                        }
+                        let bounds = bisect(
+                            &children[i],
+                            lower,
+                            G::MAX_VALUE,
+                            wdl,
+                            &|_, _| {},
+                            &mut |p, a, b| searcher.probe(p, a, b),
+                        );
+                        *results[i].lock().unwrap_or_else(|e| e.into_inner()) = bounds;
+                    }
+                });
+            }
+        });
+        results
+            .into_iter()
+            .map(|r| {
+                let (lo, hi) = r.into_inner().unwrap_or_else(|e| e.into_inner());
+                (lo.max(lower), hi)
+            })
+            .collect()
+    }
+
+    /// A line from `position` whose final score is `value` (exact), or has the sign `value` (wdl).
+    fn line(&mut self, position: &G, value: i32) -> Option<Vec<G::Move>> {
+        let mut line = Vec::new();
+        let mut position = *position;
+        let mut target = value;
+        let mut buffer = G::Buffer::default();
+        loop {
+            position.generate(&mut buffer);
+            let moves = G::moves(&mut buffer);
+            if moves.is_empty() {
+                return Some(line);
+            }
+            // Table move first.
+            let tt_move = Table::probe(self.table(), position.key())
+                .and_then(|hit| hit.mv)
+                .map(G::decode);
+            let mut candidates: Vec<G::Move> = moves.to_vec();
+            if let Some(first) = tt_move.and_then(|m| candidates.iter().position(|&c| c == m)) {
+                candidates.swap(0, first);
+            }
+            let mut chosen = None;
+            for &mv in &candidates {
+                let mut child = position;
+                child.play(mv);
+                // The child must be worth at most -target (exact), or have the opposite sign.
+                let threshold = if self.wdl {
+                    if target < 0 {
+                        chosen = Some(mv);
+                        break;
+                    }
+                    -target
+                } else {
+                    -target
+                };
+                if candidates.len() == 1 {
+                    chosen = Some(mv);
+                    break;
+                }
+                if child.is_over() {
+                    let v = child.terminal_value();
+                    if v <= threshold {
+                        chosen = Some(mv);
+                        break;
+                    }
+                    continue;
+                }
+                let v = self.probe(&child, threshold, threshold + 1)?;
+                if v <= threshold {
+                    chosen = Some(mv);
+                    break;
+                }
+            }
+            let mv = chosen?;
+            line.push(mv);
+            position.play(mv);
+            target = -target;
+        }
+    }
+
+    fn table(&self) -> &Table {
+        self.searchers[0].table()
+    }
+}
+
+/// Once the proven interval holds at most this many values plus one, the driver searches the
+/// window around it at once (an exact result) instead of bisecting further.
+const FULL_WINDOW_WIDTH: i32 = 2;
+
+/// Proven score bounds of `position` by null-window probes (the sign first, then stepping away
+/// from 0) and a final full-window search, starting from `(lower, upper)`: exact, or (with `wdl`)
+/// enough to know the sign. `report` sees every new pair of bounds; a probe returning `None`
+/// (stopped) ends the search with what is proven.
+fn bisect<G: Game>(
+    position: &G,
+    lower: i32,
+    upper: i32,
+    wdl: bool,
+    report: &dyn Fn(i32, i32),
+    probe: &mut dyn FnMut(&G, i32, i32) -> Option<i32>,
+) -> (i32, i32) {
+    let (game_lower, game_upper) = position.bounds();
+    let (mut lower, mut upper) = (lower.max(game_lower), upper.min(game_upper));
+    if position.is_over() {
+        let v = position.terminal_value();
+        return (v, v);
+    }
+    loop {
+        report(lower, upper);
+        if lower >= upper {
+            break;
+        }
+        let guess = if wdl {
+            if lower > 0 || upper < 0 || (lower == 0 && upper == 0) {
+                break;
+            }
+            // Is it a win? Then, if not, is it a loss?
+            if lower < 0 && upper <= 0 { -1 } else { 0 }
+        } else {
+            // Most endgame values are small: first the sign (is it above 0?), then one step at a
+            // time away from 0 (MTD(f)-like: the next guess is next to the proven bound, and a
+            // fail-soft result often jumps further), never beyond the middle of the interval.
+            let mid = lower + (upper - lower) / 2;
+            let guess = if lower <= 0 && upper > 0 {
+                0
+            } else if lower > 0 {
+                mid.min(lower + 1)
+            } else {
+                mid.max(upper - 2)
+            };
+            guess.clamp(lower, upper - 1)
+        };
+        if !wdl && upper - lower <= FULL_WINDOW_WIDTH {
+            // Few values left: one search with the window just around them is exact, where
+            // bisection would need two null-window probes.
+            let Some(v) = probe(position, lower - 1, upper + 1) else {
+                break;
+            };
+            // Fail-soft: a result outside the window is a bound, inside it the exact value (the
+            // value is known to lie inside, so only the last case happens).
+            if v < lower {
+                upper = upper.min(v);
+            } else if v > upper {
+                lower = lower.max(v);
+            } else {
+                (lower, upper) = (v, v);
+            }
+            continue;
+        }
+        let Some(v) = probe(position, guess, guess + 1) else {
+            break;
+        };
+        if v <= guess {
+            upper = upper.min(v);
+        } else {
+            lower = lower.max(v);
+        }
+    }
+    (lower, upper)
+}
+
+/// Solves `position` exactly (or, with `options.wdl`, to win/draw/loss).
+///
+/// `progress` is called about every 150 ms from the searching thread. Stopping (the time limit or
+/// the stop flag) returns what is proven by then, with `complete` false.
+///
+/// ```
+/// use cathedral::boardgame::{SolveOptions, solve};
+///
+/// let file = cathedral::file::load("puzzles/bench/t3-01.yaml")?;
+/// let options = SolveOptions { threads: 1, tt_mb: 16, ..SolveOptions::default() };
+/// let solution = solve(&file.position, &options, &|_progress| {});
+/// assert_eq!(solution.value(), Some(5)); // the side to move wins by 5 squares
+/// assert!(!solution.best_line.is_empty());
+/// # Ok::<(), cathedral::file::FileError>(())
+/// ```
+pub fn solve<G: Game>(
+    position: &G,
+    options: &SolveOptions,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Solution<G::Move> {
+    let start = Instant::now();
+    let threads = if options.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        options.threads
+    };
+    let table = Table::new(options.tt_mb);
+    let control = Control::new(
+        &options.stop,
+        options.time_limit.map(|d| start + d),
+        threads,
+    );
+    let root_lower = AtomicI32::new(G::MIN_VALUE);
+    let root_upper = AtomicI32::new(G::MAX_VALUE);
+    let last_report = AtomicU64::new(0);
+    let wdl = options.wdl;
+    let shown = |v: i32| if wdl { sign(v) } else { v };
+    let report = || {
+        let elapsed = start.elapsed();
+        let ms = elapsed.as_millis() as u64;
+        if ms >= last_report.load(Ordering::Relaxed) + REPORT_EVERY.as_millis() as u64 {
+            last_report.store(ms, Ordering::Relaxed);
+            progress(&Progress {
+                nodes: control.nodes.load(Ordering::Relaxed),
+                elapsed,
+                lower: shown(root_lower.load(Ordering::Relaxed)),
+                upper: shown(root_upper.load(Ordering::Relaxed)),
+            });
+        }
+    };
+    let pool = (threads > 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .ok()
+        })
+        .flatten();
+    let searchers = (0..threads)
+        .map(|t| Searcher::new(&table, &control, (t == 0).then_some(&report as _)))
+        .collect();
+    let mut driver = Driver {
+        pool,
+        searchers,
+        control: &control,
+        wdl,
+        root_lower: &root_lower,
+        root_upper: &root_upper,
+    };
+
+    let (lower, upper) = driver.value(
+        position,
+        G::MIN_VALUE,
+        G::MAX_VALUE,
+        true,
+    );
+    let known = if wdl {
+        (sign(lower) == sign(upper)).then_some(sign(lower))
+    } else {
+        (lower == upper).then_some(lower)
+    };
+
+    let mut root_moves = Vec::new();
+    let mut buffer = G::Buffer::default();
+    position.generate(&mut buffer);
+    let list = G::moves(&mut buffer);
+    let children: Vec<G> = list
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play(mv);
+            child
+        })
+        .collect();
+    // Every move is worth at most the root's value: its child is worth at least -value.
+    let child_lower = if known.is_some() {
+        -upper
+    } else {
+        G::MIN_VALUE
+    };
+    let values: Vec<(i32, i32)> = if options.root_values && !control.check_stop() {
+        if threads > 1 && children.len() > 1 {
+            driver.values_split(&children, child_lower)
+        } else {
+            children
+                .iter()
+                .map(|child| driver.value(child, child_lower, G::MAX_VALUE, false))
+                .collect()
+        }
+    } else {
+        children
+            .iter()
+            .map(|child| {
+                let (lo, hi) = child.bounds();
+                (lo.max(-upper), hi)
+            })
+            .collect()
+    };
+    for (&mv, &(lo, hi)) in list.iter().zip(&values) {
+        root_moves.push(RootMove {
+            mv,
+            lower: shown(-hi),
+            upper: shown(-lo),
+        });
+    }
+    root_moves.sort_by_key(|m| std::cmp::Reverse((m.lower, m.upper)));
+
+    let best_line = match known {
+        Some(value) if !control.check_stop() => driver.line(position, value).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    for searcher in &mut driver.searchers {
+        searcher.flush();
+    }
+    let complete = !control.stopped.load(Ordering::Relaxed)
+        && known.is_some()
+        && root_moves
+            .iter()
+            .all(|m| m.lower == m.upper || !options.root_values);
+    drop(driver);
+    Solution {
+        lower: shown(lower),
+        upper: shown(upper),
+        complete,
+        best_line,
+        root_moves,
+        stats: Stats {
+            nodes: control.nodes.load(Ordering::Relaxed),
+            tt_probes: control.tt_probes.load(Ordering::Relaxed),
+            tt_hits: control.tt_hits.load(Ordering::Relaxed),
+            elapsed: start.elapsed(),
+            threads,
+            tt_bytes: table.bytes(),
+        },
+    }
+}

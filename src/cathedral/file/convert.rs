@@ -1,0 +1,479 @@
+//! From the YAML document to a validated [`Position`], with a located error for each mistake.
+
+use super::diagram;
+use super::error::FileError;
+use super::schema::{RawCathedral, RawFile, RawRules, RawSide};
+use crate::cathedral::bitboard::Bitboard;
+use crate::cathedral::cell::Cell;
+use crate::cathedral::piece::{Hand, Piece};
+use crate::cathedral::placement::table;
+use crate::cathedral::player::Player;
+use crate::cathedral::position::{CathedralStatus, Position, Side};
+use crate::cathedral::rules::Rules;
+use serde_saphyr::{Location, Spanned};
+
+/// Line and column of a located value, when the parser knew them.
+pub(super) type Place = (Option<usize>, Option<usize>);
+
+pub(super) fn place_of(location: &Location) -> Place {
+    let line = location.line() as usize;
+    let column = location.column() as usize;
+    if line == 0 {
+        (None, None)
+    } else {
+        (Some(line), (column > 0).then_some(column))
+    }
+}
+
+pub(super) fn spanned_place<T>(value: &Spanned<T>) -> Place {
+    place_of(&value.referenced)
+}
+
+/// Builds errors for one file.
+pub(super) struct Errors<'a> {
+    pub path: &'a str,
+    pub text: &'a str,
+}
+
+impl Errors<'_> {
+    pub fn at(&self, place: Place, message: impl Into<String>) -> FileError {
+        FileError::new(self.path, message)
+            .at(place.0, place.1)
+            .with_source(self.text)
+    }
+}
+
+/// A building as written, with where it was written.
+pub(super) struct RawBuilding {
+    pub owner: Option<Player>,
+    pub piece: Piece,
+    pub cells: Bitboard,
+    pub place: Place,
+}
+
+impl RawBuilding {
+    fn label(&self) -> String {
+        match self.owner {
+            Some(player) => format!("{}'s {}", player, self.piece.title()),
+            None => "the Cathedral".to_string(),
+        }
+    }
+}
+
+pub(super) fn parse_cells(
+    errors: &Errors,
+    place: Place,
+    cells: &[String],
+) -> Result<Bitboard, FileError> {
+    let mut set = Bitboard::EMPTY;
+    for text in cells {
+        let cell: Cell = text.parse().map_err(|e: crate::cathedral::cell::ParseCellError| {
+            errors.at(place, format!("{e} (the board is a1..j10)"))
+        })?;
+        if set.contains(cell) {
+            return Err(errors.at(place, format!("cell {cell} is listed twice")));
+        }
+        set.insert(cell);
+    }
+    Ok(set)
+}
+
+fn parse_piece(errors: &Errors, place: Place, name: &str) -> Result<Piece, FileError> {
+    name.parse()
+        .map_err(|e: crate::cathedral::piece::ParsePieceError| errors.at(place, e.to_string()))
+}
+
+fn parse_rules(errors: &Errors, raw: &Option<Spanned<RawRules>>) -> Result<Rules, FileError> {
+    let Some(raw) = raw else {
+        return Ok(Rules::CLASSIC);
+    };
+    let place = spanned_place(raw);
+    let bad = |e: crate::cathedral::rules::RulesError| errors.at(place, e.to_string());
+    match &raw.value {
+        RawRules::Preset(name) => name.parse().map_err(bad),
+        RawRules::Options(options) => {
+            let mut rules = Rules::CLASSIC;
+            if let Some(capture) = &options.capture {
+                rules.capture = capture.parse().map_err(bad)?;
+            }
+            if let Some(pass) = &options.pass {
+                rules.pass = pass.parse().map_err(bad)?;
+            }
+            if let Some(first_move) = &options.first_move {
+                rules.first_move = first_move.parse().map_err(bad)?;
+            }
+            Ok(rules)
+        }
+    }
+}
+
+fn side_buildings(
+    errors: &Errors,
+    player: Player,
+    side: &RawSide,
+    out: &mut Vec<RawBuilding>,
+) -> Result<(), FileError> {
+    for item in &side.buildings {
+        let place = spanned_place(item);
+        let mut entries = item.value.iter();
+        let (Some((name, cells)), None) = (entries.next(), entries.next()) else {
+            return Err(errors.at(
+                place,
+                "each building is a one-entry map like `- castle: [c3, d3, e3, c4, e4]`",
+            ));
+        };
+        let piece = parse_piece(errors, place, name)?;
+        if piece == Piece::Cathedral {
+            return Err(errors.at(
+                place,
+                format!("the Cathedral belongs to no player: write it as a top-level `cathedral: [...]`, not among {player}'s buildings"),
+            ));
+        }
+        out.push(RawBuilding {
+            owner: Some(player),
+            piece,
+            cells: parse_cells(errors, place, cells)?,
+            place,
+        });
+    }
+    Ok(())
+}
+
+/// Checks one building's shape against the placement table.
+fn check_shape(errors: &Errors, building: &RawBuilding) -> Result<(), FileError> {
+    if table()
+        .find(building.owner, building.piece, building.cells)
+        .is_some()
+    {
+        return Ok(());
+    }
+    let drawing = building
+        .piece
+        .drawing(building.owner.unwrap_or(Player::Light))
+        .join(" / ");
+    let mut message = format!(
+        "{} at {} does not have its shape: expected {} square{} forming, in some rotation, {} (drawn with rank 10 on top)",
+        building.label(),
+        building.cells,
+        building.piece.size(),
+        if building.piece.size() == 1 { "" } else { "s" },
+        drawing
+    );
+    if let Some(owner) = building.owner
+        && table()
+            .find(Some(owner.opponent()), building.piece, building.cells)
+            .is_some()
+    {
+        message.push_str(&format!(
+            "; these cells form {}'s {}, its mirror image, and pieces may be rotated but never reflected",
+            owner.opponent(),
+            building.piece.title()
+        ));
+    }
+    Err(errors.at(building.place, message))
+}
+
+pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, FileError> {
+    let rules = parse_rules(errors, &raw.rules)?;
+    let mut buildings = Vec::new();
+    if let Some(cathedral) = &raw.cathedral
+        && let RawCathedral::Cells(cells) = &cathedral.value
+    {
+        let place = spanned_place(cathedral);
+        buildings.push(RawBuilding {
+            owner: None,
+            piece: Piece::Cathedral,
+            cells: parse_cells(errors, place, cells)?,
+            place,
+        });
+    }
+    let empty = RawSide::default();
+    side_buildings(
+        errors,
+        Player::Light,
+        raw.light.as_ref().unwrap_or(&empty),
+        &mut buildings,
+    )?;
+    side_buildings(
+        errors,
+        Player::Dark,
+        raw.dark.as_ref().unwrap_or(&empty),
+        &mut buildings,
+    )?;
+    if let Some(board) = &raw.board {
+        diagram::read(errors, board, raw.legend.as_ref(), &mut buildings)?;
+    } else if let Some(legend) = &raw.legend
+        && let Some((_, first)) = legend.iter().next()
+    {
+        return Err(errors.at(
+            spanned_place(first),
+            "`legend:` is given without a `board:` diagram",
+        ));
+    }
+
+    // Shapes, overlaps, counts.
+    let mut occupied = Bitboard::EMPTY;
+    let mut on_board = [Hand::EMPTY; 2];
+    let mut cathedral_cells: Option<Bitboard> = None;
+    for (i, building) in buildings.iter().enumerate() {
+        check_shape(errors, building)?;
+        let overlap = building.cells & occupied;
+        if overlap.any() {
+            let other = buildings[..i]
+                .iter()
+                .find(|b| b.cells.intersects(overlap))
+                .map(RawBuilding::label)
+                .unwrap_or_default();
+            return Err(errors.at(
+                building.place,
+                format!("{} overlaps {} at {}", building.label(), other, overlap),
+            ));
+        }
+        occupied |= building.cells;
+        match building.owner {
+            None => {
+                if cathedral_cells.is_some() {
+                    return Err(errors.at(building.place, "there is only one Cathedral"));
+                }
+                cathedral_cells = Some(building.cells);
+            }
+            Some(player) => {
+                let count = &mut on_board[player.index()];
+                count.add(building.piece);
+                if count.count(building.piece) > building.piece.set_count() {
+                    return Err(errors.at(
+                        building.place,
+                        format!(
+                            "{} has {} {}s on the board, but a set holds only {}",
+                            player,
+                            count.count(building.piece),
+                            building.piece.title(),
+                            building.piece.set_count()
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+
+    // The Cathedral.
+    let player_buildings = buildings.iter().any(|b| b.owner.is_some());
+    let cathedral_status = match (&raw.cathedral, cathedral_cells) {
+        (_, Some(_)) => CathedralStatus::OnBoard,
+        (Some(spanned), None) => match &spanned.value {
+            RawCathedral::Status(word) if word == "to-place" => CathedralStatus::ToPlace,
+            RawCathedral::Status(word) if word == "gone" => CathedralStatus::Gone,
+            RawCathedral::Status(word) => {
+                return Err(errors.at(
+                    spanned_place(spanned),
+                    format!("`{word}` is not a Cathedral state: expected its cells like `[e4, e5, d6, e6, f6, e7]`, `to-place` or `gone`"),
+                ));
+            }
+            RawCathedral::Cells(_) => CathedralStatus::OnBoard,
+        },
+        (None, None) if !player_buildings => CathedralStatus::ToPlace,
+        (None, None) => {
+            return Err(errors.at(
+                (None, None),
+                "`cathedral:` is missing: give its cells, or `gone` if it was captured (buildings are on the board, so it is no longer to place)",
+            ));
+        }
+    };
+    if cathedral_status == CathedralStatus::ToPlace && player_buildings {
+        let place = raw
+            .cathedral
+            .as_ref()
+            .map(spanned_place)
+            .unwrap_or((None, None));
+        return Err(errors.at(place, "the Cathedral is placed before any building, so it cannot still be `to-place` with buildings on the board"));
+    }
+
+    // Hands.
+    let mut sides = [Side::NEW; 2];
+    for player in Player::BOTH {
+        let raw_side = match player {
+            Player::Light => raw.light.as_ref(),
+            Player::Dark => raw.dark.as_ref(),
+        };
+        let placed = on_board[player.index()];
+        let hand = match raw_side.and_then(|s| s.hand.as_ref()) {
+            None => {
+                let mut hand = Hand::FULL;
+                for piece in Piece::PLAYER_KINDS {
+                    hand.0[piece.index()] -= placed.count(piece);
+                }
+                hand
+            }
+            Some(spanned) => {
+                let place = spanned_place(spanned);
+                let mut hand = Hand::EMPTY;
+                for (name, &count) in &spanned.value {
+                    let piece = parse_piece(errors, place, name)?;
+                    if piece == Piece::Cathedral {
+                        return Err(errors.at(
+                            place,
+                            "the Cathedral is in no player's hand: use `cathedral: to-place`",
+                        ));
+                    }
+                    if count as u32 + placed.count(piece) as u32 > piece.set_count() as u32 {
+                        return Err(errors.at(
+                            place,
+                            format!(
+                                "{player} would have {} {}s ({count} in hand, {} on the board), but a set holds only {}",
+                                count as u32 + placed.count(piece) as u32,
+                                piece.title(),
+                                placed.count(piece),
+                                piece.set_count()
+                            ),
+                        ));
+                    }
+                    hand.0[piece.index()] = count;
+                }
+                hand
+            }
+        };
+        let side = &mut sides[player.index()];
+        side.hand = hand;
+        for building in buildings.iter().filter(|b| b.owner == Some(player)) {
+            let slot = Position::slots_of(building.piece)
+                .find(|&s| side.buildings[s].is_empty())
+                .ok_or_else(|| errors.at(building.place, "too many buildings of this kind"))?;
+            side.buildings[slot] = building.cells;
+            side.occupied |= building.cells;
+        }
+        side.first_move_made = raw_side
+            .and_then(|s| s.first_move_made)
+            .unwrap_or(placed.buildings() > 0 || hand.buildings() + placed.buildings() < 14);
+    }
+
+    // Side to move and passes.
+    let to_move = match &raw.to_move {
+        Some(spanned) => spanned
+            .value
+            .parse::<Player>()
+            .map_err(|e| errors.at(spanned_place(spanned), e.to_string()))?,
+        None if cathedral_status == CathedralStatus::ToPlace => Player::Light,
+        None if !player_buildings => Player::Dark,
+        None => {
+            return Err(errors.at(
+                (None, None),
+                "`to_move:` is missing: say whose turn it is, `light` or `dark`",
+            ));
+        }
+    };
+    if cathedral_status == CathedralStatus::ToPlace && to_move != Player::Light {
+        let place = raw
+            .to_move
+            .as_ref()
+            .map(spanned_place)
+            .unwrap_or((None, None));
+        return Err(errors.at(
+            place,
+            "while the Cathedral is to place it is Light's turn: Light places it",
+        ));
+    }
+    let passes = match &raw.passes {
+        None => 0,
+        Some(spanned) if spanned.value <= 2 => spanned.value,
+        Some(spanned) => {
+            return Err(errors.at(
+                spanned_place(spanned),
+                "`passes:` counts the passes in a row before this position: 0, 1 or 2",
+            ));
+        }
+    };
+
+    let cathedral = cathedral_cells.unwrap_or_default();
+    let mut position =
+        Position::from_parts(sides, cathedral, cathedral_status, to_move, passes, rules);
+
+    // Territory: explicit, or derived from the buildings by the claiming rule.
+    let derived = derived_territory(&position);
+    for player in Player::BOTH {
+        let raw_side = match player {
+            Player::Light => raw.light.as_ref(),
+            Player::Dark => raw.dark.as_ref(),
+        };
+        let territory = match raw_side.and_then(|s| s.territory.as_ref()) {
+            Some(spanned) => {
+                let place = spanned_place(spanned);
+                let cells = parse_cells(errors, place, &spanned.value)?;
+                let covered = cells & position.occupied();
+                if covered.any() {
+                    return Err(errors.at(
+                        place,
+                        format!("territory is made of empty cells, but {covered} is covered by a building"),
+                    ));
+                }
+                cells
+            }
+            None => derived[player.index()],
+        };
+        position.set_territory(player, territory);
+    }
+    let both = position.side(Player::Light).territory & position.side(Player::Dark).territory;
+    if both.any() {
+        let place = raw
+            .dark
+            .as_ref()
+            .and_then(|s| s.territory.as_ref())
+            .or(raw.light.as_ref().and_then(|s| s.territory.as_ref()))
+            .map(spanned_place)
+            .unwrap_or((None, None));
+        return Err(errors.at(
+            place,
+            format!("{both} is given as territory of both players"),
+        ));
+    }
+    check_no_pending_capture(errors, &position)?;
+    Ok(position)
+}
+
+/// For each player who has made a first move: every region of cells not covered by its buildings
+/// that holds no other building.
+pub fn derived_territory(position: &Position) -> [Bitboard; 2] {
+    let mut territory = [Bitboard::EMPTY; 2];
+    for player in Player::BOTH {
+        let side = position.side(player);
+        if !side.first_move_made {
+            continue;
+        }
+        let foreign = position.side(player.opponent()).occupied | position.cathedral();
+        for region in (!side.occupied).components8() {
+            if !region.intersects(foreign) {
+                territory[player.index()] |= region;
+            }
+        }
+    }
+    territory
+}
+
+/// The player who moved last has had all its regions evaluated: none may still hold exactly one
+/// other building (it would have been captured), unless its only move so far was its first.
+fn check_no_pending_capture(errors: &Errors, position: &Position) -> Result<(), FileError> {
+    if position.rules().capture == crate::cathedral::rules::Capture::Optional || position.cathedral_to_place()
+    {
+        return Ok(());
+    }
+    let last = position.to_move().opponent();
+    let side = position.side(last);
+    let on_board = side.buildings.iter().filter(|b| b.any()).count();
+    if !side.first_move_made || on_board < 2 {
+        return Ok(());
+    }
+    for region in (!side.occupied).components8() {
+        let inside: Vec<_> = position
+            .buildings()
+            .filter(|b| b.owner != Some(last) && b.cells.intersects(region))
+            .collect();
+        if let [building] = inside.as_slice() {
+            return Err(errors.at(
+                (None, None),
+                format!(
+                    "{building} stands alone in a region walled in by {last} ({region}); {last} moved last, so the rules would already have captured it. Remove it, open the wall, or give the side to move"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,178 @@
+//! Late positions sampled from policy games ([`crate::cathedral::policy`]), sorted into difficulty tiers by
+//! the number of buildings left per player: the benchmark suite `puzzles/bench/` comes from here.
+//!
+//! "Buildings left per player" is the larger of the two players' counts of buildings in hand.
+
+use crate::boardgame::Rng;
+use crate::cathedral::policy::{Policy, play_game};
+use crate::cathedral::position::Position;
+use crate::cathedral::rules::Rules;
+use std::fmt;
+use std::str::FromStr;
+
+/// Buildings left per player: the larger of the two hands, counted in buildings.
+pub fn buildings_left(position: &Position) -> u32 {
+    crate::cathedral::player::Player::BOTH
+        .iter()
+        .map(|&p| position.side(p).hand.buildings())
+        .max()
+        .unwrap_or(0)
+}
+
+/// A difficulty tier, by buildings left per player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Tier {
+    /// Up to 3 buildings left.
+    T3,
+    /// 4 or 5.
+    T5,
+    /// 6 or 7.
+    T7,
+    /// 8 or more.
+    T8,
+}
+
+impl Tier {
+    pub const ALL: [Tier; 4] = [Tier::T3, Tier::T5, Tier::T7, Tier::T8];
+
+    /// The tier of a position.
+    pub fn of(position: &Position) -> Tier {
+        match buildings_left(position) {
+            0..=3 => Tier::T3,
+            4..=5 => Tier::T5,
+            6..=7 => Tier::T7,
+            _ => Tier::T8,
+        }
+    }
+
+    /// `t3`, `t5`, `t7`, `t8`: also the prefix of the benchmark file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::T3 => "t3",
+            Tier::T5 => "t5",
+            Tier::T7 => "t7",
+            Tier::T8 => "t8",
+        }
+    }
+
+    /// `up to 3`, `4-5`, `6-7`, `8 or more`.
+    pub fn range_text(self) -> &'static str {
+        match self {
+            Tier::T3 => "up to 3",
+            Tier::T5 => "4-5",
+            Tier::T7 => "6-7",
+            Tier::T8 => "8 or more",
+        }
+    }
+
+    /// The buildings-left counts the sampler stops at for this tier (the tier's late end, so
+    /// that positions are as late as the tier allows; `t3` skips the near-trivial 0 and 1).
+    fn targets(self) -> &'static [u32] {
+        match self {
+            Tier::T3 => &[2, 3],
+            Tier::T5 => &[4, 5],
+            Tier::T7 => &[6, 7],
+            Tier::T8 => &[8, 9],
+        }
+    }
+}
+
+impl fmt::Display for Tier {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An unknown tier name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "`{0}` is not a tier: expected t3 (up to 3 buildings left), t5 (4-5), t7 (6-7) or t8 (8 or more)"
+)]
+pub struct ParseTierError(pub String);
+
+impl FromStr for Tier {
+    type Err = ParseTierError;
+    fn from_str(s: &str) -> Result<Tier, ParseTierError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "t3" | "3" | "0-3" => Ok(Tier::T3),
+            "t5" | "4-5" => Ok(Tier::T5),
+            "t7" | "6-7" => Ok(Tier::T7),
+            "t8" | "8" | "8+" => Ok(Tier::T8),
+            _ => Err(ParseTierError(s.to_string())),
+        }
+    }
+}
+
+/// One sampled position and how to find it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sample {
+    pub position: Position,
+    /// The seed of the policy game it comes from (`play_game` with `Rng::new(game_seed)`).
+    pub game_seed: u64,
+    /// The number of moves played from the start of that game.
+    pub ply: usize,
+}
+
+/// The seed of game number `game` of a sampling run with `seed`.
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}
+
+/// Plays policy games from the start until `count` distinct positions of `tier` are found (or
+/// `count * 50` games were tried). Each game stops at the first position with at most a target
+/// number of buildings left per player (drawn from the tier's late end), and is kept if that
+/// position is in the tier, not over, and the side to move can place a building. Deterministic
+/// for a given `seed`.
+pub fn sample(rules: Rules, tier: Tier, seed: u64, count: usize) -> Vec<Sample> {
+    let policy = Policy::default();
+    let mut found: Vec<Sample> = Vec::new();
+    let mut game = 0u64;
+    while found.len() < count && game < (count as u64).saturating_mul(50) {
+        let game_seed = game_seed(seed, game);
+        game += 1;
+        let mut rng = Rng::new(game_seed);
+        let targets = tier.targets();
+        let target = targets[rng.below(targets.len() as u64) as usize];
+        let start = Position::new(rules);
+        let positions = play_game(start, &policy, &mut rng, |p, _| buildings_left(p) <= target);
+        let ply = positions.len() - 1;
+        let last = positions[ply];
+        let fits = buildings_left(&last) <= target
+            && Tier::of(&last) == tier
+            && !last.is_game_over()
+            && last.can_place(last.to_move());
+        if fits && !found.iter().any(|s| s.position == last) {
+            found.push(Sample {
+                position: last,
+                game_seed,
+                ply,
+            });
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiers_parse_and_name() {
+        for tier in Tier::ALL {
+            assert_eq!(tier.name().parse::<Tier>(), Ok(tier));
+        }
+        assert_eq!("4-5".parse::<Tier>(), Ok(Tier::T5));
+        assert!("t4".parse::<Tier>().is_err());
+    }
+
+    #[test]
+    fn samples_are_in_their_tier_and_deterministic() {
+        let a = sample(Rules::CLASSIC, Tier::T5, 11, 2);
+        assert_eq!(a.len(), 2);
+        for s in &a {
+            assert_eq!(Tier::of(&s.position), Tier::T5);
+            assert!(!s.position.is_game_over());
+        }
+        assert_eq!(a, sample(Rules::CLASSIC, Tier::T5, 11, 2));
+    }
+}

@@ -1,0 +1,326 @@
+//! Cathedral's knowledge for the generic search ([`crate::boardgame::Game`]): moves, keys, final
+//! scores, proven value bounds and move ordering; [`packing`] solves the last phase, when the
+//! players no longer interact.
+//!
+//! Values are from the side to move's view: the opponent's final unplaced squares minus the
+//! mover's own.
+
+pub mod packing;
+
+use crate::boardgame::Game;
+use crate::cathedral::bitboard::Bitboard;
+use crate::cathedral::moves::{Move, MoveList, Spared};
+use crate::cathedral::piece::{Piece, SQUARES_PER_PLAYER};
+use crate::cathedral::placement::{PlacementId, table};
+use crate::cathedral::position::{Position, SLOT_PIECES};
+
+/// Whether `player` can never place a building again (and so never captures again).
+///
+/// Cells free for a player (empty, not the opponent's territory) only become free again through
+/// that player's own captures, which need a move; and the player's hand grows only when one of its
+/// buildings is captured. A building 8-touching another of its owner's buildings or the Cathedral
+/// is never alone in a region of the opponent's open cells, so the opponent can never capture it
+/// (and the Cathedral next to it is protected the same way). So if no piece in hand, nor any
+/// capturable building on the board, fits on the cells free now, the player is done for good.
+/// Returning `false` is always safe: it only withholds a bound.
+#[inline]
+pub fn never_places_again(position: &Position, player: crate::Player) -> bool {
+    if position.cathedral_to_place() {
+        return false;
+    }
+    let free = position.free_for(player);
+    if free.is_empty() {
+        return true;
+    }
+    if free.count() > 12 {
+        return false;
+    }
+    let side = position.side(player);
+    let table = table();
+    let fits = |piece: Piece| {
+        table
+            .piece(Some(player), piece)
+            .orientations
+            .iter()
+            .any(|o| o.anchors(free).any())
+    };
+    if side.hand.kinds().any(fits) {
+        return false;
+    }
+    // A building on the board matters only if it fits and could come back by capture.
+    !side.buildings.iter().enumerate().any(|(slot, &cells)| {
+        let piece = SLOT_PIECES[slot];
+        cells.any()
+            && side.hand.count(piece) == 0
+            && !cells
+                .dilate8()
+                .intersects((side.occupied - cells) | position.cathedral())
+            && fits(piece)
+    })
+}
+
+/// Cells of `owner`'s buildings, territory and the Cathedral that the opponent can never claim:
+/// the 8-connected components of `owner`'s territory, buildings and the Cathedral that hold two or
+/// more of `owner`'s buildings.
+///
+/// Proof (docs/solver.md, technique 3): these cells are not the opponent's and stay so until the
+/// opponent claims one of them (territory is lost only by capture; `owner`'s buildings leave only
+/// by capture; the Cathedral leaves by capture, into someone's territory, and a capture by `owner`
+/// puts its cells into `owner`'s territory). A component is 8-connected, so until then any region
+/// of the opponent's open cells that meets it contains all of it, with its two or more buildings
+/// of `owner`: such a region is never claimed. So the opponent never claims any of these cells,
+/// never captures a building among them, and never places on any of them.
+#[inline]
+pub fn locked(position: &Position, owner: crate::Player) -> Bitboard {
+    let side = position.side(owner);
+    let within = side.territory | side.occupied | position.cathedral();
+    let mut locked = Bitboard::EMPTY;
+    let mut rest = side.occupied;
+    while rest.any() {
+        let seed = rest.first_bit();
+        let component = Bitboard::fill8(seed, within);
+        rest = rest - component;
+        // Two or more buildings inside: the component's buildings are more than the seed's one.
+        let inside = component & side.occupied;
+        let first = side
+            .buildings
+            .iter()
+            .copied()
+            .find(|cells| cells.intersects(seed))
+            .unwrap_or(inside);
+        if inside != first {
+            locked |= component;
+        }
+    }
+    locked
+}
+
+/// Squares of the pieces in `player`'s hand whose kind fits nowhere on the cells free for it now.
+#[inline]
+fn unfit_now_squares(position: &Position, player: crate::Player) -> i32 {
+    let table = table();
+    let side = position.side(player);
+    let free = position.free_for(player);
+    let mut squares = 0;
+    for piece in side.hand.kinds() {
+        let orientations = &table.piece(Some(player), piece).orientations;
+        if !orientations.iter().any(|o| o.anchors(free).any()) {
+            squares += piece.size() as i32 * side.hand.count(piece) as i32;
+        }
+    }
+    squares
+}
+
+/// What technique 3 proves about one player's final unplaced squares: `(at least, at most)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FinalRange {
+    /// Squares of the kinds in hand that fit nowhere the player could ever place.
+    pub at_least: i32,
+    /// Squares in hand now plus those of its buildings the opponent could ever capture.
+    pub at_most: i32,
+}
+
+/// Technique 3, "pieces that can never fit": for each player, bounds on its final unplaced
+/// squares, indexed by [`crate::Player::index`]. `None` before the Cathedral is placed.
+///
+/// A player can only ever place on cells outside the opponent's locked cells ([`locked`]) and
+/// outside its own locked buildings (never captured, so never freed). A kind in hand whose every
+/// orientation fits nowhere there stays in hand to the end (captures only add to the hand). And
+/// the hand grows only by captures of the player's buildings outside its locked cells.
+#[inline]
+pub fn final_ranges(position: &Position) -> Option<[FinalRange; 2]> {
+    if position.cathedral_to_place() {
+        return None;
+    }
+    let table = table();
+    // Kinds in hand that fit nowhere now, per player (bit = piece index). Usually none: then the
+    // larger set of cells the player could ever use need not be computed.
+    let mut unfit_now = [0u16; 2];
+    for player in crate::Player::BOTH {
+        let side = position.side(player);
+        let free = position.free_for(player);
+        for piece in side.hand.kinds() {
+            let orientations = &table.piece(Some(player), piece).orientations;
+            if !orientations.iter().any(|o| o.anchors(free).any()) {
+                unfit_now[player.index()] |= 1 << piece.index();
+            }
+        }
+    }
+    let mut ranges = [FinalRange {
+        at_least: 0,
+        at_most: 0,
+    }; 2];
+    let locked = [
+        locked(position, crate::Player::BOTH[0]),
+        locked(position, crate::Player::BOTH[1]),
+    ];
+    for player in crate::Player::BOTH {
+        let side = position.side(player);
+        let own_locked = locked[player.index()];
+        let mut at_least = 0;
+        if unfit_now[player.index()] != 0 {
+            let usable = !(locked[player.opponent().index()] | (own_locked & side.occupied));
+            for piece in side.hand.kinds() {
+                if unfit_now[player.index()] & (1 << piece.index()) == 0 {
+                    continue;
+                }
+                let orientations = &table.piece(Some(player), piece).orientations;
+                if !orientations.iter().any(|o| o.anchors(usable).any()) {
+                    at_least += piece.size() as i32 * side.hand.count(piece) as i32;
+                }
+            }
+        }
+        let capturable = (side.occupied - own_locked).count() as i32;
+        ranges[player.index()] = FinalRange {
+            at_least,
+            at_most: side.hand.squares() as i32 + capturable,
+        };
+    }
+    Some(ranges)
+}
+
+impl Game for Position {
+    type Move = Move;
+    type Buffer = MoveList;
+
+    const MIN_VALUE: i32 = -(SQUARES_PER_PLAYER as i32);
+    const MAX_VALUE: i32 = SQUARES_PER_PLAYER as i32;
+
+    #[inline]
+    fn key(&self) -> (u64, u64) {
+        let key = Position::key(self);
+        (key.0, key.1)
+    }
+
+    #[inline]
+    fn generate(&self, buffer: &mut MoveList) {
+        self.legal_moves(buffer);
+    }
+
+    #[inline]
+    fn moves(buffer: &mut MoveList) -> &mut [Move] {
+        buffer.as_mut_slice()
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    #[inline]
+    fn terminal_value(&self) -> i32 {
+        let me = self.to_move();
+        self.unplaced_squares(me.opponent()) as i32 - self.unplaced_squares(me) as i32
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.is_game_over()
+    }
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        Position::count_moves(self) as usize
+    }
+
+    /// Proven bounds: technique 1 ("one player plays alone": a player who can never place again
+    /// never captures again, so the other's hand can no longer grow, and its own hand can no
+    /// longer shrink) and technique 3 (pieces that can never fit; buildings that can never be
+    /// captured), see [`final_ranges`].
+    #[inline]
+    fn bounds(&self) -> (i32, i32) {
+        let me = self.to_move();
+        let opponent = me.opponent();
+        let mine = self.unplaced_squares(me) as i32;
+        let theirs = self.unplaced_squares(opponent) as i32;
+        let Some(ranges) = final_ranges(self) else {
+            return (Self::MIN_VALUE, Self::MAX_VALUE);
+        };
+        let (my_range, their_range) = (ranges[me.index()], ranges[opponent.index()]);
+        // value = their final - my final.
+        let mut lower = their_range.at_least - my_range.at_most;
+        let mut upper = their_range.at_most - my_range.at_least;
+        if never_places_again(self, opponent) {
+            // My hand can only shrink, theirs only grow.
+            lower = lower.max(theirs - mine);
+        }
+        if never_places_again(self, me) {
+            upper = upper.min(theirs - mine);
+        }
+        (
+            lower.clamp(Self::MIN_VALUE, Self::MAX_VALUE),
+            upper.clamp(Self::MIN_VALUE, Self::MAX_VALUE),
+        )
+    }
+
+    /// Only what could decide the window: the squares of the kinds that fit nowhere *now* are at
+    /// least technique 3's "at least" (anything that fits now fits in the larger usable set), and
+    /// the hand now is at most its "at most". If even those optimistic figures cannot reach
+    /// `beta` (lower side) or `alpha` (upper side), the 8-floods are skipped; likewise technique
+    /// 1's test when its bound could not decide.
+    #[inline]
+    fn window_bounds(&self, alpha: i32, beta: i32) -> (i32, i32) {
+        if self.cathedral_to_place() {
+            return (Self::MIN_VALUE, Self::MAX_VALUE);
+        }
+        let me = self.to_move();
+        let opponent = me.opponent();
+        let mine = self.unplaced_squares(me) as i32;
+        let theirs = self.unplaced_squares(opponent) as i32;
+        let their_unfit = unfit_now_squares(self, opponent);
+        let my_unfit = unfit_now_squares(self, me);
+        let lower_may_cut = their_unfit - mine >= beta;
+        let upper_may_cut = theirs - my_unfit <= alpha;
+        if lower_may_cut || upper_may_cut {
+            return self.bounds();
+        }
+        let mut lower = Self::MIN_VALUE;
+        let mut upper = Self::MAX_VALUE;
+        if theirs - mine >= beta && never_places_again(self, opponent) {
+            lower = theirs - mine;
+        }
+        if theirs - mine <= alpha && never_places_again(self, me) {
+            upper = theirs - mine;
+        }
+        (lower, upper)
+    }
+
+    /// Technique 4: a position split into two private packing problems ([`packing`]).
+    #[inline]
+    fn solved(&self) -> Option<i32> {
+        packing::split_value(self)
+    }
+
+    /// Larger pieces first; moves into the mover's own territory (which nobody can take away) last, then a pass.
+    #[inline]
+    fn move_score(&self, mv: Move) -> i32 {
+        let Some(id) = mv.placement() else {
+            return -100;
+        };
+        let placement = table().get(id);
+        let side = self.side(self.to_move());
+        if placement.mask.is_subset(side.territory) {
+            return -50 + placement.piece.size() as i32;
+        }
+        // A bonus for moves touching the mover's walls or the edge (a cheap guess at claims) was
+        // measured and dropped: it changed nothing (docs/performance.md).
+        placement.piece.size() as i32
+    }
+
+    #[inline]
+    fn encode(mv: Move) -> u32 {
+        match mv.placement() {
+            None => 0x7FFF_FFFF,
+            Some(id) => (mv.spared().0 as u32) << 16 | id.0 as u32,
+        }
+    }
+
+    #[inline]
+    fn decode(code: u32) -> Move {
+        if code == 0x7FFF_FFFF {
+            Move::PASS
+        } else {
+            Move::place_sparing(PlacementId(code as u16), Spared((code >> 16) as u16))
+        }
+    }
+}

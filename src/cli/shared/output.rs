@@ -1,0 +1,81 @@
+//! Writing to standard output: choosing the drawing style and printing text or JSON.
+
+use crate::cli::ColorWhen;
+use anstream::ColorChoice;
+use cathedral::present::terminal::RenderStyle;
+use miette::{IntoDiagnostic, WrapErr, miette};
+use std::io::{ErrorKind, Write};
+
+/// Unicode and colours for a terminal (unless `NO_COLOR` is set), plain ASCII otherwise;
+/// `--color always|never` overrides the detection.
+pub fn style_for(when: ColorWhen) -> RenderStyle {
+    let fancy = match when {
+        ColorWhen::Always => true,
+        ColorWhen::Never => false,
+        ColorWhen::Auto => anstream::AutoStream::choice(&std::io::stdout()) != ColorChoice::Never,
+    };
+    RenderStyle {
+        unicode: fancy,
+        color: fancy,
+    }
+}
+
+/// Prints `text` as is. A closed pipe (`cathedral moves --all | head`) is not an error.
+pub fn emit(text: &str) -> miette::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(()),
+        result => result
+            .into_diagnostic()
+            .wrap_err("cannot write to standard output"),
+    }
+}
+
+/// Prints `value` as pretty JSON followed by a newline.
+pub fn emit_json(value: &impl serde::Serialize) -> miette::Result<()> {
+    let mut text = serde_json::to_string_pretty(value)
+        .into_diagnostic()
+        .wrap_err("cannot write JSON")?;
+    text.push('\n');
+    emit(&text)
+}
+
+/// A comfy-table in the output style: box drawing on a terminal, ASCII otherwise.
+pub fn new_table(style: RenderStyle) -> comfy_table::Table {
+    let mut table = comfy_table::Table::new();
+    table
+        .load_preset(if style.unicode {
+            comfy_table::presets::UTF8_FULL
+        } else {
+            comfy_table::presets::ASCII_FULL
+        })
+        .set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
+    table
+}
+
+/// The error for an output file that exists already, without `--force`.
+pub fn refuse_overwrite(path: &std::path::Path) -> miette::Report {
+    miette!(
+        help = "pass --force to overwrite it",
+        "{} already exists; not overwriting it",
+        path.display()
+    )
+}
+
+/// Right-aligns the given columns of `table` (numbers).
+pub fn right_align(table: &mut comfy_table::Table, columns: &[usize]) {
+    for &c in columns {
+        if let Some(column) = table.column_mut(c) {
+            column.set_cell_alignment(comfy_table::CellAlignment::Right);
+        }
+    }
+}
+
+/// The `solution:` block as YAML text, ready to paste at the end of a position file.
+pub fn solution_block(solution: &cathedral::file::StoredSolution) -> miette::Result<String> {
+    cathedral::file::solution_yaml(solution)
+        .map_err(|e| miette!("cannot write YAML: {e}"))
+}

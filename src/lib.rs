@@ -21,7 +21,7 @@
 //! let mut moves = MoveList::new();
 //! file.position.legal_moves(&mut moves);
 //! assert!(!moves.is_empty());
-//! assert_eq!(Position::new(Rules::classic()).to_move(), cathedral::Player::Light);
+//! assert_eq!(Position::new(Rules::CLASSIC).to_move(), cathedral::Player::Light);
 //! # Ok::<(), cathedral::file::FileError>(())
 //! ```
 

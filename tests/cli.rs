@@ -8,6 +8,10 @@ use cathedral::{Piece, Player, Position, Rules};
 use predicates::prelude::*;
 use std::path::Path;
 
+mod common;
+
+use common::{cathedral, replay, stdout_of};
+
 const MIDGAME: &str = "puzzles/examples/midgame.yaml";
 const OPENING: &str = "puzzles/examples/opening.yaml";
 
@@ -21,28 +25,8 @@ const CAPTURE: [&str; 6] = [
     "dark:inn:a9,b9,b10",
 ];
 
-fn cathedral() -> Command {
-    let mut cmd = Command::cargo_bin("cathedral").expect("binary");
-    cmd.env_remove("CLICOLOR_FORCE").env_remove("NO_COLOR");
-    cmd
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    let output = cmd.assert().success().get_output().stdout.clone();
-    String::from_utf8(output).expect("utf-8")
-}
-
 fn json_of(cmd: &mut Command) -> serde_json::Value {
     serde_json::from_str(&stdout_of(cmd)).expect("valid JSON")
-}
-
-fn play_all(moves: &[&str]) -> Position {
-    let mut position = Position::new(Rules::CLASSIC);
-    for text in moves {
-        let mv = parse_move(&position, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        position.play(mv);
-    }
-    position
 }
 
 #[test]
@@ -182,7 +166,7 @@ fn play_writes_a_file_that_round_trips_and_refuses_to_overwrite() {
     };
     run(false).success();
     let written = load(&out).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(written.position, play_all(&CAPTURE));
+    assert_eq!(written.position, replay(Rules::CLASSIC, &CAPTURE));
     assert_eq!(
         written
             .position
@@ -196,7 +180,7 @@ fn play_writes_a_file_that_round_trips_and_refuses_to_overwrite() {
         .stderr(predicate::str::contains("already exists"))
         .stderr(predicate::str::contains("--force"));
     run(true).success();
-    assert_eq!(load(&out).expect("reload").position, play_all(&CAPTURE));
+    assert_eq!(load(&out).expect("reload").position, replay(Rules::CLASSIC, &CAPTURE));
 }
 
 #[test]

@@ -10,20 +10,13 @@ use cathedral::boardgame::{SolveOptions, solve};
 use predicates::prelude::*;
 use std::path::Path;
 
+mod common;
+
+use common::{cathedral, stdout_of};
+
 /// Small positions (up to 3 buildings left per player).
 const SMALL: &str = "puzzles/bench/t3-03.yaml";
 const SMALL_2: &str = "puzzles/bench/t3-05.yaml";
-
-fn cathedral() -> Command {
-    let mut cmd = Command::cargo_bin("cathedral").expect("binary");
-    cmd.env_remove("CLICOLOR_FORCE").env_remove("NO_COLOR");
-    cmd
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    let output = cmd.assert().success().get_output().stdout.clone();
-    String::from_utf8(output).expect("utf-8")
-}
 
 /// The position file at `path` without its stored solution.
 fn unsolved(path: &str) -> PositionFile {

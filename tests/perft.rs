@@ -19,6 +19,10 @@ use cathedral::{
 };
 use std::collections::VecDeque;
 
+mod common;
+
+use common::replay;
+
 /// Seed 1 of `tests/data/independent-games.jsonl`: the Cathedral and Dark's first building.
 const OPENING: &[&str] = &["cathedral:a8,b7,b8,b9,c8,d8", "inn:a3,a4,b4"];
 
@@ -67,15 +71,6 @@ const NO_ENCLOSURE: Rules = Rules {
     pass: Pass::Forced,
     first_move: FirstMove::NoEnclosure,
 };
-
-fn replay(rules: Rules, moves: &[&str]) -> Position {
-    let mut position = Position::new(rules);
-    for text in moves {
-        let mv = parse_move(&position, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        position.play(mv);
-    }
-    position
-}
 
 // ----- the naive generator -------------------------------------------------------------------
 

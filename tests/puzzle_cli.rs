@@ -13,11 +13,9 @@ use predicates::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;
 
-fn cathedral() -> Command {
-    let mut cmd = Command::cargo_bin("cathedral").expect("binary");
-    cmd.env_remove("CLICOLOR_FORCE").env_remove("NO_COLOR");
-    cmd
-}
+mod common;
+
+use common::cathedral;
 
 /// Two generated puzzles, shared by the tests (generated once).
 fn puzzles() -> &'static Path {

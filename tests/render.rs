@@ -1,7 +1,7 @@
 //! The board diagram: a snapshot of the plain ASCII form, and building outlines in Unicode.
 
 use cathedral::legality::parse_move;
-use cathedral::present::terminal::{RenderStyle, board, render};
+use cathedral::present::terminal::{RenderStyle, board, position_text};
 use cathedral::{Cell, Position, Rules};
 
 /// Cathedral, a Dark Castle, a Light Square, a Dark Bridge, a Light Tavern captured by a Dark Inn.
@@ -29,7 +29,7 @@ fn plain_board_snapshot() {
 
 #[test]
 fn plain_rendering_has_no_escapes() {
-    let text = render(&small_position(), RenderStyle::PLAIN);
+    let text = position_text(&small_position(), RenderStyle::PLAIN);
     assert!(text.is_ascii());
     assert!(text.contains("Dark to move"));
     assert!(text.contains("hand: tavern x2, stable x2, inn x1"));

@@ -374,7 +374,7 @@ fn bisect<G: Game>(
 /// ```
 /// use cathedral::boardgame::{SolveOptions, solve};
 ///
-/// let file = cathedral::file::load("puzzles/bench/t3-01.yaml")?;
+/// let file = cathedral::file::load(std::path::Path::new("puzzles/bench/t3-01.yaml"))?;
 /// let options = SolveOptions { threads: 1, tt_mb: 16, ..SolveOptions::default() };
 /// let solution = solve(&file.position, &options, &|_progress| {});
 /// assert_eq!(solution.value(), Some(5)); // the side to move wins by 5 squares

@@ -127,6 +127,20 @@ impl MoveReport {
 }
 
 /// Plays `mv` (which must be legal) from `before` and explains it.
+///
+/// ```
+/// use cathedral::explain::explain_move;
+/// use cathedral::legality::parse_move;
+/// use std::path::Path;
+///
+/// let file = cathedral::file::load(Path::new("puzzles/rules/07-capture-of-a-lone-building.yaml"))?;
+/// let mv = parse_move(&file.position, "dark:bridge:c1,c2,c3").expect("a legal move");
+/// let report = explain_move(&file.position, mv);
+/// assert_eq!(report.claims[0].size, 4);
+/// assert_eq!(report.captures().next().map(|b| b.label()), Some("Light Tavern".to_string()));
+/// assert!(report.to_string().contains("captures Light Tavern (a1)"));
+/// # Ok::<(), cathedral::file::FileError>(())
+/// ```
 pub fn explain_move(before: &Position, mv: Move) -> MoveReport {
     let mover = before.to_move();
     let notation = format_move_with_player(before, mv);

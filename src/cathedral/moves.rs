@@ -4,7 +4,8 @@ use crate::cathedral::placement::{PlacementId, table};
 use std::fmt;
 
 /// Buildings whose capture the mover declines (only under `capture: optional`). Bit `i` is the
-/// opponent's building in slot `i` (see [`crate::cathedral::position::SLOT_PIECES`]); bit 14 is the Cathedral.
+/// opponent's building in slot `i` (in the order of the
+/// set: see `SLOT_PIECES`); bit 14 is the Cathedral.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct Spared(pub(crate) u16);
 

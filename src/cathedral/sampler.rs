@@ -1,10 +1,10 @@
-//! Late positions sampled from policy games ([`crate::cathedral::policy`]), sorted into difficulty tiers by
+//! Late positions sampled from policy games ([`Policy`]), sorted into difficulty tiers by
 //! the number of buildings left per player: the benchmark suite `puzzles/bench/` comes from here.
 //!
 //! "Buildings left per player" is the larger of the two players' counts of buildings in hand.
 
 use crate::boardgame::Rng;
-use crate::cathedral::policy::{Policy, play_game};
+pub use crate::cathedral::policy::{MoveEffect, Policy, effect, play_game};
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
 use std::fmt;

@@ -2,12 +2,12 @@
 
 use super::shared::input::load_position;
 use super::shared::output::emit;
+use super::shared::search::{ZeroSeconds, time_limit as seconds};
 use cathedral::legality::parse_move;
 use cathedral::puzzle::AnalyseOptions;
 use cathedral::puzzle::check;
 use miette::miette;
 use std::path::PathBuf;
-use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
@@ -25,11 +25,7 @@ pub fn run(args: &CheckArgs) -> miette::Result<()> {
     let path = &args.file;
     let text = &args.mv;
     let time_limit = args.time_limit;
-    if !(time_limit.is_finite() && time_limit > 0.0) {
-        return Err(miette!(
-            "--time-limit {time_limit} is not a duration: expected a number of seconds above 0"
-        ));
-    }
+    let duration = seconds(time_limit, ZeroSeconds::Refused)?;
     let file = load_position(path)?;
     let position = file.position;
     if position.is_game_over() {
@@ -45,7 +41,7 @@ pub fn run(args: &CheckArgs) -> miette::Result<()> {
         )
     })?;
     let options = AnalyseOptions {
-        time_limit: Duration::from_secs_f64(time_limit),
+        time_limit: duration,
         max_nodes: u64::MAX,
         tt_mb: 128,
         ..AnalyseOptions::default()

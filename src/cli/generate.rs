@@ -4,8 +4,10 @@
 use super::index::write_index;
 use super::shared::input::FileDiagnostic;
 use super::shared::output::emit;
+use super::shared::search::{ZeroSeconds, time_limit};
 use super::shared::output::refuse_overwrite;
 use cathedral::Rules;
+use cathedral::analysis::words::count;
 use cathedral::file;
 use cathedral::puzzle::AnalyseOptions;
 use cathedral::puzzle::{GenerateOptions, GenerateProgress, generate, puzzle_file};
@@ -14,7 +16,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
@@ -67,12 +69,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
     if args.margin < 1 {
         return Err(miette!("--margin must be at least 1"));
     }
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        return Err(miette!(
-            "--time-limit {} is not a duration: expected a number of seconds above 0",
-            args.time_limit
-        ));
-    }
+    let time_limit = time_limit(args.time_limit, ZeroSeconds::Refused)?;
     let names: Vec<PathBuf> = (0..args.count)
         .map(|i| {
             args.output
@@ -100,7 +97,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
         rules: args.rules,
         analyse: AnalyseOptions {
             margin: args.margin,
-            time_limit: Duration::from_secs_f64(args.time_limit),
+            time_limit,
             max_nodes: args.max_nodes,
             ..AnalyseOptions::default()
         },
@@ -153,9 +150,8 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
     }
     let tried = found.last().map_or(0, |g| g.index + 1);
     out.push_str(&format!(
-        "{} puzzle{} in {:.1} s ({:.1} per minute); {} candidates analysed\n",
-        found.len(),
-        if found.len() == 1 { "" } else { "s" },
+        "{} in {:.1} s ({:.1} per minute); {} candidates analysed\n",
+        count(found.len() as i64, "puzzle"),
         elapsed.as_secs_f64(),
         found.len() as f64 * 60.0 / elapsed.as_secs_f64().max(1e-9),
         tried

@@ -7,7 +7,7 @@ use super::shared::output::{emit, emit_json, style_for};
 use cathedral::explain::{MoveReport, explain_move};
 use cathedral::file::PositionFile;
 use cathedral::legality::parse_move;
-use cathedral::present::terminal::{RenderStyle, render};
+use cathedral::present::terminal::{RenderStyle, position_text};
 use cathedral::analysis::view::PositionView;
 use miette::miette;
 use serde::Serialize;
@@ -80,7 +80,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
             final_: PositionView::of(&position),
         })
     } else {
-        emit(&format!("\n{}", render(&position, style)))?;
+        emit(&format!("\n{}", position_text(&position, style)))?;
         if let Some(out) = &args.output {
             emit(&format!("Wrote {}\n", out.display()))?;
         }

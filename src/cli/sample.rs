@@ -3,6 +3,7 @@
 use super::shared::input::FileDiagnostic;
 use super::shared::output::emit;
 use cathedral::Rules;
+use cathedral::analysis::words::count;
 use cathedral::file::{self, PositionFile};
 use cathedral::sampler::{Tier, buildings_left, sample};
 use miette::{IntoDiagnostic, WrapErr, miette};
@@ -81,9 +82,9 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
         let left = buildings_left(&position);
         let mut file = PositionFile::from_position(position);
         file.meta.title = Some(format!(
-            "Endgame {stem}: {} to move, {left} building{} left per player",
+            "Endgame {stem}: {} to move, {} left per player",
             position.to_move().title(),
-            if left == 1 { "" } else { "s" }
+            count(left, "building")
         ));
         file.meta.tags = vec!["bench".to_string(), args.tier.name().to_string()];
         file.meta.source = Some(format!(

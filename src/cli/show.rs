@@ -3,7 +3,7 @@
 use super::ColorWhen;
 use super::shared::input::file_or_default;
 use super::shared::output::{emit, emit_json, style_for};
-use cathedral::present::terminal::render;
+use cathedral::present::terminal::position_text;
 use cathedral::analysis::view::PositionView;
 use std::path::PathBuf;
 
@@ -27,6 +27,6 @@ pub fn run(args: &ShowArgs) -> miette::Result<()> {
     if let Some(title) = &file.meta.title {
         out.push_str(&format!("{title}\n\n"));
     }
-    out.push_str(&render(&file.position, style_for(args.color)));
+    out.push_str(&position_text(&file.position, style_for(args.color)));
     emit(&out)
 }

@@ -8,7 +8,7 @@ use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::analysis::report::{LineStep, RootGroup, SolveReport};
 use cathedral::analysis::words::{bounds_text, outcome_word, signed, stats_text};
 use cathedral::boardgame::solve;
-use cathedral::present::terminal::{RenderStyle, render};
+use cathedral::present::terminal::{RenderStyle, position_text};
 use comfy_table::Table;
 use miette::miette;
 use std::path::PathBuf;
@@ -128,7 +128,7 @@ pub fn run(args: &SolveArgs) -> miette::Result<()> {
         out.push_str("\nBest line:\n");
         out.push_str(&format!("{}\n", line_table(&report.line, style)));
         out.push_str("\nFinal position:\n\n");
-        out.push_str(&render(&report.final_position, style));
+        out.push_str(&position_text(&report.final_position, style));
     } else if report.game_over {
         out.push_str("\nThe game is over: no moves to play.\n");
     } else if report.value.is_some() {

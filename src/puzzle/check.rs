@@ -7,6 +7,7 @@ use crate::cathedral::explain::{MoveReport, explain_move};
 use crate::cathedral::moves::Move;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use crate::analysis::words::{count, result_phrase};
 use std::fmt;
 
 /// The verdict on one move.
@@ -52,15 +53,6 @@ pub fn check(position: &Position, mv: Move, options: &AnalyseOptions) -> Option<
     })
 }
 
-/// "wins by 3", "draws", "loses by 2".
-pub fn outcome(value: i32) -> String {
-    let squares = |n: i32| format!("{n} square{}", if n == 1 { "" } else { "s" });
-    match value {
-        v if v > 0 => format!("wins by {}", squares(v)),
-        0 => "draws".to_string(),
-        v => format!("loses by {}", squares(-v)),
-    }
-}
 
 fn indent(text: &str, by: &str) -> String {
     text.lines()
@@ -77,18 +69,18 @@ impl fmt::Display for CheckReport {
                 f,
                 "Correct: {} is best; with best play {mover} {}.",
                 self.played.notation,
-                outcome(self.best_value)
+                result_phrase(self.best_value)
             )?;
             writeln!(f, "{}", indent(&self.played.to_string(), "  "))?;
         } else {
             let lost = self.loss();
             writeln!(
                 f,
-                "Not the answer: {} gives away {lost} square{}. After it {mover} {} with best play; after the best move {mover} {}.",
+                "Not the answer: {} gives away {}. After it {mover} {} with best play; after the best move {mover} {}.",
                 self.played.notation,
-                if lost == 1 { "" } else { "s" },
-                outcome(self.played_value),
-                outcome(self.best_value)
+                count(lost, "square"),
+                result_phrase(self.played_value),
+                result_phrase(self.best_value)
             )?;
             writeln!(f, "Your move:")?;
             writeln!(f, "{}", indent(&self.played.to_string(), "  "))?;
@@ -110,7 +102,7 @@ impl fmt::Display for CheckReport {
                 f,
                 "The answer: {} ({mover} {}).",
                 self.best.notation,
-                outcome(self.best_value)
+                result_phrase(self.best_value)
             )?;
             writeln!(f, "{}", indent(&self.best.to_string(), "  "))?;
         }

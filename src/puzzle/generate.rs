@@ -12,7 +12,7 @@ use super::themes::explain_line;
 use crate::cathedral::file::Theme;
 use crate::cathedral::file::{PositionFile, PuzzleInfo, StoredSolution};
 use crate::cathedral::moves::{Move, MoveList};
-use crate::cathedral::notation::format_move_with_player;
+use crate::cathedral::notation::format_line;
 use crate::boardgame::Rng;
 use crate::cathedral::policy::{Policy, effect, play_game};
 use crate::cathedral::position::{CathedralStatus, Position};
@@ -205,12 +205,7 @@ pub fn generate(
 pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> PositionFile {
     let analysis = &generated.analysis;
     let position = analysis.position;
-    let mut line = Vec::new();
-    let mut current = position;
-    for &mv in &analysis.best_line {
-        line.push(format_move_with_player(&current, mv));
-        current.play(mv);
-    }
+    let line = format_line(&position, &analysis.best_line);
     let explanations = explain_line(&position, &analysis.best_line)
         .iter()
         .map(|r| r.to_string())

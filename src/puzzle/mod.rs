@@ -12,6 +12,8 @@
 //!
 //! The printable worksheet is presentation: [`crate::present::sheet_html`].
 
+use crate::analysis::words::count;
+
 mod check;
 mod criteria;
 mod difficulty;
@@ -21,7 +23,7 @@ mod index;
 mod themes;
 
 pub use crate::cathedral::file::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
-pub use check::{CheckReport, check, outcome};
+pub use check::{CheckReport, check};
 pub use criteria::{AnalyseOptions, Analysis, Refutation, Reject, analyse, solve_line};
 pub use difficulty::Features;
 pub use generate::{
@@ -35,16 +37,9 @@ pub use themes::{blocked_pieces, detect as detect_themes, explain_line, fits_som
 pub fn question(mover: crate::Player, value: i32) -> String {
     let who = mover.title();
     match value {
-        v if v > 0 => format!(
-            "{who} to play and win by {v} square{}",
-            if v == 1 { "" } else { "s" }
-        ),
+        v if v > 0 => format!("{who} to play and win by {}", count(v, "square")),
         0 => format!("{who} to play and draw"),
-        v => format!(
-            "{who} to play and lose by only {} square{}",
-            -v,
-            if v == -1 { "" } else { "s" }
-        ),
+        v => format!("{who} to play and lose by only {}", count(-v, "square")),
     }
 }
 

@@ -153,11 +153,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.table
     }
 
-    /// Nodes searched by this thread.
-    pub fn nodes(&self) -> u64 {
-        self.nodes
-    }
-
     #[cold]
     fn periodic(&mut self) {
         self.flush();

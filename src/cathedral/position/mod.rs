@@ -201,7 +201,7 @@ impl Position {
         position
     }
 
-    /// The position's 128-bit Zobrist key (see [`crate::cathedral::zobrist`]).
+    /// The position's 128-bit Zobrist key (see [`crate::Key`]).
     #[inline]
     pub fn key(&self) -> Key {
         self.key
@@ -566,7 +566,7 @@ impl Position {
     // ----- making moves ----------------------------------------------------------------------
 
     /// Plays a legal move. The move must come from [`Position::legal_moves`] (or be checked by
-    /// [`crate::cathedral::legality`]): an illegal one leaves a meaningless state.
+    /// [`crate::legality`]): an illegal one leaves a meaningless state.
     #[inline]
     pub fn play(&mut self, mv: Move) {
         self.play_with(mv, &mut ());

@@ -38,6 +38,6 @@ impl RenderStyle {
 }
 
 /// The board, a blank line, then the summary.
-pub fn render(position: &Position, style: RenderStyle) -> String {
+pub fn position_text(position: &Position, style: RenderStyle) -> String {
     format!("{}\n{}", board(position, style), summary(position, style))
 }

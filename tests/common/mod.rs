@@ -1,0 +1,29 @@
+//! Helpers shared by the integration tests. Each test binary uses a subset of them.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use cathedral::legality::parse_move;
+use cathedral::{Position, Rules};
+
+/// The `cathedral` binary, with colour settings of the environment removed.
+pub fn cathedral() -> Command {
+    let mut cmd = Command::cargo_bin("cathedral").expect("binary");
+    cmd.env_remove("CLICOLOR_FORCE").env_remove("NO_COLOR");
+    cmd
+}
+
+/// Runs `cmd`, which must succeed, and returns its standard output.
+pub fn stdout_of(cmd: &mut Command) -> String {
+    let output = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(output).expect("utf-8")
+}
+
+/// The position after playing `moves` (in notation) from the empty board under `rules`.
+pub fn replay(rules: Rules, moves: &[&str]) -> Position {
+    let mut position = Position::new(rules);
+    for text in moves {
+        let mv = parse_move(&position, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        position.play(mv);
+    }
+    position
+}

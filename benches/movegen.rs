@@ -4,8 +4,8 @@
 //!
 //! Run: `cargo bench --bench movegen -- --measurement-time 2 --warm-up-time 1`.
 
-use cathedral::legality::parse_move;
 use cathedral::boardgame::perft;
+use cathedral::legality::parse_move;
 use cathedral::{MoveList, Position, Rules};
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 

@@ -3,8 +3,8 @@
 //!
 //! Run: `cargo bench --bench solver -- --measurement-time 2 --warm-up-time 1`.
 
-use cathedral::file::parse_str;
 use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::file::parse_str;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 
 const POSITIONS: [(&str, &str); 3] = [

@@ -4,8 +4,8 @@
 //!
 //! `cargo run --release --example make_bench_dev`
 
-use cathedral::file::{PositionFile, save};
 use cathedral::boardgame::Rng;
+use cathedral::file::{PositionFile, save};
 use cathedral::{MoveList, Player, Position, Rules, table};
 use std::path::Path;
 

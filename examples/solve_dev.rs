@@ -1,7 +1,7 @@
 //! Development driver for the solver: `cargo run --release --example solve_dev -- FILE [threads] [wdl] [noroot]`.
 
-use cathedral::file::load;
 use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::file::load;
 use std::path::Path;
 
 fn main() {

@@ -2,9 +2,9 @@
 //! the tiers are as named, and every stored value of a position with up to 7 buildings left per
 //! player is re-solved and must agree (tier 8+ values are checked by `cathedral bench`).
 
+use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::file::{PositionFile, load, parse_str, to_yaml};
 use cathedral::sampler::Tier;
-use cathedral::boardgame::{SolveOptions, solve};
 use std::path::PathBuf;
 
 fn bench_files() -> Vec<(PathBuf, PositionFile)> {

@@ -1,9 +1,8 @@
 //! The `cathedral` binary: drawing, listing moves, playing, writing files, perft.
 
 use assert_cmd::Command;
-use cathedral::file::load;
-use cathedral::legality::parse_move;
 use cathedral::MoveList;
+use cathedral::file::load;
 use cathedral::{Piece, Player, Position, Rules};
 use predicates::prelude::*;
 use std::path::Path;
@@ -180,7 +179,10 @@ fn play_writes_a_file_that_round_trips_and_refuses_to_overwrite() {
         .stderr(predicate::str::contains("already exists"))
         .stderr(predicate::str::contains("--force"));
     run(true).success();
-    assert_eq!(load(&out).expect("reload").position, replay(Rules::CLASSIC, &CAPTURE));
+    assert_eq!(
+        load(&out).expect("reload").position,
+        replay(Rules::CLASSIC, &CAPTURE)
+    );
 }
 
 #[test]

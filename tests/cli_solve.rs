@@ -1,12 +1,11 @@
 //! `cathedral solve`, `bench` and `sample` from the command line. Only the solver's public API
 //! is used, so these tests hold for any correct solver.
 
-use assert_cmd::Command;
 use cathedral::Player;
+use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::file::{PositionFile, StoredSolution, load, parse_str, to_yaml};
 use cathedral::legality::parse_move;
 use cathedral::notation::format_move_with_player;
-use cathedral::boardgame::{SolveOptions, solve};
 use predicates::prelude::*;
 use std::path::Path;
 

@@ -1,8 +1,8 @@
 //! Replays the games recorded by an independent public Cathedral engine (see
 //! `tests/data/independent-games.md`) and checks every recorded state against ours.
 
-use cathedral::legality::parse_move;
 use cathedral::ClaimLog;
+use cathedral::legality::parse_move;
 use cathedral::{Bitboard, Cell, Piece, Player, Position, Rules};
 use serde::Deserialize;
 use std::collections::BTreeMap;

@@ -9,10 +9,9 @@
 //! the rule text. The fast counts must equal the pins at every depth; the naive counts are
 //! recomputed at the shallower depths.
 
-use cathedral::legality::parse_move;
+use cathedral::CathedralStatus;
 use cathedral::Spared;
 use cathedral::boardgame::perft;
-use cathedral::CathedralStatus;
 use cathedral::rules::{Capture, FirstMove, Pass};
 use cathedral::{
     Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table,

@@ -1,9 +1,9 @@
 //! Random playouts under every rule variant, checking the state invariants after every move.
 
 use cathedral::SQUARES_PER_PLAYER;
-use cathedral::{CathedralStatus, internals::SLOT_PIECES};
 use cathedral::rules::Pass;
 use cathedral::{Bitboard, Hand, Move, MoveList, Piece, Player, Position, Rules};
+use cathedral::{CathedralStatus, internals::SLOT_PIECES};
 use proptest::prelude::*;
 
 /// Longest playout accepted: a game places at most 28 buildings plus the Cathedral, and captures
@@ -204,8 +204,7 @@ fn zobrist_keys_stay_exact_along_random_games() {
     };
     let mut total = 0;
     for (index, rules) in Rules::all().enumerate() {
-        let mut seen: std::collections::HashMap<cathedral::Key, Canonical> =
-            Default::default();
+        let mut seen: std::collections::HashMap<cathedral::Key, Canonical> = Default::default();
         for seed in 0..12u64 {
             let mut rng = Rng(seed * 31 + index as u64);
             let mut position = Position::new(rules);

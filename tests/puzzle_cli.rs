@@ -1,13 +1,12 @@
 //! `cathedral generate`, `check`, `render`, `sheet` and `index` from the command line, with the
 //! diagrams rendered to pixels.
 
-use assert_cmd::Command;
+use cathedral::MoveList;
 use cathedral::file::{PositionFile, load};
 use cathedral::legality::parse_move;
-use cathedral::MoveList;
 use cathedral::notation::format_move_with_player;
-use cathedral::table;
 use cathedral::present::svg::{CELL, cell_origin, colours};
+use cathedral::table;
 use cathedral::{Cell, Player};
 use predicates::prelude::*;
 use std::path::Path;

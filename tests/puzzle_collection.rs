@@ -4,9 +4,9 @@
 
 use cathedral::file::{PositionFile, load, to_yaml};
 use cathedral::legality::parse_move;
-use cathedral::puzzle::{AnalyseOptions, analyse};
 use cathedral::puzzle::Features;
 use cathedral::puzzle::index_markdown;
+use cathedral::puzzle::{AnalyseOptions, analyse};
 use cathedral::puzzle::{Difficulty, Theme};
 use std::collections::BTreeMap;
 use std::path::Path;

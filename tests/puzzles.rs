@@ -2,12 +2,12 @@
 //! generator's own code), generation is deterministic whatever the number of threads, and the
 //! puzzle files round-trip.
 
+use cathedral::PlacementId;
+use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::file::{parse_str, to_yaml};
 use cathedral::legality::parse_move;
-use cathedral::PlacementId;
-use cathedral::puzzle::{GenerateOptions, generate, puzzle_file};
 use cathedral::puzzle::{Difficulty, greedy_choices};
-use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::puzzle::{GenerateOptions, generate, puzzle_file};
 use cathedral::{Position, Rules};
 use std::collections::BTreeMap;
 

@@ -103,7 +103,7 @@ fn finished_game_shows_the_result() {
         position.play(mv);
     }
     assert!(position.is_game_over());
-    let text = render(&position, RenderStyle::PLAIN);
+    let text = position_text(&position, RenderStyle::PLAIN);
     assert!(text.starts_with("   +---"), "{text}");
     assert!(text.contains("Game over: "), "{text}");
     let view = cathedral::analysis::view::PositionView::of(&position);

@@ -3,10 +3,10 @@
 //! is replayed, every root move checked, and stopped solves must return bounds holding the value.
 
 use cathedral::SQUARES_PER_PLAYER;
-use cathedral::internals::final_ranges;
 use cathedral::boardgame::Game;
-use cathedral::internals::split_value;
 use cathedral::boardgame::{Solution, SolveOptions, solve};
+use cathedral::internals::final_ranges;
+use cathedral::internals::split_value;
 use cathedral::{Move, MoveList, Player, Position, Rules, table};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

@@ -52,10 +52,7 @@ impl Game for Coins {
     const MAX_VALUE: i32 = 9 * MAX_COINS as i32;
 
     fn key(&self) -> (u64, u64) {
-        let packed = self
-            .coins
-            .iter()
-            .fold(0u64, |key, &c| key << 4 | c as u64);
+        let packed = self.coins.iter().fold(0u64, |key, &c| key << 4 | c as u64);
         let state = (self.left as u64) << 16 | (self.right as u64) << 8 | (self.diff + 128) as u64;
         (packed, state)
     }
@@ -148,7 +145,11 @@ fn the_generic_driver_solves_the_toy_game_exactly() {
         for threads in [1, 2] {
             let solution = solve(&position, &options(threads, false), &|_| {});
             assert!(solution.complete, "{row:?}");
-            assert_eq!(solution.value(), Some(expected), "{row:?}, {threads} threads");
+            assert_eq!(
+                solution.value(),
+                Some(expected),
+                "{row:?}, {threads} threads"
+            );
 
             // The best line is legal and ends with the value.
             let mut end = position;
@@ -159,14 +160,21 @@ fn the_generic_driver_solves_the_toy_game_exactly() {
                 end.play(mv);
             }
             assert!(end.is_over(), "{row:?}: the line stops early");
-            let sign = if solution.best_line.len() % 2 == 0 { 1 } else { -1 };
+            let sign = if solution.best_line.len() % 2 == 0 {
+                1
+            } else {
+                -1
+            };
             assert_eq!(sign * end.terminal_value(), expected, "{row:?}");
 
             // Every root move gets its own exact value, best first.
             for root in &solution.root_moves {
                 let mut child = position;
                 child.play(root.mv);
-                assert_eq!((root.lower, root.upper), (-minimax(&child), -minimax(&child)));
+                assert_eq!(
+                    (root.lower, root.upper),
+                    (-minimax(&child), -minimax(&child))
+                );
             }
             let values: Vec<i32> = solution.root_moves.iter().map(|r| r.lower).collect();
             assert!(values.windows(2).all(|w| w[0] >= w[1]), "{row:?}");
@@ -182,7 +190,11 @@ fn the_generic_driver_answers_win_draw_loss() {
         let row = random_row(&mut rng);
         let position = Coins::new(&row);
         let solution = solve(&position, &options(1, true), &|_| {});
-        assert_eq!(solution.value(), Some(minimax(&position).signum()), "{row:?}");
+        assert_eq!(
+            solution.value(),
+            Some(minimax(&position).signum()),
+            "{row:?}"
+        );
     }
 }
 
@@ -209,7 +221,11 @@ fn generic_perft_counts_the_toy_game() {
     for n in 1..=MAX_COINS {
         let position = Coins::new(&vec![1; n]);
         assert_eq!(perft(&position, n as u32), 1 << (n - 1), "{n} coins");
-        assert_eq!(perft(&position, n as u32 + 1), 0, "{n} coins: the game is over");
+        assert_eq!(
+            perft(&position, n as u32 + 1),
+            0,
+            "{n} coins: the game is over"
+        );
         let split: u64 = divide(&position, n as u32).iter().map(|(_, c)| c).sum();
         assert_eq!(split, 1 << (n - 1));
     }

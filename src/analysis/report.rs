@@ -373,4 +373,3 @@ pub fn root_groups(position: &Position, root_moves: &[RootMove<Move>]) -> Vec<Ro
     }
     groups
 }
-

@@ -13,11 +13,18 @@ use serde::ser::SerializeMap;
 /// A position as data. Cells are written like `c3`, pieces and players in lower case.
 #[derive(Serialize, Debug, Clone)]
 pub struct PositionView {
+    /// The rule variant the position is played under.
     pub rules: RulesView,
+    /// The player whose turn it is.
     pub to_move: Player,
+    /// Where the Cathedral is and which cells it covers.
     pub cathedral: CathedralView,
+    /// Light's buildings, hand and territory.
     pub light: PlayerView,
+    /// Dark's buildings, hand and territory.
     pub dark: PlayerView,
+    /// Whether the game is over: neither player can place, or two passes in a row under
+    /// voluntary passing.
     pub game_over: bool,
     /// The winner of a finished game by unplaced squares; `null` while playing or for a draw.
     pub winner: Option<Player>,
@@ -31,33 +38,48 @@ pub struct PositionView {
 /// The rule variant: the preset name if it is one, and the three options.
 #[derive(Serialize, Debug, Clone)]
 pub struct RulesView {
+    /// The preset name (`classic`, `moore1978`) if the options match one, else `null`.
     pub preset: Option<&'static str>,
+    /// The capture option: `mandatory` or `optional`.
     pub capture: &'static str,
+    /// The pass option: `forced` or `voluntary`.
     pub pass: &'static str,
+    /// The first-move option: `no-claim` or `no-enclosure`.
     pub first_move: &'static str,
 }
 
+/// The Cathedral's state in a [`PositionView`].
 #[derive(Serialize, Debug, Clone)]
 pub struct CathedralView {
     /// `to-place`, `on-board` or `gone`.
     pub status: &'static str,
+    /// Cells covered by the Cathedral; empty unless it is on the board.
     pub cells: Bitboard,
 }
 
+/// One player's part of a [`PositionView`].
 #[derive(Serialize, Debug, Clone)]
 pub struct PlayerView {
+    /// The player's buildings on the board, by slot.
     pub buildings: Vec<BuildingView>,
+    /// The buildings still in the player's hand.
     pub hand: HandView,
     /// Squares of the buildings in hand: the score, lower is better.
     pub unplaced_squares: u32,
+    /// Empty cells the player has claimed as territory.
     pub territory: Bitboard,
+    /// Number of territory cells.
     pub territory_size: u32,
+    /// Whether the player has made its first building move (which never claims).
     pub first_move_made: bool,
 }
 
+/// A building on the board in a [`PlayerView`].
 #[derive(Serialize, Debug, Clone)]
 pub struct BuildingView {
+    /// The building's piece kind.
     pub piece: Piece,
+    /// Cells the building covers.
     pub cells: Bitboard,
 }
 
@@ -76,6 +98,7 @@ impl Serialize for HandView {
 }
 
 impl RulesView {
+    /// The view of a rule variant.
     pub fn of(rules: Rules) -> RulesView {
         RulesView {
             preset: rules.preset_name(),
@@ -87,6 +110,7 @@ impl RulesView {
 }
 
 impl PositionView {
+    /// The view of a position, with its legal moves worked out.
     pub fn of(position: &Position) -> PositionView {
         let mut list = MoveList::new();
         position.legal_moves(&mut list);

@@ -6,6 +6,7 @@
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator seeded with `seed`; the same seed always gives the same numbers.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }

@@ -22,6 +22,7 @@ pub struct SolveOptions {
     pub tt_mb: usize,
     /// Only win/draw/loss: values -1/0/+1.
     pub wdl: bool,
+    /// Stop after this long and return what is proven so far; `None` for no limit.
     pub time_limit: Option<Duration>,
     /// Set (by Ctrl-C, say) to stop soon and return what is proven.
     pub stop: Arc<AtomicBool>,
@@ -436,12 +437,7 @@ pub fn solve<G: Game>(
         root_upper: &root_upper,
     };
 
-    let (lower, upper) = driver.value(
-        position,
-        G::MIN_VALUE,
-        G::MAX_VALUE,
-        true,
-    );
+    let (lower, upper) = driver.value(position, G::MIN_VALUE, G::MAX_VALUE, true);
     let known = if wdl {
         (sign(lower) == sign(upper)).then_some(sign(lower))
     } else {

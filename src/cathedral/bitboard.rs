@@ -38,6 +38,7 @@ const fn file_mask(file: u32) -> u128 {
 pub struct Bitboard(pub u128);
 
 impl Bitboard {
+    /// The set with no cells.
     pub const EMPTY: Bitboard = Bitboard(0);
     /// Every cell of the board.
     pub const FULL: Bitboard = Bitboard(board_mask());
@@ -50,41 +51,49 @@ impl Bitboard {
     /// Rank 10.
     pub const NORTH_EDGE: Bitboard = Bitboard(0x3FF << (9 * STRIDE));
 
+    /// The set holding just `cell`.
     #[inline]
     pub const fn from_cell(cell: Cell) -> Bitboard {
         Bitboard(1u128 << cell.bit())
     }
 
+    /// Whether the set holds no cell.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether the set holds at least one cell.
     #[inline]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// Number of cells in the set.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether `cell` is in the set.
     #[inline]
     pub const fn contains(self, cell: Cell) -> bool {
         self.0 >> cell.bit() & 1 != 0
     }
 
+    /// Whether the two sets share at least one cell.
     #[inline]
     pub const fn intersects(self, other: Bitboard) -> bool {
         self.0 & other.0 != 0
     }
 
+    /// Whether every cell of the set is also in `other`.
     #[inline]
     pub const fn is_subset(self, other: Bitboard) -> bool {
         self.0 & !other.0 == 0
     }
 
+    /// Adds `cell` to the set.
     #[inline]
     pub fn insert(&mut self, cell: Cell) {
         self.0 |= 1u128 << cell.bit();

@@ -19,15 +19,21 @@ use std::fmt;
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Edge {
+    /// Rank 10.
     North,
+    /// File `j`.
     East,
+    /// Rank 1.
     South,
+    /// File `a`.
     West,
 }
 
 impl Edge {
+    /// The four edges, clockwise from north.
     pub const ALL: [Edge; 4] = [Edge::North, Edge::East, Edge::South, Edge::West];
 
+    /// The edge's row or column of cells.
     pub fn cells(self) -> Bitboard {
         match self {
             Edge::North => Bitboard::NORTH_EDGE,
@@ -37,6 +43,7 @@ impl Edge {
         }
     }
 
+    /// Lower-case name used in JSON and prose: `north`, `east`, `south`, `west`.
     pub fn name(self) -> &'static str {
         match self {
             Edge::North => "north",
@@ -52,6 +59,7 @@ impl Edge {
 pub struct Claim {
     /// Every cell of the region, now the mover's territory (the captured building's cells too).
     pub cells: Bitboard,
+    /// Number of cells in the region.
     pub size: u32,
     /// The mover's buildings that wall the region in.
     pub walls: Vec<Building>,
@@ -68,15 +76,24 @@ pub struct Claim {
 #[serde(tag = "reason", rename_all = "kebab-case")]
 pub enum NearMissReason {
     /// The wall leaks where two of the mover's cells touch only at a corner.
-    DiagonalContact { corner: [Cell; 2] },
+    DiagonalContact {
+        /// The two wall cells that touch only at a corner.
+        corner: [Cell; 2],
+    },
     /// The region holds two or more buildings that are not the mover's.
-    SeveralBuildings { buildings: Vec<Building> },
+    SeveralBuildings {
+        /// The buildings in the region that are not the mover's.
+        buildings: Vec<Building>,
+    },
     /// Only the Cathedral closes the region, and the Cathedral is never a wall.
     CathedralWall,
     /// The region is enclosed, but a player's first move never claims.
     FirstMove,
     /// The region held one building alone and the mover chose not to capture it.
-    Spared { building: Building },
+    Spared {
+        /// The building the mover chose not to capture.
+        building: Building,
+    },
 }
 
 impl NearMissReason {
@@ -97,6 +114,7 @@ impl NearMissReason {
 pub struct NearMiss {
     /// The cells that would have been claimed.
     pub cells: Bitboard,
+    /// Why the region was not claimed; flattened into the near miss in JSON.
     #[serde(flatten)]
     pub reason: NearMissReason,
 }
@@ -104,6 +122,7 @@ pub struct NearMiss {
 /// Everything a move did.
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveReport {
+    /// The player who made the move.
     pub mover: Player,
     /// Canonical notation with the mover's prefix.
     pub notation: String,
@@ -113,8 +132,11 @@ pub struct MoveReport {
     pub first_move: bool,
     /// Whether the building went into the mover's own territory (a waiting move).
     pub in_own_territory: bool,
+    /// The regions the move claimed, in order.
     pub claims: Vec<Claim>,
+    /// Regions next to the move that it did not claim, each with the rule that stopped it.
     pub near_misses: Vec<NearMiss>,
+    /// The position after the move; left out of JSON.
     #[serde(skip)]
     pub after: Position,
 }

@@ -12,44 +12,90 @@ use crate::cathedral::rules::{Capture, FirstMove, Pass};
 /// Why a move is not legal in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
+    /// The game is over, so no move can be played.
     #[error("the game is over: neither player can place a building")]
     GameOver,
+    /// The move names the player who is not to move.
     #[error("it is {to_move}'s turn, not {named}'s")]
-    NotYourTurn { named: Player, to_move: Player },
+    NotYourTurn {
+        /// The player the move names.
+        named: Player,
+        /// The player whose turn it is.
+        to_move: Player,
+    },
+    /// A building was named before Light placed the Cathedral.
     #[error("Light must place the Cathedral before any building is placed")]
     CathedralFirst,
+    /// The Cathedral was named, but it is already placed or captured, or the move names Dark.
     #[error("the Cathedral is placed only once, by Light, as the first move of the game")]
     CathedralNotAvailable,
+    /// The player to move has no such building left to place.
     #[error("{player} has no {piece} left in hand")]
-    NotInHand { player: Player, piece: Piece },
+    NotInHand {
+        /// The player to move.
+        player: Player,
+        /// The building named.
+        piece: Piece,
+    },
+    /// The cells are not the shape of the player's piece in any rotation.
     #[error("{cells} is not the shape of {player}'s {piece}{hint}")]
     WrongShape {
+        /// The player to move.
         player: Player,
+        /// The piece named.
         piece: Piece,
+        /// The cells given.
         cells: Bitboard,
+        /// Appended to the message: the piece is the opponent's mirror image, or its expected
+        /// shape.
         hint: String,
     },
+    /// The building would cover cells that are already covered.
     #[error("{cells} is already covered by {by}")]
-    Occupied { cells: Bitboard, by: String },
+    Occupied {
+        /// The cells already covered.
+        cells: Bitboard,
+        /// The buildings covering them: "Dark Castle and Cathedral".
+        by: String,
+    },
+    /// The building would stand on the opponent's territory.
     #[error("{cells} is {owner}'s territory: {mover} may not build there")]
     OpponentTerritory {
+        /// The cells of the building that are the opponent's territory.
         cells: Bitboard,
+        /// The player whose territory they are.
         owner: Player,
+        /// The player to move.
         mover: Player,
     },
+    /// The player's first building would cut off part of the board (`first_move: no-enclosure`).
     #[error(
         "under `first_move: no-enclosure` a player's first building may not cut off part of the board, \
          and this one separates {cut_off}"
     )]
-    FirstMoveEncloses { cut_off: Bitboard },
+    FirstMoveEncloses {
+        /// The cells the building would separate from the rest of the board.
+        cut_off: Bitboard,
+    },
+    /// The player may not pass: under `pass: forced` a player with a legal placement must place.
     #[error(
         "{player} cannot pass: passing is allowed only without a legal placement (rules: pass: forced), and {player} has {placements}"
     )]
-    PassNotAllowed { player: Player, placements: u32 },
+    PassNotAllowed {
+        /// The player to move.
+        player: Player,
+        /// Number of legal placements the player has.
+        placements: u32,
+    },
+    /// A capture was spared although captures are mandatory.
     #[error("captures are mandatory under these rules (capture: mandatory): nothing can be spared")]
     SpareNotAllowed,
+    /// A spared cell is not part of a building the move captures.
     #[error("{cell} is not a building this move captures, so it cannot be spared")]
-    NotACapture { cell: crate::cathedral::cell::Cell },
+    NotACapture {
+        /// The spared cell.
+        cell: crate::cathedral::cell::Cell,
+    },
 }
 
 impl IllegalMove {
@@ -223,8 +269,10 @@ pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
 /// A move that could not be read or is not legal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// The text is not a well-formed move.
     #[error(transparent)]
     Parse(#[from] crate::cathedral::notation::ParseMoveError),
+    /// The move is not legal in the position.
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
 }

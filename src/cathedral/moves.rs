@@ -27,16 +27,19 @@ impl Spared {
         self.0
     }
 
+    /// Whether no capture is declined.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether the opponent's building in slot `slot` is spared.
     #[inline]
     pub const fn contains_slot(self, slot: usize) -> bool {
         self.0 >> slot & 1 != 0
     }
 
+    /// Whether the Cathedral is spared.
     #[inline]
     pub const fn contains_cathedral(self) -> bool {
         self.0 & Self::CATHEDRAL_BIT != 0
@@ -53,11 +56,13 @@ pub struct Move {
 const PASS: u16 = u16::MAX;
 
 impl Move {
+    /// The pass.
     pub const PASS: Move = Move {
         placement: PASS,
         spared: Spared::NONE,
     };
 
+    /// Places the building of `placement`, declining no capture.
     #[inline]
     pub const fn place(placement: PlacementId) -> Move {
         Move {
@@ -66,6 +71,7 @@ impl Move {
         }
     }
 
+    /// Places the building of `placement`, declining the captures in `spared`.
     #[inline]
     pub const fn place_sparing(placement: PlacementId, spared: Spared) -> Move {
         Move {
@@ -74,11 +80,13 @@ impl Move {
         }
     }
 
+    /// Whether the move is a pass.
     #[inline]
     pub const fn is_pass(self) -> bool {
         self.placement == PASS
     }
 
+    /// The placement played, or `None` for a pass.
     #[inline]
     pub const fn placement(self) -> Option<PlacementId> {
         if self.is_pass() {
@@ -88,6 +96,7 @@ impl Move {
         }
     }
 
+    /// The captures the move declines.
     #[inline]
     pub const fn spared(self) -> Spared {
         self.spared
@@ -118,51 +127,61 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list with room for 2304 moves.
     pub fn new() -> MoveList {
         MoveList {
             moves: Vec::with_capacity(2304),
         }
     }
 
+    /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
         self.moves.clear();
     }
 
+    /// Appends `mv`.
     #[inline]
     pub fn push(&mut self, mv: Move) {
         self.moves.push(mv);
     }
 
+    /// Appends every move of `moves`, in order.
     #[inline]
     pub fn extend_from_slice(&mut self, moves: &[Move]) {
         self.moves.extend_from_slice(moves);
     }
 
+    /// Number of moves in the list.
     #[inline]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// Whether the list holds no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
+    /// The moves, in order.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
     }
 
+    /// The moves, in order, for reordering in place.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves
     }
 
+    /// Iterates over the moves in order.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.moves.iter()
     }
 
+    /// Whether `mv` is in the list.
     pub fn contains(&self, mv: Move) -> bool {
         self.moves.contains(&mv)
     }

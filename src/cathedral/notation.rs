@@ -16,14 +16,20 @@ use std::str::FromStr;
 pub struct MoveText {
     /// The player named by a `light:` or `dark:` prefix, if any.
     pub player: Option<Player>,
+    /// The pass or placement written after the prefix.
     pub action: Action,
 }
 
+/// What a written move does: pass, or place a building.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// `pass`: the player passes.
     Pass,
+    /// Places a building: `PIECE:CELLS`, with an optional `/spare:CELLS` suffix.
     Place {
+        /// The building named.
         piece: Piece,
+        /// The cells it is to cover.
         cells: Bitboard,
         /// One cell of each building whose capture the mover declines.
         spare: Vec<Cell>,
@@ -33,10 +39,17 @@ pub enum Action {
 /// Why a move could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMoveError {
+    /// The text holds no move.
     #[error("empty move: expected `PIECE:CELLS` like `castle:c3,d3,e3,c4,e4`, or `pass`")]
     Empty,
+    /// The text is not a well-formed move.
     #[error("`{text}`: {reason}")]
-    Bad { text: String, reason: String },
+    Bad {
+        /// The move as written.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
 }
 
 fn bad(text: &str, reason: impl Into<String>) -> ParseMoveError {
@@ -82,9 +95,12 @@ impl FromStr for MoveText {
                 Action::Pass
             }
             [piece, cells] => {
-                let piece: Piece = piece
-                    .parse()
-                    .map_err(|e: crate::cathedral::piece::ParsePieceError| bad(text, e.to_string()))?;
+                let piece: Piece =
+                    piece
+                        .parse()
+                        .map_err(|e: crate::cathedral::piece::ParsePieceError| {
+                            bad(text, e.to_string())
+                        })?;
                 let list = parse_cells(text, cells)?;
                 let set: Bitboard = list.iter().copied().collect();
                 if set.count() as usize != list.len() {

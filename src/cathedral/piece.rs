@@ -7,17 +7,29 @@ use std::str::FromStr;
 /// A kind of building. The first eleven belong to both players; the Cathedral is neutral.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Piece {
+    /// One square; two in each set.
     Tavern = 0,
+    /// Two squares in a line; two in each set.
     Stable = 1,
+    /// Three squares in an L; two in each set.
     Inn = 2,
+    /// Three squares in a line.
     Bridge = 3,
+    /// Four squares in a 2x2 block.
     Square = 4,
+    /// Four squares in a T.
     Manor = 5,
+    /// Four squares in a zigzag, mirrored between Light and Dark.
     Abbey = 6,
+    /// Five squares in a plus sign.
     Infirmary = 7,
+    /// Five squares in a U.
     Castle = 8,
+    /// Five squares in a staircase.
     Tower = 9,
+    /// Five squares in an F shape, mirrored between Light and Dark.
     Academy = 10,
+    /// The neutral six-square cross that Light places first; it belongs to neither player.
     Cathedral = 11,
 }
 
@@ -58,11 +70,13 @@ impl Piece {
         Piece::Cathedral,
     ];
 
+    /// Position in [`Piece::ALL`], for indexing per-kind arrays such as a [`Hand`].
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The kind at `index` in [`Piece::ALL`]; panics if `index` is 12 or more.
     #[inline]
     pub const fn from_index(index: usize) -> Piece {
         Piece::ALL[index]
@@ -208,21 +222,25 @@ impl<'de> serde::Deserialize<'de> for Piece {
 pub struct Hand(pub(crate) [u8; PLAYER_PIECES]);
 
 impl Hand {
+    /// No buildings at all.
     pub const EMPTY: Hand = Hand([0; PLAYER_PIECES]);
 
     /// The full set: two Taverns, two Stables, two Inns, one of each other building.
     pub const FULL: Hand = Hand([2, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1]);
 
+    /// How many of `piece` the hand holds.
     #[inline]
     pub const fn count(&self, piece: Piece) -> u8 {
         self.0[piece.index()]
     }
 
+    /// Puts one more `piece` in the hand, as when a captured building returns to its owner.
     #[inline]
     pub fn add(&mut self, piece: Piece) {
         self.0[piece.index()] += 1;
     }
 
+    /// Takes one `piece` out of the hand, as when it is placed; panics if none is held.
     #[inline]
     pub fn remove(&mut self, piece: Piece) {
         self.0[piece.index()] -= 1;
@@ -236,10 +254,12 @@ impl Hand {
             .sum()
     }
 
+    /// Number of buildings in hand, counting duplicates.
     pub fn buildings(&self) -> u32 {
         self.0.iter().map(|&n| n as u32).sum()
     }
 
+    /// Whether every building has been placed.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&n| n == 0)
     }

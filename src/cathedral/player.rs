@@ -6,18 +6,23 @@ use std::str::FromStr;
 /// A player. Light places the Cathedral, Dark makes the first building move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Player {
+    /// The player who places the Cathedral at the start of the game.
     Light = 0,
+    /// The player who makes the first building move, after the Cathedral is placed.
     Dark = 1,
 }
 
 impl Player {
+    /// Both players, Light first.
     pub const BOTH: [Player; 2] = [Player::Light, Player::Dark];
 
+    /// `0` for Light, `1` for Dark: for indexing per-player arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The other player.
     #[inline]
     pub const fn opponent(self) -> Player {
         match self {

@@ -7,10 +7,10 @@
 //! the building placed, and a penalty for filling one's own territory. The best score wins; ties
 //! and near-ties are broken by the noise. The same seed always gives the same choices.
 
+use crate::boardgame::Rng;
 use crate::cathedral::moves::{Move, MoveList};
 use crate::cathedral::placement::table;
 use crate::cathedral::position::Position;
-use crate::boardgame::Rng;
 
 /// The weights of the move score. Each term is in squares.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,9 +42,13 @@ impl Default for Policy {
 /// What playing a move does, in squares.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MoveEffect {
+    /// Squares of the building placed; 0 for a pass.
     pub size: u32,
+    /// Squares of territory the mover gains (the captured buildings' cells included).
     pub claimed: u32,
+    /// Squares of opponent buildings captured (returned to the opponent's hand).
     pub captured: u32,
+    /// Squares of the mover's own territory the building covers.
     pub own_territory_covered: u32,
 }
 

@@ -36,8 +36,11 @@ pub enum FirstMove {
 /// A complete rule variant.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Rules {
+    /// Whether enclosing a single building must capture it.
     pub capture: Capture,
+    /// When a player may pass.
     pub pass: Pass,
+    /// What a player's first building move may do.
     pub first_move: FirstMove,
 }
 
@@ -91,6 +94,7 @@ impl Rules {
 }
 
 impl Capture {
+    /// The option's value as written in files: `mandatory` or `optional`.
     pub const fn name(self) -> &'static str {
         match self {
             Capture::Mandatory => "mandatory",
@@ -100,6 +104,7 @@ impl Capture {
 }
 
 impl Pass {
+    /// The option's value as written in files: `forced` or `voluntary`.
     pub const fn name(self) -> &'static str {
         match self {
             Pass::Forced => "forced",
@@ -109,6 +114,7 @@ impl Pass {
 }
 
 impl FirstMove {
+    /// The option's value as written in files: `no-claim` or `no-enclosure`.
     pub const fn name(self) -> &'static str {
         match self {
             FirstMove::NoClaim => "no-claim",
@@ -133,14 +139,20 @@ impl fmt::Display for Rules {
     }
 }
 
+/// A rule variant or rule option that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
+    /// The name is not a known preset.
     #[error("`{0}` is not a rule variant: expected `classic` or `moore1978`")]
     UnknownPreset(String),
+    /// An option has a value it does not take.
     #[error("`{value}` is not a value of `{option}`: expected {expected}")]
     BadOption {
+        /// The option's name: `capture`, `pass` or `first_move`.
         option: &'static str,
+        /// The value as written.
         value: String,
+        /// The values the option takes, for the message.
         expected: &'static str,
     },
 }

@@ -33,6 +33,7 @@ pub enum Tier {
 }
 
 impl Tier {
+    /// Every tier, fewest buildings left first.
     pub const ALL: [Tier; 4] = [Tier::T3, Tier::T5, Tier::T7, Tier::T8];
 
     /// The tier of a position.
@@ -106,6 +107,7 @@ impl FromStr for Tier {
 /// One sampled position and how to find it again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sample {
+    /// The sampled position.
     pub position: Position,
     /// The seed of the policy game it comes from (`play_game` with `Rng::new(game_seed)`).
     pub game_seed: u64,

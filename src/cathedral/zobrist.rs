@@ -16,6 +16,7 @@ use crate::cathedral::player::Player;
 pub struct Key(pub(crate) u64, pub(crate) u64);
 
 impl Key {
+    /// Both keys XORed together: XOR adds a feature's key to a key or takes it out again.
     #[inline]
     pub const fn xor(self, other: Key) -> Key {
         Key(self.0 ^ other.0, self.1 ^ other.1)

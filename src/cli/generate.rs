@@ -4,14 +4,14 @@
 use super::index::write_index;
 use super::shared::input::FileDiagnostic;
 use super::shared::output::emit;
-use super::shared::search::{ZeroSeconds, time_limit};
 use super::shared::output::refuse_overwrite;
+use super::shared::search::{ZeroSeconds, time_limit};
 use cathedral::Rules;
 use cathedral::analysis::words::count;
 use cathedral::file;
 use cathedral::puzzle::AnalyseOptions;
-use cathedral::puzzle::{GenerateOptions, GenerateProgress, generate, puzzle_file};
 use cathedral::puzzle::{Difficulty, Theme};
+use cathedral::puzzle::{GenerateOptions, GenerateProgress, generate, puzzle_file};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::io::IsTerminal;

@@ -2,53 +2,12 @@
 
 use super::ColorWhen;
 use super::shared::input::position_or_default;
-use super::shared::output::{emit, emit_json, new_table, style_for};
-use cathedral::{Move, MoveList};
-use cathedral::notation::format_move;
-use cathedral::{Position, table};
-use comfy_table::CellAlignment;
-use serde::Serialize;
-use std::collections::BTreeMap;
+use super::shared::output::{emit, emit_json, new_table, right_align, style_for};
+use cathedral::analysis::moves::MovesReport;
 use std::path::PathBuf;
 
 /// Example moves shown per piece without `--all`.
 const EXAMPLES: usize = 3;
-
-#[derive(Serialize)]
-struct MovesJson {
-    to_move: cathedral::Player,
-    total: usize,
-    /// Number of moves per piece (`pass` for a pass).
-    per_piece: BTreeMap<String, usize>,
-    /// Every legal move in canonical notation.
-    moves: Vec<String>,
-}
-
-/// The piece a move places, or `pass`.
-fn group_of(mv: Move) -> String {
-    mv.placement().map_or_else(
-        || "pass".to_string(),
-        |id| table().get(id).piece.name().to_string(),
-    )
-}
-
-/// Moves grouped per piece, smallest piece first, a pass last.
-fn groups(position: &Position, list: &MoveList) -> Vec<(String, Vec<String>)> {
-    let mut groups: Vec<(Option<usize>, String, Vec<String>)> = Vec::new();
-    for &mv in list {
-        let order = mv.placement().map(|id| table().get(id).piece.index());
-        let text = format_move(position, mv);
-        match groups.iter_mut().find(|(o, _, _)| *o == order) {
-            Some((_, _, moves)) => moves.push(text),
-            None => groups.push((order, group_of(mv), vec![text])),
-        }
-    }
-    groups.sort_by_key(|(order, _, _)| order.unwrap_or(usize::MAX));
-    groups
-        .into_iter()
-        .map(|(_, name, moves)| (name, moves))
-        .collect()
-}
 
 #[derive(clap::Args, Debug)]
 pub struct MovesArgs {
@@ -66,56 +25,48 @@ pub struct MovesArgs {
 
 pub fn run(args: &MovesArgs) -> miette::Result<()> {
     let position = position_or_default(args.file.as_deref())?;
-    let mut list = MoveList::new();
-    position.legal_moves(&mut list);
-    let groups = groups(&position, &list);
+    let report = MovesReport::of(&position);
     if args.json {
-        return emit_json(&MovesJson {
-            to_move: position.to_move(),
-            total: list.len(),
-            per_piece: groups
-                .iter()
-                .map(|(name, moves)| (name.clone(), moves.len()))
-                .collect(),
-            moves: groups.into_iter().flat_map(|(_, moves)| moves).collect(),
-        });
+        return emit_json(&report);
     }
     let style = style_for(args.color);
     let mut out = String::new();
-    if position.is_game_over() {
+    if report.game_over {
         out.push_str("The game is over: no legal moves.\n");
     }
     if args.all {
-        for (name, moves) in &groups {
-            out.push_str(&format!("{name} ({}):\n", moves.len()));
-            for text in moves {
+        for group in &report.groups {
+            out.push_str(&format!("{} ({}):\n", group.name, group.moves.len()));
+            for text in &group.moves {
                 out.push_str(&format!("  {text}\n"));
             }
         }
-    } else if !groups.is_empty() {
+    } else if !report.groups.is_empty() {
         let mut table = new_table(style);
         table.set_header(["piece", "moves", "examples"]);
-        for (name, moves) in &groups {
-            let mut examples = moves
+        for group in &report.groups {
+            let mut examples = group
+                .moves
                 .iter()
                 .take(EXAMPLES)
                 .cloned()
                 .collect::<Vec<_>>()
                 .join("  ");
-            if moves.len() > EXAMPLES {
+            if group.moves.len() > EXAMPLES {
                 examples.push_str("  ...");
             }
-            table.add_row(vec![name.clone(), moves.len().to_string(), examples]);
+            table.add_row(vec![
+                group.name.clone(),
+                group.moves.len().to_string(),
+                examples,
+            ]);
         }
-        if let Some(column) = table.column_mut(1) {
-            column.set_cell_alignment(CellAlignment::Right);
-        }
+        right_align(&mut table, &[1]);
         out.push_str(&format!("{table}\n"));
     }
     out.push_str(&format!(
         "{} to move: {} legal moves in total\n",
-        position.to_move(),
-        list.len()
+        report.to_move, report.total
     ));
     emit(&out)
 }

@@ -2,8 +2,8 @@
 
 use super::shared::input::position_or_default;
 use super::shared::output::emit;
-use cathedral::notation::format_move;
 use cathedral::boardgame::{divide, perft};
+use cathedral::notation::format_move;
 use miette::miette;
 use std::path::Path;
 use std::time::Instant;

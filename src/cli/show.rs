@@ -3,8 +3,8 @@
 use super::ColorWhen;
 use super::shared::input::file_or_default;
 use super::shared::output::{emit, emit_json, style_for};
-use cathedral::present::terminal::position_text;
 use cathedral::analysis::view::PositionView;
+use cathedral::present::terminal::position_text;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

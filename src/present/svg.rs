@@ -17,14 +17,23 @@ const HAND_WIDTH: u32 = 230;
 
 /// Fill colours, also used by tests that check rendered pixels.
 pub mod colours {
+    /// Light's buildings, and the stripes of Light's territory.
     pub const LIGHT: &str = "#f3dfa2";
+    /// Dark's buildings, and the stripes of Dark's territory.
     pub const DARK: &str = "#6b3e26";
+    /// The Cathedral.
     pub const CATHEDRAL: &str = "#8c7bb8";
+    /// The background: empty cells and the margins.
     pub const BOARD: &str = "#ffffff";
+    /// The lines between cells.
     pub const GRID: &str = "#c8c8c8";
+    /// Building outlines and the board's border.
     pub const OUTLINE: &str = "#222222";
+    /// The highlighted move's outline and markers.
     pub const HIGHLIGHT: &str = "#d62828";
+    /// The ground of Light's hatched territory.
     pub const LIGHT_TERRITORY: &str = "#f7ecc8";
+    /// The ground of Dark's hatched territory.
     pub const DARK_TERRITORY: &str = "#d9c2b4";
 }
 

@@ -3,16 +3,17 @@
 
 use super::criteria::{AnalyseOptions, solve_line};
 use super::themes::explain_line;
+use crate::analysis::words::{count, result_phrase};
 use crate::cathedral::explain::{MoveReport, explain_move};
 use crate::cathedral::moves::Move;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
-use crate::analysis::words::{count, result_phrase};
 use std::fmt;
 
 /// The verdict on one move.
 #[derive(Clone, Debug)]
 pub struct CheckReport {
+    /// The player who made the move being checked.
     pub mover: Player,
     /// The exact value of the position (best play), from the mover's view.
     pub best_value: i32,
@@ -27,6 +28,7 @@ pub struct CheckReport {
 }
 
 impl CheckReport {
+    /// Whether the move played is as good as the best move.
     pub fn is_correct(&self) -> bool {
         self.played_value == self.best_value
     }
@@ -52,7 +54,6 @@ pub fn check(position: &Position, mv: Move, options: &AnalyseOptions) -> Option<
         played,
     })
 }
-
 
 fn indent(text: &str, by: &str) -> String {
     text.lines()

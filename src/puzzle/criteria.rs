@@ -3,15 +3,15 @@
 //! best by a margin; then its themes and difficulty.
 
 use super::difficulty::Features;
-use crate::cathedral::file::Difficulty;
 use super::greedy;
 use super::themes;
+use crate::boardgame::{SolveOptions, solve};
+use crate::cathedral::file::Difficulty;
 use crate::cathedral::file::Theme;
 use crate::cathedral::moves::Move;
 use crate::cathedral::placement::PlacementId;
 use crate::cathedral::policy::{Policy, effect};
 use crate::cathedral::position::Position;
-use crate::boardgame::{SolveOptions, solve};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
@@ -44,6 +44,7 @@ impl Default for AnalyseOptions {
 /// Why a position is not a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reject {
+    /// The game is over: there is no move to find.
     GameOver,
     /// Not solved exactly within the time limit or the node budget.
     Unsolved,
@@ -53,6 +54,7 @@ pub enum Reject {
     Pass,
     /// Another move is as good, or worse by less than the margin.
     NotUnique {
+        /// How many squares worse the second best move is.
         gap: i32,
     },
 }
@@ -74,6 +76,7 @@ impl fmt::Display for Reject {
 /// A tempting move that loses, and how the opponent refutes it.
 #[derive(Clone, Debug)]
 pub struct Refutation {
+    /// The tempting move.
     pub mv: Move,
     /// Its exact value, from the mover's view.
     pub value: i32,
@@ -84,10 +87,13 @@ pub struct Refutation {
 /// A position that passed every criterion.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The puzzle position.
     pub position: Position,
     /// Exact, from the side to move's view.
     pub value: i32,
+    /// The answer: the best move, better than any other by at least the margin.
     pub best_move: Move,
+    /// Best play from the position to the end of the game, starting with `best_move`.
     pub best_line: Vec<Move>,
     /// The value of the best different move.
     pub second_best: i32,
@@ -97,8 +103,11 @@ pub struct Analysis {
     pub greedy_finds_it: bool,
     /// The greedy move that loses least, refuted; `None` when the greedy player finds the answer.
     pub refutation: Option<Refutation>,
+    /// Themes detected from the solution.
     pub themes: Vec<Theme>,
+    /// What the difficulty rating is computed from.
     pub features: Features,
+    /// The difficulty level of the rating.
     pub difficulty: Difficulty,
     /// Solver nodes, all solves together.
     pub nodes: u64,

@@ -7,13 +7,13 @@
 //! is the deterministic limit).
 
 use super::criteria::{AnalyseOptions, Analysis, analyse};
-use crate::cathedral::file::Difficulty;
 use super::themes::explain_line;
+use crate::boardgame::Rng;
+use crate::cathedral::file::Difficulty;
 use crate::cathedral::file::Theme;
 use crate::cathedral::file::{PositionFile, PuzzleInfo, StoredSolution};
 use crate::cathedral::moves::{Move, MoveList};
 use crate::cathedral::notation::format_line;
-use crate::boardgame::Rng;
 use crate::cathedral::policy::{Policy, effect, play_game};
 use crate::cathedral::position::{CathedralStatus, Position};
 use crate::cathedral::rules::Rules;
@@ -24,13 +24,17 @@ use std::collections::HashSet;
 /// What to generate.
 #[derive(Clone, Debug)]
 pub struct GenerateOptions {
+    /// How many puzzles to find.
     pub count: usize,
     /// Keep only puzzles with this theme.
     pub theme: Option<Theme>,
     /// Keep only puzzles of this difficulty.
     pub difficulty: Option<Difficulty>,
+    /// The run's master seed: candidate `i` plays the game seeded `game_seed(seed, i)`.
     pub seed: u64,
+    /// The rule variant of the policy games and the puzzles.
     pub rules: Rules,
+    /// The criteria and solver budget each candidate is analysed with.
     pub analyse: AnalyseOptions,
     /// Give up after this many candidates.
     pub max_candidates: u64,
@@ -62,13 +66,16 @@ pub struct Generated {
     pub game_seed: u64,
     /// Moves played from the start of that game.
     pub ply: usize,
+    /// The puzzle position and everything found about it.
     pub analysis: Analysis,
 }
 
 /// Progress: puzzles found, candidates tried.
 #[derive(Clone, Copy, Debug)]
 pub struct GenerateProgress {
+    /// Puzzles found so far.
     pub found: usize,
+    /// Candidates tried so far.
     pub tried: u64,
 }
 

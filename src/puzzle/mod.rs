@@ -42,4 +42,3 @@ pub fn question(mover: crate::Player, value: i32) -> String {
         v => format!("{who} to play and lose by only {}", count(-v, "square")),
     }
 }
-

@@ -2,8 +2,8 @@
 //! the outcome. A puzzle can carry several. The definitions are in `docs/puzzles.md`.
 
 use super::criteria::Refutation;
-use crate::cathedral::file::Theme;
 use crate::cathedral::explain::{MoveReport, NearMissReason, explain_move};
+use crate::cathedral::file::Theme;
 use crate::cathedral::moves::Move;
 use crate::cathedral::piece::Piece;
 use crate::cathedral::placement::table;

@@ -5,8 +5,8 @@
 //! the search is told to stop, every call returns at once and nothing more is written.
 
 use super::busy::Busy;
-use crate::boardgame::Game;
 use super::tt::Table;
+use crate::boardgame::Game;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 

@@ -5,8 +5,8 @@
 //! Every completed search returns a correct bound, whichever thread finishes first, so the value a
 //! solve reaches does not depend on the number of threads or on timing.
 
-use crate::boardgame::Game;
 use super::negamax::{Control, Searcher};
+use crate::boardgame::Game;
 use std::sync::Mutex;
 use std::sync::atomic::Ordering;
 

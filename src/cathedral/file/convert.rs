@@ -67,9 +67,11 @@ pub(super) fn parse_cells(
 ) -> Result<Bitboard, FileError> {
     let mut set = Bitboard::EMPTY;
     for text in cells {
-        let cell: Cell = text.parse().map_err(|e: crate::cathedral::cell::ParseCellError| {
-            errors.at(place, format!("{e} (the board is a1..j10)"))
-        })?;
+        let cell: Cell = text
+            .parse()
+            .map_err(|e: crate::cathedral::cell::ParseCellError| {
+                errors.at(place, format!("{e} (the board is a1..j10)"))
+            })?;
         if set.contains(cell) {
             return Err(errors.at(place, format!("cell {cell} is listed twice")));
         }
@@ -451,7 +453,8 @@ pub fn derived_territory(position: &Position) -> [Bitboard; 2] {
 /// The player who moved last has had all its regions evaluated: none may still hold exactly one
 /// other building (it would have been captured), unless its only move so far was its first.
 fn check_no_pending_capture(errors: &Errors, position: &Position) -> Result<(), FileError> {
-    if position.rules().capture == crate::cathedral::rules::Capture::Optional || position.cathedral_to_place()
+    if position.rules().capture == crate::cathedral::rules::Capture::Optional
+        || position.cathedral_to_place()
     {
         return Ok(());
     }

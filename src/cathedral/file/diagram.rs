@@ -194,9 +194,12 @@ fn parse_meaning(
         },
         [player, piece] => {
             let player: Player = player.parse().map_err(|_| bad())?;
-            let piece: Piece = piece
-                .parse()
-                .map_err(|e: crate::cathedral::piece::ParsePieceError| errors.at(place, e.to_string()))?;
+            let piece: Piece =
+                piece
+                    .parse()
+                    .map_err(|e: crate::cathedral::piece::ParsePieceError| {
+                        errors.at(place, e.to_string())
+                    })?;
             if piece == Piece::Cathedral {
                 return Err(errors.at(
                     place,

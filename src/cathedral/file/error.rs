@@ -18,6 +18,7 @@ pub struct FileError {
 }
 
 impl FileError {
+    /// An error in file `path` with a message, not yet located at a line or given the file's text.
     pub fn new(path: &str, message: impl Into<String>) -> FileError {
         FileError {
             path: path.to_string(),

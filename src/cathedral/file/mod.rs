@@ -24,16 +24,22 @@ use std::path::Path;
 /// Free metadata of a position file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Metadata {
+    /// A short title for the position.
     pub title: Option<String>,
+    /// Free text about the position.
     pub description: Option<String>,
+    /// Free labels for grouping and finding files.
     pub tags: Vec<String>,
+    /// Where the position comes from.
     pub source: Option<String>,
 }
 
 /// A loaded position file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionFile {
+    /// The game state the file holds.
     pub position: Position,
+    /// Title, description, tags and source.
     pub meta: Metadata,
     /// The expected ruling, in rule cases.
     pub ruling: Option<Ruling>,
@@ -44,6 +50,7 @@ pub struct PositionFile {
 }
 
 impl PositionFile {
+    /// A file holding just `position`: no metadata, ruling, solution or puzzle.
     pub fn from_position(position: Position) -> PositionFile {
         PositionFile {
             position,
@@ -56,6 +63,19 @@ impl PositionFile {
 }
 
 /// Reads and validates a position file.
+///
+/// ```
+/// use cathedral::{Player, file};
+/// use std::path::Path;
+///
+/// let file = file::load(Path::new("puzzles/bench/t3-01.yaml"))?;
+/// assert_eq!(file.position.to_move(), Player::Dark);
+/// assert_eq!(file.solution.map(|s| s.value), Some(5)); // the stored exact value
+///
+/// let error = file::parse_str("bad.yaml", "to_move: purple\n").unwrap_err();
+/// assert_eq!(error.line, Some(1)); // located: bad.yaml:1:10
+/// # Ok::<(), file::FileError>(())
+/// ```
 pub fn load(path: &Path) -> Result<PositionFile, FileError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path)
@@ -102,9 +122,7 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
 /// solution.
 fn check_puzzle(puzzle: &PuzzleInfo, solution: Option<&StoredSolution>) -> Result<(), String> {
     for theme in &puzzle.themes {
-        theme
-            .parse::<Theme>()
-            .map_err(|e| format!("puzzle: {e}"))?;
+        theme.parse::<Theme>().map_err(|e| format!("puzzle: {e}"))?;
     }
     puzzle
         .difficulty

@@ -4,6 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+/// A puzzle theme: the kind of idea the answer shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Theme {
     /// The answer captures an opponent building.
@@ -27,6 +28,7 @@ pub enum Theme {
 }
 
 impl Theme {
+    /// Every theme.
     pub const ALL: [Theme; 7] = [
         Theme::Capture,
         Theme::CathedralCapture,
@@ -37,6 +39,7 @@ impl Theme {
         Theme::EndgameCount,
     ];
 
+    /// Kebab-case name as written in files: `cathedral-capture`.
     pub fn name(self) -> &'static str {
         match self {
             Theme::Capture => "capture",
@@ -63,16 +66,22 @@ impl Theme {
     }
 }
 
+/// A puzzle's difficulty level, set by its rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Difficulty {
+    /// Rated up to [`EASY_MAX`].
     Easy,
+    /// Rated above [`EASY_MAX`] and up to [`MEDIUM_MAX`].
     Medium,
+    /// Rated above [`MEDIUM_MAX`].
     Hard,
 }
 
 impl Difficulty {
+    /// Every level, easiest first.
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
 
+    /// Lower-case name as written in files: `easy`, `medium`, `hard`.
     pub fn name(self) -> &'static str {
         match self {
             Difficulty::Easy => "easy",
@@ -100,8 +109,11 @@ pub const MEDIUM_MAX: u32 = 15;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("`{given}` is not a {what}: expected {expected}")]
 pub struct ParseNameError {
+    /// The text as written.
     pub given: String,
+    /// What kind of name was expected: `theme` or `difficulty`.
     pub what: &'static str,
+    /// The accepted names, comma-separated.
     pub expected: String,
 }
 

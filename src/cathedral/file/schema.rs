@@ -101,14 +101,19 @@ pub struct Ruling {
     pub legal_moves: Option<u32>,
 }
 
+/// A building a rule case expects the last move to capture.
 #[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 #[serde(deny_unknown_fields)]
 pub struct RulingBuilding {
+    /// `light`, `dark` or `cathedral`.
     pub player: String,
+    /// The piece's lower-case name: `castle`.
     pub piece: String,
+    /// The cells it covered, written like `c3`.
     pub cells: Vec<String>,
 }
 
+/// A near miss a rule case expects in the explanation of the last move.
 #[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct RulingNearMiss {

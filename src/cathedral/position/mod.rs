@@ -61,6 +61,7 @@ pub struct Side {
 }
 
 impl Side {
+    /// A side at the start of a game: nothing on the board, every building in hand.
     pub const NEW: Side = Side {
         buildings: [Bitboard::EMPTY; BUILDINGS_PER_PLAYER],
         occupied: Bitboard::EMPTY,
@@ -75,6 +76,7 @@ impl Side {
 pub enum CathedralStatus {
     /// Not placed yet: Light's next move places it.
     ToPlace,
+    /// On the board, covering [`Position::cathedral`].
     OnBoard,
     /// Captured: out of the game for good.
     Gone,
@@ -85,7 +87,9 @@ pub enum CathedralStatus {
 pub struct Building {
     /// `None` for the Cathedral.
     pub owner: Owner,
+    /// The building's piece kind.
     pub piece: Piece,
+    /// Cells the building covers.
     pub cells: Bitboard,
 }
 
@@ -132,7 +136,9 @@ impl ClaimSink for () {}
 /// What a move did, in order.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ClaimLog {
+    /// Each region the move claimed, with the building captured in it, if any.
     pub claims: Vec<(Bitboard, Option<Building>)>,
+    /// Each region left unclaimed because the mover spared the lone building in it.
     pub spared: Vec<(Bitboard, Building)>,
 }
 
@@ -234,31 +240,37 @@ impl Position {
         key
     }
 
+    /// `player`'s part of the state: buildings, territory, hand and first-move flag.
     #[inline]
     pub fn side(&self, player: Player) -> &Side {
         &self.sides[player.index()]
     }
 
+    /// The player whose turn it is.
     #[inline]
     pub fn to_move(&self) -> Player {
         self.to_move
     }
 
+    /// The rule variant the game is played under.
     #[inline]
     pub fn rules(&self) -> Rules {
         self.rules
     }
 
+    /// Passes in a row just before this position.
     #[inline]
     pub fn passes(&self) -> u8 {
         self.passes
     }
 
+    /// Cells covered by the Cathedral; empty unless it is on the board.
     #[inline]
     pub fn cathedral(&self) -> Bitboard {
         self.cathedral
     }
 
+    /// Where the Cathedral is: still to place, on the board, or captured.
     #[inline]
     pub fn cathedral_status(&self) -> CathedralStatus {
         self.cathedral_status

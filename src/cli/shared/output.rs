@@ -76,6 +76,5 @@ pub fn right_align(table: &mut comfy_table::Table, columns: &[usize]) {
 
 /// The `solution:` block as YAML text, ready to paste at the end of a position file.
 pub fn solution_block(solution: &cathedral::file::StoredSolution) -> miette::Result<String> {
-    cathedral::file::solution_yaml(solution)
-        .map_err(|e| miette!("cannot write YAML: {e}"))
+    cathedral::file::solution_yaml(solution).map_err(|e| miette!("cannot write YAML: {e}"))
 }

@@ -1,10 +1,10 @@
 //! `cathedral generate`: teaching puzzles from policy games, solved exactly, written as puzzle
 //! files, with the directory's index updated.
 
-use super::index::write_index;
 use super::shared::input::FileDiagnostic;
 use super::shared::output::emit;
 use super::shared::output::refuse_overwrite;
+use super::shared::puzzle_dir::{is_generated, write_index};
 use super::shared::search::{ZeroSeconds, time_limit};
 use cathedral::Rules;
 use cathedral::analysis::words::count;
@@ -86,7 +86,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
         ));
     }
     let readme = args.output.join("README.md");
-    if !args.force && readme.exists() && !super::index::is_generated(&readme) {
+    if !args.force && readme.exists() && !is_generated(&readme) {
         return Err(refuse_overwrite(&readme));
     }
     let options = GenerateOptions {

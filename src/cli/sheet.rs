@@ -1,8 +1,8 @@
 //! `cathedral sheet DIR -o sheet.html`: a printable worksheet of the puzzles in a directory.
 
-use super::index::puzzle_files;
 use super::shared::output::emit;
 use super::shared::output::refuse_overwrite;
+use super::shared::puzzle_dir::puzzle_files;
 use cathedral::present::sheet_html;
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::path::PathBuf;

@@ -1,7 +1,9 @@
 //! Helpers every subcommand may use: reading position files ([`input`]), writing text, JSON and
-//! files ([`output`]), and the search options, stop flag and progress spinner ([`search`]).
-//! Subcommand modules use these, never each other.
+//! files ([`output`]), puzzle directories and their index ([`puzzle_dir`]), and the search
+//! options, stop flag and progress spinner ([`search`]). Subcommand modules use these, never each
+//! other.
 
 pub mod input;
 pub mod output;
+pub mod puzzle_dir;
 pub mod search;

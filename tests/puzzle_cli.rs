@@ -120,7 +120,8 @@ fn check_accepts_the_answer_and_refutes_another_move() {
         .arg(&path)
         .arg(&other_text)
         .assert()
-        .code(1)
+        // 5: a wrong answer (not an error).
+        .code(5)
         .get_output()
         .stdout
         .clone();

@@ -116,7 +116,11 @@ pub struct SolveReport {
     pub best_move: Option<String>,
     /// The best line, with players.
     pub best_line: Vec<String>,
-    /// Unplaced squares at the end of the best line.
+    /// With no proven best line (a stopped solve): the move the search found best so far,
+    /// unproven; otherwise the best move.
+    pub best_so_far: Option<String>,
+    /// Unplaced squares at the end of the best line (not with `wdl`: a line that keeps the
+    /// result need not keep the score).
     pub final_unplaced: Option<Unplaced>,
     /// Every root move, best first.
     pub root_moves: Vec<RootMoveReport>,
@@ -160,7 +164,10 @@ impl SolveReport {
                 .as_ref()
                 .map(|s| s.best_line.clone())
                 .unwrap_or_default(),
-            final_unplaced: (!solution.best_line.is_empty()).then(|| Unplaced::of(&end)),
+            best_so_far: solution
+                .best_so_far
+                .map(|mv| format_move_with_player(position, mv)),
+            final_unplaced: (!solution.best_line.is_empty() && !wdl).then(|| Unplaced::of(&end)),
             root_moves: solution
                 .root_moves
                 .iter()
@@ -281,9 +288,10 @@ fn verdict(position: &Position, solution: &Solution<Move>, wdl: bool) -> String 
         );
     };
     let end = replay(position, &solution.best_line);
-    let ends = if end.is_game_over() {
+    // A win/draw/loss line keeps the result but not the score: its final squares are no result.
+    let ends = if end.is_game_over() && !wdl {
         let (own, theirs) = (end.unplaced_squares(mover), end.unplaced_squares(other));
-        if value == 0 || (wdl && own == theirs) {
+        if value == 0 {
             format!(": both players end with {own} unplaced squares")
         } else {
             format!(

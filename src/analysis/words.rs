@@ -1,7 +1,7 @@
 //! Values and counts in words: the one place that says "wins by 3 squares", "+3", "-2..+5",
 //! "1,234,567 nodes" or "12.3 ms", so every front end says them the same way.
 
-use crate::boardgame::{Progress, Stats};
+use crate::boardgame::{Phase, Progress, Stats};
 use std::time::Duration;
 
 /// `""` for one, `"s"` for any other count: `format!("{n} square{}", plural(n))`.
@@ -117,11 +117,16 @@ pub fn stats_text(stats: &Stats) -> String {
     )
 }
 
-/// A running solve in one line: nodes, speed, the proven bounds so far, time.
+/// A running solve in one line: the phase, nodes, speed, the proven bounds so far, time.
 pub fn progress_text(progress: &Progress) -> String {
     let seconds = progress.elapsed.as_secs_f64();
+    let phase = match progress.phase {
+        Phase::Value => "value".to_string(),
+        Phase::RootMoves { done, total } => format!("root moves {done}/{total}"),
+        Phase::Line => "best line".to_string(),
+    };
     format!(
-        "{} nodes, {}/s, value in {}..{}, {:.0} s",
+        "{phase}: {} nodes, {}/s, value in {}..{}, {:.0} s",
         thousands(progress.nodes),
         rate_text(progress.nodes as f64 / seconds.max(1e-9)),
         signed(progress.lower),

@@ -15,4 +15,6 @@ pub use game::Game;
 pub use perft::{divide, perft};
 pub use rng::Rng;
 pub use search::tt::Table;
-pub use solve::{Progress, RootMove, Solution, SolveOptions, Stats, solve};
+pub use solve::{
+    GROW_AFTER_NODES, Phase, Progress, RootMove, Solution, SolveOptions, Stats, solve,
+};

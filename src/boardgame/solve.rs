@@ -9,8 +9,8 @@ use super::game::Game;
 use super::search::negamax::{Control, Searcher};
 use super::search::parallel;
 use super::search::tt::Table;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How to solve.
@@ -20,6 +20,12 @@ pub struct SolveOptions {
     pub threads: usize,
     /// Transposition table memory in MiB.
     pub tt_mb: usize,
+    /// Start with a table of this many MiB and move to `tt_mb` only once the solve has searched
+    /// [`GROW_AFTER_NODES`] nodes: small solves stay fast and light (a large table costs time
+    /// and memory as its pages are first touched). `None`: the whole table from the start. The
+    /// value is the same either way; the node count of a solve that grows differs slightly (the
+    /// probe under way is restarted on the larger table, which keeps every entry).
+    pub initial_tt_mb: Option<usize>,
     /// Only win/draw/loss: values -1/0/+1.
     pub wdl: bool,
     /// Stop after this long and return what is proven so far; `None` for no limit.
@@ -35,6 +41,7 @@ impl Default for SolveOptions {
         SolveOptions {
             threads: 0,
             tt_mb: 256,
+            initial_tt_mb: None,
             wdl: false,
             time_limit: None,
             stop: Arc::new(AtomicBool::new(false)),
@@ -43,9 +50,27 @@ impl Default for SolveOptions {
     }
 }
 
+/// What a solve is working on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Proving the position's value.
+    Value,
+    /// Proving the value of every root move: `done` of `total` finished.
+    RootMoves {
+        /// Root moves whose value is proven.
+        done: usize,
+        /// All root moves.
+        total: usize,
+    },
+    /// Writing out a line that reaches the value.
+    Line,
+}
+
 /// Reported about every 100-250 ms while solving.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
+    /// What the solve is working on.
+    pub phase: Phase,
     /// Nodes searched so far, by every thread.
     pub nodes: u64,
     /// Time since the solve started.
@@ -114,7 +139,10 @@ pub struct Solution<M> {
     pub complete: bool,
     /// A legal line from the root to the end of the game reaching the value (empty if unknown).
     pub best_line: Vec<M>,
-    /// Sorted best first.
+    /// The first move of the best line; without one (a stopped solve), the move the search
+    /// found best so far, unproven; `None` if it found none.
+    pub best_so_far: Option<M>,
+    /// Sorted best first: by upper bound, then lower bound; among equals the best line's move.
     pub root_moves: Vec<RootMove<M>>,
     /// What the solve cost.
     pub stats: Stats,
@@ -137,14 +165,23 @@ fn sign(value: i32) -> i32 {
     value.signum()
 }
 
+/// With [`SolveOptions::initial_tt_mb`], the nodes after which the solve moves to the full table.
+pub const GROW_AFTER_NODES: u64 = 1 << 18;
+
 /// Between progress reports.
 const REPORT_EVERY: Duration = Duration::from_millis(150);
 
 struct Driver<'a, G: Game> {
+    /// The full-size table, once the solve has moved to it.
+    large: &'a OnceLock<Table>,
+    /// Its size in MiB.
+    large_mb: usize,
     pool: Option<rayon::ThreadPool>,
     searchers: Vec<Searcher<'a, G>>,
     control: &'a Control<'a>,
     wdl: bool,
+    /// Root moves proven so far, for progress reports.
+    root_done: &'a AtomicUsize,
     /// Root bounds (in score units) for progress reports.
     root_lower: &'a AtomicI32,
     root_upper: &'a AtomicI32,
@@ -152,14 +189,38 @@ struct Driver<'a, G: Game> {
 
 impl<G: Game> Driver<'_, G> {
     fn probe(&mut self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
-        parallel::probe(
-            self.pool.as_ref(),
-            &mut self.searchers,
-            self.control,
-            position,
-            alpha,
-            beta,
-        )
+        loop {
+            let result = parallel::probe(
+                self.pool.as_ref(),
+                &mut self.searchers,
+                self.control,
+                position,
+                alpha,
+                beta,
+            );
+            if result.is_none()
+                && self.control.grow_wanted.load(Ordering::Relaxed)
+                && !self.control.check_stop()
+            {
+                self.grow();
+                continue;
+            }
+            return result;
+        }
+    }
+
+    /// Moves every searcher to the full-size table, filled with the entries of the small one.
+    fn grow(&mut self) {
+        self.control.grow_at.store(u64::MAX, Ordering::Relaxed);
+        self.control.grow_wanted.store(false, Ordering::Relaxed);
+        let small = self.table();
+        let large = self.large.get_or_init(|| Table::new(self.large_mb));
+        if !std::ptr::eq(small, large) {
+            small.copy_into(large);
+            for searcher in &mut self.searchers {
+                searcher.set_table(large);
+            }
+        }
     }
 
     /// Proven score bounds of `position`, starting from `(lower, upper)`: exact, or (with `wdl`)
@@ -183,16 +244,31 @@ impl<G: Game> Driver<'_, G> {
     /// searcher, all sharing the table (root splitting). Each child's bounds are proven by
     /// completed probes whichever thread ran them, so they never depend on the thread count.
     fn values_split(&mut self, children: &[G], lower: i32) -> Vec<(i32, i32)> {
+        // Threads search children on their own here: none may be sent back for a larger table.
+        if self.control.grow_at.load(Ordering::Relaxed) != u64::MAX {
+            let searched = self.control.nodes.load(Ordering::Relaxed);
+            // The root moves usually cost many times the value: a value that took a sixteenth
+            // of the growing point predicts a root-move phase past it.
+            if searched.saturating_mul(16) >= GROW_AFTER_NODES {
+                self.grow();
+            } else {
+                self.control.grow_at.store(u64::MAX, Ordering::Relaxed);
+            }
+        }
         let results: Vec<std::sync::Mutex<(i32, i32)>> = children
             .iter()
             .map(|child| std::sync::Mutex::new(child.bounds()))
             .collect();
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let (control, wdl) = (self.control, self.wdl);
+        let (control, wdl, root_done) = (self.control, self.wdl, self.root_done);
         let Some(pool) = self.pool.as_ref() else {
             return children
                 .iter()
-                .map(|child| self.value(child, lower, G::MAX_VALUE, false))
+                .map(|child| {
+                    let bounds = self.value(child, lower, G::MAX_VALUE, false);
+                    root_done.fetch_add(1, Ordering::Relaxed);
+                    bounds
+                })
                 .collect();
         };
         control.probe_done.store(false, Ordering::Relaxed);
@@ -214,6 +290,7 @@ impl<G: Game> Driver<'_, G> {
                             &mut |p, a, b| searcher.probe(p, a, b),
                         );
                         *results[i].lock().unwrap_or_else(|e| e.into_inner()) = bounds;
+                        root_done.fetch_add(1, Ordering::Relaxed);
                     }
                 });
             }
@@ -393,12 +470,23 @@ pub fn solve<G: Game>(
     } else {
         options.threads
     };
-    let table = Table::new(options.tt_mb);
+    let initial_mb = options
+        .initial_tt_mb
+        .map_or(options.tt_mb, |mb| mb.min(options.tt_mb));
+    let table = Table::new(initial_mb);
+    let large = OnceLock::new();
     let control = Control::new(
         &options.stop,
         options.time_limit.map(|d| start + d),
         threads,
     );
+    if initial_mb < options.tt_mb {
+        control.grow_at.store(GROW_AFTER_NODES, Ordering::Relaxed);
+    }
+    // The phase for progress reports: 0 value, 1 root moves (`root_done` of `root_total`), 2 line.
+    let phase = AtomicUsize::new(0);
+    let root_done = AtomicUsize::new(0);
+    let root_total = AtomicUsize::new(0);
     let root_lower = AtomicI32::new(G::MIN_VALUE);
     let root_upper = AtomicI32::new(G::MAX_VALUE);
     let last_report = AtomicU64::new(0);
@@ -410,6 +498,14 @@ pub fn solve<G: Game>(
         if ms >= last_report.load(Ordering::Relaxed) + REPORT_EVERY.as_millis() as u64 {
             last_report.store(ms, Ordering::Relaxed);
             progress(&Progress {
+                phase: match phase.load(Ordering::Relaxed) {
+                    0 => Phase::Value,
+                    1 => Phase::RootMoves {
+                        done: root_done.load(Ordering::Relaxed),
+                        total: root_total.load(Ordering::Relaxed),
+                    },
+                    _ => Phase::Line,
+                },
                 nodes: control.nodes.load(Ordering::Relaxed),
                 elapsed,
                 lower: shown(root_lower.load(Ordering::Relaxed)),
@@ -429,11 +525,14 @@ pub fn solve<G: Game>(
         .map(|t| Searcher::new(&table, &control, (t == 0).then_some(&report as _)))
         .collect();
     let mut driver = Driver {
+        large: &large,
+        large_mb: options.tt_mb,
         pool,
         searchers,
         control: &control,
         wdl,
         root_lower: &root_lower,
+        root_done: &root_done,
         root_upper: &root_upper,
     };
 
@@ -462,13 +561,19 @@ pub fn solve<G: Game>(
     } else {
         G::MIN_VALUE
     };
+    root_total.store(children.len(), Ordering::Relaxed);
+    phase.store(1, Ordering::Relaxed);
     let values: Vec<(i32, i32)> = if options.root_values && !control.check_stop() {
         if threads > 1 && children.len() > 1 {
             driver.values_split(&children, child_lower)
         } else {
             children
                 .iter()
-                .map(|child| driver.value(child, child_lower, G::MAX_VALUE, false))
+                .map(|child| {
+                    let bounds = driver.value(child, child_lower, G::MAX_VALUE, false);
+                    root_done.fetch_add(1, Ordering::Relaxed);
+                    bounds
+                })
                 .collect()
         }
     } else {
@@ -487,12 +592,25 @@ pub fn solve<G: Game>(
             upper: shown(-lo),
         });
     }
-    root_moves.sort_by_key(|m| std::cmp::Reverse((m.lower, m.upper)));
-
+    phase.store(2, Ordering::Relaxed);
     let best_line = match known {
         Some(value) if !control.check_stop() => driver.line(position, value).unwrap_or_default(),
         _ => Vec::new(),
     };
+    // Best first: the highest upper bound, then the highest lower bound, so that proven best
+    // moves come before unproven ones that might still be as good and proven worse ones come
+    // last; among equals the best line's move first.
+    let first = best_line.first().copied();
+    root_moves.sort_by_key(|m| std::cmp::Reverse((m.upper, m.lower, Some(m.mv) == first)));
+    // Without a proven line, the table's move at the root is the best the search has seen.
+    let best_so_far = first.or_else(|| {
+        driver
+            .table()
+            .probe(position.key())
+            .and_then(|hit| hit.mv)
+            .map(G::decode)
+            .filter(|mv| list.contains(mv))
+    });
     for searcher in &mut driver.searchers {
         searcher.flush();
     }
@@ -501,12 +619,14 @@ pub fn solve<G: Game>(
         && root_moves
             .iter()
             .all(|m| m.lower == m.upper || !options.root_values);
+    let tt_bytes = driver.table().bytes();
     drop(driver);
     Solution {
         lower: shown(lower),
         upper: shown(upper),
         complete,
         best_line,
+        best_so_far,
         root_moves,
         stats: Stats {
             nodes: control.nodes.load(Ordering::Relaxed),
@@ -514,7 +634,7 @@ pub fn solve<G: Game>(
             tt_hits: control.tt_hits.load(Ordering::Relaxed),
             elapsed: start.elapsed(),
             threads,
-            tt_bytes: table.bytes(),
+            tt_bytes,
         },
     }
 }

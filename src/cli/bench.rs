@@ -2,6 +2,7 @@
 //! values, time it per tier; `--record` writes the values of files that have none.
 
 use super::ColorWhen;
+use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::output::{emit, new_table, right_align, solution_block, style_for};
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
@@ -31,9 +32,12 @@ pub struct BenchArgs {
 
 /// The position files of `dir`, by name.
 fn position_files(dir: &Path) -> miette::Result<Vec<PathBuf>> {
-    let entries = std::fs::read_dir(dir)
-        .into_diagnostic()
-        .wrap_err_with(|| format!("cannot read the benchmark directory {}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        Failure::new(
+            Exit::Input,
+            format!("cannot read the benchmark directory {}: {e}", dir.display()),
+        )
+    })?;
     let mut files = Vec::new();
     for entry in entries {
         let path = entry.into_diagnostic()?.path();
@@ -43,10 +47,11 @@ fn position_files(dir: &Path) -> miette::Result<Vec<PathBuf>> {
     }
     files.sort();
     if files.is_empty() {
-        return Err(miette!(
-            "{} holds no position files (*.yaml)",
-            dir.display()
-        ));
+        return Err(Failure::new(
+            Exit::Input,
+            format!("{} holds no position files (*.yaml)", dir.display()),
+        )
+        .into());
     }
     Ok(files)
 }
@@ -92,7 +97,7 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
     // (what `solve` tabulates) are extra work it does not measure.
     let options = SolveOptions {
         root_values: false,
-        ..args.search.options(stop.clone())?
+        ..args.search.options(stop.clone())
     };
     let style = style_for(args.color);
     let mut table = new_table(style);

@@ -2,10 +2,10 @@
 //! files, with the directory's index updated.
 
 use super::shared::input::FileDiagnostic;
+use super::shared::limits;
 use super::shared::output::emit;
 use super::shared::output::refuse_overwrite;
 use super::shared::puzzle_dir::{is_generated, write_index};
-use super::shared::search::{ZeroSeconds, time_limit};
 use cathedral::Rules;
 use cathedral::analysis::words::count;
 use cathedral::file;
@@ -16,12 +16,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
 pub struct GenerateArgs {
     /// Number of puzzles.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value = "10", value_parser = limits::count)]
     pub count: usize,
     /// Keep only puzzles with this theme: capture, cathedral-capture, claim, block,
     /// diagonal-trap, tempo, endgame-count.
@@ -37,25 +37,26 @@ pub struct GenerateArgs {
     #[arg(long, default_value = "classic")]
     pub rules: Rules,
     /// The best move must beat the second best by at least this many squares.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", value_parser = limits::margin)]
     pub margin: i32,
-    /// Seconds per candidate solve; candidates not solved in time are skipped.
-    #[arg(long, default_value_t = 5.0, value_name = "SECS")]
-    pub time_limit: f64,
+    /// Time per candidate solve (seconds, or 500ms, 30s, 2m); candidates not solved in time are
+    /// skipped.
+    #[arg(long, default_value = "5", value_name = "SECS", value_parser = limits::positive_seconds)]
+    pub time_limit: Duration,
     /// Solver nodes per candidate; candidates needing more are skipped (deterministic).
-    #[arg(long, default_value_t = 2_000_000, value_name = "N")]
+    #[arg(long, default_value = "2000000", value_name = "N", value_parser = limits::budget)]
     pub max_nodes: u64,
     /// Give up after this many candidate games.
-    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    #[arg(long, default_value = "20000", value_name = "N", value_parser = limits::budget)]
     pub max_candidates: u64,
-    /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    /// Worker threads (0 = all cores), at most 64.
+    #[arg(long, default_value = "0", value_name = "N", value_parser = limits::threads)]
     pub threads: usize,
     /// Directory to write puzzle-NNN.yaml files and README.md into (created if missing).
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
     /// Number of the first file.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", value_parser = limits::first)]
     pub first: usize,
     /// Overwrite existing files.
     #[arg(long)]
@@ -63,13 +64,7 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: &GenerateArgs) -> miette::Result<()> {
-    if args.count == 0 {
-        return Err(miette!("--count must be at least 1"));
-    }
-    if args.margin < 1 {
-        return Err(miette!("--margin must be at least 1"));
-    }
-    let time_limit = time_limit(args.time_limit, ZeroSeconds::Refused)?;
+    let time_limit = args.time_limit;
     let names: Vec<PathBuf> = (0..args.count)
         .map(|i| {
             args.output

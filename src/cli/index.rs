@@ -1,9 +1,9 @@
 //! `cathedral index DIR`: the README index of a puzzle directory.
 
+use super::shared::exit::{Exit, Failure};
 use super::shared::output::emit;
 use super::shared::output::refuse_overwrite;
-use super::shared::puzzle_dir::{is_generated, write_index};
-use miette::miette;
+use super::shared::puzzle_dir::{is_generated, puzzle_files, write_index};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -21,12 +21,17 @@ pub fn run(args: &IndexArgs) -> miette::Result<()> {
     if readme.exists() && !args.force && !is_generated(&readme) {
         return Err(refuse_overwrite(&readme));
     }
-    let n = write_index(dir)?;
-    if n == 0 {
-        return Err(miette!(
-            "{} holds no puzzle files (position files with a `puzzle:` block)",
-            dir.display()
-        ));
+    // Nothing is written unless there is something to index.
+    if puzzle_files(dir)?.is_empty() {
+        return Err(Failure::new(
+            Exit::Input,
+            format!(
+                "{} holds no puzzle files (position files with a `puzzle:` block)",
+                dir.display()
+            ),
+        )
+        .into());
     }
+    let n = write_index(dir)?;
     emit(&format!("Wrote {} ({n} puzzles)\n", readme.display()))
 }

@@ -66,6 +66,18 @@ enum Command {
     Index(index::IndexArgs),
 }
 
+/// The exit status for an error (see `shared::exit`).
+pub fn exit_status(report: &miette::Report) -> u8 {
+    shared::exit::status_of(report)
+}
+
+/// Whether the error has nothing to print (the output said it already).
+pub fn is_silent(report: &miette::Report) -> bool {
+    report
+        .downcast_ref::<shared::exit::Failure>()
+        .is_some_and(shared::exit::Failure::is_silent)
+}
+
 /// Runs one command.
 pub fn run(cli: Cli) -> miette::Result<()> {
     match &cli.command {

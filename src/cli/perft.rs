@@ -1,10 +1,11 @@
 //! `cathedral perft [FILE] DEPTH`: count move sequences and time the move generator.
 
+use super::shared::exit::{Exit, Failure};
 use super::shared::input::position_or_default;
+use super::shared::limits;
 use super::shared::output::emit;
 use cathedral::boardgame::{divide, perft};
 use cathedral::notation::format_move;
-use miette::miette;
 use std::path::Path;
 use std::time::Instant;
 
@@ -13,11 +14,9 @@ fn file_and_depth(args: &[String]) -> miette::Result<(Option<&Path>, u32)> {
     let (file, depth) = match args {
         [depth] => (None, depth),
         [file, depth] => (Some(Path::new(file.as_str())), depth),
-        _ => return Err(miette!("expected `[FILE] DEPTH`")),
+        _ => return Err(Failure::new(Exit::Usage, "expected `[FILE] DEPTH`").into()),
     };
-    let depth = depth
-        .parse::<u32>()
-        .map_err(|_| miette!("`{depth}` is not a depth: expected a whole number like 2"))?;
+    let depth = limits::depth(depth).map_err(|e| Failure::new(Exit::Usage, e))?;
     Ok((file, depth))
 }
 

@@ -1,15 +1,15 @@
 //! `cathedral play FILE MOVE...`: play moves in order, explain each, draw the result.
 
 use super::ColorWhen;
+use super::shared::exit::{Exit, Failure};
 use super::shared::input::{load_position, save_position};
-use super::shared::output::refuse_overwrite;
 use super::shared::output::{emit, emit_json, style_for};
+use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use cathedral::analysis::view::PositionView;
 use cathedral::explain::{MoveReport, explain_move};
 use cathedral::file::PositionFile;
 use cathedral::legality::parse_move;
 use cathedral::present::terminal::{RenderStyle, position_text};
-use miette::miette;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -41,6 +41,9 @@ struct PlayJson<'a> {
 }
 
 pub fn run(args: &PlayArgs) -> miette::Result<()> {
+    if let Some(out) = &args.output {
+        refuse_input_as_output(&[&args.file], out)?;
+    }
     if let Some(out) = &args.output
         && out.exists()
         && !args.force
@@ -52,11 +55,11 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
     let mut reports = Vec::new();
     for (index, text) in args.moves.iter().enumerate() {
         let mv = parse_move(&position, text).map_err(|e| {
-            miette!(
-                help = "`cathedral moves` lists the legal moves of a position",
-                "move {} (`{text}`) cannot be played: {e}",
-                index + 1
+            Failure::new(
+                Exit::Input,
+                format!("move {} (`{text}`) cannot be played: {e}", index + 1),
             )
+            .help("`cathedral moves` lists the legal moves of a position")
         })?;
         let report = explain_move(&position, mv);
         if !args.json {

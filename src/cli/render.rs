@@ -1,13 +1,14 @@
 //! `cathedral render FILE -o OUT.svg`: the SVG diagram of a position.
 
+use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::output::emit;
-use super::shared::output::refuse_overwrite;
+use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use cathedral::legality::parse_move;
 use cathedral::present::svg::{SvgOptions, render_svg};
 use cathedral::table;
 use cathedral::{Bitboard, Move};
-use miette::{IntoDiagnostic, WrapErr, miette};
+use miette::{IntoDiagnostic, WrapErr};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -40,6 +41,7 @@ fn cells_of(mv: Move) -> Bitboard {
 }
 
 pub fn run(args: &RenderArgs) -> miette::Result<()> {
+    refuse_input_as_output(&[&args.file], &args.output)?;
     if args.output.exists() && !args.force {
         return Err(refuse_overwrite(&args.output));
     }
@@ -48,9 +50,12 @@ pub fn run(args: &RenderArgs) -> miette::Result<()> {
     let text = if args.solution {
         let best = file.solution.as_ref().and_then(|s| s.best_move.clone());
         Some(best.ok_or_else(|| {
-            miette!(
-                "{} has no stored best move (`solution: best_move:`) to highlight",
-                args.file.display()
+            Failure::new(
+                Exit::Input,
+                format!(
+                    "{} has no stored best move (`solution: best_move:`) to highlight",
+                    args.file.display()
+                ),
             )
         })?)
     } else {
@@ -60,10 +65,8 @@ pub fn run(args: &RenderArgs) -> miette::Result<()> {
         None => Bitboard::default(),
         Some(text) => {
             let mv = parse_move(&position, text).map_err(|e| {
-                miette!(
-                    help = "`cathedral moves FILE` lists the legal moves",
-                    "`{text}` cannot be played here: {e}"
-                )
+                Failure::new(Exit::Input, format!("`{text}` cannot be played here: {e}"))
+                    .help("`cathedral moves FILE` lists the legal moves")
             })?;
             cells_of(mv)
         }

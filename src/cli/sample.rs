@@ -1,6 +1,7 @@
 //! `cathedral sample`: late positions from policy games, written as position files by tier.
 
 use super::shared::input::FileDiagnostic;
+use super::shared::limits;
 use super::shared::output::emit;
 use cathedral::Rules;
 use cathedral::analysis::words::count;
@@ -12,7 +13,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub struct SampleArgs {
     /// Number of positions.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value = "10", value_parser = limits::count)]
     pub count: usize,
     /// Buildings left per player: t3 (up to 3), t5 (4-5), t7 (6-7), t8 (8 or more).
     #[arg(long)]
@@ -27,7 +28,7 @@ pub struct SampleArgs {
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
     /// Number of the first file.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value = "1", value_parser = limits::first)]
     pub first: usize,
     /// Overwrite existing files.
     #[arg(long)]
@@ -35,9 +36,6 @@ pub struct SampleArgs {
 }
 
 pub fn run(args: &SampleArgs) -> miette::Result<()> {
-    if args.count == 0 {
-        return Err(miette!("--count must be at least 1"));
-    }
     let names: Vec<PathBuf> = (0..args.count)
         .map(|i| {
             args.output

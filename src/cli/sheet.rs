@@ -1,10 +1,11 @@
 //! `cathedral sheet DIR -o sheet.html`: a printable worksheet of the puzzles in a directory.
 
+use super::shared::exit::{Exit, Failure};
 use super::shared::output::emit;
-use super::shared::output::refuse_overwrite;
+use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use super::shared::puzzle_dir::puzzle_files;
 use cathedral::present::sheet_html;
-use miette::{IntoDiagnostic, WrapErr, miette};
+use miette::{IntoDiagnostic, WrapErr};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -29,12 +30,21 @@ pub fn run(args: &SheetArgs) -> miette::Result<()> {
         return Err(refuse_overwrite(output));
     }
     let files = puzzle_files(dir)?;
+    let inputs: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
+    refuse_input_as_output(
+        &inputs.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
+        output,
+    )?;
     if files.is_empty() {
-        return Err(miette!(
-            help = "`cathedral generate --count 10 -o DIR` makes some",
-            "{} holds no puzzle files (position files with a `puzzle:` block)",
-            dir.display()
-        ));
+        return Err(Failure::new(
+            Exit::Input,
+            format!(
+                "{} holds no puzzle files (position files with a `puzzle:` block)",
+                dir.display()
+            ),
+        )
+        .help("`cathedral generate --count 10 -o DIR` makes some")
+        .into());
     }
     let title = args.title.as_deref().map_or_else(
         || {

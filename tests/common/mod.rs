@@ -27,3 +27,9 @@ pub fn replay(rules: Rules, moves: &[&str]) -> Position {
     }
     position
 }
+
+/// Runs `cmd`, which must exit with `code`, and returns its standard output.
+pub fn stdout_with(code: i32, cmd: &mut Command) -> String {
+    let output = cmd.assert().code(code).get_output().stdout.clone();
+    String::from_utf8(output).expect("utf-8")
+}

@@ -25,6 +25,11 @@ pub struct Control<'a> {
     pub tt_hits: AtomicU64,
     /// "Being searched" marks, with more than one thread.
     pub busy: Option<Busy>,
+    /// Once this many nodes are flushed, the current probe is abandoned so that the driver can
+    /// move to a larger table (`u64::MAX`: never).
+    pub grow_at: AtomicU64,
+    /// Set when a probe was abandoned for a larger table.
+    pub grow_wanted: AtomicBool,
 }
 
 impl<'a> Control<'a> {
@@ -42,6 +47,8 @@ impl<'a> Control<'a> {
             tt_probes: AtomicU64::new(0),
             tt_hits: AtomicU64::new(0),
             busy: (threads > 1).then(|| Busy::new(BUSY_BITS)),
+            grow_at: AtomicU64::new(u64::MAX),
+            grow_wanted: AtomicBool::new(false),
         }
     }
 
@@ -53,6 +60,18 @@ impl<'a> Control<'a> {
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
         if late || self.user_stop.load(Ordering::Relaxed) {
             self.stopped.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
+    /// Whether the current probe must make way for a larger table (and notes it).
+    fn check_grow(&self) -> bool {
+        if self.grow_wanted.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.nodes.load(Ordering::Relaxed) >= self.grow_at.load(Ordering::Relaxed) {
+            self.grow_wanted.store(true, Ordering::Relaxed);
             return true;
         }
         false
@@ -153,10 +172,15 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.table
     }
 
+    /// Moves to another table (a larger one, filled from this one).
+    pub fn set_table(&mut self, table: &'a Table) {
+        self.table = table;
+    }
+
     #[cold]
     fn periodic(&mut self) {
         self.flush();
-        if self.control.check_stop() {
+        if self.control.check_stop() || self.control.check_grow() {
             self.aborted = true;
         }
         if let Some(tick) = self.tick {

@@ -134,6 +134,18 @@ impl Table {
         data & VALID != 0 && a ^ data == key.0 && b ^ data == key.1
     }
 
+    /// Copies every entry into `other` (merged with what it holds), for moving to a larger
+    /// table. Only while no thread stores into `self`.
+    pub fn copy_into(&self, other: &Table) {
+        for at in (0..self.words.len()).step_by(ENTRY_WORDS) {
+            let (a, b, data) = self.read(at);
+            if data & VALID != 0 {
+                let (hit, work) = unpack(data);
+                other.store((a ^ data, b ^ data), hit.lower, hit.upper, hit.mv, work);
+            }
+        }
+    }
+
     /// The entry of exactly this key, if the table holds one.
     #[inline]
     pub fn probe(&self, key: (u64, u64)) -> Option<Hit> {
@@ -214,6 +226,22 @@ mod tests {
         // A key differing in one half only is a miss.
         assert_eq!(table.probe((0x1235, key.1)), None);
         assert_eq!(table.probe((0, 0)), None);
+    }
+
+    #[test]
+    fn copying_into_a_larger_table_keeps_every_entry() {
+        let small = Table::new(1);
+        let keys: Vec<(u64, u64)> = (1..2000u64)
+            .map(|i| (i.wrapping_mul(0x9E37_79B9_7F4A_7C15), i))
+            .collect();
+        for (i, &key) in keys.iter().enumerate() {
+            small.store(key, -(i as i32 % 40), 40, Some(i as u32), 3);
+        }
+        let large = Table::new(8);
+        small.copy_into(&large);
+        for &key in &keys {
+            assert_eq!(large.probe(key), small.probe(key), "{key:?}");
+        }
     }
 
     #[test]

@@ -78,3 +78,26 @@ pub fn right_align(table: &mut comfy_table::Table, columns: &[usize]) {
 pub fn solution_block(solution: &cathedral::file::StoredSolution) -> miette::Result<String> {
     cathedral::file::solution_yaml(solution).map_err(|e| miette!("cannot write YAML: {e}"))
 }
+
+/// Refuses to write `output` when it is one of the `inputs` (even with `--force`: the command
+/// would destroy what it reads).
+pub fn refuse_input_as_output(
+    inputs: &[&std::path::Path],
+    output: &std::path::Path,
+) -> miette::Result<()> {
+    let Ok(target) = output.canonicalize() else {
+        // A file that does not exist yet is no input.
+        return Ok(());
+    };
+    if inputs
+        .iter()
+        .any(|input| input.canonicalize().is_ok_and(|i| i == target))
+    {
+        return Err(miette!(
+            help = "choose another output file",
+            "{} is also the input: not writing over it",
+            output.display()
+        ));
+    }
+    Ok(())
+}

@@ -1,6 +1,7 @@
 //! Directories of puzzle files: listing them and writing their README index (`index`,
 //! `generate` and `sheet` use these).
 
+use super::exit::{Exit, Failure};
 use super::input::load_position;
 use cathedral::file::PositionFile;
 use cathedral::puzzle::{MARKER, index_markdown};
@@ -14,9 +15,12 @@ pub fn is_generated(path: &Path) -> bool {
 
 /// The puzzle files of `dir` (with a `puzzle:` block), sorted by name.
 pub fn puzzle_files(dir: &Path) -> miette::Result<Vec<(String, PositionFile)>> {
-    let entries = std::fs::read_dir(dir)
-        .into_diagnostic()
-        .wrap_err_with(|| format!("cannot read the directory {}", dir.display()))?;
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        Failure::new(
+            Exit::Input,
+            format!("cannot read the directory {}: {e}", dir.display()),
+        )
+    })?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "yaml" || e == "yml"))

@@ -1,72 +1,48 @@
 //! The search options shared by `solve` and `bench`, time limits, the Ctrl-C stop flag and the
 //! progress spinner.
 
+use super::limits;
 use cathedral::analysis::words::progress_text;
 use cathedral::boardgame::{Progress, SolveOptions};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use miette::miette;
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+/// The table a solve starts with, in MiB, before it proves large enough for `--tt-mb`.
+const INITIAL_TABLE_MIB: usize = 4;
+
 /// The search options shared by `solve` and `bench`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0, value_name = "N")]
+    /// Worker threads (0 = all cores), at most 64.
+    #[arg(long, default_value = "0", value_name = "N", value_parser = limits::threads)]
     pub threads: usize,
-    /// Transposition table memory in MiB.
-    #[arg(long, default_value_t = 256, value_name = "N")]
+    /// Transposition table memory in MiB (1 to 65536).
+    #[arg(long, default_value = "256", value_name = "N", value_parser = limits::table_mib)]
     pub tt_mb: usize,
     /// Only win, draw or loss (values -1, 0, +1): faster.
     #[arg(long)]
     pub wdl: bool,
-    /// Stop after this many seconds and print what is proven.
-    #[arg(long, value_name = "SECS")]
-    pub time_limit: Option<f64>,
+    /// Stop after this long and print what is proven: seconds, or 500ms, 30s, 2m, 1h.
+    #[arg(long, value_name = "SECS", value_parser = limits::seconds)]
+    pub time_limit: Option<Duration>,
 }
 
 impl SearchArgs {
     /// Solver options with `stop` as the stop flag.
-    pub fn options(&self, stop: Arc<AtomicBool>) -> miette::Result<SolveOptions> {
-        let time_limit = match self.time_limit {
-            None => None,
-            Some(secs) => Some(time_limit(secs, ZeroSeconds::Allowed)?),
-        };
-        Ok(SolveOptions {
+    pub fn options(&self, stop: Arc<AtomicBool>) -> SolveOptions {
+        SolveOptions {
             threads: self.threads,
             tt_mb: self.tt_mb,
+            // Small solves never touch more than this; larger ones move to --tt-mb.
+            initial_tt_mb: Some(INITIAL_TABLE_MIB),
             wdl: self.wdl,
-            time_limit,
+            time_limit: self.time_limit,
             stop,
             ..SolveOptions::default()
-        })
-    }
-}
-
-/// Whether a time limit of 0 seconds makes sense: for a whole solve that reports what it proved
-/// by then, yes; for a limit per solve that must finish, no.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ZeroSeconds {
-    /// 0 stops at once and reports what is proven.
-    Allowed,
-    /// Only limits above 0.
-    Refused,
-}
-
-/// The `--time-limit` option's `secs` as a duration, checked.
-pub fn time_limit(secs: f64, zero: ZeroSeconds) -> miette::Result<Duration> {
-    let (valid, expected) = match zero {
-        ZeroSeconds::Allowed => (secs >= 0.0, "a number of seconds, 0 or more"),
-        ZeroSeconds::Refused => (secs > 0.0, "a number of seconds above 0"),
-    };
-    if secs.is_finite() && valid {
-        Ok(Duration::from_secs_f64(secs))
-    } else {
-        Err(miette!(
-            "--time-limit {secs} is not a duration: expected {expected}"
-        ))
+        }
     }
 }
 

@@ -13,10 +13,15 @@ use serde::ser::SerializeMap;
 /// A position as data. Cells are written like `c3`, pieces and players in lower case.
 #[derive(Serialize, Debug, Clone)]
 pub struct PositionView {
+    /// The file's title, when the position comes from a file that has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
     /// The rule variant the position is played under.
     pub rules: RulesView,
     /// The player whose turn it is.
     pub to_move: Player,
+    /// Passes in a row just made (0, 1 or 2): under voluntary passing two in a row end the game.
+    pub passes: u8,
     /// Where the Cathedral is and which cells it covers.
     pub cathedral: CathedralView,
     /// Light's buildings, hand and territory.
@@ -90,7 +95,8 @@ pub struct HandView(pub Hand);
 impl Serialize for HandView {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(None)?;
-        for piece in self.0.kinds() {
+        // Every kind, none left included, so that tools see the same keys in every position.
+        for piece in Piece::PLAYER_KINDS {
             map.serialize_entry(&piece, &self.0.count(piece))?;
         }
         map.end()
@@ -117,7 +123,9 @@ impl PositionView {
         let game_over = position.is_game_over();
         PositionView {
             rules: RulesView::of(position.rules()),
+            title: None,
             to_move: position.to_move(),
+            passes: position.passes(),
             cathedral: CathedralView {
                 status: match position.cathedral_status() {
                     CathedralStatus::ToPlace => "to-place",

@@ -110,9 +110,10 @@ impl FromStr for MoveText {
                     return Err(bad(
                         text,
                         format!(
-                            "the {} covers {} squares, but {} cells are given",
+                            "the {} covers {} square{}, but {} cells are given",
                             piece.title(),
                             piece.size(),
+                            if piece.size() == 1 { "" } else { "s" },
                             list.len()
                         ),
                     ));

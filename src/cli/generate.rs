@@ -65,10 +65,12 @@ pub struct GenerateArgs {
 
 pub fn run(args: &GenerateArgs) -> miette::Result<()> {
     let time_limit = args.time_limit;
+    // Numbers padded to the widest one (at least three digits), so that the files sort in order.
+    let width = (args.first + args.count - 1).to_string().len().max(3);
     let names: Vec<PathBuf> = (0..args.count)
         .map(|i| {
             args.output
-                .join(format!("puzzle-{:03}.yaml", args.first + i))
+                .join(format!("puzzle-{:0width$}.yaml", args.first + i))
         })
         .collect();
     if !args.force
@@ -161,8 +163,9 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
     }
     let indexed = write_index(&args.output)?;
     out.push_str(&format!(
-        "Updated {} ({indexed} puzzles)\n",
-        readme.display()
+        "Updated {} ({})\n",
+        readme.display(),
+        count(indexed as i64, "puzzle")
     ));
     emit(&out)
 }

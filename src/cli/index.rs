@@ -4,6 +4,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::output::emit;
 use super::shared::output::refuse_overwrite;
 use super::shared::puzzle_dir::{is_generated, puzzle_files, write_index};
+use cathedral::analysis::words::count;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -33,5 +34,9 @@ pub fn run(args: &IndexArgs) -> miette::Result<()> {
         .into());
     }
     let n = write_index(dir)?;
-    emit(&format!("Wrote {} ({n} puzzles)\n", readme.display()))
+    emit(&format!(
+        "Wrote {} ({})\n",
+        readme.display(),
+        count(n as i64, "puzzle")
+    ))
 }

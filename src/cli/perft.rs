@@ -4,6 +4,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::input::position_or_default;
 use super::shared::limits;
 use super::shared::output::emit;
+use cathedral::analysis::words::{rate_text, time_text};
 use cathedral::boardgame::{divide, perft};
 use cathedral::notation::format_move;
 use std::path::Path;
@@ -46,14 +47,11 @@ pub fn run(args: &PerftArgs) -> miette::Result<()> {
         perft(&position, depth)
     };
     let elapsed = start.elapsed();
-    let seconds = elapsed.as_secs_f64();
-    let rate = if seconds > 0.0 {
-        count as f64 / seconds
-    } else {
-        0.0
-    };
+    let rate = count as f64 / elapsed.as_secs_f64().max(1e-9);
     out.push_str(&format!(
-        "perft({depth}) = {count}\ntime: {elapsed:.3?}, {rate:.0} moves/s\n"
+        "perft({depth}) = {count}\ntime: {}, {} moves/s\n",
+        time_text(elapsed),
+        rate_text(rate)
     ));
     emit(&out)
 }

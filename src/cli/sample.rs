@@ -36,10 +36,15 @@ pub struct SampleArgs {
 }
 
 pub fn run(args: &SampleArgs) -> miette::Result<()> {
+    // Numbers padded to the widest one (at least two digits), so that the files sort in order.
+    let width = (args.first + args.count - 1).to_string().len().max(2);
     let names: Vec<PathBuf> = (0..args.count)
         .map(|i| {
-            args.output
-                .join(format!("{}-{:02}.yaml", args.tier.name(), args.first + i))
+            args.output.join(format!(
+                "{}-{:0width$}.yaml",
+                args.tier.name(),
+                args.first + i
+            ))
         })
         .collect();
     if !args.force {

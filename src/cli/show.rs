@@ -21,7 +21,10 @@ pub struct ShowArgs {
 pub fn run(args: &ShowArgs) -> miette::Result<()> {
     let file = file_or_default(args.file.as_deref())?;
     if args.json {
-        return emit_json(&PositionView::of(&file.position));
+        return emit_json(&PositionView {
+            title: file.meta.title.clone(),
+            ..PositionView::of(&file.position)
+        });
     }
     let mut out = String::new();
     if let Some(title) = &file.meta.title {

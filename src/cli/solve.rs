@@ -4,7 +4,9 @@
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::file_or_bundled;
-use super::shared::output::{emit, emit_json, new_table, right_align, solution_block, style_for};
+use super::shared::output::{
+    emit, emit_json, keep_whole, new_table, right_align, solution_block, style_for,
+};
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::analysis::report::{LineStep, RootGroup, SolveReport};
 use cathedral::analysis::words::{bounds_text, outcome_word, signed, stats_text};
@@ -70,6 +72,7 @@ fn line_table(line: &[LineStep], style: RenderStyle) -> Table {
         ]);
     }
     right_align(&mut table, &[0, 3, 5, 6]);
+    keep_whole(&mut table, 2);
     table
 }
 
@@ -99,6 +102,7 @@ fn root_table(groups: &[RootGroup], limit: usize, style: RenderStyle) -> Table {
         ]);
     }
     right_align(&mut table, &[0, 2]);
+    keep_whole(&mut table, 3);
     table
 }
 

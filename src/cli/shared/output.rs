@@ -65,6 +65,23 @@ pub fn refuse_overwrite(path: &std::path::Path) -> miette::Report {
     )
 }
 
+/// Keeps `column` at least as wide as its widest cell, so that a narrow terminal wraps the other
+/// columns instead of cutting a move like `castle:c3,c4,d3,e3,e4` in the middle.
+pub fn keep_whole(table: &mut comfy_table::Table, column: usize) {
+    let widest = table
+        .column_cells_iter(column)
+        .flatten()
+        .flat_map(|cell| cell.content().lines().map(|l| l.chars().count()).max())
+        .max()
+        .unwrap_or(0);
+    if let Some(column) = table.column_mut(column) {
+        column.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
+            // The width counts the cell padding, one space on each side.
+            comfy_table::Width::Fixed(widest as u16 + 2),
+        ));
+    }
+}
+
 /// Right-aligns the given columns of `table` (numbers).
 pub fn right_align(table: &mut comfy_table::Table, columns: &[usize]) {
     for &c in columns {

@@ -262,7 +262,8 @@ fn file(path: &str) -> cathedral::file::PositionFile {
 #[test]
 fn every_text_lies_inside_the_picture() {
     let claim = file("puzzles/teaching/puzzle-072.yaml");
-    let caption = "puzzle-072: Dark to play and lose by only 5 squares. Answer: Bridge g5-i5 claims j3, j4";
+    let caption =
+        "puzzle-072: Dark to play and lose by only 5 squares. Answer: Bridge g5-i5 claims j3, j4";
     for (what, position, hands, caption) in [
         (
             "diagram with hands",
@@ -415,7 +416,10 @@ fn a_long_caption_is_wrapped_inside_the_picture() {
             lines.windows(2).all(|w| w[1].y > w[0].y),
             "one line under the other"
         );
-        assert!(width < 1000.0, "the picture grew instead of wrapping: {width}");
+        assert!(
+            width < 1000.0,
+            "the picture grew instead of wrapping: {width}"
+        );
         assert_texts_inside(&svg, "long caption");
     }
 }

@@ -168,3 +168,23 @@ impl PlayerView {
         }
     }
 }
+
+/// One move played, as data: what it did (the explanation's fields) and the position after it.
+#[derive(Serialize, Debug, Clone)]
+pub struct PlayedMoveView<'a> {
+    /// What the move did: the piece placed, claims, captures, near misses.
+    #[serde(flatten)]
+    pub report: &'a crate::cathedral::explain::MoveReport,
+    /// The position after the move, with its legal moves.
+    pub after: PositionView,
+}
+
+impl<'a> PlayedMoveView<'a> {
+    /// The view of a played move.
+    pub fn of(report: &'a crate::cathedral::explain::MoveReport) -> PlayedMoveView<'a> {
+        PlayedMoveView {
+            report,
+            after: PositionView::of(&report.after),
+        }
+    }
+}

@@ -3,8 +3,8 @@
 
 use super::shared::input::FileDiagnostic;
 use super::shared::limits;
-use super::shared::output::emit;
 use super::shared::output::refuse_overwrite;
+use super::shared::output::{emit, show_progress};
 use super::shared::puzzle_dir::{is_generated, write_index};
 use cathedral::Rules;
 use cathedral::analysis::words::count;
@@ -14,7 +14,6 @@ use cathedral::puzzle::{Difficulty, Theme};
 use cathedral::puzzle::{GenerateOptions, GenerateProgress, generate, puzzle_file};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, WrapErr, miette};
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -102,7 +101,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
         threads: args.threads,
     };
     let bar = ProgressBar::with_draw_target(Some(args.count as u64), ProgressDrawTarget::hidden());
-    if std::io::stderr().is_terminal() {
+    if show_progress() {
         bar.set_draw_target(ProgressDrawTarget::stderr());
     }
     bar.set_style(

@@ -2,6 +2,7 @@
 
 mod bench;
 mod check;
+mod completions;
 mod generate;
 mod index;
 
@@ -24,6 +25,9 @@ use clap::{Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// No progress display on standard error.
+    #[arg(long, short, global = true)]
+    quiet: bool,
 }
 
 /// When to use colours and box-drawing characters.
@@ -64,6 +68,10 @@ enum Command {
     Sheet(sheet::SheetArgs),
     /// Write DIR/README.md: the index of the puzzles in DIR.
     Index(index::IndexArgs),
+    /// Print a shell completion script: `cathedral completions bash > ~/.local/share/bash-completion/completions/cathedral`.
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff): `cathedral man > cathedral.1; man ./cathedral.1`.
+    Man(completions::ManArgs),
 }
 
 /// The exit status for an error (see `shared::exit`).
@@ -80,6 +88,7 @@ pub fn is_silent(report: &miette::Report) -> bool {
 
 /// Runs one command.
 pub fn run(cli: Cli) -> miette::Result<()> {
+    shared::output::set_quiet(cli.quiet);
     match &cli.command {
         Command::Show(args) => show::run(args),
         Command::Moves(args) => moves::run(args),
@@ -93,5 +102,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Render(args) => render::run(args),
         Command::Sheet(args) => sheet::run(args),
         Command::Index(args) => index::run(args),
+        Command::Completions(args) => completions::completions(args),
+        Command::Man(args) => completions::man(args),
     }
 }

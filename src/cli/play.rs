@@ -5,7 +5,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::input::{load_position, save_position};
 use super::shared::output::{emit, emit_json, style_for};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
-use cathedral::analysis::view::PositionView;
+use cathedral::analysis::view::{PlayedMoveView, PositionView};
 use cathedral::explain::{MoveReport, explain_move};
 use cathedral::file::PositionFile;
 use cathedral::legality::parse_move;
@@ -35,7 +35,7 @@ pub struct PlayArgs {
 
 #[derive(Serialize)]
 struct PlayJson<'a> {
-    moves: &'a [MoveReport],
+    moves: Vec<PlayedMoveView<'a>>,
     #[serde(rename = "final")]
     final_: PositionView,
 }
@@ -79,7 +79,7 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
     }
     if args.json {
         emit_json(&PlayJson {
-            moves: &reports,
+            moves: reports.iter().map(PlayedMoveView::of).collect(),
             final_: PositionView::of(&position),
         })
     } else {

@@ -1,6 +1,11 @@
 //! Print-friendly SVG diagrams of positions: a grid with coordinates, each building drawn as one
 //! shape in its player's colour, the Cathedral distinct, territory hatched in its owner's colour,
-//! the hands beside the board, an optional highlighted move and a caption.
+//! the hands beside the board (with a Cathedral still to place), an optional highlighted move and
+//! a caption wrapped onto as many lines as it needs.
+//!
+//! The picture is sized from its content. SVG cannot measure text, so widths are estimated
+//! generously (`text_width`) for DejaVu Sans, one of the widest common sans-serif fonts and the
+//! first one asked for: the text fits with any narrower font too.
 
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
@@ -13,7 +18,27 @@ use std::fmt::Write;
 pub const CELL: u32 = 40;
 /// Space left of and below the board for the coordinates.
 pub const MARGIN: u32 = 28;
-const HAND_WIDTH: u32 = 230;
+/// Space above the board.
+const TOP: u32 = 8;
+/// Space right of the board when the hands are not shown.
+const RIGHT: u32 = 12;
+/// The narrowest hands column (so that diagrams of similar positions have the same size).
+const HAND_MIN_WIDTH: u32 = 230;
+/// Space between text and the picture's edge.
+const PAD: u32 = 12;
+/// The fonts asked for, the widest first: `text_width` is an estimate for DejaVu Sans.
+const FONT_FAMILY: &str =
+    "'DejaVu Sans', Verdana, 'Bitstream Vera Sans', Arial, Helvetica, sans-serif";
+/// Font sizes: building codes and coordinates, hand lines, hand headings, the caption.
+const SMALL: u32 = 13;
+const HEADING: u32 = 14;
+const CAPTION: u32 = 15;
+/// Baseline to baseline: under a heading, between hand lines, between caption lines.
+const HEADING_STEP: u32 = 20;
+const LINE_STEP: u32 = 17;
+const CAPTION_STEP: u32 = 20;
+/// Cell size of the small Cathedral drawn in the hands column.
+const MINI: u32 = 12;
 
 /// Fill colours, also used by tests that check rendered pixels.
 pub mod colours {
@@ -52,7 +77,7 @@ pub struct SvgOptions {
 pub fn cell_origin(cell: Cell) -> (u32, u32) {
     (
         MARGIN + cell.file() as u32 * CELL,
-        (9 - cell.rank() as u32) * CELL + 8,
+        (9 - cell.rank() as u32) * CELL + TOP,
     )
 }
 
@@ -62,12 +87,16 @@ fn escape(text: &str) -> String {
         .replace('>', "&gt;")
 }
 
-fn fill_of(building: &Building) -> &'static str {
-    match building.owner {
-        Some(Player::Light) => colours::LIGHT,
-        Some(Player::Dark) => colours::DARK,
-        None => colours::CATHEDRAL,
+/// A player's colour.
+pub(crate) fn player_fill(player: Player) -> &'static str {
+    match player {
+        Player::Light => colours::LIGHT,
+        Player::Dark => colours::DARK,
     }
+}
+
+fn fill_of(building: &Building) -> &'static str {
+    building.owner.map_or(colours::CATHEDRAL, player_fill)
 }
 
 /// The outline of a set of cells: every cell edge that borders a cell outside the set.
@@ -99,8 +128,59 @@ fn outline_path(cells: Bitboard) -> String {
     path
 }
 
-/// A hand as text: `Tavern x2, Castle = 7 squares`.
-fn hand_lines(position: &Position, player: Player) -> Vec<String> {
+/// The estimated width in pixels of `text` at `size` pixels, generously: at least 0.62 em per
+/// character (0.68 em in bold), more than the average of DejaVu Sans (about 0.5 em in plain
+/// text), and more again for runs of capitals and wide letters.
+fn text_width(text: &str, size: u32, bold: bool) -> u32 {
+    let per_char = |c: char| -> f64 {
+        match c {
+            'm' | 'w' | 'M' | 'W' | '@' | '%' | '&' | '+' | '=' => 1.0,
+            'i' | 'j' | 'l' | 'I' | 'J' | '.' | ',' | ':' | ';' | '\'' | '|' | '!' => 0.4,
+            'f' | 't' | 'r' | ' ' | '(' | ')' | '[' | ']' | '-' | '/' => 0.45,
+            c if c.is_ascii_uppercase() => 0.8,
+            _ => 0.64,
+        }
+    };
+    let (scale, floor) = if bold { (1.12, 0.68) } else { (1.0, 0.62) };
+    let chars = text.chars().count() as f64;
+    let em = (text.chars().map(per_char).sum::<f64>() * scale).max(floor * chars);
+    (em * f64::from(size)).ceil() as u32
+}
+
+/// `text` in lines no wider than `width` pixels at `size`, broken between words (a word wider
+/// than `width` gets a line of its own).
+fn wrap(text: &str, size: u32, width: u32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if line.is_empty() || text_width(&candidate, size, false) <= width {
+            line = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_string()));
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// One `<text>` element; `attributes` are written as given (anchor, weight, fill).
+fn write_text(svg: &mut String, x: u32, y: u32, size: u32, attributes: &str, text: &str) {
+    let _ = write!(
+        svg,
+        r#"<text x="{x}" y="{y}" font-size="{size}"{attributes}>{}</text>"#,
+        escape(text)
+    );
+}
+
+/// A hand as lines of text: `Tavern x2 (1 each)`, `Castle (5)`; `nothing left` if empty.
+pub(crate) fn hand_lines(position: &Position, player: Player) -> Vec<String> {
     let hand = position.side(player).hand;
     let mut lines: Vec<String> = Piece::PLAYER_KINDS
         .iter()
@@ -116,48 +196,111 @@ fn hand_lines(position: &Position, player: Player) -> Vec<String> {
     lines
 }
 
+/// A hand's heading: `Dark (to move) - 18 unplaced`.
+fn hand_heading(position: &Position, player: Player) -> String {
+    let marker = if player == position.to_move() && !position.is_game_over() {
+        " (to move)"
+    } else {
+        ""
+    };
+    format!(
+        "{}{marker} - {} unplaced",
+        player.title(),
+        position.unplaced_squares(player)
+    )
+}
+
+/// The Cathedral when it is not on the board: `Cathedral - to place (6)` or
+/// `Cathedral - captured`.
+pub(crate) fn cathedral_note(position: &Position) -> Option<&'static str> {
+    match position.cathedral_status() {
+        CathedralStatus::ToPlace => Some("Cathedral - to place (6)"),
+        CathedralStatus::OnBoard => None,
+        CathedralStatus::Gone => Some("Cathedral - captured"),
+    }
+}
+
+/// A colour swatch and a bold heading at baseline `y`; returns the right end of the text.
+fn write_heading(svg: &mut String, x: u32, y: u32, fill: &str, text: &str) -> u32 {
+    let _ = write!(
+        svg,
+        r#"<rect x="{x}" y="{}" width="14" height="14" fill="{fill}" stroke="{}"/>"#,
+        y - 12,
+        colours::OUTLINE
+    );
+    write_text(svg, x + 20, y, HEADING, r#" font-weight="bold""#, text);
+    x + 20 + text_width(text, HEADING, true)
+}
+
+/// The hands column with its left edge at `x`: both hands, then the Cathedral if it is not on
+/// the board (drawn small when it is still to place). Returns the right end of the widest line
+/// and the bottom of the last one.
+fn write_hands(svg: &mut String, position: &Position, x: u32) -> (u32, u32) {
+    let mut right = x;
+    let mut y = TOP + 16;
+    let mut bottom = y;
+    for player in [Player::Dark, Player::Light] {
+        let heading = hand_heading(position, player);
+        right = right.max(write_heading(svg, x, y, player_fill(player), &heading));
+        bottom = y + 5;
+        y += HEADING_STEP;
+        for line in hand_lines(position, player) {
+            write_text(svg, x + 20, y, SMALL, "", &line);
+            right = right.max(x + 20 + text_width(&line, SMALL, false));
+            bottom = y + 5;
+            y += LINE_STEP;
+        }
+        y += 16;
+    }
+    if let Some(note) = cathedral_note(position) {
+        right = right.max(write_heading(svg, x, y, colours::CATHEDRAL, note));
+        bottom = y + 5;
+        if position.cathedral_status() == CathedralStatus::ToPlace {
+            let top = y + 10;
+            let drawing = Piece::Cathedral.drawing(Player::Light);
+            for (row, line) in drawing.iter().enumerate() {
+                for (col, c) in line.chars().enumerate() {
+                    if c == '#' {
+                        let _ = write!(
+                            svg,
+                            r#"<rect x="{}" y="{}" width="{MINI}" height="{MINI}" fill="{}" stroke="{}" stroke-width="1"/>"#,
+                            x + 20 + col as u32 * MINI,
+                            top + row as u32 * MINI,
+                            colours::CATHEDRAL,
+                            colours::OUTLINE
+                        );
+                    }
+                }
+            }
+            bottom = top + drawing.len() as u32 * MINI + 1;
+        }
+    }
+    (right, bottom)
+}
+
 /// The SVG document of `position`.
 pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
     let board = 10 * CELL;
-    let width = MARGIN + board + 12 + if options.hands { HAND_WIDTH } else { 0 };
-    let caption_height = if options.caption.is_some() { 34 } else { 0 };
-    let height = 8 + board + MARGIN + caption_height;
-    let mut svg = String::new();
-    let _ = write!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
-    );
-    svg.push_str(&format!(
-        r#"<defs><pattern id="hatch-light" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{lt}"/><line x1="0" y1="0" x2="0" y2="8" stroke="{l}" stroke-width="3"/></pattern><pattern id="hatch-dark" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{dt}"/><line x1="0" y1="0" x2="0" y2="8" stroke="{d}" stroke-width="3"/></pattern></defs>"#,
-        lt = colours::LIGHT_TERRITORY,
-        l = colours::LIGHT,
-        dt = colours::DARK_TERRITORY,
-        d = colours::DARK,
-    ));
-    let _ = write!(
-        svg,
-        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="{}"/>"#,
-        colours::BOARD
-    );
+    // Everything but the frame is drawn first, measuring as it goes; the size comes last.
+    let mut body = String::new();
     // Territory, hatched in its owner's colour.
     for (player, pattern) in [(Player::Light, "hatch-light"), (Player::Dark, "hatch-dark")] {
         for cell in position.side(player).territory.cells() {
             let (x, y) = cell_origin(cell);
             let _ = write!(
-                svg,
+                body,
                 r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="url(#{pattern})"/>"#
             );
         }
     }
     // Grid.
-    let top = 8;
     for i in 0..=10 {
         let x = MARGIN + i * CELL;
-        let y = top + i * CELL;
+        let y = TOP + i * CELL;
         let _ = write!(
-            svg,
-            r#"<line x1="{x}" y1="{top}" x2="{x}" y2="{}" stroke="{g}" stroke-width="1"/><line x1="{MARGIN}" y1="{y}" x2="{}" y2="{y}" stroke="{g}" stroke-width="1"/>"#,
-            top + board,
+            body,
+            r#"<line x1="{x}" y1="{TOP}" x2="{x}" y2="{}" stroke="{g}" stroke-width="1"/><line x1="{MARGIN}" y1="{y}" x2="{}" y2="{y}" stroke="{g}" stroke-width="1"/>"#,
+            TOP + board,
             MARGIN + board,
             g = colours::GRID
         );
@@ -168,12 +311,12 @@ pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
         for cell in building.cells.cells() {
             let (x, y) = cell_origin(cell);
             let _ = write!(
-                svg,
+                body,
                 r#"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"/>"#
             );
         }
         let _ = write!(
-            svg,
+            body,
             r#"<path d="{}" stroke="{}" stroke-width="2.5" stroke-linecap="square" fill="none"/>"#,
             outline_path(building.cells),
             colours::OUTLINE
@@ -190,25 +333,26 @@ pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
             } else {
                 "#000000"
             };
-            let _ = write!(
-                svg,
-                r#"<text x="{}" y="{}" font-size="13" text-anchor="middle" fill="{text_colour}">{}</text>"#,
+            write_text(
+                &mut body,
                 x + CELL / 2,
                 y + CELL / 2 + 5,
-                building.piece.code()
+                SMALL,
+                &format!(r#" text-anchor="middle" fill="{text_colour}""#),
+                building.piece.code(),
             );
         }
     }
     // Board border.
     let _ = write!(
-        svg,
-        r#"<rect x="{MARGIN}" y="{top}" width="{board}" height="{board}" fill="none" stroke="{}" stroke-width="3"/>"#,
+        body,
+        r#"<rect x="{MARGIN}" y="{TOP}" width="{board}" height="{board}" fill="none" stroke="{}" stroke-width="3"/>"#,
         colours::OUTLINE
     );
     // The highlighted move.
     if options.highlight.any() {
         let _ = write!(
-            svg,
+            body,
             r#"<path d="{}" stroke="{}" stroke-width="5" stroke-linecap="round" fill="none"/>"#,
             outline_path(options.highlight),
             colours::HIGHLIGHT
@@ -216,7 +360,7 @@ pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
         for cell in options.highlight.cells() {
             let (x, y) = cell_origin(cell);
             let _ = write!(
-                svg,
+                body,
                 r#"<circle cx="{}" cy="{}" r="5" fill="{}"/>"#,
                 x + CELL / 2,
                 y + CELL - 8,
@@ -226,79 +370,74 @@ pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
     }
     // Coordinates.
     for i in 0..10u32 {
-        let _ = write!(
-            svg,
-            r##"<text x="{}" y="{}" font-size="13" text-anchor="middle" fill="#444">{}</text>"##,
+        let file = ((b'a' + i as u8) as char).to_string();
+        write_text(
+            &mut body,
             MARGIN + i * CELL + CELL / 2,
-            top + board + 18,
-            (b'a' + i as u8) as char
+            TOP + board + 18,
+            SMALL,
+            r##" text-anchor="middle" fill="#444""##,
+            &file,
         );
-        let _ = write!(
-            svg,
-            r##"<text x="{}" y="{}" font-size="13" text-anchor="end" fill="#444">{}</text>"##,
+        write_text(
+            &mut body,
             MARGIN - 6,
-            top + (9 - i) * CELL + CELL / 2 + 5,
-            i + 1
+            TOP + (9 - i) * CELL + CELL / 2 + 5,
+            SMALL,
+            r##" text-anchor="end" fill="#444""##,
+            &(i + 1).to_string(),
         );
     }
+    let mut width = MARGIN + board + RIGHT;
+    let mut height = TOP + board + MARGIN;
     if options.hands {
         let x = MARGIN + board + 20;
-        let mut y = top + 16;
-        let to_move = position.to_move();
-        for player in [Player::Dark, Player::Light] {
-            let marker = if player == to_move && !position.is_game_over() {
-                " (to move)"
-            } else {
-                ""
-            };
-            let _ = write!(
-                svg,
-                r#"<rect x="{x}" y="{}" width="14" height="14" fill="{}" stroke="{}"/><text x="{}" y="{y}" font-size="14" font-weight="bold">{}{} - {} unplaced</text>"#,
-                y - 12,
-                if player == Player::Light {
-                    colours::LIGHT
-                } else {
-                    colours::DARK
-                },
-                colours::OUTLINE,
-                x + 20,
-                player.title(),
-                marker,
-                position.unplaced_squares(player)
-            );
-            y += 20;
-            for line in hand_lines(position, player) {
-                let _ = write!(
-                    svg,
-                    r#"<text x="{}" y="{y}" font-size="13">{}</text>"#,
-                    x + 20,
-                    escape(&line)
-                );
-                y += 17;
-            }
-            y += 16;
-        }
-        let cathedral = match position.cathedral_status() {
-            CathedralStatus::ToPlace => "Cathedral: to place",
-            CathedralStatus::OnBoard => "",
-            CathedralStatus::Gone => "Cathedral: captured",
-        };
-        if !cathedral.is_empty() {
-            let _ = write!(
-                svg,
-                r#"<text x="{x}" y="{y}" font-size="13">{cathedral}</text>"#
-            );
-        }
+        let (right, bottom) = write_hands(&mut body, position, x);
+        width = (right + PAD).max(width + HAND_MIN_WIDTH);
+        height = height.max(bottom + PAD);
     }
     if let Some(caption) = &options.caption {
-        let _ = write!(
-            svg,
-            r#"<text x="{}" y="{}" font-size="15" text-anchor="middle">{}</text>"#,
-            MARGIN + board / 2,
-            top + board + MARGIN + 20,
-            escape(caption)
-        );
+        // As wide as the picture, or as its longest word.
+        let longest_word = caption
+            .split_whitespace()
+            .map(|w| text_width(w, CAPTION, false))
+            .max()
+            .unwrap_or(0);
+        width = width.max(longest_word + 2 * PAD);
+        let lines = wrap(caption, CAPTION, width - 2 * PAD);
+        let mut y = height + 20;
+        for line in &lines {
+            write_text(
+                &mut body,
+                width / 2,
+                y,
+                CAPTION,
+                r#" text-anchor="middle""#,
+                line,
+            );
+            y += CAPTION_STEP;
+        }
+        height = y - CAPTION_STEP + 14;
     }
+    let mut svg = String::new();
+    let _ = write!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT_FAMILY}">"#
+    );
+    let _ = write!(
+        svg,
+        r#"<defs><pattern id="hatch-light" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{lt}"/><line x1="0" y1="0" x2="0" y2="8" stroke="{l}" stroke-width="3"/></pattern><pattern id="hatch-dark" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{dt}"/><line x1="0" y1="0" x2="0" y2="8" stroke="{d}" stroke-width="3"/></pattern></defs>"#,
+        lt = colours::LIGHT_TERRITORY,
+        l = colours::LIGHT,
+        dt = colours::DARK_TERRITORY,
+        d = colours::DARK,
+    );
+    let _ = write!(
+        svg,
+        r#"<rect x="0" y="0" width="{width}" height="{height}" fill="{}"/>"#,
+        colours::BOARD
+    );
+    svg.push_str(&body);
     svg.push_str("</svg>\n");
     svg
 }

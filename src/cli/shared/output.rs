@@ -4,20 +4,32 @@ use crate::cli::ColorWhen;
 use anstream::ColorChoice;
 use cathedral::present::terminal::RenderStyle;
 use miette::{IntoDiagnostic, WrapErr, miette};
-use std::io::{ErrorKind, Write};
+use std::io::{ErrorKind, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Unicode and colours for a terminal (unless `NO_COLOR` is set), plain ASCII otherwise;
-/// `--color always|never` overrides the detection.
+/// Unicode and colours for a terminal, plain ASCII for pipes and files; `NO_COLOR` drops the
+/// colours but keeps the box drawing; `--color always|never` overrides the detection.
 pub fn style_for(when: ColorWhen) -> RenderStyle {
-    let fancy = match when {
-        ColorWhen::Always => true,
-        ColorWhen::Never => false,
-        ColorWhen::Auto => anstream::AutoStream::choice(&std::io::stdout()) != ColorChoice::Never,
-    };
-    RenderStyle {
-        unicode: fancy,
-        color: fancy,
+    match when {
+        ColorWhen::Always => RenderStyle::FANCY,
+        ColorWhen::Never => RenderStyle::PLAIN,
+        ColorWhen::Auto => RenderStyle {
+            unicode: std::io::stdout().is_terminal(),
+            color: anstream::AutoStream::choice(&std::io::stdout()) != ColorChoice::Never,
+        },
     }
+}
+
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Turns progress displays off (`--quiet`).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether progress may be shown on standard error: a terminal, and no `--quiet`.
+pub fn show_progress() -> bool {
+    !QUIET.load(Ordering::Relaxed) && std::io::stderr().is_terminal()
 }
 
 /// Prints `text` as is. A closed pipe (`cathedral moves --all | head`) is not an error.

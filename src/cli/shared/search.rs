@@ -5,7 +5,6 @@ use super::limits;
 use cathedral::analysis::words::progress_text;
 use cathedral::boardgame::{Progress, SolveOptions};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -79,7 +78,7 @@ impl Spinner {
         Spinner {
             bar,
             shown: AtomicBool::new(false),
-            enabled: std::io::stderr().is_terminal(),
+            enabled: super::output::show_progress(),
         }
     }
 

@@ -4,7 +4,7 @@
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
-use super::shared::output::{emit, new_table, right_align, solution_block, style_for};
+use super::shared::output::{emit, new_table, quiet, right_align, solution_block, style_for};
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::analysis::report::{StoredCheck, check_stored, stored_solution};
 use cathedral::analysis::words::{count, hit_rate_text, rate_text, signed, thousands, time_text};
@@ -16,10 +16,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
+/// The benchmark suite, relative to the working directory.
+const DEFAULT_DIR: &str = "puzzles/bench";
+
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
     /// Directory of position files.
-    #[arg(default_value = "puzzles/bench")]
+    #[arg(default_value = DEFAULT_DIR)]
     pub dir: PathBuf,
     /// Write the computed value into files that have no `solution:` yet.
     #[arg(long)]
@@ -91,7 +94,14 @@ fn median(times: &mut [Duration]) -> Duration {
 }
 
 pub fn run(args: &BenchArgs) -> miette::Result<()> {
-    let files = position_files(&args.dir)?;
+    // The default suite is found from anywhere: beside the sources this binary was built from.
+    let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/bench");
+    let dir = if args.dir == Path::new(DEFAULT_DIR) && !args.dir.exists() && built_in.exists() {
+        built_in
+    } else {
+        args.dir.clone()
+    };
+    let files = position_files(&dir)?;
     let stop = ctrl_c_flag();
     // The benchmark times the exact value and its best line; the values of every root move
     // (what `solve` tabulates) are extra work it does not measure.
@@ -154,6 +164,14 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                 "unproven".to_string()
             }
         };
+        // A line per position as it finishes: a whole suite takes many minutes.
+        if !quiet() {
+            eprintln!(
+                "{name}: {value_text} ({check}) in {}, {} nodes",
+                time_text(solution.stats.elapsed),
+                thousands(solution.stats.nodes)
+            );
+        }
         table.add_row(vec![
             name.clone(),
             tier.name().to_string(),
@@ -210,7 +228,13 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
     }
     emit(&out)?;
     if mismatches.is_empty() {
-        Ok(())
+        if stop.load(Ordering::Relaxed) {
+            Err(Failure::new(Exit::Interrupted, "stopped by Ctrl-C").into())
+        } else if !unproven.is_empty() {
+            Err(Failure::new(Exit::Unproven, "").into())
+        } else {
+            Ok(())
+        }
     } else {
         Err(miette!(
             help = "a stored value is never overwritten; check the position and the solver",

@@ -27,6 +27,11 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
+/// Whether `--quiet` was given.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
 /// Whether progress may be shown on standard error: a terminal, and no `--quiet`.
 pub fn show_progress() -> bool {
     !QUIET.load(Ordering::Relaxed) && std::io::stderr().is_terminal()

@@ -203,9 +203,11 @@ fn bench_names_a_wrong_stored_value_and_records_missing_ones() {
     });
     std::fs::write(dir.path().join("a-right.yaml"), to_yaml(&right)).unwrap();
     std::fs::write(dir.path().join("b-wrong.yaml"), to_yaml(&wrong)).unwrap();
+    // --quiet: no line per position on standard error, only the error names a file there.
     cathedral()
         .arg("bench")
         .arg(dir.path())
+        .arg("--quiet")
         .assert()
         .failure()
         .stdout(predicate::str::contains("a-right.yaml").and(predicate::str::contains("MISMATCH")))

@@ -3,6 +3,11 @@
 use cathedral::file::{load, parse_str, to_yaml};
 use cathedral::{Piece, Player, Position, Rules};
 use std::path::Path;
+use std::time::{Duration, Instant};
+
+mod common;
+
+use common::{cathedral, stdout_of};
 
 fn error_of(text: &str) -> cathedral::file::FileError {
     match parse_str("bad.yaml", text) {
@@ -84,7 +89,7 @@ fn yaml_syntax_errors_are_located() {
     assert_error(
         "rules: classic\nto_move: [light\n",
         Some(2),
-        "expected string",
+        "not valid YAML: unclosed bracket",
     );
     assert_error(
         "rules: classic\nlight: {buildings: [\n",
@@ -209,4 +214,588 @@ fn bad_rules_and_states_are_refused() {
         "before any building",
     );
     assert_error("cathedral: somewhere\n", Some(1), "not a Cathedral state");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parser wording: every message in the file format's terms, at the offending token.
+
+/// Words of the YAML library, of serde or of Rust that must never reach a user.
+const LEAKS: [&str; 24] = [
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "i32",
+    "i64",
+    "f64",
+    "usize",
+    "untagged",
+    "enum",
+    "struct",
+    "Options",
+    "from_str",
+    "from_str_multiple",
+    "budget",
+    "serde",
+    "Spanned",
+    "DuplicateKeyPolicy",
+    "ScalarBytes",
+    "RawRules",
+    "RawCathedral",
+    "sequence start",
+    "mapping start",
+    "invalid type",
+];
+
+/// Panics if `shown` holds a word of the parser, of serde or of Rust.
+fn assert_no_leak(shown: &str) {
+    let words: Vec<&str> = shown
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .collect();
+    for leak in LEAKS {
+        let leaked = if leak.contains(' ') {
+            shown.contains(leak)
+        } else {
+            words.contains(&leak)
+        };
+        assert!(!leaked, "`{leak}` leaks into: {shown}");
+    }
+}
+
+/// Asserts the error is at `line`:`column` and says `needle`, in the file format's words.
+fn assert_located(text: &str, line: usize, column: usize, needle: &str) {
+    let error = error_of(text);
+    let shown = error.to_string();
+    assert!(shown.contains(needle), "expected `{needle}` in: {shown}");
+    assert_eq!(
+        (error.line, error.column),
+        (Some(line), Some(column)),
+        "wrong place in: {shown}"
+    );
+    assert!(
+        shown.starts_with(&format!("bad.yaml:{line}:{column}: ")),
+        "{shown}"
+    );
+    assert_no_leak(&shown);
+}
+
+#[test]
+fn numbers_out_of_range_are_refused_in_the_domains_words() {
+    for passes in [
+        "300",
+        "-1",
+        "1.5",
+        "99999999999999999999999",
+        "1e999",
+        ".NaN",
+    ] {
+        assert_located(
+            &format!("passes: {passes}\n"),
+            1,
+            9,
+            &format!("passes: `{passes}` is not a number of passes: expected 0, 1 or 2"),
+        );
+    }
+    assert_located(
+        "passes: [1]\n",
+        1,
+        9,
+        "passes: a list is not a number of passes: expected 0, 1 or 2",
+    );
+    assert_located(
+        "light:\n  hand: {tavern: -1}\n",
+        2,
+        18,
+        "light.hand: `-1` is not a number of buildings",
+    );
+    assert_located(
+        "light:\n  hand: {tavern: 1000}\n",
+        2,
+        18,
+        "Light would have 1000 Taverns (1000 in hand, 0 on the board), but a set holds only 2",
+    );
+    assert_located(
+        "solution:\n  value: lots\n",
+        2,
+        10,
+        "solution.value: `lots` is not a value: expected a whole number",
+    );
+    assert_located(
+        "puzzle:\n  question: q\n  difficulty: easy\n  margin: [1]\nsolution: {value: 0}\n",
+        4,
+        11,
+        "puzzle.margin: a list is not a margin",
+    );
+}
+
+#[test]
+fn wrong_kinds_of_values_are_refused_in_the_domains_words() {
+    assert_located(
+        "rules: [a, b]\n",
+        1,
+        8,
+        "rules: a list is not a rule variant: expected a preset name (classic, moore1978) or the three options capture/pass/first_move",
+    );
+    assert_located(
+        "rules: {capture: optional, foo: 1}\n",
+        1,
+        28,
+        "rules: `foo` is not a rule option: expected capture, pass or first_move",
+    );
+    assert_located(
+        "rules: {capture: [a]}\n",
+        1,
+        18,
+        "rules.capture: a list is not a rule option's value",
+    );
+    assert_located(
+        "light: [1, 2]\n",
+        1,
+        8,
+        "light: a list is not a player's part: expected a map of buildings, hand, territory and first_move_made",
+    );
+    assert_located(
+        "cathedral: {a: 1}\n",
+        1,
+        12,
+        "cathedral: a map is not a Cathedral state: expected its cells like `[e4, e5, d6, e6, f6, e7]`, `to-place` or `gone`",
+    );
+    assert_located("tags: 5\n", 1, 7, "tags: `5` is not a list of tags");
+    assert_located(
+        "light:\n  first_move_made: maybe\n",
+        2,
+        20,
+        "light.first_move_made: `maybe` is not true or false",
+    );
+    assert_located(
+        "dark:\n  buildings: {stable: [a1]}\n",
+        2,
+        14,
+        "dark.buildings: a map is not a list of buildings",
+    );
+    assert_located(
+        "dark:\n  buildings:\n  - stable: a1\n",
+        3,
+        13,
+        "dark.buildings: `a1` is not a list of cells",
+    );
+    assert_located(
+        "dark:\n  buildings:\n  - [a1]\n",
+        3,
+        5,
+        "each building is a one-entry map like `- castle: [c3, d3, e3, c4, e4]`",
+    );
+    assert_located(
+        "to_move: [light]\n",
+        1,
+        10,
+        "to_move: a list is not a player: expected `light` or `dark`",
+    );
+    assert_located("board: [a]\n", 1, 8, "board: a list is not a board diagram");
+    assert_located("legend: [a]\n", 1, 9, "legend: a list is not a legend");
+    assert_located(
+        "ruling: {moves: a1}\n",
+        1,
+        17,
+        "ruling.moves: `a1` is not a list of moves",
+    );
+    assert_located("[1, 2]\n", 1, 1, "a list is not a position");
+    // A row that cannot be found in the text as written: the board itself is pointed at.
+    assert_located(
+        "to_move: light\nboard: \"x\\ty\"\n",
+        2,
+        8,
+        "a board row has 10 cells (files a..j), this one has 2",
+    );
+    assert_located("title: [a]\n", 1, 8, "title: a list is not text");
+}
+
+#[test]
+fn a_building_without_cells_is_named() {
+    assert_located(
+        "light:\n  buildings:\n  - tavern: []\n",
+        3,
+        5,
+        "Light's Tavern is given no cells: expected its 1 square, like `[c3]`",
+    );
+    let text = "to_move: light\nboard: |\n  . . . . . . . . . .\n";
+    assert_error(text, Some(3), "the board diagram has 1 row; it needs 10");
+}
+
+#[test]
+fn missing_required_fields_are_named() {
+    assert_located(
+        "solution:\n  best_line: []\n",
+        2,
+        3,
+        "solution: `value` is missing",
+    );
+    assert_located("ruling:\n  note: n\n", 2, 3, "ruling: `moves` is missing");
+}
+
+#[test]
+fn unknown_and_repeated_keys_are_named() {
+    assert_located(
+        "rules: classic\ntomove: light\n",
+        2,
+        1,
+        "`tomove` is not a field of a position file (did you mean `to_move`?)",
+    );
+    assert_located(
+        "light:\n  buildngs: []\n",
+        2,
+        3,
+        "light: `buildngs` is not a field of a player's part (did you mean `buildings`?)",
+    );
+    assert_located(
+        "to_move: light\nto_move: dark\n",
+        2,
+        1,
+        "the key `to_move` appears twice (first on line 1)",
+    );
+    assert_located(
+        "light:\n  hand: {tavern: 1, tavern: 2}\n",
+        2,
+        21,
+        "light.hand: the key `tavern` appears twice",
+    );
+    assert_located(
+        "? [a, b]\n: c\n",
+        1,
+        3,
+        "a list is not a field of a position file",
+    );
+}
+
+#[test]
+fn several_documents_are_refused() {
+    assert_located(
+        "title: a\n---\ntitle: b\n",
+        3,
+        1,
+        "this file holds several YAML documents (`---` starts a new one): one position per file",
+    );
+}
+
+#[test]
+fn bad_cells_are_located_at_the_cell() {
+    let text = format!("{BASE}dark:\n  buildings:\n  - stable: [a1, k11]\n");
+    assert_located(&text, 6, 18, "`k11` is not a cell");
+    let text = format!("{BASE}dark:\n  buildings:\n  - stable: [a1, a0]\n");
+    assert_located(&text, 6, 18, "`a0` is not a cell");
+    let text = format!("{BASE}dark:\n  buildings:\n  - stable: [a1, a1]\n");
+    assert_located(&text, 6, 18, "cell a1 is listed twice");
+    let text = format!("{BASE}dark:\n  buildings:\n  - stable: [a1, [a2]]\n");
+    assert_located(&text, 6, 18, "a list is not a cell");
+    assert_located(
+        "cathedral: [e4, e5, d6, e6, f6, e77]\n",
+        1,
+        33,
+        "`e77` is not a cell",
+    );
+    let text = format!("{BASE}dark:\n  territory: [a1, k1]\n");
+    assert_located(&text, 5, 19, "`k1` is not a cell");
+}
+
+#[test]
+fn yaml_beyond_a_position_files_needs_is_refused_in_words() {
+    let deep = format!("tags: {}1{}\n", "[".repeat(40), "]".repeat(40));
+    let error = error_of(&deep);
+    assert!(error.to_string().contains("nested too deeply"), "{error}");
+    assert_no_leak(&error.to_string());
+    // One long text repeated by aliases: more text than a position file holds.
+    let long = format!(
+        "title: &t \"{}\"\ntags: [*t, *t, *t]\n",
+        "x".repeat(400_000)
+    );
+    let error = error_of(&long);
+    let shown = error.to_string();
+    assert!(shown.contains("is too long"), "{shown}");
+    assert_eq!(error.line, Some(2), "{shown}");
+    assert_no_leak(&shown);
+    let error = error_of("title: *nowhere\n");
+    assert!(error.to_string().contains("`*nowhere`"), "{error}");
+    assert_no_leak(&error.to_string());
+}
+
+#[test]
+fn long_words_are_quoted_short() {
+    let text = format!("cathedral: [{}]\n", "a".repeat(5000));
+    let error = error_of(&text);
+    assert!(error.message.contains("is not a cell"), "{error}");
+    assert!(error.message.contains('…'), "{error}");
+    assert!(
+        error.message.len() < 200,
+        "{} bytes: {error}",
+        error.message.len()
+    );
+    let text = format!("light:\n  hand: {{{}: 1}}\n", "b".repeat(1000));
+    let error = error_of(&text);
+    assert!(
+        error.message.len() < 200,
+        "{} bytes: {error}",
+        error.message.len()
+    );
+    assert_eq!(error.line, Some(2), "{error}");
+}
+
+#[test]
+fn large_inputs_within_the_limit_are_read_quickly() {
+    let start = Instant::now();
+    // Many keys in one map: repeated keys are found without comparing every pair.
+    let keys: Vec<String> = (0..45_000).map(|i| format!("k{i}: 1")).collect();
+    let text = format!("light:\n  hand: {{{}}}\n", keys.join(", "));
+    assert!(text.len() < 1 << 20);
+    let error = error_of(&text);
+    assert!(error.message.contains("`k0` is not a building"), "{error}");
+    // Many board rows: refused at the eleventh.
+    let text = format!("board: |\n{}", "  . . . . . . . . . .\n".repeat(40_000));
+    assert!(text.len() < 1 << 20);
+    let error = error_of(&text);
+    assert!(error.message.contains("more than 10 rows"), "{error}");
+    assert_eq!(error.line, Some(12), "{error}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input size: capped, and long lines cut in excerpts.
+
+#[test]
+fn text_over_the_size_limit_is_refused() {
+    let text = format!("title: \"{}\"\n", "x".repeat(1 << 20));
+    let error = error_of(&text);
+    assert!(error.to_string().starts_with("bad.yaml: "), "{error}");
+    assert!(error.message.contains("1 MiB"), "{error}");
+    assert_eq!(error.line, None);
+}
+
+#[test]
+fn endless_input_is_refused_without_reading_it_all() {
+    // `repeat` never ends: only a bounded read returns.
+    let error =
+        cathedral::file::load_from("<stdin>", std::io::repeat(b'#')).expect_err("endless input");
+    assert!(error.to_string().starts_with("<stdin>: "), "{error}");
+    assert!(error.message.contains("1 MiB"), "{error}");
+}
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_naming_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("big.yaml");
+    std::fs::write(&path, "#".repeat(2 << 20)).expect("write");
+    let error = load(&path).expect_err("too big");
+    let shown = error.to_string();
+    assert!(shown.starts_with(&path.display().to_string()), "{shown}");
+    assert!(shown.contains("1 MiB"), "{shown}");
+}
+
+#[test]
+fn text_that_is_not_utf8_is_located() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("latin1.yaml");
+    std::fs::write(&path, b"title: caf\xe9\n").expect("write");
+    let error = load(&path).expect_err("not UTF-8");
+    let shown = error.to_string();
+    assert_eq!((error.line, error.column), (Some(1), Some(11)), "{shown}");
+    assert!(shown.contains("not UTF-8 text"), "{shown}");
+    assert_no_leak(&shown);
+}
+
+/// The excerpt's offending line and the column of its caret (in characters).
+fn excerpt_line_and_caret(shown: &str) -> (String, usize) {
+    let lines: Vec<&str> = shown.lines().collect();
+    assert_eq!(lines.len(), 3, "message, line, caret: {shown}");
+    let (_, content) = lines[1].split_once(" | ").expect("excerpt line");
+    let (_, caret) = lines[2].split_once(" | ").expect("caret line");
+    assert!(caret.trim_start().starts_with('^'), "{shown}");
+    (content.to_string(), caret.chars().count() - 1)
+}
+
+#[test]
+fn long_lines_are_cut_around_the_error_in_excerpts() {
+    // The error at the end of a long line.
+    let text = format!("{{title: \"{}\", passes: 300}}\n", "x".repeat(5000));
+    let shown = error_of(&text).to_string();
+    assert!(shown.contains("`300` is not a number of passes"), "{shown}");
+    let (content, caret) = excerpt_line_and_caret(&shown);
+    assert!(content.chars().count() <= 100, "not cut: {}", content.len());
+    assert!(content.starts_with('…'), "{content}");
+    assert_eq!(
+        content.chars().skip(caret).take(3).collect::<String>(),
+        "300"
+    );
+    // The error at the start of a long line.
+    let text = format!("{{passes: 300, title: \"{}\"}}\n", "x".repeat(5000));
+    let shown = error_of(&text).to_string();
+    let (content, caret) = excerpt_line_and_caret(&shown);
+    assert!(content.chars().count() <= 100, "not cut: {}", content.len());
+    assert!(content.ends_with('…'), "{content}");
+    assert_eq!(
+        content.chars().skip(caret).take(3).collect::<String>(),
+        "300"
+    );
+    // The example of docs/file-format.md is real.
+    let text = format!("{{title: \"{}\", passes: 300}}\n", "x".repeat(5000));
+    let shown = parse_str("long.yaml", &text)
+        .expect_err("passes")
+        .to_string();
+    let doc = std::fs::read_to_string("docs/file-format.md").expect("doc");
+    assert!(
+        doc.contains(&shown),
+        "docs/file-format.md should show:\n{shown}"
+    );
+    // Short lines are shown whole, as before.
+    let shown = error_of("passes: 300\n").to_string();
+    assert_eq!(
+        excerpt_line_and_caret(&shown),
+        ("passes: 300".to_string(), 8)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command line: `-` for standard input, the size limit, short excerpts.
+
+const MIDGAME: &str = "puzzles/examples/midgame.yaml";
+
+/// The standard error of a failing `cathedral show` run on `file`, and how long it took.
+fn show_fails(file: &Path) -> (String, Duration) {
+    let start = Instant::now();
+    let output = cathedral()
+        .arg("show")
+        .arg(file)
+        .assert()
+        .failure()
+        .get_output()
+        .stderr
+        .clone();
+    (String::from_utf8(output).expect("utf-8"), start.elapsed())
+}
+
+#[test]
+fn show_dash_reads_the_position_from_standard_input() {
+    let text = std::fs::read_to_string(MIDGAME).expect("midgame");
+    let from_stdin = stdout_of(cathedral().args(["show", "-"]).write_stdin(text));
+    let from_file = stdout_of(cathedral().args(["show", MIDGAME]));
+    assert_eq!(from_stdin, from_file);
+    let from_stdin = stdout_of(
+        cathedral()
+            .args(["moves", "-"])
+            .write_stdin(std::fs::read_to_string(MIDGAME).expect("midgame")),
+    );
+    assert_eq!(from_stdin, stdout_of(cathedral().args(["moves", MIDGAME])));
+}
+
+#[test]
+fn errors_in_standard_input_are_named_stdin() {
+    let output = cathedral()
+        .args(["show", "-"])
+        .write_stdin("passes: 300\n")
+        .assert()
+        .failure()
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8(output).expect("utf-8");
+    assert!(
+        stderr.contains("<stdin>:1:9: passes: `300` is not a number of passes"),
+        "{stderr}"
+    );
+    let output = cathedral()
+        .args(["show", "-"])
+        .write_stdin("#".repeat(2 << 20))
+        .assert()
+        .failure()
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8(output).expect("utf-8");
+    assert!(stderr.contains("<stdin>: "), "{stderr}");
+    assert!(stderr.contains("1 MiB"), "{stderr}");
+}
+
+#[test]
+fn oversized_files_are_refused_quickly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let big = dir.path().join("big.yaml");
+    std::fs::write(&big, "#".repeat(2 << 20)).expect("write");
+    let (stderr, took) = show_fails(&big);
+    assert!(stderr.contains(&big.display().to_string()), "{stderr}");
+    assert!(stderr.contains("1 MiB"), "{stderr}");
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    // 50 MB on one line: refused without an excerpt of it.
+    let line = dir.path().join("line.yaml");
+    let mut text = "x".repeat(50 << 20);
+    text.insert_str(0, "title: ");
+    std::fs::write(&line, text).expect("write");
+    let (stderr, took) = show_fails(&line);
+    assert!(stderr.contains("1 MiB"), "{stderr}");
+    assert!(stderr.len() < 1000, "{} bytes of error", stderr.len());
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_endless_device_is_refused_quickly() {
+    let (stderr, took) = show_fails(Path::new("/dev/zero"));
+    assert!(stderr.contains("/dev/zero"), "{stderr}");
+    assert!(stderr.contains("1 MiB"), "{stderr}");
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+}
+
+/// The column (in characters) of `needle` in the excerpt line holding it, and of the label's
+/// marker on the next line that has one (miette draws `▲`, or `^` in ASCII).
+fn label_columns(stderr: &str, needle: &str) -> (usize, usize) {
+    let lines: Vec<&str> = stderr.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains(needle) && !l.contains("×") && !l.contains("Error"))
+        .unwrap_or_else(|| panic!("no excerpt line with `{needle}`:\n{stderr}"));
+    let column_of = |line: &str, pattern: &str| {
+        let byte = line.find(pattern).expect("found");
+        line[..byte].chars().count()
+    };
+    let marker_line = lines[at + 1..]
+        .iter()
+        .find(|l| l.contains('▲') || l.contains('^'))
+        .unwrap_or_else(|| panic!("no marker:\n{stderr}"));
+    let marker = if marker_line.contains('▲') {
+        "▲"
+    } else {
+        "^"
+    };
+    (column_of(lines[at], needle), column_of(marker_line, marker))
+}
+
+#[test]
+fn long_lines_are_cut_around_the_error_on_the_command_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("long.yaml");
+    // Under 1 MiB, one line, the error near its end.
+    let text = format!("{{title: \"{}\", passes: 300}}\n", "x".repeat(900_000));
+    std::fs::write(&path, &text).expect("write");
+    let (stderr, took) = show_fails(&path);
+    assert!(
+        stderr.contains("`300` is not a number of passes"),
+        "{stderr}"
+    );
+    assert!(stderr.len() < 2000, "{} bytes of error", stderr.len());
+    assert!(stderr.contains('…'), "{stderr}");
+    let (value, marker) = label_columns(&stderr, "300}");
+    assert_eq!(value, marker, "the label is not under the value:\n{stderr}");
+    assert!(took < Duration::from_secs(10), "took {took:?}");
+    // A short offending line next to a long one: the long one is cut too.
+    let text = format!("title: \"{}\"\npasses: 300\n", "x".repeat(900_000));
+    std::fs::write(&path, &text).expect("write");
+    let (stderr, _) = show_fails(&path);
+    assert!(stderr.len() < 2000, "{} bytes of error", stderr.len());
+    let (value, marker) = label_columns(&stderr, "passes: 300");
+    assert_eq!(value + "passes: ".len(), marker, "{stderr}");
+    assert!(
+        stderr.contains(&format!("{}:2:9", path.display())),
+        "{stderr}"
+    );
 }

@@ -2,7 +2,7 @@
 
 use super::diagram;
 use super::error::FileError;
-use super::schema::{RawCathedral, RawFile, RawRules, RawSide};
+use super::schema::{Located, RawCathedral, RawFile, RawRules, RawSide};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
 use crate::cathedral::piece::{Hand, Piece};
@@ -10,24 +10,9 @@ use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{CathedralStatus, Position, Side};
 use crate::cathedral::rules::Rules;
-use serde_saphyr::{Location, Spanned};
 
 /// Line and column of a located value, when the parser knew them.
 pub(super) type Place = (Option<usize>, Option<usize>);
-
-pub(super) fn place_of(location: &Location) -> Place {
-    let line = location.line() as usize;
-    let column = location.column() as usize;
-    if line == 0 {
-        (None, None)
-    } else {
-        (Some(line), (column > 0).then_some(column))
-    }
-}
-
-pub(super) fn spanned_place<T>(value: &Spanned<T>) -> Place {
-    place_of(&value.referenced)
-}
 
 /// Builds errors for one file.
 pub(super) struct Errors<'a> {
@@ -37,6 +22,13 @@ pub(super) struct Errors<'a> {
 
 impl Errors<'_> {
     pub fn at(&self, place: Place, message: impl Into<String>) -> FileError {
+        // Messages quote what was written; never at length.
+        const LIMIT: usize = 1000;
+        let mut message: String = message.into();
+        if message.chars().count() > LIMIT {
+            message = message.chars().take(LIMIT).collect();
+            message.push('…');
+        }
         FileError::new(self.path, message)
             .at(place.0, place.1)
             .with_source(self.text)
@@ -60,20 +52,21 @@ impl RawBuilding {
     }
 }
 
+/// The cells of a list, each located at its own token.
 pub(super) fn parse_cells(
     errors: &Errors,
-    place: Place,
-    cells: &[String],
+    cells: &[Located<String>],
 ) -> Result<Bitboard, FileError> {
     let mut set = Bitboard::EMPTY;
     for text in cells {
-        let cell: Cell = text
-            .parse()
-            .map_err(|e: crate::cathedral::cell::ParseCellError| {
-                errors.at(place, format!("{e} (the board is a1..j10)"))
-            })?;
+        let cell: Cell =
+            text.value
+                .parse()
+                .map_err(|e: crate::cathedral::cell::ParseCellError| {
+                    errors.at(text.place, format!("{e} (the board is a1..j10)"))
+                })?;
         if set.contains(cell) {
-            return Err(errors.at(place, format!("cell {cell} is listed twice")));
+            return Err(errors.at(text.place, format!("cell {cell} is listed twice")));
         }
         set.insert(cell);
     }
@@ -85,24 +78,29 @@ fn parse_piece(errors: &Errors, place: Place, name: &str) -> Result<Piece, FileE
         .map_err(|e: crate::cathedral::piece::ParsePieceError| errors.at(place, e.to_string()))
 }
 
-fn parse_rules(errors: &Errors, raw: &Option<Spanned<RawRules>>) -> Result<Rules, FileError> {
+fn parse_rules(errors: &Errors, raw: &Option<Located<RawRules>>) -> Result<Rules, FileError> {
     let Some(raw) = raw else {
         return Ok(Rules::CLASSIC);
     };
-    let place = spanned_place(raw);
-    let bad = |e: crate::cathedral::rules::RulesError| errors.at(place, e.to_string());
+    let bad = |place: Place| {
+        move |e: crate::cathedral::rules::RulesError| errors.at(place, e.to_string())
+    };
     match &raw.value {
-        RawRules::Preset(name) => name.parse().map_err(bad),
-        RawRules::Options(options) => {
+        RawRules::Preset(name) => name.parse().map_err(bad(raw.place)),
+        RawRules::Options {
+            capture,
+            pass,
+            first_move,
+        } => {
             let mut rules = Rules::CLASSIC;
-            if let Some(capture) = &options.capture {
-                rules.capture = capture.parse().map_err(bad)?;
+            if let Some(capture) = capture {
+                rules.capture = capture.value.parse().map_err(bad(capture.place))?;
             }
-            if let Some(pass) = &options.pass {
-                rules.pass = pass.parse().map_err(bad)?;
+            if let Some(pass) = pass {
+                rules.pass = pass.value.parse().map_err(bad(pass.place))?;
             }
-            if let Some(first_move) = &options.first_move {
-                rules.first_move = first_move.parse().map_err(bad)?;
+            if let Some(first_move) = first_move {
+                rules.first_move = first_move.value.parse().map_err(bad(first_move.place))?;
             }
             Ok(rules)
         }
@@ -116,15 +114,8 @@ fn side_buildings(
     out: &mut Vec<RawBuilding>,
 ) -> Result<(), FileError> {
     for item in &side.buildings {
-        let place = spanned_place(item);
-        let mut entries = item.value.iter();
-        let (Some((name, cells)), None) = (entries.next(), entries.next()) else {
-            return Err(errors.at(
-                place,
-                "each building is a one-entry map like `- castle: [c3, d3, e3, c4, e4]`",
-            ));
-        };
-        let piece = parse_piece(errors, place, name)?;
+        let place = item.piece.place;
+        let piece = parse_piece(errors, place, &item.piece.value)?;
         if piece == Piece::Cathedral {
             return Err(errors.at(
                 place,
@@ -134,7 +125,7 @@ fn side_buildings(
         out.push(RawBuilding {
             owner: Some(player),
             piece,
-            cells: parse_cells(errors, place, cells)?,
+            cells: parse_cells(errors, &item.cells)?,
             place,
         });
     }
@@ -148,6 +139,18 @@ fn check_shape(errors: &Errors, building: &RawBuilding) -> Result<(), FileError>
         .is_some()
     {
         return Ok(());
+    }
+    if building.cells.is_empty() {
+        let size = building.piece.size();
+        return Err(errors.at(
+            building.place,
+            format!(
+                "{} is given no cells: expected its {size} square{}, like `[c3{}]`",
+                building.label(),
+                if size == 1 { "" } else { "s" },
+                if size == 1 { "" } else { ", ..." }
+            ),
+        ));
     }
     let drawing = building
         .piece
@@ -181,12 +184,11 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
     if let Some(cathedral) = &raw.cathedral
         && let RawCathedral::Cells(cells) = &cathedral.value
     {
-        let place = spanned_place(cathedral);
         buildings.push(RawBuilding {
             owner: None,
             piece: Piece::Cathedral,
-            cells: parse_cells(errors, place, cells)?,
-            place,
+            cells: parse_cells(errors, cells)?,
+            place: cathedral.place,
         });
     }
     let empty = RawSide::default();
@@ -207,10 +209,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
     } else if let Some(legend) = &raw.legend
         && let Some((_, first)) = legend.iter().next()
     {
-        return Err(errors.at(
-            spanned_place(first),
-            "`legend:` is given without a `board:` diagram",
-        ));
+        return Err(errors.at(first.place, "`legend:` is given without a `board:` diagram"));
     }
 
     // Shapes, overlaps, counts.
@@ -267,7 +266,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             RawCathedral::Status(word) if word == "gone" => CathedralStatus::Gone,
             RawCathedral::Status(word) => {
                 return Err(errors.at(
-                    spanned_place(spanned),
+                    spanned.place,
                     format!("`{word}` is not a Cathedral state: expected its cells like `[e4, e5, d6, e6, f6, e7]`, `to-place` or `gone`"),
                 ));
             }
@@ -285,7 +284,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
         let place = raw
             .cathedral
             .as_ref()
-            .map(spanned_place)
+            .map(|c| c.place)
             .unwrap_or((None, None));
         return Err(errors.at(place, "the Cathedral is placed before any building, so it cannot still be `to-place` with buildings on the board"));
     }
@@ -307,29 +306,40 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
                 hand
             }
             Some(spanned) => {
-                let place = spanned_place(spanned);
                 let mut hand = Hand::EMPTY;
-                for (name, &count) in &spanned.value {
-                    let piece = parse_piece(errors, place, name)?;
+                let mut listed = Hand::EMPTY;
+                for entry in &spanned.value {
+                    let place = entry.piece.place;
+                    let piece = parse_piece(errors, place, &entry.piece.value)?;
+                    let count = entry.count.value;
                     if piece == Piece::Cathedral {
                         return Err(errors.at(
                             place,
                             "the Cathedral is in no player's hand: use `cathedral: to-place`",
                         ));
                     }
-                    if count as u32 + placed.count(piece) as u32 > piece.set_count() as u32 {
+                    if listed.count(piece) > 0 {
                         return Err(errors.at(
                             place,
+                            format!("the {} is listed twice in {player}'s hand", piece.title()),
+                        ));
+                    }
+                    listed.add(piece);
+                    if u64::from(count) + u64::from(placed.count(piece))
+                        > u64::from(piece.set_count())
+                    {
+                        return Err(errors.at(
+                            entry.count.place,
                             format!(
                                 "{player} would have {} {}s ({count} in hand, {} on the board), but a set holds only {}",
-                                count as u32 + placed.count(piece) as u32,
+                                u64::from(count) + u64::from(placed.count(piece)),
                                 piece.title(),
                                 placed.count(piece),
                                 piece.set_count()
                             ),
                         ));
                     }
-                    hand.0[piece.index()] = count;
+                    hand.0[piece.index()] = count as u8;
                 }
                 hand
             }
@@ -353,7 +363,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
         Some(spanned) => spanned
             .value
             .parse::<Player>()
-            .map_err(|e| errors.at(spanned_place(spanned), e.to_string()))?,
+            .map_err(|e| errors.at(spanned.place, e.to_string()))?,
         None if cathedral_status == CathedralStatus::ToPlace => Player::Light,
         None if !player_buildings => Player::Dark,
         None => {
@@ -367,23 +377,15 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
         let place = raw
             .to_move
             .as_ref()
-            .map(spanned_place)
+            .map(|t| t.place)
             .unwrap_or((None, None));
         return Err(errors.at(
             place,
             "while the Cathedral is to place it is Light's turn: Light places it",
         ));
     }
-    let passes = match &raw.passes {
-        None => 0,
-        Some(spanned) if spanned.value <= 2 => spanned.value,
-        Some(spanned) => {
-            return Err(errors.at(
-                spanned_place(spanned),
-                "`passes:` counts the passes in a row before this position: 0, 1 or 2",
-            ));
-        }
-    };
+    // Read as 0, 1 or 2 (`schema.rs`).
+    let passes = raw.passes.as_ref().map_or(0, |p| p.value);
 
     let cathedral = cathedral_cells.unwrap_or_default();
     let mut position =
@@ -398,12 +400,11 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
         };
         let territory = match raw_side.and_then(|s| s.territory.as_ref()) {
             Some(spanned) => {
-                let place = spanned_place(spanned);
-                let cells = parse_cells(errors, place, &spanned.value)?;
+                let cells = parse_cells(errors, &spanned.value)?;
                 let covered = cells & position.occupied();
                 if covered.any() {
                     return Err(errors.at(
-                        place,
+                        first_cell_in(&spanned.value, covered).unwrap_or(spanned.place),
                         format!("territory is made of empty cells, but {covered} is covered by a building"),
                     ));
                 }
@@ -420,7 +421,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             .as_ref()
             .and_then(|s| s.territory.as_ref())
             .or(raw.light.as_ref().and_then(|s| s.territory.as_ref()))
-            .map(spanned_place)
+            .map(|t| first_cell_in(&t.value, both).unwrap_or(t.place))
             .unwrap_or((None, None));
         return Err(errors.at(
             place,
@@ -429,6 +430,18 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
     }
     check_no_pending_capture(errors, &position)?;
     Ok(position)
+}
+
+/// Where the first cell of `cells` that is in `wanted` was written.
+fn first_cell_in(cells: &[Located<String>], wanted: Bitboard) -> Option<Place> {
+    cells
+        .iter()
+        .find(|c| {
+            c.value
+                .parse::<Cell>()
+                .is_ok_and(|cell| wanted.contains(cell))
+        })
+        .map(|c| c.place)
 }
 
 /// For each player who has made a first move: every region of cells not covered by its buildings

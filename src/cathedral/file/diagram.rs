@@ -11,23 +11,23 @@
 //!   A: dark bridge
 //! ```
 
-use super::convert::{Errors, Place, RawBuilding, place_of};
+use super::convert::{Errors, Place, RawBuilding};
 use super::error::FileError;
+use super::schema::Located;
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
 use crate::cathedral::piece::Piece;
 use crate::cathedral::player::Player;
-use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
 /// Reads the diagram's buildings into `out`.
 pub(super) fn read(
     errors: &Errors,
-    board: &Spanned<String>,
-    legend: Option<&BTreeMap<String, Spanned<String>>>,
+    board: &Located<String>,
+    legend: Option<&BTreeMap<String, Located<String>>>,
     out: &mut Vec<RawBuilding>,
 ) -> Result<(), FileError> {
-    let board_place = place_of(&board.referenced);
+    let board_place = board.place;
     let rows = rows_of(errors, &board.value, board_place)?;
     let mut labels: BTreeMap<char, (Bitboard, Place)> = BTreeMap::new();
     for (rank_from_top, row) in rows.iter().enumerate() {
@@ -48,19 +48,19 @@ pub(super) fn read(
         if let (Some(c), None) = (chars.next(), chars.next()) {
             if c == '.' {
                 return Err(errors.at(
-                    place_of(&meaning.referenced),
+                    meaning.place,
                     "`.` marks an empty cell and cannot be a label",
                 ));
             }
             if !labels.contains_key(&c) {
                 return Err(errors.at(
-                    place_of(&meaning.referenced),
+                    meaning.place,
                     format!("label `{label}` is in the legend but not on the board"),
                 ));
             }
         } else {
             return Err(errors.at(
-                place_of(&meaning.referenced),
+                meaning.place,
                 format!("legend label `{label}` must be a single character"),
             ));
         }
@@ -97,15 +97,20 @@ fn rows_of(errors: &Errors, text: &str, board_place: Place) -> Result<Vec<Row>, 
             continue;
         }
         // Locate the row in the file, for error messages.
-        let place = locate(errors.text, trimmed, &mut search_from);
-        let mut tokens: Vec<&str> = trimmed.split_whitespace().collect();
-        if tokens
-            .iter()
-            .all(|t| t.len() == 1 && ('a'..='j').contains(&t.chars().next().unwrap_or(' ')))
-            && tokens.len() == 10
-        {
+        let place = match locate(errors.text, trimmed, &mut search_from) {
+            (None, _) => board_place,
+            found => found,
+        };
+        if is_file_letters(trimmed) {
             continue; // the file letters under the board
         }
+        if rows.len() == 10 {
+            return Err(errors.at(
+                place,
+                "the board diagram has more than 10 rows; it needs 10, rank 10 at the top",
+            ));
+        }
+        let mut tokens: Vec<&str> = trimmed.split_whitespace().collect();
         let expected_rank = 10 - rows.len();
         if let Some(first) = tokens.first()
             && first.chars().all(|c| c.is_ascii_digit())
@@ -152,12 +157,22 @@ fn rows_of(errors: &Errors, text: &str, board_place: Place) -> Result<Vec<Row>, 
         return Err(errors.at(
             board_place,
             format!(
-                "the board diagram has {} rows; it needs 10, rank 10 at the top",
-                rows.len()
+                "the board diagram has {} row{}; it needs 10, rank 10 at the top",
+                rows.len(),
+                if rows.len() == 1 { "" } else { "s" }
             ),
         ));
     }
     Ok(rows)
+}
+
+/// `a b c d e f g h i j`: the file letters under the board.
+fn is_file_letters(row: &str) -> bool {
+    let tokens: Vec<&str> = row.split_whitespace().collect();
+    tokens.len() == 10
+        && tokens
+            .iter()
+            .all(|t| t.len() == 1 && ('a'..='j').contains(&t.chars().next().unwrap_or(' ')))
 }
 
 /// The line and column where `needle` first occurs at or after line `from`.
@@ -174,9 +189,9 @@ fn locate(text: &str, needle: &str, from: &mut usize) -> Place {
 /// `dark castle`, `light inn`, `cathedral`.
 fn parse_meaning(
     errors: &Errors,
-    meaning: &Spanned<String>,
+    meaning: &Located<String>,
 ) -> Result<(Option<Player>, Piece), FileError> {
-    let place = place_of(&meaning.referenced);
+    let place = meaning.place;
     let words: Vec<&str> = meaning.value.split_whitespace().collect();
     let bad = || {
         errors.at(

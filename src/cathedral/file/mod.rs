@@ -6,9 +6,10 @@ mod diagram;
 mod error;
 mod puzzle_terms;
 mod schema;
+mod yaml;
 
 pub use convert::derived_territory;
-pub use error::FileError;
+pub use error::{Excerpt, FileError};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
 pub use schema::{PuzzleInfo, Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
 
@@ -19,7 +20,12 @@ use crate::cathedral::position::{CathedralStatus, Position, SLOT_PIECES};
 use serde::Serialize;
 use serde_saphyr::FlowSeq;
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::Path;
+
+/// The most a position file may hold, in bytes: a position file is a few kilobytes, so larger
+/// input is refused before it is read whole (`cathedral show /dev/zero` stops at once).
+pub const MAX_FILE_BYTES: usize = 1 << 20;
 
 /// Free metadata of a position file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -78,29 +84,106 @@ impl PositionFile {
 /// ```
 pub fn load(path: &Path) -> Result<PositionFile, FileError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| FileError::new(&name, format!("cannot read the file: {e}")))?;
-    parse_str(&name, &text)
+    let file = std::fs::File::open(path).map_err(|e| read_error(&name, &e))?;
+    load_from(&name, file)
+}
+
+/// Reads and validates a position file from `reader` (standard input, say), reading at most
+/// [`MAX_FILE_BYTES`] and one byte more: larger input is refused. `name` is used in error
+/// messages (`<stdin>`).
+///
+/// ```
+/// use cathedral::file;
+///
+/// let file = file::load_from("<stdin>", "to_move: light\n".as_bytes())?;
+/// assert!(file.position.cathedral_to_place());
+///
+/// // Endless input is refused after the limit, not read for ever.
+/// let error = file::load_from("<stdin>", std::io::repeat(b'#')).unwrap_err();
+/// assert!(error.message.contains("1 MiB"));
+/// # Ok::<(), file::FileError>(())
+/// ```
+pub fn load_from(name: &str, reader: impl Read) -> Result<PositionFile, FileError> {
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| read_error(name, &e))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(too_large(name));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| not_utf8(name, e))?;
+    parse_str(name, &text)
+}
+
+/// "cannot read the file: ...", in words rather than the system's error codes when it can.
+fn read_error(name: &str, error: &std::io::Error) -> FileError {
+    use std::io::ErrorKind;
+    let reason = match error.kind() {
+        ErrorKind::NotFound => "there is no such file".to_string(),
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        ErrorKind::IsADirectory => "it is a directory".to_string(),
+        ErrorKind::InvalidData => "it is not text".to_string(),
+        _ => {
+            let text = error.to_string();
+            match text.split_once(" (os error") {
+                Some((words, _)) => words.to_string(),
+                None => text,
+            }
+        }
+    };
+    FileError::new(name, format!("cannot read the file: {reason}"))
+}
+
+fn too_large(name: &str) -> FileError {
+    FileError::new(
+        name,
+        format!(
+            "larger than {}, the most a position file may hold (a position file is a few kilobytes): is it the right file?",
+            yaml::size_words(MAX_FILE_BYTES)
+        ),
+    )
+}
+
+/// Bytes that are not UTF-8, located at the first bad byte.
+fn not_utf8(name: &str, error: std::string::FromUtf8Error) -> FileError {
+    let valid = error.utf8_error().valid_up_to();
+    let bytes = error.into_bytes();
+    let before = String::from_utf8_lossy(&bytes[..valid]);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    FileError::new(
+        name,
+        format!(
+            "this is not UTF-8 text (byte {:#04x}): save position files as UTF-8",
+            bytes[valid]
+        ),
+    )
+    .at(Some(line), Some(column))
+    .with_source(&String::from_utf8_lossy(&bytes))
 }
 
 /// Parses and validates position file text; `name` is used in error messages.
 pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(too_large(name));
+    }
     let errors = convert::Errors { path: name, text };
-    let raw: schema::RawFile = serde_saphyr::from_str(text).map_err(|e| yaml_error(&errors, &e))?;
+    let tree = yaml::parse(&errors, text, MAX_FILE_BYTES)?;
+    let raw = schema::read_file(&errors, &tree)?;
+    drop(tree);
     let position = convert::to_position(&errors, &raw)?;
     let solution = match raw.solution {
-        Some(spanned) => {
-            let place = convert::spanned_place(&spanned);
-            check_solution(&position, &spanned.value).map_err(|m| errors.at(place, m))?;
-            Some(spanned.value)
+        Some(raw_solution) => {
+            check_solution(&position, &raw_solution).map_err(|(p, m)| errors.at(p, m))?;
+            Some(raw_solution.solution)
         }
         None => None,
     };
     let puzzle = match raw.puzzle {
-        Some(spanned) => {
-            let place = convert::spanned_place(&spanned);
-            check_puzzle(&spanned.value, solution.as_ref()).map_err(|m| errors.at(place, m))?;
-            Some(spanned.value)
+        Some(raw_puzzle) => {
+            check_puzzle(&raw_puzzle, solution.as_ref()).map_err(|(p, m)| errors.at(p, m))?;
+            Some(raw_puzzle.puzzle)
         }
         None => None,
     };
@@ -120,65 +203,89 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
 
 /// A puzzle block must name known themes and a known difficulty, and come with an exact
 /// solution.
-fn check_puzzle(puzzle: &PuzzleInfo, solution: Option<&StoredSolution>) -> Result<(), String> {
-    for theme in &puzzle.themes {
-        theme.parse::<Theme>().map_err(|e| format!("puzzle: {e}"))?;
+fn check_puzzle(
+    raw: &schema::RawPuzzle,
+    solution: Option<&StoredSolution>,
+) -> Result<(), (convert::Place, String)> {
+    let puzzle = &raw.puzzle;
+    for (theme, &place) in puzzle.themes.iter().zip(&raw.themes) {
+        theme
+            .parse::<Theme>()
+            .map_err(|e| (place, format!("puzzle: {e}")))?;
     }
     puzzle
         .difficulty
         .parse::<Difficulty>()
-        .map_err(|e| format!("puzzle: {e}"))?;
+        .map_err(|e| (raw.difficulty, format!("puzzle: {e}")))?;
     if puzzle.margin < 1 {
-        return Err(format!(
-            "puzzle: margin {} is not a margin: expected 1 or more",
-            puzzle.margin
+        return Err((
+            raw.margin,
+            format!(
+                "puzzle: margin {} is not a margin: expected 1 or more",
+                puzzle.margin
+            ),
         ));
     }
     match solution {
         Some(s) if !s.wdl && s.best_move.is_some() => Ok(()),
-        _ => Err(
+        _ => Err((
+            raw.place,
             "puzzle: a puzzle needs a `solution:` block with an exact value and a best_move"
                 .to_string(),
-        ),
+        )),
     }
 }
 
 /// A stored solution must be possible: a value within the bounds, a best line of legal moves
 /// that starts with `best_move` and, once the game is over, ends with the stored value.
-fn check_solution(position: &Position, solution: &StoredSolution) -> Result<(), String> {
+fn check_solution(
+    position: &Position,
+    raw: &schema::RawSolution,
+) -> Result<(), (convert::Place, String)> {
+    let solution = &raw.solution;
     let bound = if solution.wdl {
         1
     } else {
         crate::cathedral::piece::SQUARES_PER_PLAYER as i32
     };
     if solution.value.abs() > bound {
-        return Err(format!(
-            "solution: value {} is out of range: expected -{bound}..{bound}",
-            solution.value
+        return Err((
+            raw.value,
+            format!(
+                "solution: value {} is out of range: expected -{bound}..{bound}",
+                solution.value
+            ),
         ));
     }
     if !solution.explanations.is_empty() && solution.explanations.len() != solution.best_line.len()
     {
-        return Err(format!(
-            "solution: {} explanations for {} moves of best_line: expected one per move",
-            solution.explanations.len(),
-            solution.best_line.len()
+        return Err((
+            raw.explanations,
+            format!(
+                "solution: {} explanations for {} moves of best_line: expected one per move",
+                solution.explanations.len(),
+                solution.best_line.len()
+            ),
         ));
     }
     if let (Some(best), Some(first)) = (&solution.best_move, solution.best_line.first())
         && best != first
     {
-        return Err(format!(
-            "solution: best_move `{best}` is not the first move of best_line (`{first}`)"
+        return Err((
+            raw.best_move,
+            format!("solution: best_move `{best}` is not the first move of best_line (`{first}`)"),
         ));
     }
     let mover = position.to_move();
     let mut replay = *position;
     for (index, text) in solution.best_line.iter().enumerate() {
         let mv = crate::cathedral::legality::parse_move(&replay, text).map_err(|e| {
-            format!(
-                "solution: best_line move {} (`{text}`) cannot be played: {e}",
-                index + 1
+            (
+                raw.best_line.get(index).copied().unwrap_or(raw.place),
+                format!(
+                    "solution: best_line move {} (`{text}`) cannot be played: {e}",
+                    index + 1
+                ),
             )
         })?;
         replay.play(mv);
@@ -188,44 +295,16 @@ fn check_solution(position: &Position, solution: &StoredSolution) -> Result<(), 
             - replay.unplaced_squares(mover) as i32;
         let reached = if solution.wdl { diff.signum() } else { diff };
         if reached != solution.value {
-            return Err(format!(
-                "solution: value is {} but best_line ends the game at {reached:+}",
-                solution.value
+            return Err((
+                raw.value,
+                format!(
+                    "solution: value is {} but best_line ends the game at {reached:+}",
+                    solution.value
+                ),
             ));
         }
     }
     Ok(())
-}
-
-/// A YAML syntax or structure error, located, with the parser's message without its own snippet.
-fn yaml_error(errors: &convert::Errors, error: &serde_saphyr::Error) -> FileError {
-    let place = error
-        .location()
-        .map(|l| convert::place_of(&l))
-        .unwrap_or((None, None));
-    let rendered = error.to_string();
-    // The parser renders its own excerpt after the first line; ours replaces it.
-    let message = rendered
-        .lines()
-        .next()
-        .unwrap_or("invalid YAML")
-        .trim()
-        .to_string();
-    let mut message = message
-        .strip_prefix("error: ")
-        .unwrap_or(&message)
-        .to_string();
-    // Drop a leading "line N column M: ": the location is given in our own format.
-    if let Some(rest) = message.strip_prefix("line ")
-        && let Some((_, after)) = rest.split_once(": ")
-        && rest.split_whitespace().nth(1) == Some("column")
-    {
-        message = after.to_string();
-    }
-    errors.at(
-        place,
-        format!("{message} (not a valid position file; see docs/file-format.md)"),
-    )
 }
 
 /// Writes `file` to `path`. Refuses to replace an existing file unless `overwrite`.

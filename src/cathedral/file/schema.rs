@@ -1,65 +1,827 @@
-//! The YAML document as written, before any rule is checked. See `docs/file-format.md`.
+//! The YAML document as written, before any rule is checked, read from the located tree of
+//! `yaml.rs` by hand so that every mistake is named in the file format's words at its token.
+//! See `docs/file-format.md`.
 
+use super::convert::{Errors, Place};
+use super::error::FileError;
+use super::yaml::{
+    Fields, Node, Value, entries, field_path, in_field, items, not_a, text, texts, whole, word,
+    words,
+};
 use serde::{Deserialize, Serialize};
-use serde_saphyr::Spanned;
 use std::collections::BTreeMap;
 
+/// A value with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located<T> {
+    pub value: T,
+    pub place: Place,
+}
+
 /// A position file as read.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 pub struct RawFile {
     pub title: Option<String>,
     pub description: Option<String>,
-    #[serde(default)]
     pub tags: Vec<String>,
     pub source: Option<String>,
-    pub rules: Option<Spanned<RawRules>>,
-    pub to_move: Option<Spanned<String>>,
-    pub passes: Option<Spanned<u8>>,
-    pub cathedral: Option<Spanned<RawCathedral>>,
+    pub rules: Option<Located<RawRules>>,
+    pub to_move: Option<Located<String>>,
+    pub passes: Option<Located<u8>>,
+    pub cathedral: Option<Located<RawCathedral>>,
     pub light: Option<RawSide>,
     pub dark: Option<RawSide>,
-    pub board: Option<Spanned<String>>,
-    pub legend: Option<BTreeMap<String, Spanned<String>>>,
+    pub board: Option<Located<String>>,
+    pub legend: Option<BTreeMap<String, Located<String>>>,
     pub ruling: Option<Ruling>,
-    pub solution: Option<Spanned<StoredSolution>>,
-    pub puzzle: Option<Spanned<PuzzleInfo>>,
+    pub solution: Option<RawSolution>,
+    pub puzzle: Option<RawPuzzle>,
 }
 
 /// `classic`, `moore1978`, or a map of the three options.
-#[derive(Deserialize, Debug)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub enum RawRules {
     Preset(String),
-    Options(RawRuleOptions),
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-pub struct RawRuleOptions {
-    pub capture: Option<String>,
-    pub pass: Option<String>,
-    pub first_move: Option<String>,
+    Options {
+        capture: Option<Located<String>>,
+        pass: Option<Located<String>>,
+        first_move: Option<Located<String>>,
+    },
 }
 
 /// The Cathedral's cells, or `to-place` / `gone`.
-#[derive(Deserialize, Debug)]
-#[serde(untagged)]
+#[derive(Debug)]
 pub enum RawCathedral {
     Status(String),
-    Cells(Vec<String>),
+    Cells(Vec<Located<String>>),
 }
 
 /// One player's part.
-#[derive(Deserialize, Debug, Default)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Default)]
 pub struct RawSide {
     /// Each item a one-entry map: `- castle: [c3, d3, e3, c4, e4]`.
-    #[serde(default)]
-    pub buildings: Vec<Spanned<BTreeMap<String, Vec<String>>>>,
-    pub hand: Option<Spanned<BTreeMap<String, u8>>>,
-    pub territory: Option<Spanned<Vec<String>>>,
+    pub buildings: Vec<RawBuildingEntry>,
+    pub hand: Option<Located<Vec<RawHandEntry>>>,
+    pub territory: Option<Located<Vec<Located<String>>>>,
     pub first_move_made: Option<bool>,
+}
+
+/// `- castle: [c3, d3, e3, c4, e4]`: the piece name (where the building is located) and cells.
+#[derive(Debug)]
+pub struct RawBuildingEntry {
+    pub piece: Located<String>,
+    pub cells: Vec<Located<String>>,
+}
+
+/// `tavern: 1` in a hand.
+#[derive(Debug)]
+pub struct RawHandEntry {
+    pub piece: Located<String>,
+    pub count: Located<u32>,
+}
+
+/// The `solution:` block with where its parts were written.
+#[derive(Debug)]
+pub struct RawSolution {
+    pub solution: StoredSolution,
+    pub place: Place,
+    pub value: Place,
+    pub best_move: Place,
+    pub best_line: Vec<Place>,
+    pub explanations: Place,
+}
+
+/// The `puzzle:` block with where its parts were written.
+#[derive(Debug)]
+pub struct RawPuzzle {
+    pub puzzle: PuzzleInfo,
+    pub place: Place,
+    pub themes: Vec<Place>,
+    pub difficulty: Place,
+    pub margin: Place,
+}
+
+const FILE_FIELDS: [&str; 15] = [
+    "title",
+    "description",
+    "tags",
+    "source",
+    "rules",
+    "to_move",
+    "passes",
+    "cathedral",
+    "light",
+    "dark",
+    "board",
+    "legend",
+    "ruling",
+    "solution",
+    "puzzle",
+];
+
+/// Reads the document `root` as a position file.
+pub(super) fn read_file(errors: &Errors, root: &Node) -> Result<RawFile, FileError> {
+    let fields = Fields::read(
+        errors,
+        root,
+        "",
+        "a position file",
+        "a field of a position file",
+        &FILE_FIELDS,
+        "a map of fields like `to_move: light` (see docs/file-format.md)",
+    )?;
+    let free_text = |name: &str| match fields.get(name) {
+        Some(node) => text(errors, node, name),
+        None => Ok(None),
+    };
+    let mut raw = RawFile {
+        title: free_text("title")?,
+        description: free_text("description")?,
+        source: free_text("source")?,
+        ..RawFile::default()
+    };
+    if let Some(node) = fields.get("tags") {
+        raw.tags = words(
+            errors,
+            node,
+            "tags",
+            "a list of tags",
+            "a tag",
+            "a list of words like `[endgame, capture]`",
+        )?;
+    }
+    if let Some(node) = fields.value("rules") {
+        raw.rules = Some(located(node, read_rules(errors, node)?));
+    }
+    if let Some(node) = fields.value("to_move") {
+        let player = word(errors, node, "to_move", "a player", "`light` or `dark`")?;
+        raw.to_move = Some(located(node, player.to_string()));
+    }
+    if let Some(node) = fields.value("passes") {
+        let passes = whole(
+            errors,
+            node,
+            "passes",
+            "a number of passes",
+            "0, 1 or 2",
+            0,
+            2,
+        )?;
+        raw.passes = Some(located(node, passes as u8));
+    }
+    if let Some(node) = fields.value("cathedral") {
+        let cathedral = match &node.value {
+            Value::Seq(_) => RawCathedral::Cells(cells(errors, node, "cathedral")?),
+            _ => RawCathedral::Status(
+                word(
+                    errors,
+                    node,
+                    "cathedral",
+                    "a Cathedral state",
+                    "its cells like `[e4, e5, d6, e6, f6, e7]`, `to-place` or `gone`",
+                )?
+                .to_string(),
+            ),
+        };
+        raw.cathedral = Some(located(node, cathedral));
+    }
+    if let Some(node) = fields.get("light") {
+        raw.light = Some(read_side(errors, node, "light")?);
+    }
+    if let Some(node) = fields.get("dark") {
+        raw.dark = Some(read_side(errors, node, "dark")?);
+    }
+    if let Some(node) = fields.value("board") {
+        let board = node.scalar().ok_or_else(|| {
+            not_a(
+                errors,
+                node,
+                "board",
+                "a board diagram",
+                "ten rows of text after `board: |` (see docs/file-format.md)",
+            )
+        })?;
+        raw.board = Some(located(node, board.to_string()));
+    }
+    if let Some(node) = fields.value("legend") {
+        let mut legend = BTreeMap::new();
+        for (_, label, meaning) in entries(
+            errors,
+            node,
+            "legend",
+            "a legend",
+            "a map of labels like `A: dark castle`",
+        )? {
+            let what = field_path("legend", label);
+            let building = word(
+                errors,
+                meaning,
+                &what,
+                "a building",
+                "`light PIECE`, `dark PIECE` or `cathedral`",
+            )?;
+            legend.insert(label.to_string(), located(meaning, building.to_string()));
+        }
+        raw.legend = Some(legend);
+    }
+    if let Some(node) = fields.value("ruling") {
+        raw.ruling = Some(read_ruling(errors, node)?);
+    }
+    if let Some(node) = fields.value("solution") {
+        raw.solution = Some(read_solution(errors, node)?);
+    }
+    if let Some(node) = fields.value("puzzle") {
+        raw.puzzle = Some(read_puzzle(errors, node)?);
+    }
+    Ok(raw)
+}
+
+fn located<T>(node: &Node, value: T) -> Located<T> {
+    Located {
+        value,
+        place: node.place,
+    }
+}
+
+/// The field `name`, which must be given: `what: `name` is missing: description` otherwise.
+fn required<'a>(
+    errors: &Errors,
+    fields: &Fields<'a>,
+    node: &Node,
+    what: &str,
+    name: &str,
+    description: &str,
+) -> Result<&'a Node, FileError> {
+    fields.value(name).ok_or_else(|| {
+        errors.at(
+            node.place,
+            in_field(what, format!("`{name}` is missing: {description}")),
+        )
+    })
+}
+
+/// A list of cells, each with where it was written.
+fn cells(errors: &Errors, node: &Node, what: &str) -> Result<Vec<Located<String>>, FileError> {
+    items(
+        errors,
+        node,
+        what,
+        "a list of cells",
+        "cells like `[c3, d3]`",
+    )?
+    .iter()
+    .map(|cell| {
+        let name = word(errors, cell, what, "a cell", "a cell like `c3`")?;
+        Ok(located(cell, name.to_string()))
+    })
+    .collect()
+}
+
+fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileError> {
+    match &node.value {
+        Value::Map(_) => {
+            let fields = Fields::read(
+                errors,
+                node,
+                "rules",
+                "a rule variant",
+                "a rule option",
+                &["capture", "pass", "first_move"],
+                "",
+            )?;
+            let option = |name: &str, values: &str| -> Result<_, FileError> {
+                match fields.value(name) {
+                    Some(value) => {
+                        let what = field_path("rules", name);
+                        let text = word(errors, value, &what, "a rule option's value", values)?;
+                        Ok(Some(located(value, text.to_string())))
+                    }
+                    None => Ok(None),
+                }
+            };
+            Ok(RawRules::Options {
+                capture: option("capture", "mandatory or optional")?,
+                pass: option("pass", "forced or voluntary")?,
+                first_move: option("first_move", "no-claim or no-enclosure")?,
+            })
+        }
+        _ => node
+            .scalar()
+            .map(|name| RawRules::Preset(name.to_string()))
+            .ok_or_else(|| {
+                not_a(
+                    errors,
+                    node,
+                    "rules",
+                    "a rule variant",
+                    "a preset name (classic, moore1978) or the three options capture/pass/first_move",
+                )
+            }),
+    }
+}
+
+const SIDE_FIELDS: [&str; 4] = ["buildings", "hand", "territory", "first_move_made"];
+
+fn read_side(errors: &Errors, node: &Node, what: &str) -> Result<RawSide, FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        what,
+        "a player's part",
+        "a field of a player's part",
+        &SIDE_FIELDS,
+        "a map of buildings, hand, territory and first_move_made",
+    )?;
+    let mut side = RawSide::default();
+    if let Some(list) = fields.get("buildings") {
+        let what = field_path(what, "buildings");
+        let example = "one entry per building like `- castle: [c3, d3, e3, c4, e4]`";
+        for item in items(errors, list, &what, "a list of buildings", example)? {
+            let one_entry = || {
+                errors.at(
+                    item.place,
+                    in_field(
+                        &what,
+                        "each building is a one-entry map like `- castle: [c3, d3, e3, c4, e4]`",
+                    ),
+                )
+            };
+            if !matches!(item.value, Value::Map(_)) {
+                return Err(one_entry());
+            }
+            let entry = entries(errors, item, &what, "a building", example)?;
+            let [(key, piece, cell_list)] = entry.as_slice() else {
+                return Err(one_entry());
+            };
+            side.buildings.push(RawBuildingEntry {
+                piece: located(key, piece.to_string()),
+                cells: cells(errors, cell_list, &what)?,
+            });
+        }
+    }
+    if let Some(hand) = fields.value("hand") {
+        let what = field_path(what, "hand");
+        let mut list = Vec::new();
+        for (key, piece, count) in entries(
+            errors,
+            hand,
+            &what,
+            "a hand",
+            "a map of buildings and counts like `{tavern: 1, stable: 2}`",
+        )? {
+            let n = whole(
+                errors,
+                count,
+                &what,
+                "a number of buildings",
+                "a whole number, 0 or more",
+                0,
+                u32::MAX.into(),
+            )?;
+            list.push(RawHandEntry {
+                piece: located(key, piece.to_string()),
+                count: located(count, n as u32),
+            });
+        }
+        side.hand = Some(located(hand, list));
+    }
+    if let Some(territory) = fields.value("territory") {
+        let what = field_path(what, "territory");
+        side.territory = Some(located(territory, cells(errors, territory, &what)?));
+    }
+    if let Some(flag) = fields.value("first_move_made") {
+        let what = field_path(what, "first_move_made");
+        side.first_move_made = Some(super::yaml::boolean(errors, flag, &what)?);
+    }
+    Ok(side)
+}
+
+const RULING_FIELDS: [&str; 11] = [
+    "note",
+    "moves",
+    "claimed",
+    "captured",
+    "near_misses",
+    "illegal",
+    "game_over",
+    "unplaced_squares",
+    "to_move",
+    "cathedral",
+    "legal_moves",
+];
+
+fn read_ruling(errors: &Errors, node: &Node) -> Result<Ruling, FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        "ruling",
+        "a ruling",
+        "a field of a ruling",
+        &RULING_FIELDS,
+        "a map with the `moves` to play and what the last one does (see docs/file-format.md)",
+    )?;
+    let path = |name: &str| field_path("ruling", name);
+    let moves = required(
+        errors,
+        &fields,
+        node,
+        "ruling",
+        "moves",
+        "the moves to play, like `moves: ['dark:stable:c1,c2']`",
+    )?;
+    let moves_example = "moves in notation like `['dark:stable:c1,c2']`";
+    let cell_words = |name: &str| -> Result<Option<Vec<String>>, FileError> {
+        fields
+            .value(name)
+            .map(|n| {
+                words(
+                    errors,
+                    n,
+                    &path(name),
+                    "a list of cells",
+                    "a cell",
+                    "cells like `[a1, a2]`",
+                )
+            })
+            .transpose()
+    };
+    let word_of = |name: &str, noun: &str, expected: &str| -> Result<Option<String>, FileError> {
+        fields
+            .value(name)
+            .map(|n| word(errors, n, &path(name), noun, expected).map(str::to_string))
+            .transpose()
+    };
+    let mut captured = None;
+    if let Some(list) = fields.value("captured") {
+        let what = path("captured");
+        let mut buildings = Vec::new();
+        for item in items(
+            errors,
+            list,
+            &what,
+            "a list of buildings",
+            "buildings like `[{player: light, piece: tavern, cells: [a1]}]`",
+        )? {
+            let building = Fields::read(
+                errors,
+                item,
+                &what,
+                "a building",
+                "a field of a captured building",
+                &["player", "piece", "cells"],
+                "a map like `{player: light, piece: tavern, cells: [a1]}`",
+            )?;
+            let part = |name: &str, description: &str| {
+                required(errors, &building, item, &what, name, description)
+            };
+            buildings.push(RulingBuilding {
+                player: word(
+                    errors,
+                    part("player", "`light`, `dark` or `cathedral`")?,
+                    &what,
+                    "a player",
+                    "`light`, `dark` or `cathedral`",
+                )?
+                .to_string(),
+                piece: word(
+                    errors,
+                    part("piece", "the piece name, like `tavern`")?,
+                    &what,
+                    "a piece",
+                    "a piece name like `tavern`",
+                )?
+                .to_string(),
+                cells: words(
+                    errors,
+                    part("cells", "the cells it covered, like `[a1]`")?,
+                    &what,
+                    "a list of cells",
+                    "a cell",
+                    "cells like `[a1, a2]`",
+                )?,
+            });
+        }
+        captured = Some(buildings);
+    }
+    let mut near_misses = Vec::new();
+    if let Some(list) = fields.value("near_misses") {
+        let what = path("near_misses");
+        for item in items(
+            errors,
+            list,
+            &what,
+            "a list of near misses",
+            "near misses like `[{reason: diagonal-contact, cells: [a1]}]`",
+        )? {
+            let miss = Fields::read(
+                errors,
+                item,
+                &what,
+                "a near miss",
+                "a field of a near miss",
+                &["reason", "cells"],
+                "a map like `{reason: diagonal-contact, cells: [a1]}`",
+            )?;
+            let part = |name: &str, description: &str| {
+                required(errors, &miss, item, &what, name, description)
+            };
+            near_misses.push(RulingNearMiss {
+                reason: word(
+                    errors,
+                    part("reason", "why the cells were not claimed")?,
+                    &what,
+                    "a reason",
+                    "a reason like `diagonal-contact`",
+                )?
+                .to_string(),
+                cells: words(
+                    errors,
+                    part("cells", "the cells that were not claimed")?,
+                    &what,
+                    "a list of cells",
+                    "a cell",
+                    "cells like `[a1, a2]`",
+                )?,
+            });
+        }
+    }
+    let mut unplaced_squares = None;
+    if let Some(map) = fields.value("unplaced_squares") {
+        let what = path("unplaced_squares");
+        let mut squares = BTreeMap::new();
+        for (_, player, count) in entries(
+            errors,
+            map,
+            &what,
+            "a map of squares",
+            "a map like `{light: 39, dark: 42}`",
+        )? {
+            let n = whole(
+                errors,
+                count,
+                &what,
+                "a number of squares",
+                "a whole number, 0 or more",
+                0,
+                u32::MAX.into(),
+            )?;
+            squares.insert(player.to_string(), n as u32);
+        }
+        unplaced_squares = Some(squares);
+    }
+    Ok(Ruling {
+        note: fields
+            .get("note")
+            .map(|n| text(errors, n, &path("note")))
+            .transpose()?
+            .flatten(),
+        moves: words(
+            errors,
+            moves,
+            &path("moves"),
+            "a list of moves",
+            "a move",
+            moves_example,
+        )?,
+        claimed: cell_words("claimed")?,
+        captured,
+        near_misses,
+        illegal: word_of("illegal", "a reason", "a reason like `opponent-territory`")?,
+        game_over: fields
+            .value("game_over")
+            .map(|n| super::yaml::boolean(errors, n, &path("game_over")))
+            .transpose()?,
+        unplaced_squares,
+        to_move: word_of("to_move", "a player", "`light` or `dark`")?,
+        cathedral: word_of(
+            "cathedral",
+            "a Cathedral state",
+            "`on-board`, `gone` or `to-place`",
+        )?,
+        legal_moves: fields
+            .value("legal_moves")
+            .map(|n| {
+                whole(
+                    errors,
+                    n,
+                    &path("legal_moves"),
+                    "a number of moves",
+                    "a whole number, 0 or more",
+                    0,
+                    u32::MAX.into(),
+                )
+                .map(|n| n as u32)
+            })
+            .transpose()?,
+    })
+}
+
+const SOLUTION_FIELDS: [&str; 6] = [
+    "value",
+    "wdl",
+    "best_move",
+    "best_line",
+    "nodes",
+    "explanations",
+];
+
+fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        "solution",
+        "a solution",
+        "a field of a solution",
+        &SOLUTION_FIELDS,
+        "a map with the exact `value` and a `best_line` (see docs/file-format.md)",
+    )?;
+    let path = |name: &str| field_path("solution", name);
+    let value = required(
+        errors,
+        &fields,
+        node,
+        "solution",
+        "value",
+        "the exact value, like `value: 3`",
+    )?;
+    let mut raw = RawSolution {
+        solution: StoredSolution {
+            value: whole(
+                errors,
+                value,
+                &path("value"),
+                "a value",
+                "a whole number of squares, -47..47",
+                i32::MIN.into(),
+                i32::MAX.into(),
+            )? as i32,
+            ..StoredSolution::default()
+        },
+        place: node.place,
+        value: value.place,
+        best_move: node.place,
+        best_line: Vec::new(),
+        explanations: node.place,
+    };
+    if let Some(flag) = fields.value("wdl") {
+        raw.solution.wdl = super::yaml::boolean(errors, flag, &path("wdl"))?;
+    }
+    if let Some(best) = fields.value("best_move") {
+        let mv = word(
+            errors,
+            best,
+            &path("best_move"),
+            "a move",
+            "a move with the player, like `dark:tavern:a4`",
+        )?;
+        raw.solution.best_move = Some(mv.to_string());
+        raw.best_move = best.place;
+    }
+    if let Some(line) = fields.value("best_line") {
+        let what = path("best_line");
+        for mv in items(
+            errors,
+            line,
+            &what,
+            "a list of moves",
+            "moves with the player, like `[dark:tavern:a4, light:tavern:e6]`",
+        )? {
+            let text = word(errors, mv, &what, "a move", "")?;
+            raw.solution.best_line.push(text.to_string());
+            raw.best_line.push(mv.place);
+        }
+    }
+    if let Some(nodes) = fields.value("nodes") {
+        raw.solution.nodes = Some(whole(
+            errors,
+            nodes,
+            &path("nodes"),
+            "a number of nodes",
+            "a whole number, 0 or more",
+            0,
+            u64::MAX.into(),
+        )? as u64);
+    }
+    if let Some(list) = fields.value("explanations") {
+        raw.solution.explanations = texts(
+            errors,
+            list,
+            &path("explanations"),
+            "a list of explanations",
+            "one text per move of best_line",
+        )?;
+        raw.explanations = list.place;
+    }
+    Ok(raw)
+}
+
+const PUZZLE_FIELDS: [&str; 7] = [
+    "question",
+    "themes",
+    "difficulty",
+    "rating",
+    "effort",
+    "margin",
+    "seed",
+];
+
+fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        "puzzle",
+        "a puzzle",
+        "a field of a puzzle",
+        &PUZZLE_FIELDS,
+        "a map with the `question`, `difficulty` and `margin` (see docs/file-format.md)",
+    )?;
+    let path = |name: &str| field_path("puzzle", name);
+    let question = required(
+        errors,
+        &fields,
+        node,
+        "puzzle",
+        "question",
+        "the question under the diagram",
+    )?;
+    let difficulty = required(
+        errors,
+        &fields,
+        node,
+        "puzzle",
+        "difficulty",
+        "`easy`, `medium` or `hard`",
+    )?;
+    let margin = required(
+        errors,
+        &fields,
+        node,
+        "puzzle",
+        "margin",
+        "how much the best move beats every other, 1 or more",
+    )?;
+    let number = |name: &str, noun: &str, max: u64| -> Result<Option<u64>, FileError> {
+        fields
+            .value(name)
+            .map(|n| {
+                whole(
+                    errors,
+                    n,
+                    &path(name),
+                    noun,
+                    "a whole number, 0 or more",
+                    0,
+                    max.into(),
+                )
+                .map(|n| n as u64)
+            })
+            .transpose()
+    };
+    let mut themes = Vec::new();
+    let mut theme_places = Vec::new();
+    if let Some(list) = fields.value("themes") {
+        let what = path("themes");
+        for theme in items(
+            errors,
+            list,
+            &what,
+            "a list of themes",
+            "themes like `[capture, tempo]`",
+        )? {
+            themes.push(word(errors, theme, &what, "a theme", "")?.to_string());
+            theme_places.push(theme.place);
+        }
+    }
+    Ok(RawPuzzle {
+        puzzle: PuzzleInfo {
+            question: text(errors, question, &path("question"))?.unwrap_or_default(),
+            themes,
+            difficulty: word(
+                errors,
+                difficulty,
+                &path("difficulty"),
+                "a difficulty",
+                "`easy`, `medium` or `hard`",
+            )?
+            .to_string(),
+            rating: number("rating", "a rating", u32::MAX.into())?.map(|n| n as u32),
+            effort: number("effort", "a number of nodes", u64::MAX)?,
+            margin: whole(
+                errors,
+                margin,
+                &path("margin"),
+                "a margin",
+                "a whole number, 1 or more",
+                i32::MIN.into(),
+                i32::MAX.into(),
+            )? as i32,
+            seed: number("seed", "a seed", u64::MAX)?,
+        },
+        place: node.place,
+        themes: theme_places,
+        difficulty: difficulty.place,
+        margin: margin.place,
+    })
 }
 
 /// The expected ruling of a rule case (`puzzles/rules/`): moves to play from the position and

@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 mod common;
 
+use common::LEAKS;
+
 use common::{cathedral, stdout_of};
 
 fn error_of(text: &str) -> cathedral::file::FileError {
@@ -218,34 +220,6 @@ fn bad_rules_and_states_are_refused() {
 
 // ---------------------------------------------------------------------------------------------
 // Parser wording: every message in the file format's terms, at the offending token.
-
-/// Words of the YAML library, of serde or of Rust that must never reach a user.
-const LEAKS: [&str; 24] = [
-    "u8",
-    "u16",
-    "u32",
-    "u64",
-    "i32",
-    "i64",
-    "f64",
-    "usize",
-    "untagged",
-    "enum",
-    "struct",
-    "Options",
-    "from_str",
-    "from_str_multiple",
-    "budget",
-    "serde",
-    "Spanned",
-    "DuplicateKeyPolicy",
-    "ScalarBytes",
-    "RawRules",
-    "RawCathedral",
-    "sequence start",
-    "mapping start",
-    "invalid type",
-];
 
 /// Panics if `shown` holds a word of the parser, of serde or of Rust.
 fn assert_no_leak(shown: &str) {

@@ -5,36 +5,14 @@ use cathedral::legality::parse_move;
 use cathedral::{Position, Rules};
 use proptest::prelude::*;
 
+mod common;
+
+use common::LEAKS;
+
 const SEEDS: [&str; 3] = [
     include_str!("../puzzles/examples/midgame.yaml"),
     include_str!("../puzzles/examples/diagram.yaml"),
     include_str!("../puzzles/rules/13-capturing-a-wall-takes-its-territory.yaml"),
-];
-
-/// Words of the YAML library, of serde or of Rust that must never reach a user.
-const LEAKS: [&str; 22] = [
-    "u8",
-    "u16",
-    "u32",
-    "u64",
-    "i32",
-    "i64",
-    "f64",
-    "usize",
-    "untagged",
-    "enum",
-    "struct",
-    "Options",
-    "from_str",
-    "from_str_multiple",
-    "budget",
-    "serde",
-    "Spanned",
-    "DuplicateKeyPolicy",
-    "ScalarBytes",
-    "sequence start",
-    "mapping start",
-    "invalid type",
 ];
 
 /// The words of `shown` that come from the parser, serde or Rust.

@@ -33,3 +33,31 @@ pub fn stdout_with(code: i32, cmd: &mut Command) -> String {
     let output = cmd.assert().code(code).get_output().stdout.clone();
     String::from_utf8(output).expect("utf-8")
 }
+
+/// Words of the YAML library, of serde or of Rust that must never reach a user.
+pub const LEAKS: [&str; 24] = [
+    "u8",
+    "u16",
+    "u32",
+    "u64",
+    "i32",
+    "i64",
+    "f64",
+    "usize",
+    "untagged",
+    "enum",
+    "struct",
+    "Options",
+    "from_str",
+    "from_str_multiple",
+    "budget",
+    "serde",
+    "Spanned",
+    "DuplicateKeyPolicy",
+    "ScalarBytes",
+    "RawRules",
+    "RawCathedral",
+    "sequence start",
+    "mapping start",
+    "invalid type",
+];

@@ -218,3 +218,115 @@ fn ctrl_c_prints_what_was_found_and_exits_130() {
     assert!(out.contains("the value is between"), "{out}");
     assert!(out.contains("Root moves"), "{out}");
 }
+
+/// Starts `cathedral ARGS` with its output piped, waits for `lines` lines starting with `Wrote`,
+/// sends Ctrl-C and returns the exit status and everything printed (an unanswered run is killed
+/// after two minutes, so the test fails instead of hanging).
+#[cfg(target_os = "linux")]
+fn interrupt_after_written(args: &[&str], lines: usize) -> (Option<i32>, String, String) {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let pid = child.id() as libc::pid_t;
+    let start = Instant::now();
+    let watchdog = std::thread::spawn(move || {
+        while start.elapsed() < Duration::from_secs(120) {
+            std::thread::sleep(Duration::from_millis(200));
+            // SAFETY: signal 0 only checks that the process exists.
+            if unsafe { libc::kill(pid, 0) } != 0 {
+                return;
+            }
+        }
+        // SAFETY: kill(2) with a valid pid and signal has no memory effects.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    });
+    let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+    let mut out = String::new();
+    let mut written = 0;
+    while written < lines {
+        let mut line = String::new();
+        if reader.read_line(&mut line).expect("read") == 0 {
+            break;
+        }
+        written += usize::from(line.starts_with("Wrote"));
+        out.push_str(&line);
+    }
+    // SAFETY: as above.
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    reader.read_to_string(&mut out).expect("read");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("read");
+    let status = child.wait().expect("wait");
+    watchdog.join().expect("watchdog");
+    (status.code(), out, err)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_during_generate_keeps_the_puzzles_written_and_indexes_them() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_dir = dir.path().join("puzzles");
+    let out_arg = out_dir.to_str().expect("utf-8 path");
+    let (status, out, err) = interrupt_after_written(
+        &[
+            "generate",
+            "--count",
+            "500",
+            "--threads",
+            "1",
+            "-o",
+            out_arg,
+        ],
+        2,
+    );
+    assert_eq!(status, Some(130), "{out}\n{err}");
+    let wrote = out.lines().filter(|l| l.starts_with("Wrote")).count();
+    assert!(wrote >= 2, "{out}");
+    assert!(out.contains("Stopped by Ctrl-C"), "{out}");
+    let mut files: Vec<String> = fs::read_dir(&out_dir)
+        .expect("the folder")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".yaml"))
+        .collect();
+    files.sort();
+    // Every file announced is there, whole, and nothing else: no partial file.
+    assert_eq!(files.len(), wrote, "{files:?}\n{out}");
+    let index = fs::read_to_string(out_dir.join("README.md")).expect("the index");
+    for name in &files {
+        cathedral::file::load(&out_dir.join(name)).expect("a whole puzzle file");
+        assert!(index.contains(name.as_str()), "{name} not in the index");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_during_sample_keeps_the_positions_written() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out_arg = dir.path().to_str().expect("utf-8 path");
+    let (status, out, err) = interrupt_after_written(
+        &["sample", "--tier", "t8", "--count", "10000", "-o", out_arg],
+        3,
+    );
+    assert_eq!(status, Some(130), "{out}\n{err}");
+    assert!(err.contains("stopped by Ctrl-C"), "{err}");
+    let wrote = out.lines().filter(|l| l.starts_with("Wrote")).count();
+    let files: Vec<_> = fs::read_dir(dir.path())
+        .expect("the folder")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert_eq!(files.len(), wrote, "{files:?}\n{out}");
+    for file in files {
+        cathedral::file::load(&file).expect("a whole position file");
+    }
+}

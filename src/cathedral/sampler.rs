@@ -8,7 +8,9 @@ pub use crate::cathedral::policy::{MoveEffect, Policy, effect, play_game};
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Buildings left per player: the larger of the two hands, counted in buildings.
 pub fn buildings_left(position: &Position) -> u32 {
@@ -120,16 +122,42 @@ pub fn game_seed(seed: u64, game: u64) -> u64 {
     Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
+/// How a sampling run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SampleSummary {
+    /// Positions found.
+    pub found: usize,
+    /// Policy games played.
+    pub games: u64,
+    /// Whether `stop` was set or the caller broke off.
+    pub stopped: bool,
+}
+
 /// Plays policy games from the start until `count` distinct positions of `tier` are found (or
-/// `count * 50` games were tried). Each game stops at the first position with at most a target
-/// number of buildings left per player (drawn from the tier's late end), and is kept if that
-/// position is in the tier, not over, and the side to move can place a building. Deterministic
-/// for a given `seed`.
-pub fn sample(rules: Rules, tier: Tier, seed: u64, count: usize) -> Vec<Sample> {
+/// `count * 50` games were tried), handing each to `on_found` at once. Each game stops at the
+/// first position with at most a target number of buildings left per player (drawn from the
+/// tier's late end), and is kept if that position is in the tier, not over, and the side to move
+/// can place a building. Deterministic for a given `seed`; ends early when `stop` is set or
+/// `on_found` breaks.
+pub fn sample_each(
+    rules: Rules,
+    tier: Tier,
+    seed: u64,
+    count: usize,
+    stop: &AtomicBool,
+    on_found: &mut dyn FnMut(&Sample) -> ControlFlow<()>,
+) -> SampleSummary {
     let policy = Policy::default();
-    let mut found: Vec<Sample> = Vec::new();
+    let mut found: Vec<Position> = Vec::new();
     let mut game = 0u64;
     while found.len() < count && game < (count as u64).saturating_mul(50) {
+        if stop.load(Ordering::Relaxed) {
+            return SampleSummary {
+                found: found.len(),
+                games: game,
+                stopped: true,
+            };
+        }
         let game_seed = game_seed(seed, game);
         game += 1;
         let mut rng = Rng::new(game_seed);
@@ -143,14 +171,43 @@ pub fn sample(rules: Rules, tier: Tier, seed: u64, count: usize) -> Vec<Sample> 
             && Tier::of(&last) == tier
             && !last.is_game_over()
             && last.can_place(last.to_move());
-        if fits && !found.iter().any(|s| s.position == last) {
-            found.push(Sample {
+        if fits && !found.contains(&last) {
+            found.push(last);
+            let sample = Sample {
                 position: last,
                 game_seed,
                 ply,
-            });
+            };
+            if on_found(&sample).is_break() {
+                return SampleSummary {
+                    found: found.len(),
+                    games: game,
+                    stopped: true,
+                };
+            }
         }
     }
+    SampleSummary {
+        found: found.len(),
+        games: game,
+        stopped: false,
+    }
+}
+
+/// The positions [`sample_each`] finds, all at once.
+pub fn sample(rules: Rules, tier: Tier, seed: u64, count: usize) -> Vec<Sample> {
+    let mut found = Vec::new();
+    sample_each(
+        rules,
+        tier,
+        seed,
+        count,
+        &AtomicBool::new(false),
+        &mut |s| {
+            found.push(*s);
+            ControlFlow::Continue(())
+        },
+    );
     found
 }
 

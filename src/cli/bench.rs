@@ -3,7 +3,7 @@
 
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
-use super::shared::input::load_position;
+use super::shared::input::{FileDiagnostic, load_position};
 use super::shared::output::{emit, new_table, quiet, right_align, solution_block, style_for};
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::analysis::report::{StoredCheck, check_stored, stored_solution};
@@ -76,9 +76,8 @@ fn record(path: &Path, block: &str) -> miette::Result<()> {
             e.message
         )
     })?;
-    std::fs::write(path, text)
-        .into_diagnostic()
-        .wrap_err_with(|| format!("cannot write {}", path.display()))
+    cathedral::file::write_atomically(path, text.as_bytes(), true).map_err(FileDiagnostic::from)?;
+    Ok(())
 }
 
 fn median(times: &mut [Duration]) -> Duration {

@@ -1,20 +1,26 @@
 //! `cathedral generate`: teaching puzzles from policy games, solved exactly, written as puzzle
 //! files, with the directory's index updated.
 
+use super::shared::exit::{Exit, Failure};
 use super::shared::input::FileDiagnostic;
 use super::shared::limits;
 use super::shared::output::refuse_overwrite;
-use super::shared::output::{emit, show_progress};
+use super::shared::output::{emit, emit_json, show_progress};
 use super::shared::puzzle_dir::{is_generated, write_index};
+use super::shared::search::ctrl_c_flag;
 use cathedral::Rules;
 use cathedral::analysis::words::count;
 use cathedral::file;
 use cathedral::puzzle::AnalyseOptions;
 use cathedral::puzzle::{Difficulty, Theme};
-use cathedral::puzzle::{GenerateOptions, GenerateProgress, generate, puzzle_file};
+use cathedral::puzzle::{GenerateEvent, GenerateOptions, Generated, generate_each, puzzle_file};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, WrapErr, miette};
-use std::path::PathBuf;
+use serde::Serialize;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args, Debug)]
@@ -60,6 +66,37 @@ pub struct GenerateArgs {
     /// Overwrite existing files.
     #[arg(long)]
     pub force: bool,
+    /// Print the run as JSON (the files written, each puzzle's answer) instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One written puzzle, as `--json` reports it.
+#[derive(Serialize)]
+struct WrittenPuzzle {
+    file: String,
+    title: String,
+    question: String,
+    difficulty: &'static str,
+    themes: Vec<&'static str>,
+    rating: u32,
+    value: i32,
+    best_move: String,
+    candidate: u64,
+}
+
+/// The whole run, as `--json` reports it.
+#[derive(Serialize)]
+struct GenerateReport {
+    puzzles: Vec<WrittenPuzzle>,
+    wanted: usize,
+    candidates_analysed: u64,
+    seconds: f64,
+    /// Why it ended before `wanted` puzzles: `interrupted` (Ctrl-C) or `candidates` (the
+    /// `--max-candidates` budget ran out); absent when all were found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<&'static str>,
+    index: Option<String>,
 }
 
 pub fn run(args: &GenerateArgs) -> miette::Result<()> {
@@ -85,6 +122,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
     if !args.force && readme.exists() && !is_generated(&readme) {
         return Err(refuse_overwrite(&readme));
     }
+    let stop = ctrl_c_flag();
     let options = GenerateOptions {
         count: args.count,
         theme: args.theme,
@@ -95,6 +133,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
             margin: args.margin,
             time_limit,
             max_nodes: args.max_nodes,
+            stop: Arc::clone(&stop),
             ..AnalyseOptions::default()
         },
         max_candidates: args.max_candidates,
@@ -105,66 +144,159 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
         bar.set_draw_target(ProgressDrawTarget::stderr());
     }
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} puzzles, {msg} [{elapsed}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} puzzles, {msg} [{elapsed}] (Ctrl-C stops, keeping what is written)",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let start = Instant::now();
-    let found = generate(&options, &|p: GenerateProgress| {
-        bar.set_position(p.found as u64);
-        bar.set_message(format!("{} candidates tried", p.tried));
+    let mut written: Vec<WrittenPuzzle> = Vec::new();
+    let mut failure: Option<miette::Report> = None;
+    // Each puzzle is written as soon as it is found, so that an interrupted run keeps them.
+    let summary = generate_each(&options, &mut |event| match event {
+        GenerateEvent::Progress(p) => {
+            bar.set_position(p.found as u64);
+            bar.set_message(format!("{} candidates tried", p.tried));
+            ControlFlow::Continue(())
+        }
+        GenerateEvent::Found(generated) => {
+            let path = &names[written.len()];
+            match write_puzzle(generated, path, args) {
+                Ok(puzzle) => {
+                    if !args.json {
+                        let line = format!(
+                            "Wrote {}: {} [{}; {}]\n",
+                            puzzle.file,
+                            puzzle.question,
+                            puzzle.difficulty,
+                            puzzle.themes.join(", ")
+                        );
+                        if let Err(e) = bar.suspend(|| emit(&line)) {
+                            failure = Some(e);
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    written.push(puzzle);
+                    bar.set_position(written.len() as u64);
+                    ControlFlow::Continue(())
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        }
     });
     bar.finish_and_clear();
     let elapsed = start.elapsed();
-    if found.is_empty() {
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    let interrupted = stop.load(Ordering::Relaxed);
+    if written.is_empty() {
+        if interrupted {
+            return Err(Failure::new(
+                Exit::Interrupted,
+                format!(
+                    "stopped by Ctrl-C after {} candidates; no puzzle found yet",
+                    summary.tried
+                ),
+            )
+            .into());
+        }
         return Err(miette!(
             help = "try another --seed, a larger --max-candidates, or drop --theme/--difficulty",
             "no puzzle found in {} candidates",
             args.max_candidates
         ));
     }
+    let indexed = write_index(&args.output)?;
+    let report = GenerateReport {
+        wanted: args.count,
+        candidates_analysed: summary.tried,
+        seconds: elapsed.as_secs_f64(),
+        stopped_by: if interrupted {
+            Some("interrupted")
+        } else if written.len() < args.count {
+            Some("candidates")
+        } else {
+            None
+        },
+        index: Some(readme.display().to_string()),
+        puzzles: written,
+    };
+    if args.json {
+        emit_json(&report)?;
+    } else {
+        emit(&summary_text(&report, args, indexed))?;
+    }
+    if interrupted {
+        return Err(Failure::new(Exit::Interrupted, "").into());
+    }
+    Ok(())
+}
+
+/// Writes one puzzle file; what `--json` says of it.
+fn write_puzzle(
+    generated: &Generated,
+    path: &Path,
+    args: &GenerateArgs,
+) -> miette::Result<WrittenPuzzle> {
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let a = &generated.analysis;
+    let lead = a.themes.first().map_or("Endgame", |t| t.title());
+    let title = format!("{stem}: {lead} ({})", a.difficulty);
+    let puzzle = puzzle_file(generated, title.clone(), args.margin);
     std::fs::create_dir_all(&args.output)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot create {}", args.output.display()))?;
-    let mut out = String::new();
-    for (generated, path) in found.iter().zip(&names) {
-        let stem = path
-            .file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        let a = &generated.analysis;
-        let lead = a.themes.first().map_or("Endgame", |t| t.title());
-        let title = format!("{stem}: {lead} ({})", a.difficulty);
-        let puzzle = puzzle_file(generated, title, args.margin);
-        file::save(path, &puzzle, args.force).map_err(FileDiagnostic::from)?;
-        let themes: Vec<&str> = a.themes.iter().map(|t| t.name()).collect();
-        out.push_str(&format!(
-            "Wrote {}: {} [{}; {}]\n",
-            path.display(),
-            puzzle.puzzle.as_ref().map_or("", |p| p.question.as_str()),
-            a.difficulty,
-            themes.join(", ")
-        ));
-    }
-    let tried = found.last().map_or(0, |g| g.index + 1);
-    out.push_str(&format!(
+    file::save(path, &puzzle, args.force).map_err(FileDiagnostic::from)?;
+    Ok(WrittenPuzzle {
+        file: path.display().to_string(),
+        title,
+        question: puzzle
+            .puzzle
+            .as_ref()
+            .map_or_else(String::new, |p| p.question.clone()),
+        difficulty: a.difficulty.name(),
+        themes: a.themes.iter().map(|t| t.name()).collect(),
+        rating: a.features.rating(),
+        value: a.value,
+        best_move: puzzle
+            .solution
+            .as_ref()
+            .and_then(|s| s.best_move.clone())
+            .unwrap_or_default(),
+        candidate: generated.index,
+    })
+}
+
+fn summary_text(report: &GenerateReport, args: &GenerateArgs, indexed: usize) -> String {
+    let found = report.puzzles.len();
+    let mut out = format!(
         "{} in {:.1} s ({:.1} per minute); {} candidates analysed\n",
-        count(found.len() as i64, "puzzle"),
-        elapsed.as_secs_f64(),
-        found.len() as f64 * 60.0 / elapsed.as_secs_f64().max(1e-9),
-        tried
-    ));
-    if found.len() < args.count {
-        out.push_str(&format!(
-            "Only {} of {} puzzles found within --max-candidates {}.\n",
-            found.len(),
-            args.count,
-            args.max_candidates
-        ));
+        count(found as i64, "puzzle"),
+        report.seconds,
+        found as f64 * 60.0 / report.seconds.max(1e-9),
+        report.candidates_analysed
+    );
+    match report.stopped_by {
+        Some("interrupted") => out.push_str(&format!(
+            "Stopped by Ctrl-C: {found} of {} puzzles written.\n",
+            args.count
+        )),
+        Some(_) => out.push_str(&format!(
+            "Only {found} of {} puzzles found within --max-candidates {}.\n",
+            args.count, args.max_candidates
+        )),
+        None => {}
     }
-    let indexed = write_index(&args.output)?;
     out.push_str(&format!(
         "Updated {} ({})\n",
-        readme.display(),
+        args.output.join("README.md").display(),
         count(indexed as i64, "puzzle")
     ));
-    emit(&out)
+    out
 }

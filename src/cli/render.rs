@@ -1,23 +1,23 @@
-//! `cathedral render FILE -o OUT.svg`: the SVG diagram of a position.
+//! `cathedral render FILE [-o OUT.svg]`: the SVG diagram of a position, to a file or to
+//! standard output.
 
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
-use super::shared::output::emit;
+use super::shared::output::{emit, is_stdout, write_document};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use cathedral::legality::parse_move;
 use cathedral::present::svg::{SvgOptions, render_svg};
 use cathedral::table;
 use cathedral::{Bitboard, Move};
-use miette::{IntoDiagnostic, WrapErr};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct RenderArgs {
     /// Position file (YAML).
     pub file: PathBuf,
-    /// The SVG file to write.
+    /// The SVG file to write (standard output without it, or with `-`).
     #[arg(short, long, value_name = "OUT.svg")]
-    pub output: PathBuf,
+    pub output: Option<PathBuf>,
     /// Outline this move's cells.
     #[arg(long = "move", value_name = "MOVE", conflicts_with = "solution")]
     pub mv: Option<String>,
@@ -41,9 +41,15 @@ fn cells_of(mv: Move) -> Bitboard {
 }
 
 pub fn run(args: &RenderArgs) -> miette::Result<()> {
-    refuse_input_as_output(&[&args.file], &args.output)?;
-    if args.output.exists() && !args.force {
-        return Err(refuse_overwrite(&args.output));
+    let output = args
+        .output
+        .as_deref()
+        .filter(|_| !is_stdout(args.output.as_deref()));
+    if let Some(output) = output {
+        refuse_input_as_output(&[&args.file], output)?;
+        if output.exists() && !args.force {
+            return Err(refuse_overwrite(output));
+        }
     }
     let file = load_position(&args.file)?;
     let position = file.position;
@@ -79,8 +85,9 @@ pub fn run(args: &RenderArgs) -> miette::Result<()> {
             hands: !args.no_hands,
         },
     );
-    std::fs::write(&args.output, svg)
-        .into_diagnostic()
-        .wrap_err_with(|| format!("cannot write {}", args.output.display()))?;
-    emit(&format!("Wrote {}\n", args.output.display()))
+    write_document(output, &svg, args.force)?;
+    match output {
+        Some(output) => emit(&format!("Wrote {}\n", output.display())),
+        None => Ok(()),
+    }
 }

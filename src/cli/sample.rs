@@ -1,14 +1,19 @@
 //! `cathedral sample`: late positions from policy games, written as position files by tier.
 
+use super::shared::exit::{Exit, Failure};
 use super::shared::input::FileDiagnostic;
 use super::shared::limits;
-use super::shared::output::emit;
+use super::shared::output::{emit, emit_json};
+use super::shared::search::ctrl_c_flag;
 use cathedral::Rules;
 use cathedral::analysis::words::count;
 use cathedral::file::{self, PositionFile};
-use cathedral::sampler::{Tier, buildings_left, sample};
+use cathedral::sampler::{Sample, Tier, buildings_left, sample_each};
 use miette::{IntoDiagnostic, WrapErr, miette};
-use std::path::PathBuf;
+use serde::Serialize;
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
 
 #[derive(clap::Args, Debug)]
 pub struct SampleArgs {
@@ -33,6 +38,28 @@ pub struct SampleArgs {
     /// Overwrite existing files.
     #[arg(long)]
     pub force: bool,
+    /// Print the files written as JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One written position, as `--json` reports it.
+#[derive(Serialize)]
+struct WrittenSample {
+    file: String,
+    to_move: &'static str,
+    buildings_left: u32,
+    game_seed: String,
+    ply: usize,
+}
+
+/// The whole run, as `--json` reports it.
+#[derive(Serialize)]
+struct SampleReport {
+    files: Vec<WrittenSample>,
+    wanted: usize,
+    games: u64,
+    interrupted: bool,
 }
 
 pub fn run(args: &SampleArgs) -> miette::Result<()> {
@@ -62,45 +89,101 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
             ));
         }
     }
-    let samples = sample(args.rules, args.tier, args.seed, args.count);
-    if samples.len() < args.count {
+    let stop = ctrl_c_flag();
+    let mut written: Vec<WrittenSample> = Vec::new();
+    let mut failure: Option<miette::Report> = None;
+    // Each position is written as soon as it is found, so that an interrupted run keeps them.
+    let summary = sample_each(
+        args.rules,
+        args.tier,
+        args.seed,
+        args.count,
+        &stop,
+        &mut |sample| {
+            let path = &names[written.len()];
+            let result = write_sample(sample, path, args).and_then(|w| {
+                if !args.json {
+                    emit(&format!(
+                        "Wrote {} ({} to move, {} buildings left, ply {})\n",
+                        w.file, w.to_move, w.buildings_left, w.ply
+                    ))?;
+                }
+                Ok(w)
+            });
+            match result {
+                Ok(w) => {
+                    written.push(w);
+                    ControlFlow::Continue(())
+                }
+                Err(e) => {
+                    failure = Some(e);
+                    ControlFlow::Break(())
+                }
+            }
+        },
+    );
+    if let Some(failure) = failure {
+        return Err(failure);
+    }
+    let interrupted = stop.load(Ordering::Relaxed);
+    if args.json {
+        emit_json(&SampleReport {
+            files: written,
+            wanted: args.count,
+            games: summary.games,
+            interrupted,
+        })?;
+    }
+    if interrupted {
+        return Err(Failure::new(
+            Exit::Interrupted,
+            format!(
+                "stopped by Ctrl-C: {} of {} positions written",
+                summary.found, args.count
+            ),
+        )
+        .into());
+    }
+    if summary.found < args.count {
         return Err(miette!(
             help = "try another --seed or tier",
             "found only {} positions of tier {} in {} games",
-            samples.len(),
+            summary.found,
             args.tier,
-            args.count * 50
+            summary.games
         ));
     }
+    Ok(())
+}
+
+/// Writes one sampled position as a position file.
+fn write_sample(sample: &Sample, path: &Path, args: &SampleArgs) -> miette::Result<WrittenSample> {
+    let position = sample.position;
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let left = buildings_left(&position);
+    let rules = args.rules.preset_name().unwrap_or("custom");
+    let mut file = PositionFile::from_position(position);
+    file.meta.title = Some(format!(
+        "Endgame {stem}: {} to move, {} left per player",
+        position.to_move().title(),
+        count(left, "building")
+    ));
+    file.meta.tags = vec!["bench".to_string(), args.tier.name().to_string()];
+    file.meta.source = Some(format!(
+        "cathedral sample --tier {} --seed {} --rules {rules}: policy game seed {:#018x}, ply {}",
+        args.tier, args.seed, sample.game_seed, sample.ply
+    ));
     std::fs::create_dir_all(&args.output)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot create {}", args.output.display()))?;
-    let rules = args.rules.preset_name().unwrap_or("custom");
-    let mut out = String::new();
-    for (sample, path) in samples.iter().zip(&names) {
-        let position = sample.position;
-        let stem = path
-            .file_stem()
-            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-        let left = buildings_left(&position);
-        let mut file = PositionFile::from_position(position);
-        file.meta.title = Some(format!(
-            "Endgame {stem}: {} to move, {} left per player",
-            position.to_move().title(),
-            count(left, "building")
-        ));
-        file.meta.tags = vec!["bench".to_string(), args.tier.name().to_string()];
-        file.meta.source = Some(format!(
-            "cathedral sample --tier {} --seed {} --rules {rules}: policy game seed {:#018x}, ply {}",
-            args.tier, args.seed, sample.game_seed, sample.ply
-        ));
-        file::save(path, &file, args.force).map_err(FileDiagnostic::from)?;
-        out.push_str(&format!(
-            "Wrote {} ({} to move, {left} buildings left, ply {})\n",
-            path.display(),
-            position.to_move(),
-            sample.ply
-        ));
-    }
-    emit(&out)
+    file::save(path, &file, args.force).map_err(FileDiagnostic::from)?;
+    Ok(WrittenSample {
+        file: path.display().to_string(),
+        to_move: position.to_move().name(),
+        buildings_left: left,
+        game_seed: format!("{:#018x}", sample.game_seed),
+        ply: sample.ply,
+    })
 }

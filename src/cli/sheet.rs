@@ -1,20 +1,21 @@
-//! `cathedral sheet DIR -o sheet.html`: a printable worksheet of the puzzles in a directory.
+//! `cathedral sheet DIR [-o sheet.html]`: a printable worksheet of the puzzles in a directory, to
+//! a file or to standard output.
 
 use super::shared::exit::{Exit, Failure};
-use super::shared::output::emit;
+use super::shared::output::{emit, is_stdout, write_document};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use super::shared::puzzle_dir::puzzle_files;
+use cathedral::analysis::words::count;
 use cathedral::present::sheet_html;
-use miette::{IntoDiagnostic, WrapErr};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct SheetArgs {
     /// Directory of puzzle files.
     pub dir: PathBuf,
-    /// The HTML file to write.
+    /// The HTML file to write (standard output without it, or with `-`).
     #[arg(short, long, value_name = "OUT.html")]
-    pub output: PathBuf,
+    pub output: Option<PathBuf>,
     /// The worksheet's heading.
     #[arg(long)]
     pub title: Option<String>,
@@ -25,16 +26,24 @@ pub struct SheetArgs {
 
 pub fn run(args: &SheetArgs) -> miette::Result<()> {
     let dir = &args.dir;
-    let output = &args.output;
-    if output.exists() && !args.force {
+    let output = args
+        .output
+        .as_deref()
+        .filter(|_| !is_stdout(args.output.as_deref()));
+    if let Some(output) = output
+        && output.exists()
+        && !args.force
+    {
         return Err(refuse_overwrite(output));
     }
     let files = puzzle_files(dir)?;
-    let inputs: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
-    refuse_input_as_output(
-        &inputs.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
-        output,
-    )?;
+    if let Some(output) = output {
+        let inputs: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
+        refuse_input_as_output(
+            &inputs.iter().map(PathBuf::as_path).collect::<Vec<_>>(),
+            output,
+        )?;
+    }
     if files.is_empty() {
         return Err(Failure::new(
             Exit::Input,
@@ -56,12 +65,13 @@ pub fn run(args: &SheetArgs) -> miette::Result<()> {
         },
         str::to_string,
     );
-    std::fs::write(output, sheet_html(&title, &files))
-        .into_diagnostic()
-        .wrap_err_with(|| format!("cannot write {}", output.display()))?;
-    emit(&format!(
-        "Wrote {} ({} puzzles, answers on the last page)\n",
-        output.display(),
-        files.len()
-    ))
+    write_document(output, &sheet_html(&title, &files), args.force)?;
+    match output {
+        Some(output) => emit(&format!(
+            "Wrote {} ({}, answers on the last page)\n",
+            output.display(),
+            count(files.len() as i64, "puzzle")
+        )),
+        None => Ok(()),
+    }
 }

@@ -14,6 +14,8 @@ use crate::cathedral::policy::{Policy, effect};
 use crate::cathedral::position::Position;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The budget and the margin.
@@ -28,6 +30,8 @@ pub struct AnalyseOptions {
     pub max_nodes: u64,
     /// Transposition table per solve, MiB.
     pub tt_mb: usize,
+    /// Set it to stop: solves in flight end unproven (so their positions are rejected).
+    pub stop: Arc<AtomicBool>,
 }
 
 impl Default for AnalyseOptions {
@@ -37,6 +41,7 @@ impl Default for AnalyseOptions {
             time_limit: Duration::from_secs(5),
             max_nodes: 2_000_000,
             tt_mb: 16,
+            stop: Arc::default(),
         }
     }
 }
@@ -120,6 +125,7 @@ fn solve_options(options: &AnalyseOptions, root_values: bool) -> SolveOptions {
         wdl: false,
         time_limit: Some(options.time_limit),
         root_values,
+        stop: Arc::clone(&options.stop),
         ..SolveOptions::default()
     }
 }

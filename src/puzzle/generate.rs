@@ -20,6 +20,8 @@ use crate::cathedral::rules::Rules;
 use crate::cathedral::sampler::{buildings_left, game_seed};
 use rayon::prelude::*;
 use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -147,12 +149,34 @@ fn wanted(options: &GenerateOptions, analysis: &Analysis) -> bool {
     theme_ok && level_ok && greedy_ok
 }
 
-/// Generates up to `options.count` puzzles, in candidate order. Fewer when `max_candidates`
-/// run out. `progress` is called after every batch.
-pub fn generate(
+/// What [`generate_each`] reports as it goes.
+#[derive(Debug)]
+pub enum GenerateEvent<'a> {
+    /// A new puzzle, in candidate order; reported as soon as its batch is analysed.
+    Found(&'a Generated),
+    /// After every batch of candidates.
+    Progress(GenerateProgress),
+}
+
+/// How a generation run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenerateSummary {
+    /// Puzzles found.
+    pub found: usize,
+    /// Candidates analysed.
+    pub tried: u64,
+    /// Whether it stopped early: the stop flag (`AnalyseOptions::stop`) or the caller.
+    pub stopped: bool,
+}
+
+/// Generates up to `options.count` puzzles, handing each to `on_event` as soon as it is found, in
+/// candidate order. Fewer when `max_candidates` run out, the stop flag is set, or `on_event`
+/// breaks. A candidate whose solve the stop flag cut short is not solved exactly and so never
+/// becomes a puzzle: every reported puzzle is proven.
+pub fn generate_each(
     options: &GenerateOptions,
-    progress: &(dyn Fn(GenerateProgress) + Sync),
-) -> Vec<Generated> {
+    on_event: &mut dyn FnMut(GenerateEvent<'_>) -> ControlFlow<()>,
+) -> GenerateSummary {
     let threads = if options.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
@@ -163,10 +187,11 @@ pub fn generate(
         .build()
         .ok();
     let batch = (4 * threads as u64).max(8);
-    let mut found: Vec<Generated> = Vec::new();
+    let stopped = || options.analyse.stop.load(Ordering::Relaxed);
+    let mut found = 0usize;
     let mut seen: HashSet<Position> = HashSet::new();
     let mut next = 0u64;
-    while found.len() < options.count && next < options.max_candidates {
+    while found < options.count && next < options.max_candidates && !stopped() {
         let end = (next + batch).min(options.max_candidates);
         let run = || -> Vec<Option<Generated>> {
             (next..end)
@@ -195,16 +220,45 @@ pub fn generate(
         };
         // `collect` keeps the index order.
         for generated in results.into_iter().flatten() {
-            if found.len() < options.count && seen.insert(generated.analysis.position) {
-                found.push(generated);
+            if found < options.count && seen.insert(generated.analysis.position) {
+                found += 1;
+                if on_event(GenerateEvent::Found(&generated)).is_break() {
+                    return GenerateSummary {
+                        found,
+                        tried: end,
+                        stopped: true,
+                    };
+                }
             }
         }
         next = end;
-        progress(GenerateProgress {
-            found: found.len(),
-            tried: next,
-        });
+        let progress = GenerateProgress { found, tried: next };
+        if on_event(GenerateEvent::Progress(progress)).is_break() {
+            return GenerateSummary {
+                found,
+                tried: next,
+                stopped: true,
+            };
+        }
     }
+    GenerateSummary {
+        found,
+        tried: next,
+        stopped: stopped(),
+    }
+}
+
+/// Generates up to `options.count` puzzles, in candidate order (see [`generate_each`]).
+/// `progress` is called after every batch.
+pub fn generate(options: &GenerateOptions, progress: &dyn Fn(GenerateProgress)) -> Vec<Generated> {
+    let mut found = Vec::new();
+    generate_each(options, &mut |event| {
+        match event {
+            GenerateEvent::Found(generated) => found.push(generated.clone()),
+            GenerateEvent::Progress(p) => progress(p),
+        }
+        ControlFlow::Continue(())
+    });
     found
 }
 

@@ -27,8 +27,8 @@ pub use check::{CheckReport, check};
 pub use criteria::{AnalyseOptions, Analysis, Refutation, Reject, analyse, solve_line};
 pub use difficulty::Features;
 pub use generate::{
-    GenerateOptions, GenerateProgress, Generated, candidate_position, generate, puzzle_file,
-    theme_hint,
+    GenerateEvent, GenerateOptions, GenerateProgress, GenerateSummary, Generated,
+    candidate_position, generate, generate_each, puzzle_file, theme_hint,
 };
 pub use greedy::{choices as greedy_choices, key as greedy_key};
 pub use index::{MARKER, index_markdown};

@@ -1,6 +1,7 @@
 //! Position files: YAML documents holding a position, its rule variant and free metadata.
 //! The format is documented in `docs/file-format.md`.
 
+mod atomic;
 mod convert;
 mod diagram;
 mod error;
@@ -8,6 +9,7 @@ mod puzzle_terms;
 mod schema;
 mod yaml;
 
+pub use atomic::write_atomically;
 pub use convert::derived_territory;
 pub use error::{Excerpt, FileError};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
@@ -307,17 +309,9 @@ fn check_solution(
     Ok(())
 }
 
-/// Writes `file` to `path`. Refuses to replace an existing file unless `overwrite`.
+/// Writes `file` to `path`, atomically. Refuses to replace an existing file unless `overwrite`.
 pub fn save(path: &Path, file: &PositionFile, overwrite: bool) -> Result<(), FileError> {
-    let name = path.display().to_string();
-    if path.exists() && !overwrite {
-        return Err(FileError::new(
-            &name,
-            "the file exists already; refusing to overwrite it (use --force to replace it)",
-        ));
-    }
-    std::fs::write(path, to_yaml(file))
-        .map_err(|e| FileError::new(&name, format!("cannot write the file: {e}")))
+    write_atomically(path, to_yaml(file).as_bytes(), overwrite)
 }
 
 #[derive(Serialize)]

@@ -135,3 +135,25 @@ pub fn refuse_input_as_output(
     }
     Ok(())
 }
+
+/// Whether `output` means standard output: no `-o`, or `-o -`.
+pub fn is_stdout(output: Option<&std::path::Path>) -> bool {
+    output.is_none_or(|path| path.as_os_str() == "-")
+}
+
+/// Writes a document (an SVG, a worksheet) to `output`: a file, written whole or not at all and
+/// never over an existing one unless `force`; or standard output when `is_stdout(output)`.
+pub fn write_document(
+    output: Option<&std::path::Path>,
+    contents: &str,
+    force: bool,
+) -> miette::Result<()> {
+    match output {
+        Some(path) if !is_stdout(output) => {
+            cathedral::file::write_atomically(path, contents.as_bytes(), force)
+                .map_err(super::input::FileDiagnostic::from)?;
+            Ok(())
+        }
+        _ => emit(contents),
+    }
+}

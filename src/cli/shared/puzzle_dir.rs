@@ -5,7 +5,6 @@ use super::exit::{Exit, Failure};
 use super::input::load_position;
 use cathedral::file::PositionFile;
 use cathedral::puzzle::{MARKER, index_markdown};
-use miette::{IntoDiagnostic, WrapErr};
 use std::path::{Path, PathBuf};
 
 /// Whether `path` is an index this command wrote (and may rewrite).
@@ -47,11 +46,8 @@ pub fn write_index(dir: &Path) -> miette::Result<usize> {
         || "Puzzles".to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    std::fs::write(
-        &readme,
-        index_markdown(&format!("Puzzles: {heading}"), &files),
-    )
-    .into_diagnostic()
-    .wrap_err_with(|| format!("cannot write {}", readme.display()))?;
+    let text = index_markdown(&format!("Puzzles: {heading}"), &files);
+    cathedral::file::write_atomically(&readme, text.as_bytes(), true)
+        .map_err(super::input::FileDiagnostic::from)?;
     Ok(files.len())
 }

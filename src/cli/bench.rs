@@ -4,13 +4,17 @@
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::{FileDiagnostic, load_position};
-use super::shared::output::{emit, new_table, quiet, right_align, solution_block, style_for};
+use super::shared::output::{
+    emit, emit_json, new_table, quiet, right_align, solution_block, style_for,
+};
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::analysis::report::{StoredCheck, check_stored, stored_solution};
-use cathedral::analysis::words::{count, hit_rate_text, rate_text, signed, thousands, time_text};
+use cathedral::analysis::words::{count, rate_text, signed, thousands, time_text};
 use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::present::terminal::RenderStyle;
 use cathedral::sampler::Tier;
 use miette::{IntoDiagnostic, WrapErr, miette};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -29,6 +33,9 @@ pub struct BenchArgs {
     pub record: bool,
     #[command(flatten)]
     pub search: SearchArgs,
+    /// Print every position's result and the tier times as JSON.
+    #[arg(long)]
+    pub json: bool,
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
 }
@@ -92,6 +99,45 @@ fn median(times: &mut [Duration]) -> Duration {
     }
 }
 
+/// One position's result: a row of the table, an entry of `--json`.
+#[derive(Serialize)]
+struct Row {
+    file: String,
+    tier: &'static str,
+    /// The exact value, when proven.
+    value: Option<i32>,
+    /// The proven bounds (equal when exact).
+    lower: i32,
+    upper: i32,
+    stored: Option<i32>,
+    /// `ok`, `mismatch`, `unproven`, `recorded`, or `none` (no stored value).
+    check: &'static str,
+    seconds: f64,
+    nodes: u64,
+    nodes_per_second: f64,
+    tt_hit_percent: Option<f64>,
+}
+
+/// The times of one tier.
+#[derive(Serialize)]
+struct TierRow {
+    tier: &'static str,
+    buildings_left: &'static str,
+    positions: usize,
+    unproven: usize,
+    median_seconds: f64,
+    max_seconds: f64,
+}
+
+/// The whole run, as `--json` prints it.
+#[derive(Serialize)]
+struct BenchReport {
+    dir: String,
+    positions: Vec<Row>,
+    tiers: Vec<TierRow>,
+    interrupted: bool,
+}
+
 pub fn run(args: &BenchArgs) -> miette::Result<()> {
     // The default suite is found from anywhere: beside the sources this binary was built from.
     let built_in = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/bench");
@@ -108,15 +154,10 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         root_values: false,
         ..args.search.options(stop.clone())
     };
-    let style = style_for(args.color);
-    let mut table = new_table(style);
-    table.set_header([
-        "position", "tier", "value", "stored", "check", "time", "nodes", "nodes/s", "TT hits",
-    ]);
     // Per tier: solve times and the number of positions not proven within the time limit.
     let mut times: BTreeMap<Tier, (Vec<Duration>, usize)> = BTreeMap::new();
+    let mut rows: Vec<Row> = Vec::new();
     let mut mismatches = Vec::new();
-    let mut unproven = Vec::new();
     let mut recorded = Vec::new();
     for path in &files {
         if stop.load(Ordering::Relaxed) {
@@ -139,29 +180,23 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         let stored = file.solution.as_ref();
         let check = match (stored, &computed) {
             (Some(s), _) => match check_stored(s, &solution, args.search.wdl) {
-                StoredCheck::Agrees => "ok".to_string(),
-                StoredCheck::Unproven => {
-                    unproven.push(name.clone());
-                    "unproven".to_string()
-                }
+                StoredCheck::Agrees => "ok",
+                StoredCheck::Unproven => "unproven",
                 StoredCheck::Mismatch => {
                     mismatches.push(format!(
                         "{name}: stored {}, computed {value_text}",
                         signed(s.value)
                     ));
-                    "MISMATCH".to_string()
+                    "mismatch"
                 }
             },
             (None, Some(c)) if args.record && solution.complete => {
                 record(path, &solution_block(c)?)?;
                 recorded.push(name.clone());
-                "recorded".to_string()
+                "recorded"
             }
-            (None, Some(_)) => "-".to_string(),
-            (None, None) => {
-                unproven.push(name.clone());
-                "unproven".to_string()
-            }
+            (None, Some(_)) => "none",
+            (None, None) => "unproven",
         };
         // A line per position as it finishes: a whole suite takes many minutes.
         if !quiet() {
@@ -171,65 +206,72 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                 thousands(solution.stats.nodes)
             );
         }
-        table.add_row(vec![
-            name.clone(),
-            tier.name().to_string(),
-            value_text,
-            stored.map_or_else(|| "-".to_string(), |s| signed(s.value)),
+        rows.push(Row {
+            file: name,
+            tier: tier.name(),
+            value: computed.as_ref().map(|c| c.value),
+            lower: solution.lower,
+            upper: solution.upper,
+            stored: stored.map(|s| s.value),
             check,
-            time_text(solution.stats.elapsed),
-            thousands(solution.stats.nodes),
-            rate_text(solution.stats.nodes_per_second()),
-            hit_rate_text(&solution.stats),
-        ]);
+            seconds: solution.stats.elapsed.as_secs_f64(),
+            nodes: solution.stats.nodes,
+            nodes_per_second: solution.stats.nodes_per_second(),
+            tt_hit_percent: solution.stats.hit_rate(),
+        });
         let entry = times.entry(tier).or_default();
         entry.0.push(solution.stats.elapsed);
         entry.1 += usize::from(!solution.is_exact());
     }
-    right_align(&mut table, &[2, 3, 5, 6, 7, 8]);
-    let mut out = format!("{table}\n\n");
-    let mut tiers = new_table(style);
-    tiers.set_header([
-        "tier",
-        "buildings left",
-        "positions",
-        "unproven",
-        "median time",
-        "max time",
-    ]);
-    for (tier, (mut list, unproven_count)) in times {
-        let max = list.iter().max().copied().unwrap_or_default();
-        tiers.add_row(vec![
-            tier.name().to_string(),
-            tier.range_text().to_string(),
-            list.len().to_string(),
-            unproven_count.to_string(),
-            time_text(median(&mut list)),
-            time_text(max),
-        ]);
+    let tiers: Vec<TierRow> = times
+        .into_iter()
+        .map(|(tier, (mut list, unproven))| TierRow {
+            tier: tier.name(),
+            buildings_left: tier.range_text(),
+            positions: list.len(),
+            unproven,
+            max_seconds: list.iter().max().copied().unwrap_or_default().as_secs_f64(),
+            median_seconds: median(&mut list).as_secs_f64(),
+        })
+        .collect();
+    let interrupted = stop.load(Ordering::Relaxed);
+    let unproven: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.check == "unproven")
+        .map(|r| r.file.as_str())
+        .collect();
+    let any_unproven = !unproven.is_empty();
+    if args.json {
+        emit_json(&BenchReport {
+            dir: dir.display().to_string(),
+            positions: rows,
+            tiers,
+            interrupted,
+        })?;
+    } else {
+        let mut out = tables_text(&rows, &tiers, style_for(args.color));
+        if interrupted {
+            out.push_str("Stopped by Ctrl-C: not every position was solved.\n");
+        }
+        if !recorded.is_empty() {
+            out.push_str(&format!(
+                "Recorded {}: {}\n",
+                count(recorded.len() as i64, "value"),
+                recorded.join(", ")
+            ));
+        }
+        if any_unproven {
+            out.push_str(&format!(
+                "Not proven within the time limit: {}\n",
+                unproven.join(", ")
+            ));
+        }
+        emit(&out)?;
     }
-    out.push_str(&format!("{tiers}\n"));
-    if stop.load(Ordering::Relaxed) {
-        out.push_str("Stopped by Ctrl-C: not every position was solved.\n");
-    }
-    if !recorded.is_empty() {
-        out.push_str(&format!(
-            "Recorded {}: {}\n",
-            count(recorded.len() as i64, "value"),
-            recorded.join(", ")
-        ));
-    }
-    if !unproven.is_empty() {
-        out.push_str(&format!(
-            "Not proven within the time limit: {}\n",
-            unproven.join(", ")
-        ));
-    }
-    emit(&out)?;
     if mismatches.is_empty() {
-        if stop.load(Ordering::Relaxed) {
+        if interrupted {
             Err(Failure::new(Exit::Interrupted, "stopped by Ctrl-C").into())
-        } else if !unproven.is_empty() {
+        } else if any_unproven {
             Err(Failure::new(Exit::Unproven, "").into())
         } else {
             Ok(())
@@ -243,4 +285,57 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             mismatches.join("\n  ")
         ))
     }
+}
+
+/// The table of positions and the table of tiers.
+fn tables_text(rows: &[Row], tiers: &[TierRow], style: RenderStyle) -> String {
+    let mut table = new_table(style);
+    table.set_header([
+        "position", "tier", "value", "stored", "check", "time", "nodes", "nodes/s", "TT hits",
+    ]);
+    for row in rows {
+        table.add_row(vec![
+            row.file.clone(),
+            row.tier.to_string(),
+            row.value.map_or_else(
+                || format!("{}..{}", signed(row.lower), signed(row.upper)),
+                signed,
+            ),
+            row.stored.map_or_else(|| "-".to_string(), signed),
+            match row.check {
+                "mismatch" => "MISMATCH",
+                "none" => "-",
+                other => other,
+            }
+            .to_string(),
+            time_text(Duration::from_secs_f64(row.seconds)),
+            thousands(row.nodes),
+            rate_text(row.nodes_per_second),
+            row.tt_hit_percent
+                .map_or_else(|| "-".to_string(), |rate| format!("{:.1}%", rate)),
+        ]);
+    }
+    right_align(&mut table, &[2, 3, 5, 6, 7, 8]);
+    let mut out = format!("{table}\n\n");
+    let mut tier_table = new_table(style);
+    tier_table.set_header([
+        "tier",
+        "buildings left",
+        "positions",
+        "unproven",
+        "median time",
+        "max time",
+    ]);
+    for tier in tiers {
+        tier_table.add_row(vec![
+            tier.tier.to_string(),
+            tier.buildings_left.to_string(),
+            tier.positions.to_string(),
+            tier.unproven.to_string(),
+            time_text(Duration::from_secs_f64(tier.median_seconds)),
+            time_text(Duration::from_secs_f64(tier.max_seconds)),
+        ]);
+    }
+    out.push_str(&format!("{tier_table}\n"));
+    out
 }

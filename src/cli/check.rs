@@ -1,14 +1,17 @@
 //! `cathedral check FILE MOVE`: is this the answer? If not, what it loses and why.
 
+use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::limits;
-use super::shared::output::emit;
+use super::shared::output::{emit, emit_json, style_for};
+use super::shared::search::{Spinner, ctrl_c_flag};
 use cathedral::analysis::words::time_text;
 use cathedral::legality::parse_move;
-use cathedral::puzzle::AnalyseOptions;
-use cathedral::puzzle::check;
+use cathedral::puzzle::{AnalyseOptions, CheckReport, CheckStage, check_watched};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
@@ -21,6 +24,17 @@ pub struct CheckArgs {
     /// Time per solve: seconds, or 500ms, 30s, 2m, 1h.
     #[arg(long, default_value = "60", value_name = "SECS", value_parser = limits::positive_seconds)]
     pub time_limit: Duration,
+    /// Worker threads (0 = all cores), at most 64.
+    #[arg(long, default_value = "0", value_name = "N", value_parser = limits::threads)]
+    pub threads: usize,
+    /// Transposition table memory in MiB (1 to 65536); small solves use less.
+    #[arg(long, default_value = "256", value_name = "N", value_parser = limits::table_mib)]
+    pub tt_mb: usize,
+    /// Print the verdict as JSON: `correct`, both values, the loss, and every move explained.
+    #[arg(long)]
+    pub json: bool,
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorWhen,
 }
 
 pub fn run(args: &CheckArgs) -> miette::Result<()> {
@@ -42,21 +56,41 @@ pub fn run(args: &CheckArgs) -> miette::Result<()> {
         Failure::new(Exit::Input, format!("`{text}` cannot be played here: {e}"))
             .help("`cathedral moves FILE` lists the legal moves")
     })?;
+    let stop = ctrl_c_flag();
     let options = AnalyseOptions {
         time_limit: args.time_limit,
         max_nodes: u64::MAX,
-        tt_mb: 128,
+        tt_mb: args.tt_mb,
+        initial_tt_mb: Some(args.tt_mb.min(4)),
+        threads: args.threads,
+        stop: Arc::clone(&stop),
         ..AnalyseOptions::default()
     };
-    let report = check(&position, mv, &options).ok_or_else(|| {
-        Failure::new(
-            Exit::Unproven,
-            format!(
-                "could not solve the position exactly within {}",
-                time_text(args.time_limit)
-            ),
-        )
-        .help("raise --time-limit")
+    let spinner = Spinner::new("");
+    let report = check_watched(&position, mv, &options, &|stage, progress| {
+        spinner.set_prefix(match stage {
+            CheckStage::Position => "Solving the puzzle: ",
+            CheckStage::AfterMove => "Solving after your move: ",
+        });
+        spinner.update(progress);
+    });
+    spinner.finish();
+    let report = report.ok_or_else(|| {
+        if stop.load(Ordering::Relaxed) {
+            Failure::new(
+                Exit::Interrupted,
+                "stopped by Ctrl-C before the answer was proven",
+            )
+        } else {
+            Failure::new(
+                Exit::Unproven,
+                format!(
+                    "could not solve the position exactly within {}",
+                    time_text(args.time_limit)
+                ),
+            )
+            .help("raise --time-limit")
+        }
     })?;
     if let Some(stored) = file.solution.as_ref().filter(|s| !s.wdl)
         && stored.value != report.best_value
@@ -72,11 +106,30 @@ pub fn run(args: &CheckArgs) -> miette::Result<()> {
         )
         .into());
     }
-    emit(&report.to_string())?;
+    if args.json {
+        emit_json(&report)?;
+    } else {
+        emit(&verdict_text(&report, style_for(args.color).color))?;
+    }
     if report.is_correct() {
         Ok(())
     } else {
         // Not an error, but scripts can tell by the exit status; the output said it all.
         Err(Failure::new(Exit::WrongAnswer, "").into())
     }
+}
+
+/// The report, its verdict word in green (correct) or red (not the answer) when colours are on.
+fn verdict_text(report: &CheckReport, color: bool) -> String {
+    let text = report.to_string();
+    let Some((verdict, rest)) = text.split_once(':').filter(|_| color) else {
+        return text;
+    };
+    let colour = if report.is_correct() {
+        anstyle::AnsiColor::Green
+    } else {
+        anstyle::AnsiColor::Red
+    };
+    let style = colour.on_default().bold();
+    format!("{}{verdict}{}:{rest}", style.render(), style.render_reset())
 }

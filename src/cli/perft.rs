@@ -3,10 +3,11 @@
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::position_or_default;
 use super::shared::limits;
-use super::shared::output::emit;
+use super::shared::output::{emit, emit_json};
 use cathedral::analysis::words::{rate_text, time_text};
 use cathedral::boardgame::{divide, perft};
 use cathedral::notation::format_move;
+use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
 
@@ -29,29 +30,65 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     pub divide: bool,
+    /// Print the count (and with --divide each root move's) as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One root move's count.
+#[derive(Serialize)]
+struct Divided {
+    #[serde(rename = "move")]
+    mv: String,
+    count: u64,
+}
+
+/// What `--json` prints.
+#[derive(Serialize)]
+struct PerftReport {
+    depth: u32,
+    count: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<Divided>>,
+    seconds: f64,
+    moves_per_second: f64,
 }
 
 pub fn run(args: &PerftArgs) -> miette::Result<()> {
     let (file, depth) = file_and_depth(&args.args)?;
     let position = position_or_default(file)?;
     let start = Instant::now();
-    let mut out = String::new();
-    let count = if args.divide && depth > 0 {
-        let mut total = 0;
-        for (mv, n) in divide(&position, depth) {
-            out.push_str(&format!("{}: {n}\n", format_move(&position, mv)));
-            total += n;
-        }
-        total
+    let (count, divided) = if args.divide && depth > 0 {
+        let divided: Vec<Divided> = divide(&position, depth)
+            .into_iter()
+            .map(|(mv, count)| Divided {
+                mv: format_move(&position, mv),
+                count,
+            })
+            .collect();
+        (divided.iter().map(|d| d.count).sum(), Some(divided))
     } else {
-        perft(&position, depth)
+        (perft(&position, depth), None)
     };
     let elapsed = start.elapsed();
-    let rate = count as f64 / elapsed.as_secs_f64().max(1e-9);
+    let report = PerftReport {
+        depth,
+        count,
+        divide: divided,
+        seconds: elapsed.as_secs_f64(),
+        moves_per_second: count as f64 / elapsed.as_secs_f64().max(1e-9),
+    };
+    if args.json {
+        return emit_json(&report);
+    }
+    let mut out = String::new();
+    for d in report.divide.iter().flatten() {
+        out.push_str(&format!("{}: {}\n", d.mv, d.count));
+    }
     out.push_str(&format!(
         "perft({depth}) = {count}\ntime: {}, {} moves/s\n",
         time_text(elapsed),
-        rate_text(rate)
+        rate_text(report.moves_per_second)
     ));
     emit(&out)
 }

@@ -1,16 +1,18 @@
 //! Checking an answer: is this move the best one? If not, what it loses and the opponent's
 //! refuting line, each move explained.
 
-use super::criteria::{AnalyseOptions, solve_line};
+use super::criteria::{AnalyseOptions, solve_line_watched};
 use super::themes::explain_line;
 use crate::analysis::words::{count, result_phrase};
+use crate::boardgame::Progress;
 use crate::cathedral::explain::{MoveReport, explain_move};
 use crate::cathedral::moves::Move;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use serde::Serialize;
 use std::fmt;
 
-/// The verdict on one move.
+/// The verdict on one move. Its JSON (`cathedral check --json`) adds `correct` and `loss`.
 #[derive(Clone, Debug)]
 pub struct CheckReport {
     /// The player who made the move being checked.
@@ -39,12 +41,35 @@ impl CheckReport {
     }
 }
 
+/// Which of its two solves [`check_watched`] is running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckStage {
+    /// Solving the puzzle position: the best value and move.
+    Position,
+    /// Solving the position after the move being checked.
+    AfterMove,
+}
+
 /// Solves the position and the position after `mv`; `None` if either does not fit the budget.
 pub fn check(position: &Position, mv: Move, options: &AnalyseOptions) -> Option<CheckReport> {
-    let (best_value, best_line, _) = solve_line(position, options)?;
+    check_watched(position, mv, options, &|_, _| {})
+}
+
+/// [`check`], reporting each solve's progress to `progress`.
+pub fn check_watched(
+    position: &Position,
+    mv: Move,
+    options: &AnalyseOptions,
+    progress: &(dyn Fn(CheckStage, &Progress) + Sync),
+) -> Option<CheckReport> {
+    let (best_value, best_line, _) = solve_line_watched(position, options, &|p| {
+        progress(CheckStage::Position, p);
+    })?;
     let best_move = *best_line.first()?;
     let played = explain_move(position, mv);
-    let (child_value, reply, _) = solve_line(&played.after, options)?;
+    let (child_value, reply, _) = solve_line_watched(&played.after, options, &|p| {
+        progress(CheckStage::AfterMove, p);
+    })?;
     Some(CheckReport {
         mover: position.to_move(),
         best_value,
@@ -53,6 +78,33 @@ pub fn check(position: &Position, mv: Move, options: &AnalyseOptions) -> Option<
         reply_line: explain_line(&played.after, &reply),
         played,
     })
+}
+
+impl Serialize for CheckReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Json<'a> {
+            correct: bool,
+            mover: Player,
+            best_value: i32,
+            played_value: i32,
+            loss: i32,
+            played: &'a MoveReport,
+            best: &'a MoveReport,
+            reply_line: &'a [MoveReport],
+        }
+        Json {
+            correct: self.is_correct(),
+            mover: self.mover,
+            best_value: self.best_value,
+            played_value: self.played_value,
+            loss: self.loss(),
+            played: &self.played,
+            best: &self.best,
+            reply_line: &self.reply_line,
+        }
+        .serialize(serializer)
+    }
 }
 
 fn indent(text: &str, by: &str) -> String {

@@ -5,7 +5,7 @@
 use super::difficulty::Features;
 use super::greedy;
 use super::themes;
-use crate::boardgame::{SolveOptions, solve};
+use crate::boardgame::{Progress, SolveOptions, solve};
 use crate::cathedral::file::Difficulty;
 use crate::cathedral::file::Theme;
 use crate::cathedral::moves::Move;
@@ -28,8 +28,14 @@ pub struct AnalyseOptions {
     /// A position needing more solver nodes is rejected (a deterministic budget: node counts of
     /// a one-thread solve are repeatable, times are not).
     pub max_nodes: u64,
-    /// Transposition table per solve, MiB.
+    /// Transposition table per solve, MiB (the most it grows to; small solves use less).
     pub tt_mb: usize,
+    /// Start with a table this small and grow to `tt_mb` on need (see
+    /// [`SolveOptions::initial_tt_mb`]); `None` allocates `tt_mb` at once.
+    pub initial_tt_mb: Option<usize>,
+    /// Worker threads per solve (0 = all cores). Node counts, and so `max_nodes`, are
+    /// repeatable with one thread only.
+    pub threads: usize,
     /// Set it to stop: solves in flight end unproven (so their positions are rejected).
     pub stop: Arc<AtomicBool>,
 }
@@ -41,6 +47,8 @@ impl Default for AnalyseOptions {
             time_limit: Duration::from_secs(5),
             max_nodes: 2_000_000,
             tt_mb: 16,
+            initial_tt_mb: None,
+            threads: 1,
             stop: Arc::default(),
         }
     }
@@ -120,19 +128,28 @@ pub struct Analysis {
 
 fn solve_options(options: &AnalyseOptions, root_values: bool) -> SolveOptions {
     SolveOptions {
-        threads: 1,
+        threads: options.threads,
         tt_mb: options.tt_mb,
+        initial_tt_mb: options.initial_tt_mb,
         wdl: false,
         time_limit: Some(options.time_limit),
         root_values,
         stop: Arc::clone(&options.stop),
-        ..SolveOptions::default()
     }
 }
 
 /// Solves `position` exactly with its best line, or `None` if it does not fit the budget.
 pub fn solve_line(position: &Position, options: &AnalyseOptions) -> Option<(i32, Vec<Move>, u64)> {
-    let solution = solve(position, &solve_options(options, false), &|_| {});
+    solve_line_watched(position, options, &|_| {})
+}
+
+/// [`solve_line`], reporting the solver's progress to `progress`.
+pub fn solve_line_watched(
+    position: &Position,
+    options: &AnalyseOptions,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Option<(i32, Vec<Move>, u64)> {
+    let solution = solve(position, &solve_options(options, false), progress);
     let ok = solution.is_exact()
         && solution.stats.nodes <= options.max_nodes
         && (position.is_game_over() || !solution.best_line.is_empty());

@@ -23,8 +23,10 @@ mod index;
 mod themes;
 
 pub use crate::cathedral::file::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
-pub use check::{CheckReport, check};
-pub use criteria::{AnalyseOptions, Analysis, Refutation, Reject, analyse, solve_line};
+pub use check::{CheckReport, CheckStage, check, check_watched};
+pub use criteria::{
+    AnalyseOptions, Analysis, Refutation, Reject, analyse, solve_line, solve_line_watched,
+};
 pub use difficulty::Features;
 pub use generate::{
     GenerateEvent, GenerateOptions, GenerateProgress, GenerateSummary, Generated,

@@ -82,6 +82,11 @@ impl Spinner {
         }
     }
 
+    /// Changes the text before the progress (for a command that runs several solves).
+    pub fn set_prefix(&self, prefix: &'static str) {
+        self.bar.set_prefix(prefix);
+    }
+
     /// Shows the solve's progress (after its first second).
     pub fn update(&self, progress: &Progress) {
         if !self.enabled || progress.elapsed < Duration::from_secs(1) {

@@ -2,17 +2,27 @@
 
 use cathedral::analysis::words::result_phrase;
 use cathedral::file::{PositionFile, load};
-use cathedral::present::sheet_html;
+use cathedral::present::{SheetPuzzle, sheet_html};
+use cathedral::puzzle::{AnalyseOptions, TryKind, greedy_choices, solve_line, wrong_try};
 use std::path::Path;
 
-fn puzzles(numbers: &[u32]) -> Vec<(String, PositionFile)> {
+fn puzzle(name: String, file: PositionFile) -> SheetPuzzle {
+    let wrong_try = wrong_try(&file.position, &AnalyseOptions::default());
+    SheetPuzzle {
+        name,
+        file,
+        wrong_try,
+    }
+}
+
+fn puzzles(numbers: &[u32]) -> Vec<SheetPuzzle> {
     numbers
         .iter()
         .map(|n| {
             let name = format!("puzzle-{n:03}");
             let path = format!("puzzles/teaching/{name}.yaml");
             let file = load(Path::new(&path)).unwrap_or_else(|e| panic!("{e}"));
-            (name, file)
+            puzzle(name, file)
         })
         .collect()
 }
@@ -66,7 +76,7 @@ fn the_answers_page_gives_move_value_and_every_explanation() {
     let puzzles = puzzles(&[5, 11, 72]);
     let html = sheet_html("Test", &puzzles);
     let answers = answers(&html);
-    for (name, file) in &puzzles {
+    for SheetPuzzle { name, file, .. } in &puzzles {
         let solution = file.solution.as_ref().expect("solution");
         let info = file.puzzle.as_ref().expect("puzzle");
         assert!(answers.contains(name.as_str()), "{name} not named");
@@ -130,8 +140,79 @@ fn questions_and_hands_are_readable_text_on_the_page() {
 fn a_cathedral_to_place_is_listed_with_the_hands() {
     let opening =
         load(Path::new("puzzles/examples/opening.yaml")).unwrap_or_else(|e| panic!("{e}"));
-    let html = sheet_html("Test", &[("opening".to_string(), opening)]);
+    let html = sheet_html(
+        "Test",
+        &[SheetPuzzle {
+            name: "opening".to_string(),
+            file: opening,
+            wrong_try: None,
+        }],
+    );
     let text = outside_diagrams(&html);
     assert!(text.contains("Cathedral - to place"), "{text}");
     assert!(text.contains("47 squares unplaced"));
+}
+
+#[test]
+fn each_answer_refutes_the_most_tempting_wrong_move() {
+    // 001 and 003: the greedy player finds the answer; the others: it does not.
+    let puzzles = puzzles(&[1, 3, 5, 11, 40, 72]);
+    let html = sheet_html("Test", &puzzles);
+    let answers = answers(&html);
+    let mut kinds = Vec::new();
+    for SheetPuzzle {
+        name,
+        file,
+        wrong_try,
+    } in &puzzles
+    {
+        let wrong = wrong_try
+            .as_ref()
+            .unwrap_or_else(|| panic!("{name}: no wrong try"));
+        let solution = file.solution.as_ref().expect("solution");
+        let best = solution.best_move.as_deref().expect("best move");
+        assert_ne!(
+            wrong.played.notation, best,
+            "{name}: the answer is not wrong"
+        );
+        // Its value, solved again here from the position after it.
+        let (child, line, _) = solve_line(&wrong.played.after, &AnalyseOptions::default())
+            .unwrap_or_else(|| panic!("{name}: not solved"));
+        assert_eq!(wrong.value, -child, "{name}");
+        assert_eq!(wrong.loss, solution.value - wrong.value, "{name}");
+        assert!(wrong.loss >= 1, "{name}: it loses nothing");
+        assert_eq!(wrong.reply_line.len(), line.len(), "{name}");
+        if wrong.kind == TryKind::Greedy {
+            let greedy: Vec<String> = greedy_choices(&file.position)
+                .into_iter()
+                .map(|m| cathedral::notation::format_move_with_player(&file.position, m))
+                .collect();
+            assert!(
+                greedy.contains(&wrong.played.notation),
+                "{name}: {greedy:?}"
+            );
+        }
+        kinds.push(wrong.kind);
+        assert!(
+            answers.contains(&format!(
+                "Tempting but wrong: <code>{}</code>",
+                escape(&wrong.played.notation)
+            )),
+            "{name}: the tempting move is not on the page"
+        );
+        assert!(answers.contains(&format!("gives away {} square", wrong.loss)));
+        for report in &wrong.reply_line {
+            for text in report.to_string().lines() {
+                assert!(
+                    answers.contains(&escape(text.trim())),
+                    "{name}: the refutation lacks {:?}",
+                    text.trim()
+                );
+            }
+        }
+    }
+    assert!(
+        kinds.contains(&TryKind::Greedy) && kinds.contains(&TryKind::Closest),
+        "{kinds:?}"
+    );
 }

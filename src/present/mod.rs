@@ -6,4 +6,4 @@ mod sheet;
 pub mod svg;
 pub mod terminal;
 
-pub use sheet::sheet_html;
+pub use sheet::{SheetPuzzle, sheet_html};

@@ -1,8 +1,9 @@
 //! A printable HTML worksheet: the puzzles two per row, two rows per printed page, each a board
 //! diagram filling its column with the question (12 pt) and both hands (10 pt) as text under it;
 //! then the answers: for each puzzle the answer move, the value with best play, how much worse
-//! every other move is, and the best line move by move in words (the stored explanations), so
-//! the reader sees what the answer claims or captures.
+//! every other move is, the best line move by move in words (the stored explanations), so the
+//! reader sees what the answer claims or captures, and the most tempting wrong move with the
+//! opponent's refutation (computed by [`crate::puzzle::wrong_try`]).
 
 use crate::analysis::words::{count, result_phrase, signed};
 use crate::cathedral::file::PositionFile;
@@ -11,6 +12,7 @@ use crate::cathedral::position::Position;
 use crate::present::svg::{
     SvgOptions, cathedral_note, colours, hand_lines, player_fill, render_svg,
 };
+use crate::puzzle::{TryKind, WrongTry};
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -48,6 +50,8 @@ h1 { font-size: 16pt; margin: 0 0 4mm 0; }
 .line li { margin: 0 0 0.5mm 0; }
 .line li:first-child { font-weight: bold; }
 .detail { display: block; font-weight: normal; padding-left: 1em; }
+.heading { margin: 1mm 0 0.5mm 0; font-size: 10pt; font-style: italic; }
+.refutation li:first-child { font-weight: normal; }
 @media print {
   body { margin: 0; }
   .page { break-after: page; page-break-after: always; margin-bottom: 0; }
@@ -88,8 +92,64 @@ fn hands_html(position: &Position) -> String {
     out
 }
 
-/// One answer: the move, the value, the margin, the themes and the best line in words.
-fn answer_html(name: &str, file: &PositionFile) -> String {
+/// One puzzle of a worksheet.
+#[derive(Clone, Debug)]
+pub struct SheetPuzzle {
+    /// Its name in the answers (the file name).
+    pub name: String,
+    /// The puzzle file: it must carry a `puzzle:` and a `solution:` block.
+    pub file: PositionFile,
+    /// The most tempting wrong move, refuted; `None` leaves it out of the answer.
+    pub wrong_try: Option<WrongTry>,
+}
+
+/// Moves explained, one per list item: the first line of each explanation, then its details.
+fn explained_list(class: &str, explanations: impl Iterator<Item = String>) -> String {
+    let mut out = format!("<ol class=\"{class}\">\n");
+    for explanation in explanations {
+        let mut lines = explanation.lines().map(str::trim).filter(|l| !l.is_empty());
+        out.push_str("<li>");
+        out.push_str(&escape(lines.next().unwrap_or_default()));
+        for detail in lines {
+            out.push_str(&format!("<span class=\"detail\">{}</span>", escape(detail)));
+        }
+        out.push_str("</li>\n");
+    }
+    out.push_str("</ol>\n");
+    out
+}
+
+/// The wrong try: why it tempts, what it gives away, and the refutation move by move.
+fn wrong_try_html(mover: &str, wrong: &WrongTry) -> String {
+    let why = match wrong.kind {
+        TryKind::Greedy => "the biggest building, claiming the most squares",
+        TryKind::Closest => "the closest wrong move",
+    };
+    let mut out = format!(
+        "<p class=\"heading\">Tempting but wrong: <code>{}</code> ({why}) gives away {}; after it {mover} {}.</p>\n",
+        escape(&wrong.played.notation),
+        count(i64::from(wrong.loss), "square"),
+        escape(&result_phrase(wrong.value)),
+    );
+    if wrong.reply_line.is_empty() {
+        out.push_str("<p class=\"heading\">The game ends there: neither player can move.</p>\n");
+    } else {
+        out.push_str(&format!(
+            "<p class=\"heading\">{}'s refutation, with best play to the end:</p>\n",
+            wrong.played.mover.opponent().title()
+        ));
+        out.push_str(&explained_list(
+            "line refutation",
+            wrong.reply_line.iter().map(ToString::to_string),
+        ));
+    }
+    out
+}
+
+/// One answer: the move, the value, the margin, the themes, the best line in words and the
+/// tempting wrong move refuted.
+fn answer_html(puzzle: &SheetPuzzle) -> String {
+    let (name, file) = (&puzzle.name, &puzzle.file);
     let Some(solution) = &file.solution else {
         return format!("<li><b>{}</b>: no stored solution</li>\n", escape(name));
     };
@@ -131,25 +191,22 @@ fn answer_html(name: &str, file: &PositionFile) -> String {
     }
     out.push_str("</p>\n");
     if !solution.explanations.is_empty() {
-        out.push_str("<ol class=\"line\">\n");
-        for explanation in &solution.explanations {
-            let mut lines = explanation.lines().map(str::trim).filter(|l| !l.is_empty());
-            out.push_str("<li>");
-            out.push_str(&escape(lines.next().unwrap_or_default()));
-            for detail in lines {
-                out.push_str(&format!("<span class=\"detail\">{}</span>", escape(detail)));
-            }
-            out.push_str("</li>\n");
-        }
-        out.push_str("</ol>\n");
+        out.push_str("<p class=\"heading\">Best play:</p>\n");
+        out.push_str(&explained_list(
+            "line",
+            solution.explanations.iter().cloned(),
+        ));
+    }
+    if let Some(wrong) = &puzzle.wrong_try {
+        out.push_str(&wrong_try_html(mover, wrong));
     }
     out.push_str("</li>\n");
     out
 }
 
-/// The worksheet of `puzzles` (name, file): every file must carry a `puzzle:` and a `solution:`
-/// block (the caller checks).
-pub fn sheet_html(title: &str, puzzles: &[(String, PositionFile)]) -> String {
+/// The worksheet of `puzzles`: every file must carry a `puzzle:` and a `solution:` block (the
+/// caller checks).
+pub fn sheet_html(title: &str, puzzles: &[SheetPuzzle]) -> String {
     let mut out = String::new();
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
     out.push_str(&format!("<title>{}</title>\n", escape(title)));
@@ -157,7 +214,7 @@ pub fn sheet_html(title: &str, puzzles: &[(String, PositionFile)]) -> String {
     out.push_str(&format!("<h1>{}</h1>\n", escape(title)));
     for (page, chunk) in puzzles.chunks(PER_PAGE).enumerate() {
         out.push_str("<section class=\"page\">\n");
-        for (i, (_, file)) in chunk.iter().enumerate() {
+        for (i, SheetPuzzle { file, .. }) in chunk.iter().enumerate() {
             let number = page * PER_PAGE + i + 1;
             let (question, level) = file.puzzle.as_ref().map_or_else(
                 || (String::new(), String::new()),
@@ -180,8 +237,8 @@ pub fn sheet_html(title: &str, puzzles: &[(String, PositionFile)]) -> String {
         out.push_str("</section>\n");
     }
     out.push_str("<section class=\"answers\">\n<h1>Answers</h1>\n<ol>\n");
-    for (name, file) in puzzles {
-        out.push_str(&answer_html(name, file));
+    for puzzle in puzzles {
+        out.push_str(&answer_html(puzzle));
     }
     out.push_str("</ol>\n</section>\n</body>\n</html>\n");
     out

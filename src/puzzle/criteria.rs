@@ -5,7 +5,7 @@
 use super::difficulty::Features;
 use super::greedy;
 use super::themes;
-use crate::boardgame::{Progress, SolveOptions, solve};
+use crate::boardgame::{Progress, RootMove, SolveOptions, solve};
 use crate::cathedral::file::Difficulty;
 use crate::cathedral::file::Theme;
 use crate::cathedral::moves::Move;
@@ -126,7 +126,7 @@ pub struct Analysis {
     pub nodes: u64,
 }
 
-fn solve_options(options: &AnalyseOptions, root_values: bool) -> SolveOptions {
+pub(super) fn solve_options(options: &AnalyseOptions, root_values: bool) -> SolveOptions {
     SolveOptions {
         threads: options.threads,
         tt_mb: options.tt_mb,
@@ -156,6 +156,36 @@ pub fn solve_line_watched(
     ok.then_some((solution.lower, solution.best_line, solution.stats.nodes))
 }
 
+/// The value of each different move at the root: one entry per placement (its capture variants
+/// are the same move), holding the best variant's value and move.
+pub(super) fn placement_values(
+    root_moves: &[RootMove<Move>],
+) -> BTreeMap<Option<PlacementId>, (i32, Move)> {
+    let mut by_placement: BTreeMap<Option<PlacementId>, (i32, Move)> = BTreeMap::new();
+    for root in root_moves {
+        let entry = by_placement
+            .entry(root.mv.placement())
+            .or_insert((root.lower, root.mv));
+        if root.lower > entry.0 {
+            *entry = (root.lower, root.mv);
+        }
+    }
+    by_placement
+}
+
+/// Among the greedy player's choices, the one that loses least (the first in move order on
+/// ties).
+pub(super) fn greedy_tempting(
+    greedy: &[Move],
+    by_placement: &BTreeMap<Option<PlacementId>, (i32, Move)>,
+) -> Option<Move> {
+    let value_of = |mv: Move| by_placement.get(&mv.placement()).map_or(i32::MIN, |e| e.0);
+    greedy
+        .iter()
+        .copied()
+        .max_by_key(|&m| (value_of(m), std::cmp::Reverse(m)))
+}
+
 /// Checks every criterion on `position` and, if it is a puzzle, detects themes and difficulty.
 pub fn analyse(position: &Position, options: &AnalyseOptions) -> Result<Analysis, Reject> {
     if position.is_game_over() {
@@ -170,16 +200,7 @@ pub fn analyse(position: &Position, options: &AnalyseOptions) -> Result<Analysis
         return Err(Reject::Unsolved);
     }
     let value = solution.lower;
-    // One entry per placement (its capture variants are the same move); the best variant counts.
-    let mut by_placement: BTreeMap<Option<PlacementId>, (i32, Move)> = BTreeMap::new();
-    for root in &solution.root_moves {
-        let entry = by_placement
-            .entry(root.mv.placement())
-            .or_insert((root.lower, root.mv));
-        if root.lower > entry.0 {
-            *entry = (root.lower, root.mv);
-        }
-    }
+    let by_placement = placement_values(&solution.root_moves);
     if by_placement.len() < 2 {
         return Err(Reject::OnlyMove);
     }
@@ -203,15 +224,10 @@ pub fn analyse(position: &Position, options: &AnalyseOptions) -> Result<Analysis
     let greedy_finds_it = greedy
         .iter()
         .any(|m| m.placement() == best_move.placement());
-    // The greedy move that loses least (the first such in move order on ties), refuted.
-    let value_of = |mv: Move| by_placement.get(&mv.placement()).map_or(i32::MIN, |e| e.0);
     let refutation = if greedy_finds_it {
         None
     } else {
-        let tempting = greedy
-            .iter()
-            .copied()
-            .max_by_key(|&m| (value_of(m), std::cmp::Reverse(m)));
+        let tempting = greedy_tempting(&greedy, &by_placement);
         match tempting {
             Some(mv) => {
                 let mut after = *position;

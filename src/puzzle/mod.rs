@@ -8,12 +8,14 @@
 //! - `difficulty`: the difficulty score from measured [`Features`]
 //! - `generate`: seeded, parallel, deterministic generation into puzzle files: [`generate()`]
 //! - `check`: is a move the answer, and if not, the refutation: [`check()`]
+//! - `answer`: the answer key, the most tempting wrong move refuted: [`wrong_try`]
 //! - `index`: the README index of a puzzle directory: [`index_markdown`]
 //!
 //! The printable worksheet is presentation: [`crate::present::sheet_html`].
 
 use crate::analysis::words::count;
 
+mod answer;
 mod check;
 mod criteria;
 mod difficulty;
@@ -23,6 +25,7 @@ mod index;
 mod themes;
 
 pub use crate::cathedral::file::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
+pub use answer::{TryKind, WrongTry, wrong_try};
 pub use check::{CheckReport, CheckStage, check, check_watched};
 pub use criteria::{
     AnalyseOptions, Analysis, Refutation, Reject, analyse, solve_line, solve_line_watched,

@@ -270,6 +270,20 @@ fn sheet_has_every_diagram_question_and_answer() {
         assert!(text.contains(&file.puzzle.as_ref().unwrap().question));
         assert!(answers.contains(&best_move_text(&file)));
     }
+    assert_eq!(answers.matches("Tempting but wrong").count(), 2);
+    let bare = cathedral()
+        .arg("sheet")
+        .arg(dir)
+        .arg("--no-refutations")
+        .assert()
+        .success();
+    let bare = String::from_utf8_lossy(&bare.get_output().stdout).into_owned();
+    assert!(bare.contains("class=\"answers\"") && !bare.contains("Tempting but wrong"));
+    cathedral()
+        .args(["sheet", "--time-limit", "0"])
+        .arg(dir)
+        .assert()
+        .code(2);
     cathedral()
         .arg("sheet")
         .arg(dir)

@@ -154,9 +154,8 @@ pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove
         if position.cathedral_status() != CathedralStatus::ToPlace {
             return Err(IllegalMove::CathedralNotAvailable);
         }
-        if let Some(named) = text.player
-            && named != Player::Light
-        {
+        // Only Light places it: after Light passes instead (voluntary passing), Dark cannot.
+        if mover != Player::Light || text.player.is_some_and(|named| named != Player::Light) {
             return Err(IllegalMove::CathedralNotAvailable);
         }
     } else {

@@ -11,7 +11,7 @@
 //!   solver, perft, a seeded random number generator);
 //! - the Cathedral game itself, re-exported here and in [`rules`], [`notation`], [`legality`],
 //!   [`explain`], [`file`] and [`sampler`];
-//! - [`analysis`]: results as data; [`present`]: terminal text, SVG, HTML; [`puzzle`]: teaching
+//! - [`analysis`]: results as data; [`arena`]: engine matches; [`present`]: terminal text, SVG, HTML; [`puzzle`]: teaching
 //!   puzzles on top of all of it.
 //!
 //! ```
@@ -28,6 +28,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod arena;
 pub mod boardgame;
 mod cathedral;
 pub mod present;
@@ -42,7 +43,7 @@ pub use cathedral::player::Player;
 pub use cathedral::position::{Building, CathedralStatus, ClaimLog, Position, Side};
 pub use cathedral::rules::Rules;
 pub use cathedral::zobrist::Key;
-pub use cathedral::{explain, file, legality, notation, rules, sampler};
+pub use cathedral::{engine, explain, file, legality, notation, policy, rules, sampler};
 
 /// Internals exposed for the crate's own tests and benchmarks only: not part of the API, and
 /// free to change.

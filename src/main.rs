@@ -1,6 +1,7 @@
 //! `cathedral`: show positions, list moves, play and explain moves, solve, make puzzles.
 
 mod cli;
+mod protocol;
 
 use clap::Parser;
 use std::io::IsTerminal;

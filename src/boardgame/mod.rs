@@ -2,9 +2,11 @@
 //!
 //! A two-player game with a final score plugs in by implementing [`Game`]; then [`solve`] solves
 //! its positions exactly (null-window probes, root-move values, a best line, progress, stop, any
-//! number of threads) and [`perft`] counts its move sequences. `src/cathedral/search/` is the
+//! number of threads), [`perft`] counts its move sequences, and a game that can also estimate
+//! its positions ([`engine::Evaluate`]) is played by the estimating search of [`engine`]. `src/cathedral/search/` is the
 //! Cathedral implementation; `tests/toy_game.rs` is a small one.
 
+pub mod engine;
 mod game;
 mod perft;
 mod rng;

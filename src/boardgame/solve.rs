@@ -34,6 +34,10 @@ pub struct SolveOptions {
     pub stop: Arc<AtomicBool>,
     /// Also compute the exact value of every root move.
     pub root_values: bool,
+    /// Stop once more than this many nodes are searched and return what is proven; `None` for
+    /// no limit.
+    /// With one thread the stopping point, and so the result, is the same on every run.
+    pub max_nodes: Option<u64>,
 }
 
 impl Default for SolveOptions {
@@ -46,6 +50,7 @@ impl Default for SolveOptions {
             time_limit: None,
             stop: Arc::new(AtomicBool::new(false)),
             root_values: true,
+            max_nodes: None,
         }
     }
 }
@@ -475,11 +480,12 @@ pub fn solve<G: Game>(
         .map_or(options.tt_mb, |mb| mb.min(options.tt_mb));
     let table = Table::new(initial_mb);
     let large = OnceLock::new();
-    let control = Control::new(
+    let mut control = Control::new(
         &options.stop,
         options.time_limit.map(|d| start + d),
         threads,
     );
+    control.node_limit = options.max_nodes.unwrap_or(u64::MAX);
     if initial_mb < options.tt_mb {
         control.grow_at.store(GROW_AFTER_NODES, Ordering::Relaxed);
     }

@@ -5,6 +5,7 @@
 
 pub mod bitboard;
 pub mod cell;
+pub mod engine;
 pub mod explain;
 pub mod file;
 pub mod legality;

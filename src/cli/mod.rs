@@ -1,10 +1,13 @@
 //! The command line: argument definitions and dispatch to one module per subcommand.
 
 mod bench;
+mod bestmove;
 mod check;
 mod completions;
+mod engine;
 mod generate;
 mod index;
+mod match_;
 
 mod moves;
 
@@ -12,7 +15,7 @@ mod perft;
 mod play;
 mod render;
 mod sample;
-mod shared;
+pub(crate) mod shared;
 mod sheet;
 mod show;
 mod solve;
@@ -54,6 +57,13 @@ enum Command {
     /// Solve a position exactly: its value, a best line and every root move's value (the bundled
     /// showcase endgame without FILE).
     Solve(solve::SolveArgs),
+    /// The engine's move for a position: exact when the solver proves it, an estimate before.
+    Bestmove(bestmove::BestMoveArgs),
+    /// Speak the engine protocol on standard input and output (docs/protocol.md), for GUIs,
+    /// match runners and other programs.
+    Engine(engine::EngineArgs),
+    /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
+    Match(match_::MatchArgs),
     /// Solve every position of a benchmark directory, check the stored values, time each tier.
     Bench(bench::BenchArgs),
     /// Sample late positions from policy games and write them as position files.
@@ -95,6 +105,9 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Play(args) => play::run(args),
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
+        Command::Bestmove(args) => bestmove::run(args),
+        Command::Engine(args) => engine::run(args),
+        Command::Match(args) => match_::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sample(args) => sample::run(args),
         Command::Generate(args) => generate::run(args),

@@ -135,6 +135,8 @@ pub(super) fn solve_options(options: &AnalyseOptions, root_values: bool) -> Solv
         time_limit: Some(options.time_limit),
         root_values,
         stop: Arc::clone(&options.stop),
+        // A solve needing more is rejected anyway: stop it there rather than at the time limit.
+        max_nodes: Some(options.max_nodes),
     }
 }
 

@@ -30,6 +30,8 @@ pub struct Control<'a> {
     pub grow_at: AtomicU64,
     /// Set when a probe was abandoned for a larger table.
     pub grow_wanted: AtomicBool,
+    /// The solve stops once more than this many nodes are flushed (`u64::MAX`: never).
+    pub node_limit: u64,
 }
 
 impl<'a> Control<'a> {
@@ -49,6 +51,7 @@ impl<'a> Control<'a> {
             busy: (threads > 1).then(|| Busy::new(BUSY_BITS)),
             grow_at: AtomicU64::new(u64::MAX),
             grow_wanted: AtomicBool::new(false),
+            node_limit: u64::MAX,
         }
     }
 
@@ -58,7 +61,8 @@ impl<'a> Control<'a> {
             return true;
         }
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
-        if late || self.user_stop.load(Ordering::Relaxed) {
+        let spent = self.nodes.load(Ordering::Relaxed) > self.node_limit;
+        if late || spent || self.user_stop.load(Ordering::Relaxed) {
             self.stopped.store(true, Ordering::Relaxed);
             return true;
         }

@@ -105,6 +105,11 @@ pub fn budget(text: &str) -> Result<u64, String> {
     whole(text, 1, 1_000_000_000_000_000, "a budget")
 }
 
+/// An engine level: 1 (weakest) to 10 (full strength).
+pub fn level(text: &str) -> Result<u8, String> {
+    whole(text, 1, 10, "a level")
+}
+
 /// A perft depth: 0 to 20.
 pub fn depth(text: &str) -> Result<u32, String> {
     whole(text, 0, 20, "a depth")

@@ -1,0 +1,285 @@
+//! Who plays in a match: the built-in players, and the interface an outside engine implements.
+
+use crate::boardgame::Rng;
+use crate::cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
+use crate::cathedral::moves::{Move, MoveList};
+use crate::cathedral::policy::Policy;
+use crate::cathedral::position::Position;
+use crate::puzzle::greedy_choices;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// A player in a match. Each game starts with [`Contestant::new_game`]; then the contestant is
+/// asked for a move whenever it is to move.
+pub trait Contestant: Send {
+    /// The name written in reports and records.
+    fn name(&self) -> String;
+
+    /// A new game from `start` begins; `seed` varies the contestant's random choices
+    /// reproducibly.
+    fn new_game(&mut self, start: &Position, seed: u64) -> Result<(), String>;
+
+    /// The move to play in `position`, reached from the game's start by `moves`. An error
+    /// (a crash, an illegal move, no answer in time) forfeits the game.
+    fn choose(&mut self, moves: &[Move], position: &Position) -> Result<Move, String>;
+}
+
+/// How much a built-in engine may think per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A time per move.
+    Time(Duration),
+    /// Nodes per move: reproducible on any machine.
+    Nodes(u64),
+}
+
+impl fmt::Display for Budget {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
+            Budget::Nodes(n) => write!(f, "{n} nodes"),
+        }
+    }
+}
+
+/// A built-in player, as written on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BuiltIn {
+    /// A uniformly random legal move.
+    Random,
+    /// The sampling policy (biggest pieces and claims first, with noise).
+    Policy,
+    /// The greedy player: its biggest piece, claiming the most; ties broken at random.
+    Greedy,
+    /// The engine at a level, with an optional budget of its own.
+    Engine {
+        /// 1 (weakest) to 10 (full strength).
+        level: u8,
+        /// The budget; `None`: the match's.
+        budget: Option<Budget>,
+    },
+}
+
+/// A player specification that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{text}` is not a player: {reason}")]
+pub struct SpecError {
+    text: String,
+    reason: String,
+}
+
+impl FromStr for BuiltIn {
+    type Err = SpecError;
+
+    /// `random`, `policy`, `greedy`, `engine`, or `engine:level=5,nodes=20000,time=200ms`.
+    fn from_str(text: &str) -> Result<BuiltIn, SpecError> {
+        let bad = |reason: String| SpecError {
+            text: text.to_string(),
+            reason,
+        };
+        let (kind, settings) = text.split_once(':').unwrap_or((text, ""));
+        match kind.trim() {
+            "random" | "policy" | "greedy" if !settings.is_empty() => {
+                Err(bad(format!("`{kind}` takes no settings")))
+            }
+            "random" => Ok(BuiltIn::Random),
+            "policy" => Ok(BuiltIn::Policy),
+            "greedy" => Ok(BuiltIn::Greedy),
+            "engine" => {
+                let mut level = MAX_LEVEL;
+                let mut budget = None;
+                for setting in settings.split(',').filter(|s| !s.trim().is_empty()) {
+                    let (key, value) = setting
+                        .split_once('=')
+                        .ok_or_else(|| bad(format!("`{setting}` should be key=value")))?;
+                    let value = value.trim();
+                    match key.trim() {
+                        "level" => {
+                            level = value
+                                .parse()
+                                .ok()
+                                .filter(|l| (1..=MAX_LEVEL).contains(l))
+                                .ok_or_else(|| bad(format!("level `{value}`: expected 1 to 10")))?;
+                        }
+                        "nodes" => {
+                            let nodes: u64 =
+                                value.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                                    bad(format!("nodes `{value}`: expected a whole number from 1"))
+                                })?;
+                            budget = Some(Budget::Nodes(nodes));
+                        }
+                        "time" => {
+                            let millis = parse_millis(value).ok_or_else(|| {
+                                bad(format!("time `{value}`: expected seconds or milliseconds, like 1, 0.5 or 200ms"))
+                            })?;
+                            budget = Some(Budget::Time(Duration::from_millis(millis)));
+                        }
+                        other => {
+                            return Err(bad(format!(
+                                "unknown setting `{other}`: expected level, nodes or time"
+                            )));
+                        }
+                    }
+                }
+                Ok(BuiltIn::Engine { level, budget })
+            }
+            other => Err(bad(format!(
+                "unknown player `{other}`: expected random, policy, greedy, engine[:level=N,nodes=N,time=T] or cmd:COMMAND"
+            ))),
+        }
+    }
+}
+
+/// `200ms`, `1.5`, `2s` as milliseconds (at least 1, at most an hour).
+fn parse_millis(text: &str) -> Option<u64> {
+    let (number, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 1.0)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1000.0)
+    } else {
+        (text, 1000.0)
+    };
+    let millis = number.trim().parse::<f64>().ok()? * scale;
+    (millis.is_finite() && (1.0..=3_600_000.0).contains(&millis)).then(|| millis.round() as u64)
+}
+
+impl fmt::Display for BuiltIn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuiltIn::Random => f.write_str("random"),
+            BuiltIn::Policy => f.write_str("policy"),
+            BuiltIn::Greedy => f.write_str("greedy"),
+            BuiltIn::Engine { level, budget } => {
+                write!(f, "engine level {level}")?;
+                if let Some(budget) = budget {
+                    write!(f, ", {budget}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A built-in player ready to play, with the match's budget for engines without their own.
+pub struct BuiltInPlayer {
+    kind: BuiltIn,
+    budget: Budget,
+    rng: Rng,
+    seed: u64,
+    tt_mb: usize,
+}
+
+impl BuiltInPlayer {
+    /// `kind`, thinking `budget` per move (engines without a budget of their own) with a table of
+    /// `tt_mb` MiB.
+    pub fn new(kind: BuiltIn, budget: Budget, tt_mb: usize) -> BuiltInPlayer {
+        BuiltInPlayer {
+            kind,
+            budget,
+            rng: Rng::new(0),
+            seed: 0,
+            tt_mb,
+        }
+    }
+}
+
+impl Contestant for BuiltInPlayer {
+    fn name(&self) -> String {
+        match self.kind {
+            BuiltIn::Engine {
+                level,
+                budget: None,
+            } => format!("engine level {level}, {}", self.budget),
+            kind => kind.to_string(),
+        }
+    }
+
+    fn new_game(&mut self, _start: &Position, seed: u64) -> Result<(), String> {
+        self.rng = Rng::new(seed);
+        self.seed = seed;
+        Ok(())
+    }
+
+    fn choose(&mut self, _moves: &[Move], position: &Position) -> Result<Move, String> {
+        let none = || "the game is over: there is no move to choose".to_string();
+        match self.kind {
+            BuiltIn::Random => {
+                let mut list = MoveList::new();
+                position.legal_moves(&mut list);
+                if list.is_empty() {
+                    return Err(none());
+                }
+                Ok(list.as_slice()[self.rng.below(list.len() as u64) as usize])
+            }
+            BuiltIn::Policy => Policy::default()
+                .choose(position, &mut self.rng)
+                .ok_or_else(none),
+            BuiltIn::Greedy => {
+                let choices = greedy_choices(position);
+                if choices.is_empty() {
+                    return Err(none());
+                }
+                Ok(choices[self.rng.below(choices.len() as u64) as usize])
+            }
+            BuiltIn::Engine { level, budget } => {
+                let budget = budget.unwrap_or(self.budget);
+                let (nodes, time) = match budget {
+                    Budget::Nodes(n) => (Some(n), None),
+                    Budget::Time(t) => (None, Some(t)),
+                };
+                self.seed = self.seed.wrapping_add(1);
+                let choice = choose(
+                    position,
+                    &PlayOptions {
+                        nodes,
+                        time,
+                        threads: 1,
+                        seed: self.seed,
+                        level,
+                        tt_mb: self.tt_mb,
+                        ..PlayOptions::default()
+                    },
+                    &mut |_| {},
+                );
+                choice.best.ok_or_else(none)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_and_refuse() {
+        assert_eq!("greedy".parse(), Ok(BuiltIn::Greedy));
+        assert_eq!(
+            "engine:level=4,nodes=500".parse(),
+            Ok(BuiltIn::Engine {
+                level: 4,
+                budget: Some(Budget::Nodes(500))
+            })
+        );
+        assert_eq!(
+            "engine:time=200ms".parse(),
+            Ok(BuiltIn::Engine {
+                level: MAX_LEVEL,
+                budget: Some(Budget::Time(Duration::from_millis(200)))
+            })
+        );
+        for bad in [
+            "engine:level=11",
+            "engine:level=0",
+            "engine:nodes=0",
+            "engine:time=-1",
+            "engine:depth=3",
+            "engine:level",
+            "greedy:level=2",
+            "alphazero",
+        ] {
+            assert!(bad.parse::<BuiltIn>().is_err(), "{bad} was accepted");
+        }
+    }
+}

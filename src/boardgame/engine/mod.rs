@@ -1,0 +1,35 @@
+//! The playing engine: a search that estimates, beside the exact solver that proves.
+//!
+//! Iterative deepening alpha-beta (principal variation search) with an evaluation at the depth
+//! horizon, a transposition table, and move ordering from the table, killer moves, a history of
+//! good moves and the game's own ordering score. It works on any [`Game`] that can also
+//! [`Evaluate`] itself. Its values are estimates in hundredths of a square ([`SCALE`]); a value
+//! it proves (the game ends inside the searched tree with no estimate on the way) is still
+//! reported as an estimate: only the exact solver claims exactness.
+//!
+//! With a node budget and one thread the search is deterministic: the same position, budget and
+//! seed give the same move on every machine.
+
+mod history;
+mod search;
+mod table;
+
+pub use search::{EngineInfo, EngineOptions, Thought, think};
+
+use super::Game;
+
+/// Values of [`Evaluate::evaluate`] and of the engine's estimates are in hundredths of a square.
+pub const SCALE: i32 = 100;
+
+/// A game the engine can play: it estimates the final value of a position.
+pub trait Evaluate: Game {
+    /// The estimated final value from the side to move's view, in [`SCALE`] units (hundredths of
+    /// the game's score unit). Called at the depth horizon on positions that are not over.
+    fn evaluate(&self) -> i32;
+
+    /// An upper bound on the plies left until the game ends, whatever is played: an iteration
+    /// this deep sees every line to its end, so deeper ones would find nothing new.
+    fn max_plies_left(&self) -> u32 {
+        u32::MAX
+    }
+}

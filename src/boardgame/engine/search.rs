@@ -1,0 +1,364 @@
+//! Iterative deepening principal variation search with an evaluation at the horizon.
+
+use super::history::{History, Killers};
+use super::table::{Bound, EngineTable};
+use super::{Evaluate, SCALE};
+use crate::boardgame::Rng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Larger than any estimate.
+const INFINITE: i32 = 1_000_000;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 1024;
+
+/// The budget and the knobs of one search.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Stop after this many nodes (deterministic). `None`: no node limit.
+    pub nodes: Option<u64>,
+    /// Stop after this long. `None`: no time limit. Without either limit the search runs to
+    /// `max_depth` or until `stop` is set.
+    pub time: Option<Duration>,
+    /// The deepest iteration.
+    pub max_depth: u32,
+    /// Table memory in MiB.
+    pub tt_mb: usize,
+    /// Seeds the noise.
+    pub seed: u64,
+    /// Weakening: each root move's estimate gets a seeded bonus in `0..noise` ([`SCALE`] units)
+    /// before the best is chosen; 0 plays the best estimate.
+    pub noise: i32,
+    /// Set to stop soon; the best move of the deepest finished work is returned.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            nodes: None,
+            time: Some(Duration::from_secs(1)),
+            max_depth: 64,
+            tt_mb: 64,
+            seed: 0,
+            noise: 0,
+            stop: Arc::default(),
+        }
+    }
+}
+
+/// A progress report, after each finished iteration.
+#[derive(Clone, Debug)]
+pub struct EngineInfo<M> {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+    /// The estimate of the position, from the side to move's view, in [`SCALE`] units.
+    pub estimate: i32,
+    /// The principal variation.
+    pub pv: Vec<M>,
+}
+
+/// The engine's answer.
+#[derive(Clone, Debug)]
+pub struct Thought<M> {
+    /// The move chosen; `None` only when the game is over.
+    pub best: Option<M>,
+    /// Its estimate from the side to move's view, in [`SCALE`] units (noise not included).
+    pub estimate: i32,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<M>,
+    /// The deepest finished iteration (0: none finished; the move is the first ordered one).
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+struct Searcher<'a, G: Evaluate> {
+    options: &'a EngineOptions,
+    table: EngineTable,
+    killers: Killers,
+    history: History,
+    buffers: Vec<G::Buffer>,
+    order: Vec<Vec<(i64, usize)>>,
+    pv: Vec<Vec<G::Move>>,
+    nodes: u64,
+    next_check: u64,
+    start: Instant,
+    aborted: bool,
+}
+
+impl<G: Evaluate> Searcher<'_, G> {
+    fn check_limits(&mut self) {
+        self.next_check = self.nodes + CHECK_EVERY;
+        let out_of_nodes = self.options.nodes.is_some_and(|n| self.nodes >= n);
+        let out_of_time = self.options.time.is_some_and(|t| self.start.elapsed() >= t);
+        if out_of_nodes || out_of_time || self.options.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        }
+    }
+
+    fn ensure_ply(&mut self, ply: usize) {
+        while self.buffers.len() <= ply + 1 {
+            self.buffers.push(G::Buffer::default());
+            self.order.push(Vec::new());
+            self.pv.push(Vec::new());
+        }
+    }
+
+    /// Orders the moves generated at `ply`: table move, killers, then the game's score and the
+    /// history.
+    fn order_moves(&mut self, position: &G, ply: usize, tt_move: Option<u32>) {
+        let killers = self.killers.at(ply);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        for (i, &mv) in G::moves(&mut self.buffers[ply]).iter().enumerate() {
+            let code = G::encode(mv);
+            let score = if Some(code) == tt_move {
+                i64::MAX
+            } else if Some(code) == killers[0] {
+                i64::MAX - 1
+            } else if Some(code) == killers[1] {
+                i64::MAX - 2
+            } else {
+                (i64::from(position.move_score(mv)) << 32) + i64::from(self.history.score(code))
+            };
+            order.push((score, i));
+        }
+        // Stable: equal scores keep the generation order (determinism).
+        order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        self.order[ply] = order;
+    }
+
+    fn search(&mut self, position: &G, depth: i16, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.next_check {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        self.ensure_ply(ply);
+        self.pv[ply].clear();
+        position.generate(&mut self.buffers[ply]);
+        let count = G::moves(&mut self.buffers[ply]).len();
+        if count == 0 {
+            return position.terminal_value() * SCALE;
+        }
+        if depth <= 0 {
+            return position.evaluate();
+        }
+        let key = position.key();
+        let mut tt_move = None;
+        if let Some(entry) = self.table.probe(key) {
+            tt_move = entry.mv;
+            if entry.depth >= depth {
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.value >= beta,
+                    Bound::Upper => entry.value <= alpha,
+                };
+                if usable {
+                    return entry.value;
+                }
+            }
+        }
+        self.order_moves(position, ply, tt_move);
+        let alpha_in = alpha;
+        let mut best = -INFINITE;
+        let mut best_code = None;
+        for i in 0..count {
+            let index = self.order[ply][i].1;
+            let mv = G::moves(&mut self.buffers[ply])[index];
+            let code = G::encode(mv);
+            let mut child = *position;
+            child.play(mv);
+            let value = if i == 0 {
+                -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                // Late moves at enough depth are first searched shallower.
+                let quiet = Some(code) != tt_move && !self.killers.at(ply).contains(&Some(code));
+                let reduction = if depth >= 3 && i >= 3 && quiet {
+                    1 + i16::from(i >= 12 && depth >= 4)
+                } else {
+                    0
+                };
+                let mut v =
+                    -self.search(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                if v > alpha && reduction > 0 {
+                    v = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if v > alpha && v < beta {
+                    v = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                }
+                v
+            };
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_code = Some(code);
+                if value > alpha {
+                    alpha = value;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if value >= beta {
+                        if !Some(code).eq(&tt_move) {
+                            self.killers.add(ply, code);
+                        }
+                        self.history.reward(code, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha_in {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(key, best, depth, bound, best_code);
+        best
+    }
+}
+
+/// Searches `position` within the budget of `options` and returns the move to play, calling
+/// `info` after each finished iteration.
+pub fn think<G: Evaluate>(
+    position: &G,
+    options: &EngineOptions,
+    info: &mut dyn FnMut(&EngineInfo<G::Move>),
+) -> Thought<G::Move> {
+    let start = Instant::now();
+    let mut searcher: Searcher<'_, G> = Searcher {
+        options,
+        table: EngineTable::new(options.tt_mb),
+        killers: Killers::new(),
+        history: History::new(),
+        buffers: Vec::new(),
+        order: Vec::new(),
+        pv: Vec::new(),
+        nodes: 0,
+        next_check: CHECK_EVERY,
+        start,
+        aborted: false,
+    };
+    searcher.ensure_ply(0);
+    position.generate(&mut searcher.buffers[0]);
+    let root: Vec<G::Move> = G::moves(&mut searcher.buffers[0]).to_vec();
+    let mut thought = Thought {
+        best: None,
+        estimate: position.terminal_value() * SCALE,
+        pv: Vec::new(),
+        depth: 0,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+    };
+    if root.is_empty() {
+        return thought;
+    }
+    // Each root move's seeded bonus (the weakening noise).
+    let mut rng = Rng::new(options.seed ^ position.key().0);
+    let bonus: Vec<i32> = root
+        .iter()
+        .map(|_| {
+            if options.noise > 0 {
+                rng.below(options.noise as u64) as i32
+            } else {
+                0
+            }
+        })
+        .collect();
+    // Root order: the game's score first, then each iteration's best first.
+    let mut order: Vec<usize> = (0..root.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(position.move_score(root[i])));
+    thought.best = Some(root[order[0]]);
+    thought.pv = vec![root[order[0]]];
+    thought.estimate = position.evaluate();
+
+    let last_depth = options.max_depth.min(position.max_plies_left()).max(1);
+    for depth in 1..=last_depth {
+        searcher.check_limits();
+        if searcher.aborted {
+            break;
+        }
+        let mut alpha = -INFINITE;
+        let mut best: Option<(usize, i32)> = None;
+        let mut best_pv = Vec::new();
+        for (n, &i) in order.iter().enumerate() {
+            let mut child = *position;
+            child.play(root[i]);
+            // A move must beat the best's total (estimate + bonus) with its own bonus.
+            let floor = alpha - bonus[i];
+            let value = if n == 0 {
+                -searcher.search(&child, depth as i16 - 1, -INFINITE, INFINITE, 1)
+            } else {
+                let v = -searcher.search(&child, depth as i16 - 1, -floor - 1, -floor, 1);
+                if v > floor && !searcher.aborted {
+                    -searcher.search(&child, depth as i16 - 1, -INFINITE, -floor, 1)
+                } else {
+                    v
+                }
+            };
+            if searcher.aborted {
+                break;
+            }
+            if value + bonus[i] > alpha {
+                alpha = value + bonus[i];
+                best = Some((i, value));
+                best_pv.clear();
+                best_pv.push(root[i]);
+                best_pv.extend_from_slice(&searcher.pv[1]);
+            }
+        }
+        // An unfinished iteration still counts if it found a move better than the previous
+        // best's total at this depth (the previous best is always searched first).
+        if let Some((i, value)) = best {
+            thought.best = Some(root[i]);
+            thought.estimate = value;
+            thought.pv = best_pv;
+            if let Some(pos) = order.iter().position(|&j| j == i) {
+                let moved = order.remove(pos);
+                order.insert(0, moved);
+            }
+        }
+        if searcher.aborted {
+            break;
+        }
+        thought.depth = depth;
+        info(&EngineInfo {
+            depth,
+            nodes: searcher.nodes,
+            elapsed: start.elapsed(),
+            estimate: thought.estimate,
+            pv: thought.pv.clone(),
+        });
+        // A lone move needs no deeper look; an iteration is unlikely to finish in the time
+        // left if the last one took more than half of it.
+        if root.len() == 1 {
+            break;
+        }
+        if let Some(limit) = options.time
+            && start.elapsed() * 2 > limit
+        {
+            break;
+        }
+        if searcher.options.nodes.is_some_and(|n| searcher.nodes >= n) {
+            break;
+        }
+    }
+    thought.nodes = searcher.nodes;
+    thought.elapsed = start.elapsed();
+    thought
+}

@@ -1,0 +1,113 @@
+//! The evaluation: an estimate of the final score difference from features of a position that
+//! Cathedral players count, combined by weights fitted to exact values (`docs/engine.md`).
+
+use crate::boardgame::engine::{Evaluate, SCALE};
+use crate::cathedral::placement::table;
+use crate::cathedral::player::Player;
+use crate::cathedral::position::Position;
+
+/// Number of features.
+pub const FEATURES: usize = 6;
+
+/// The features of a position, each from the side to move's view (own minus opponent's), in
+/// squares unless said otherwise.
+///
+/// 0. `material`: the opponent's unplaced squares minus one's own: the final value if no one
+///    placed again.
+/// 1. `fit`: squares in hand whose kind still fits somewhere one may place, one's own minus the
+///    opponent's: what each can still hope to place.
+/// 2. `territory`: empty cells of one's own territory minus the opponent's: room only its owner
+///    can use (for waiting moves and the last pieces).
+/// 3. `room`: the squares of one's fitting pieces that one's own territory could hold
+///    (the smaller of the two counts), minus the opponent's: placements nobody can take away.
+/// 4. `tempo`: 1: the side to move's advantage (or disadvantage) of moving first.
+/// 5. `mobility`: the natural logarithm of one plus the number of placements one has, minus the
+///    opponent's: freedom to choose, and fewer ways for the opponent to fill the board.
+pub fn features(position: &Position) -> [f64; FEATURES] {
+    if position.cathedral_to_place() {
+        return [0.0, 0.0, 0.0, 0.0, 1.0, 0.0];
+    }
+    let me = position.to_move();
+    let per_player = |player: Player| {
+        let side = position.side(player);
+        let reach = reach(position, player);
+        let fit = f64::from(reach.fitting_squares);
+        let territory = f64::from(side.territory.count());
+        (
+            f64::from(side.hand.squares()),
+            fit,
+            territory,
+            fit.min(territory),
+            f64::from(reach.placements).ln_1p(),
+        )
+    };
+    let (mine, theirs) = (per_player(me), per_player(me.opponent()));
+    [
+        theirs.0 - mine.0,
+        mine.1 - theirs.1,
+        mine.2 - theirs.2,
+        mine.3 - theirs.3,
+        1.0,
+        mine.4 - theirs.4,
+    ]
+}
+
+/// What a player could still place now.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reach {
+    /// Squares in hand whose kind fits somewhere on the cells free for the player.
+    pub fitting_squares: u32,
+    /// Placements of the kinds in hand (each kind once, whatever its count).
+    pub placements: u32,
+}
+
+/// What `player` could place on the cells free for it now, whoever is to move.
+pub fn reach(position: &Position, player: Player) -> Reach {
+    let table = table();
+    let side = position.side(player);
+    let free = position.free_for(player);
+    let mut reach = Reach::default();
+    for piece in side.hand.kinds() {
+        let placements: u32 = table
+            .piece(Some(player), piece)
+            .orientations
+            .iter()
+            .map(|o| o.anchors(free).count())
+            .sum();
+        if placements > 0 {
+            reach.fitting_squares += piece.size() * u32::from(side.hand.count(piece));
+            reach.placements += placements;
+        }
+    }
+    reach
+}
+
+/// The weights of [`features`], fitted by least squares to exact values of solved positions
+/// (`cargo run --release --example fit_eval`, `docs/engine.md`).
+pub const WEIGHTS: [f64; FEATURES] = [1.002, 0.323, 0.099, 0.426, 0.461, 0.037];
+
+/// The estimate of `position` with `weights`, in squares.
+pub fn estimate(position: &Position, weights: &[f64; FEATURES]) -> f64 {
+    features(position)
+        .iter()
+        .zip(weights)
+        .map(|(f, w)| f * w)
+        .sum()
+}
+
+impl Evaluate for Position {
+    fn evaluate(&self) -> i32 {
+        (estimate(self, &WEIGHTS) * f64::from(SCALE)).round() as i32
+    }
+
+    /// Every ply places a building or passes; a player passes only while the other still
+    /// places (or, passing voluntarily, once before the game ends), so the plies left are at
+    /// most twice the buildings in hand (the Cathedral included) and two more.
+    fn max_plies_left(&self) -> u32 {
+        let buildings: u32 = [Player::Light, Player::Dark]
+            .iter()
+            .map(|&p| self.side(p).hand.buildings())
+            .sum();
+        2 * (buildings + u32::from(self.cathedral_to_place())) + 2
+    }
+}

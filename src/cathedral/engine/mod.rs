@@ -1,0 +1,159 @@
+//! Cathedral's playing engine: the exact solver as soon as the position can be solved within a
+//! part of the budget, the estimating search ([`crate::boardgame::engine`]) with Cathedral's
+//! evaluation ([`eval`]) before that.
+
+pub mod eval;
+
+use crate::boardgame::engine::{EngineInfo, EngineOptions, SCALE, think};
+use crate::boardgame::{SolveOptions, solve};
+use crate::cathedral::moves::Move;
+use crate::cathedral::position::Position;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// The strongest level.
+pub const MAX_LEVEL: u8 = 10;
+
+/// Buildings left in the larger hand up to which an exact solve is tried first.
+pub const EXACT_TRY_BUILDINGS: u32 = 8;
+
+/// The budget of one decision.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// A node budget (deterministic with one thread). Takes precedence over `time`.
+    pub nodes: Option<u64>,
+    /// A time budget.
+    pub time: Option<Duration>,
+    /// Solver threads for the exact try (the estimating search uses one).
+    pub threads: usize,
+    /// Seeds the weakening noise of levels below [`MAX_LEVEL`].
+    pub seed: u64,
+    /// 1 (weakest) to [`MAX_LEVEL`] (full strength).
+    pub level: u8,
+    /// Table memory in MiB, for the solver and the search each.
+    pub tt_mb: usize,
+    /// Set to stop soon with the best move so far.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            nodes: None,
+            time: Some(Duration::from_secs(1)),
+            threads: 1,
+            seed: 0,
+            level: MAX_LEVEL,
+            tt_mb: 64,
+            stop: Arc::default(),
+        }
+    }
+}
+
+/// What a decision rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Judgement {
+    /// Proven by the exact solver: the move is optimal and the value is the game's value.
+    Exact,
+    /// The estimating search's judgement.
+    Estimate,
+}
+
+/// The engine's decision.
+#[derive(Clone, Debug)]
+pub struct Choice {
+    /// The move to play; `None` when the game is over.
+    pub best: Option<Move>,
+    /// The value of the position from the side to move's view, in hundredths of a square:
+    /// exact (a whole number of squares) or estimated, as `judgement` says.
+    pub value: i32,
+    /// Exact or estimated.
+    pub judgement: Judgement,
+    /// The expected line, starting with `best`.
+    pub pv: Vec<Move>,
+    /// The deepest finished iteration of the estimating search (0 for an exact answer).
+    pub depth: u32,
+    /// Nodes of the solver and the search together.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+}
+
+/// The budget and noise of `level`: each level below the top halves the budget and adds
+/// noise of half a square per level to the root moves' estimates.
+fn level_scaled(options: &PlayOptions) -> (Option<u64>, Option<Duration>, i32) {
+    let below = u32::from(MAX_LEVEL.saturating_sub(options.level.clamp(1, MAX_LEVEL)));
+    let nodes = options.nodes.map(|n| (n >> below).max(1));
+    let time = options.time.map(|t| t / (1u32 << below));
+    (nodes, time, below as i32 * SCALE / 2)
+}
+
+/// Decides the move of `position`: exactly when the solver proves it within a quarter of the
+/// budget (full strength only), by the estimating search otherwise. `info` gets the search's
+/// progress after each iteration.
+pub fn choose(
+    position: &Position,
+    options: &PlayOptions,
+    info: &mut dyn FnMut(&EngineInfo<Move>),
+) -> Choice {
+    let start = Instant::now();
+    let (nodes, time, noise) = level_scaled(options);
+    let mut spent = 0;
+    let left = position
+        .side(crate::Player::Light)
+        .hand
+        .buildings()
+        .max(position.side(crate::Player::Dark).hand.buildings());
+    if options.level >= MAX_LEVEL && !position.cathedral_to_place() && left <= EXACT_TRY_BUILDINGS {
+        let solved = solve(
+            position,
+            &SolveOptions {
+                threads: if nodes.is_some() { 1 } else { options.threads },
+                tt_mb: options.tt_mb,
+                initial_tt_mb: Some(options.tt_mb.min(4)),
+                wdl: false,
+                time_limit: time.map(|t| t / 4),
+                stop: Arc::clone(&options.stop),
+                root_values: false,
+                max_nodes: nodes.map(|n| n / 4),
+            },
+            &|_| {},
+        );
+        spent = solved.stats.nodes;
+        if solved.is_exact() && (position.is_game_over() || !solved.best_line.is_empty()) {
+            return Choice {
+                best: solved.best_line.first().copied(),
+                value: solved.lower * SCALE,
+                judgement: Judgement::Exact,
+                pv: solved.best_line,
+                depth: 0,
+                nodes: spent,
+                elapsed: start.elapsed(),
+            };
+        }
+    }
+    let thought = think(
+        position,
+        &EngineOptions {
+            nodes: nodes.map(|n| n.saturating_sub(spent).max(1)),
+            time: time.map(|t| t.saturating_sub(start.elapsed())),
+            tt_mb: options.tt_mb,
+            seed: options.seed,
+            noise,
+            stop: Arc::clone(&options.stop),
+            ..EngineOptions::default()
+        },
+        info,
+    );
+    Choice {
+        best: thought.best,
+        value: thought.estimate,
+        judgement: Judgement::Estimate,
+        pv: thought.pv,
+        depth: thought.depth,
+        nodes: spent + thought.nodes,
+        elapsed: start.elapsed(),
+    }
+}

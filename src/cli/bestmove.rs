@@ -1,0 +1,90 @@
+//! `cathedral bestmove FILE`: the engine's move, its value (exact when the solver proves it,
+//! an estimate otherwise) and the expected line.
+
+use super::shared::input::load_position;
+use super::shared::limits;
+use super::shared::output::{emit, emit_json, show_progress};
+use super::shared::search::ctrl_c_flag;
+use cathedral::analysis::bestmove::BestMoveReport;
+use cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
+use cathedral::notation::format_line;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+#[derive(clap::Args, Debug)]
+pub struct BestMoveArgs {
+    /// Position file (YAML); `-` reads standard input.
+    pub file: PathBuf,
+    /// Time to think: seconds, or 500ms, 30s, 2m. Ignored with --nodes.
+    #[arg(long, default_value = "1", value_name = "SECS", value_parser = limits::positive_seconds)]
+    pub time: Duration,
+    /// A node budget instead of a time: with --seed the move is the same on every machine.
+    #[arg(long, value_name = "N", value_parser = limits::budget)]
+    pub nodes: Option<u64>,
+    /// Solver threads for the exact try (0 = all cores); the estimating search uses one.
+    #[arg(long, default_value = "1", value_name = "N", value_parser = limits::threads)]
+    pub threads: usize,
+    /// Seeds the noise of levels below 10.
+    #[arg(long, default_value = "0", value_name = "S")]
+    pub seed: u64,
+    /// Strength, 1 (weakest) to 10 (full strength): each level down halves the budget and adds
+    /// half a square of noise.
+    #[arg(long, default_value = "10", value_name = "1..10", value_parser = limits::level)]
+    pub level: u8,
+    /// Table memory in MiB (1 to 65536), for the solver and the search each.
+    #[arg(long, default_value = "64", value_name = "N", value_parser = limits::table_mib)]
+    pub tt_mb: usize,
+    /// Print the decision as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
+    let file = load_position(&args.file)?;
+    let position = file.position;
+    let stop = ctrl_c_flag();
+    let options = PlayOptions {
+        nodes: args.nodes,
+        time: if args.nodes.is_some() {
+            None
+        } else {
+            Some(args.time)
+        },
+        threads: args.threads,
+        seed: args.seed,
+        level: args.level.min(MAX_LEVEL),
+        tt_mb: args.tt_mb,
+        stop: Arc::clone(&stop),
+    };
+    let progress = show_progress() && !args.json;
+    let choice = choose(&position, &options, &mut |info| {
+        if progress {
+            eprintln!(
+                "info depth {} nodes {} estimate {:+.2} pv {}",
+                info.depth,
+                info.nodes,
+                f64::from(info.estimate) / 100.0,
+                format_line(&position, &info.pv).join(" ")
+            );
+        }
+    });
+    let report = BestMoveReport::new(&position, &choice);
+    if args.json {
+        return emit_json(&report);
+    }
+    let Some(best) = &report.best_move else {
+        return emit("The game is over: there is no move to make.\n");
+    };
+    let mut out = format!("Best move: {best}\n{}\n", report.verdict);
+    if let Some(explanation) = &report.explanation {
+        for line in explanation.lines() {
+            out.push_str(&format!("  {line}\n"));
+        }
+    }
+    if report.line.len() > 1 {
+        out.push_str(&format!("Line: {}\n", report.line.join(" ")));
+    }
+    out.push_str(&format!("{}\n", report.stats_text()));
+    emit(&out)
+}

@@ -1,0 +1,334 @@
+//! `cathedral match`: engine-vs-engine games in pairs with colours swapped, the statistics of the
+//! match, and every game written as a record.
+
+use super::ColorWhen;
+use super::shared::exit::{Exit, Failure};
+use super::shared::limits;
+use super::shared::output::{
+    emit, emit_json, new_table, refuse_overwrite, show_progress, style_for,
+};
+use super::shared::search::ctrl_c_flag;
+use crate::protocol::ExternalEngine;
+use cathedral::Rules;
+use cathedral::arena::{
+    Budget, BuiltIn, BuiltInPlayer, Contestant, MatchOptions, MatchSummary, PairResult, play_pair,
+    summarize,
+};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// Player A: random, policy, greedy, engine, engine:level=N,nodes=N,time=T, or cmd:COMMAND
+    /// (a program speaking the engine protocol, e.g. "cmd:./my-engine --flag").
+    #[arg(long, value_name = "SPEC")]
+    pub a: String,
+    /// Player B, as for --a.
+    #[arg(long, value_name = "SPEC")]
+    pub b: String,
+    /// Games to play: an even number, played in pairs with colours swapped.
+    #[arg(long, default_value = "20", value_name = "N", value_parser = even_games)]
+    pub games: usize,
+    /// Time per move for engines without a budget of their own: seconds, or 500ms, 2s.
+    #[arg(long, default_value = "1", value_name = "SECS", value_parser = limits::positive_seconds)]
+    pub time: Duration,
+    /// Nodes per move instead of a time: the games are the same on every machine.
+    #[arg(long, value_name = "N", value_parser = limits::budget)]
+    pub nodes: Option<u64>,
+    /// Seeds the openings and the players' random choices.
+    #[arg(long, default_value = "1", value_name = "S")]
+    pub seed: u64,
+    /// Seeded opening plies before the players take over (the same for both games of a pair).
+    #[arg(long, default_value = "2", value_name = "K", value_parser = opening_plies)]
+    pub opening_plies: usize,
+    /// Rule variant: classic or moore1978.
+    #[arg(long, default_value = "classic")]
+    pub rules: Rules,
+    /// Pairs played at once (each game uses one core).
+    #[arg(long, default_value = "1", value_name = "N", value_parser = limits::threads)]
+    pub jobs: usize,
+    /// Table memory per built-in engine in MiB.
+    #[arg(long, default_value = "16", value_name = "N", value_parser = limits::table_mib)]
+    pub tt_mb: usize,
+    /// Folder for the game records (created; must be empty unless --force).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Write into a folder that already holds files.
+    #[arg(long)]
+    pub force: bool,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Colour: auto, always, never.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorWhen,
+}
+
+fn even_games(text: &str) -> Result<usize, String> {
+    let games = limits::count(text)?;
+    if games % 2 == 1 {
+        return Err(format!(
+            "{games} is odd: games are played in pairs with colours swapped, so give an even number"
+        ));
+    }
+    Ok(games)
+}
+
+fn opening_plies(text: &str) -> Result<usize, String> {
+    let plies = limits::depth(text)? as usize;
+    Ok(plies)
+}
+
+/// A player as given on the command line.
+#[derive(Clone, Debug)]
+enum Spec {
+    BuiltIn(BuiltIn),
+    Command(String),
+}
+
+fn read_spec(option: &str, text: &str) -> miette::Result<Spec> {
+    if let Some(command) = text.strip_prefix("cmd:") {
+        if command.trim().is_empty() {
+            return Err(
+                Failure::new(Exit::Usage, format!("{option}: `cmd:` needs a command")).into(),
+            );
+        }
+        return Ok(Spec::Command(command.to_string()));
+    }
+    text.parse()
+        .map(Spec::BuiltIn)
+        .map_err(|e| Failure::new(Exit::Usage, format!("{option}: {e}")).into())
+}
+
+fn contestant(spec: &Spec, budget: Budget, tt_mb: usize) -> Result<Box<dyn Contestant>, String> {
+    Ok(match spec {
+        Spec::BuiltIn(kind) => Box::new(BuiltInPlayer::new(*kind, budget, tt_mb)),
+        Spec::Command(command) => Box::new(ExternalEngine::start(command, budget)?),
+    })
+}
+
+#[derive(Serialize)]
+struct MatchJson<'a> {
+    summary: &'a MatchSummary,
+    seconds: f64,
+    games_per_minute: f64,
+    interrupted: bool,
+    records: Option<String>,
+    pairs: &'a [PairResult],
+}
+
+pub fn run(args: &MatchArgs) -> miette::Result<()> {
+    let a = read_spec("--a", &args.a)?;
+    let b = read_spec("--b", &args.b)?;
+    let budget = match args.nodes {
+        Some(n) => Budget::Nodes(n),
+        None => Budget::Time(args.time),
+    };
+    if let Some(dir) = &args.output {
+        prepare_folder(dir, args.force)?;
+    }
+    // Start each side once to check that it runs, and to learn its name.
+    let names = [&a, &b]
+        .iter()
+        .map(|spec| {
+            contestant(spec, budget, 1)
+                .map(|c| c.name())
+                .map_err(|e| Failure::new(Exit::Input, e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let options = MatchOptions {
+        rules: args.rules,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+    };
+    let pairs = args.games / 2;
+    let stop = ctrl_c_flag();
+    let bar = ProgressBar::with_draw_target(Some(pairs as u64), ProgressDrawTarget::hidden());
+    if show_progress() {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} pairs [{elapsed}] {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let start = Instant::now();
+    let results: Mutex<Vec<PairResult>> = Mutex::new(Vec::new());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(if args.jobs == 0 { 0 } else { args.jobs })
+        .build()
+        .map_err(|e| miette::miette!("cannot start {} jobs: {e}", args.jobs))?;
+    pool.install(|| {
+        (1..=pairs).into_par_iter().for_each(|pair| {
+            if stop.load(Ordering::Relaxed) || failure.lock().is_ok_and(|f| f.is_some()) {
+                return;
+            }
+            let played = contestant(&a, budget, args.tt_mb).and_then(|mut first| {
+                let mut second = contestant(&b, budget, args.tt_mb)?;
+                Ok(play_pair(first.as_mut(), second.as_mut(), &options, pair))
+            });
+            match played {
+                Ok(result) => {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let written = args
+                        .output
+                        .as_ref()
+                        .map_or(Ok(()), |dir| write_records(dir, &result));
+                    if let Err(e) = written {
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                        return;
+                    }
+                    let line = pair_line(&result, &names);
+                    let mut done = results.lock().unwrap_or_else(|e| e.into_inner());
+                    done.push(result);
+                    let summary = summarize(&names[0], &names[1], &done);
+                    bar.set_message(format!("A scores {:.0} %", 100.0 * summary.pair_score));
+                    bar.inc(1);
+                    if !args.json {
+                        bar.suspend(|| {
+                            let _ = emit(&line);
+                        });
+                    }
+                }
+                Err(e) => {
+                    *failure.lock().unwrap_or_else(|e| e.into_inner()) =
+                        Some(format!("pair {pair}: {e}"));
+                }
+            }
+        });
+    });
+    bar.finish_and_clear();
+    if let Some(message) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(Failure::new(Exit::Input, message).into());
+    }
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|r| r.pair);
+    let elapsed = start.elapsed();
+    let summary = summarize(&names[0], &names[1], &results);
+    let interrupted = stop.load(Ordering::Relaxed);
+    let games_per_minute = 2.0 * results.len() as f64 / elapsed.as_secs_f64().max(1e-9) * 60.0;
+    if args.json {
+        emit_json(&MatchJson {
+            summary: &summary,
+            seconds: elapsed.as_secs_f64(),
+            games_per_minute,
+            interrupted,
+            records: args.output.as_ref().map(|d| d.display().to_string()),
+            pairs: &results,
+        })?;
+    } else {
+        emit(&summary_text(
+            &summary,
+            args,
+            budget,
+            elapsed,
+            games_per_minute,
+        ))?;
+    }
+    if interrupted {
+        return Err(Failure::new(
+            Exit::Interrupted,
+            format!("stopped by Ctrl-C after {} of {pairs} pairs", results.len()),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn prepare_folder(dir: &Path, force: bool) -> miette::Result<()> {
+    if dir.exists() {
+        let holds_files = std::fs::read_dir(dir)
+            .map_err(|e| miette::miette!("cannot read {}: {e}", dir.display()))?
+            .next()
+            .is_some();
+        if holds_files && !force {
+            return Err(refuse_overwrite(dir));
+        }
+    } else {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| miette::miette!("cannot create {}: {e}", dir.display()))?;
+    }
+    Ok(())
+}
+
+fn write_records(dir: &Path, pair: &PairResult) -> Result<(), String> {
+    for game in &pair.games {
+        let path = dir.join(format!("pair-{:04}-game-{}.txt", pair.pair, game.game));
+        cathedral::file::write_atomically(&path, game.text().as_bytes(), true)
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn pair_line(pair: &PairResult, names: &[String]) -> String {
+    let verdict = match pair.a_score() {
+        s if s > 0.75 => "A wins the pair",
+        s if s < 0.25 => "B wins the pair",
+        _ => "pair drawn",
+    };
+    let _ = names;
+    format!(
+        "pair {:>3}: A {:>2} unplaced, B {:>2} ({verdict}; as Light: {}; as Dark: {})\n",
+        pair.pair,
+        pair.a_squares,
+        pair.b_squares,
+        pair.games[0].result_text(),
+        pair.games[1].result_text()
+    )
+}
+
+fn summary_text(
+    summary: &MatchSummary,
+    args: &MatchArgs,
+    budget: Budget,
+    elapsed: Duration,
+    games_per_minute: f64,
+) -> String {
+    let style = style_for(args.color);
+    let mut table = new_table(style);
+    table.set_header(["", "wins", "draws", "losses"]);
+    for (label, tally) in [
+        ("pairs (A's view)", summary.pair_results),
+        ("games with A as Light", summary.as_light),
+        ("games with A as Dark", summary.as_dark),
+    ] {
+        table.add_row(vec![
+            label.to_string(),
+            tally.wins.to_string(),
+            tally.draws.to_string(),
+            tally.losses.to_string(),
+        ]);
+    }
+    let mut out = format!(
+        "\nA: {}\nB: {}\n{} pairs, {} per move, seed {}, {} seeded opening plies\n{table}\n",
+        summary.a, summary.b, summary.pairs, budget, args.seed, args.opening_plies
+    );
+    out.push_str(&format!(
+        "A's pair score: {:.1} %; mean margin {:+.2} squares per game (positive: A places more)\n",
+        100.0 * summary.pair_score,
+        summary.mean_margin
+    ));
+    out.push_str(&format!("Elo of A over B: {}\n", summary.elo.text()));
+    if summary.forfeits != (0, 0) {
+        out.push_str(&format!(
+            "Forfeits: A {}, B {}\n",
+            summary.forfeits.0, summary.forfeits.1
+        ));
+    }
+    out.push_str(&format!(
+        "{} games in {:.1} s ({games_per_minute:.1} games per minute)\n",
+        2 * summary.pairs,
+        elapsed.as_secs_f64()
+    ));
+    if let Some(dir) = &args.output {
+        out.push_str(&format!("Records in {}\n", dir.display()));
+    }
+    out
+}

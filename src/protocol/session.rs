@@ -1,0 +1,405 @@
+//! One protocol session: the position and settings, the command being searched, and the lines
+//! each command answers. Searches run on their own thread so that `stop`, `isready` and `quit`
+//! are answered while they think.
+
+use super::command::{Command, Limits, Setting, Start, parse};
+use cathedral::analysis::view::PositionView;
+use cathedral::boardgame::{Phase, SolveOptions, solve};
+use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
+use cathedral::legality::parse_move;
+use cathedral::notation::{format_line, format_move_with_player};
+use cathedral::{Move, MoveList, Position, Rules};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// The protocol's version, said by `hello`.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Where answers go: each line is written whole and flushed at once.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    /// Answers written to `writer`.
+    pub fn new(writer: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(writer)))
+    }
+
+    /// Writes one line. A closed output (the other side went away) is not an error here: the
+    /// session ends when its input does.
+    pub fn line(&self, text: &str) {
+        let mut writer = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = writeln!(writer, "{text}");
+        let _ = writer.flush();
+    }
+}
+
+/// Whether the session goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// `quit` was read.
+    Quit,
+}
+
+struct Running {
+    stop: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
+/// The state of one session.
+pub struct Session {
+    out: Output,
+    rules: Rules,
+    /// The start and every position after it (`positions.last()` is the current one), with
+    /// the moves between them.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    threads: usize,
+    tt_mb: usize,
+    level: u8,
+    seed: u64,
+    running: Option<Running>,
+}
+
+/// `go` with no budget thinks this long.
+const DEFAULT_TIME: Duration = Duration::from_secs(1);
+/// Between two `info` lines of a solve.
+const SOLVE_INFO_EVERY: Duration = Duration::from_millis(500);
+
+impl Session {
+    /// A session at the start of a classic game, answering to `out`.
+    pub fn new(out: Output) -> Session {
+        Session {
+            out,
+            rules: Rules::CLASSIC,
+            positions: vec![Position::new(Rules::CLASSIC)],
+            moves: Vec::new(),
+            threads: 1,
+            tt_mb: 64,
+            level: MAX_LEVEL,
+            seed: 0,
+            running: None,
+        }
+    }
+
+    fn current(&self) -> Position {
+        *self.positions.last().expect("the start is always there")
+    }
+
+    fn error(&self, message: &str) {
+        // One line, whatever the message holds.
+        let flat: Vec<&str> = message.lines().map(str::trim).collect();
+        self.out.line(&format!("error {}", flat.join(" ")));
+    }
+
+    fn busy(&mut self) -> bool {
+        if self
+            .running
+            .as_ref()
+            .is_some_and(|r| r.thread.is_finished())
+            && let Some(running) = self.running.take()
+        {
+            let _ = running.thread.join();
+        }
+        self.running.is_some()
+    }
+
+    /// Waits until the running search, if any, has answered.
+    fn wait(&mut self) {
+        if let Some(running) = self.running.take() {
+            let _ = running.thread.join();
+        }
+    }
+
+    /// Stops the running search, if any, and waits until it has answered.
+    pub fn stop(&mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop.store(true, Ordering::Relaxed);
+            let _ = running.thread.join();
+        }
+    }
+
+    /// Reads and answers one line.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        let command = match parse(line) {
+            Ok(Some(command)) => command,
+            Ok(None) => return Flow::Continue,
+            Err(message) => {
+                self.error(&message);
+                return Flow::Continue;
+            }
+        };
+        // Anything but the three control commands waits for the running search to answer, so
+        // that a script can send commands without waiting itself.
+        if !matches!(command, Command::Quit | Command::IsReady | Command::Stop) {
+            self.wait();
+        }
+        match command {
+            Command::Quit => {
+                self.stop();
+                return Flow::Quit;
+            }
+            Command::IsReady => self.out.line("readyok"),
+            Command::Stop => {
+                if self.busy() {
+                    self.stop();
+                } else {
+                    self.out.line("ok");
+                }
+            }
+            Command::Hello => {
+                self.out
+                    .line(&format!("id name cathedral {}", env!("CARGO_PKG_VERSION")));
+                self.out.line(&format!("id protocol {PROTOCOL_VERSION}"));
+                self.out.line("ok");
+            }
+            Command::Rules(rules) => {
+                self.rules = rules;
+                self.positions = vec![Position::new(rules)];
+                self.moves.clear();
+                self.out.line("ok");
+            }
+            Command::Position { start, moves } => match self.set_position(&start, &moves) {
+                Ok(()) => self.out.line("ok"),
+                Err(message) => self.error(&message),
+            },
+            Command::Play(moves) => {
+                let (positions, played) = (self.positions.clone(), self.moves.clone());
+                match self.play(&moves) {
+                    Ok(()) => self.out.line("ok"),
+                    Err(message) => {
+                        // All or nothing: a bad move leaves the position as it was.
+                        self.positions = positions;
+                        self.moves = played;
+                        self.error(&message);
+                    }
+                }
+            }
+            Command::Undo(n) => {
+                if n > self.moves.len() {
+                    self.error(&format!(
+                        "cannot take back {n} moves: {} played since the start",
+                        self.moves.len()
+                    ));
+                } else {
+                    self.positions.truncate(self.positions.len() - n);
+                    self.moves.truncate(self.moves.len() - n);
+                    self.out.line("ok");
+                }
+            }
+            Command::Moves => {
+                let position = self.current();
+                let mut list = MoveList::new();
+                position.legal_moves(&mut list);
+                let texts: Vec<String> = list
+                    .iter()
+                    .map(|&mv| format_move_with_player(&position, mv))
+                    .collect();
+                self.out
+                    .line(format!("moves {} {}", texts.len(), texts.join(" ")).trim_end());
+                self.out.line("ok");
+            }
+            Command::Show => {
+                let view = PositionView::of(&self.current());
+                match serde_json::to_string(&view) {
+                    Ok(json) => {
+                        self.out.line(&format!("position {json}"));
+                        self.out.line("ok");
+                    }
+                    Err(e) => self.error(&format!("cannot describe the position: {e}")),
+                }
+            }
+            Command::Set(setting) => {
+                match setting {
+                    Setting::Threads(n) => self.threads = n,
+                    Setting::TableMib(n) => self.tt_mb = n,
+                    Setting::Level(n) => self.level = n,
+                    Setting::Seed(n) => self.seed = n,
+                }
+                self.out.line("ok");
+            }
+            Command::Go(limits) => self.go(limits),
+            Command::Solve { limits, wdl } => self.solve(limits, wdl),
+        }
+        Flow::Continue
+    }
+
+    fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), String> {
+        let position = match start {
+            Start::Initial => Position::new(self.rules),
+            Start::File(path) => {
+                let file = cathedral::file::load(path).map_err(|e| {
+                    let mut place = e.path.clone();
+                    if let Some(line) = e.line {
+                        place.push_str(&format!(":{line}"));
+                        if let Some(column) = e.column {
+                            place.push_str(&format!(":{column}"));
+                        }
+                    }
+                    format!("{place}: {}", e.message)
+                })?;
+                file.position
+            }
+        };
+        let (positions, played) = (
+            std::mem::replace(&mut self.positions, vec![position]),
+            std::mem::take(&mut self.moves),
+        );
+        match self.play(moves) {
+            Ok(()) => {
+                self.rules = position.rules();
+                Ok(())
+            }
+            Err(message) => {
+                self.positions = positions;
+                self.moves = played;
+                Err(message)
+            }
+        }
+    }
+
+    fn play(&mut self, moves: &[String]) -> Result<(), String> {
+        for (i, text) in moves.iter().enumerate() {
+            let mut position = self.current();
+            let mv = parse_move(&position, text)
+                .map_err(|e| format!("move {} (`{text}`) cannot be played: {e}", i + 1))?;
+            position.play(mv);
+            self.positions.push(position);
+            self.moves.push(mv);
+        }
+        Ok(())
+    }
+
+    fn go(&mut self, limits: Limits) {
+        let position = self.current();
+        let stop = Arc::new(AtomicBool::new(false));
+        let options = PlayOptions {
+            nodes: limits.nodes,
+            time: if limits.nodes.is_some() && limits.time.is_none() {
+                None
+            } else {
+                Some(limits.time.unwrap_or(DEFAULT_TIME))
+            },
+            threads: self.threads,
+            seed: self.seed,
+            level: self.level,
+            tt_mb: self.tt_mb,
+            stop: Arc::clone(&stop),
+        };
+        let out = self.out.clone();
+        let thread = std::thread::spawn(move || {
+            let choice = choose(&position, &options, &mut |info| {
+                let millis = info.elapsed.as_millis().max(1);
+                out.line(&format!(
+                    "info depth {} nodes {} time {} nps {} estimate {:+.2} pv {}",
+                    info.depth,
+                    info.nodes,
+                    info.elapsed.as_millis(),
+                    u128::from(info.nodes) * 1000 / millis,
+                    f64::from(info.estimate) / 100.0,
+                    format_line(&position, &info.pv).join(" ")
+                ));
+            });
+            let value = match choice.judgement {
+                Judgement::Exact => format!("{:+}", choice.value / 100),
+                Judgement::Estimate => format!("{:+.2}", f64::from(choice.value) / 100.0),
+            };
+            let judgement = match choice.judgement {
+                Judgement::Exact => "exact",
+                Judgement::Estimate => "estimate",
+            };
+            let best = choice.best.map_or_else(
+                || "none".to_string(),
+                |mv| format_move_with_player(&position, mv),
+            );
+            out.line(
+                format!(
+                    "bestmove {best} value {value} {judgement} depth {} nodes {} time {} pv {}",
+                    choice.depth,
+                    choice.nodes,
+                    choice.elapsed.as_millis(),
+                    format_line(&position, &choice.pv).join(" ")
+                )
+                .trim_end(),
+            );
+        });
+        self.running = Some(Running { stop, thread });
+    }
+
+    fn solve(&mut self, limits: Limits, wdl: bool) {
+        let position = self.current();
+        let stop = Arc::new(AtomicBool::new(false));
+        let options = SolveOptions {
+            threads: if limits.nodes.is_some() {
+                1
+            } else {
+                self.threads
+            },
+            tt_mb: self.tt_mb,
+            initial_tt_mb: Some(self.tt_mb.min(4)),
+            wdl,
+            time_limit: limits.time,
+            stop: Arc::clone(&stop),
+            root_values: false,
+            max_nodes: limits.nodes,
+        };
+        let out = self.out.clone();
+        let thread = std::thread::spawn(move || {
+            let last = Mutex::new(Instant::now());
+            let solution = solve(&position, &options, &|progress| {
+                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                if last.elapsed() < SOLVE_INFO_EVERY {
+                    return;
+                }
+                *last = Instant::now();
+                let phase = match progress.phase {
+                    Phase::Value => "value".to_string(),
+                    Phase::RootMoves { done, total } => format!("root-moves {done}/{total}"),
+                    Phase::Line => "line".to_string(),
+                };
+                out.line(&format!(
+                    "info phase {phase} nodes {} time {} lower {:+} upper {:+}",
+                    progress.nodes,
+                    progress.elapsed.as_millis(),
+                    progress.lower,
+                    progress.upper
+                ));
+            });
+            let stats = format!(
+                "nodes {} time {}",
+                solution.stats.nodes,
+                solution.stats.elapsed.as_millis()
+            );
+            let line = format_line(&position, &solution.best_line).join(" ");
+            let answer = if solution.is_exact() && wdl {
+                let result = match solution.lower {
+                    v if v > 0 => "win",
+                    0 => "draw",
+                    _ => "loss",
+                };
+                format!("solution wdl {result} {stats} line {line}")
+            } else if solution.is_exact() {
+                format!(
+                    "solution exact value {:+} {stats} line {line}",
+                    solution.lower
+                )
+            } else {
+                let best = solution.best_so_far.map_or_else(
+                    || "none".to_string(),
+                    |mv| format_move_with_player(&position, mv),
+                );
+                format!(
+                    "solution bounds {:+} {:+} {stats} best {best}",
+                    solution.lower, solution.upper
+                )
+            };
+            out.line(answer.trim_end());
+        });
+        self.running = Some(Running { stop, thread });
+    }
+}

@@ -1,0 +1,265 @@
+//! The engine protocol through a real child process: answers, errors that keep the engine
+//! running, a search stopped on request, and matches against an engine run as a program.
+
+mod common;
+
+use cathedral::Rules;
+use common::{cathedral, replay, stdout_of};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the engine");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write");
+        self.stdin.flush().expect("flush");
+    }
+
+    /// The answer's lines up to the first that starts with one of `ends`.
+    fn answer(&mut self, ends: &[&str]) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(60))
+                .unwrap_or_else(|_| panic!("no answer; so far {lines:?}"));
+            let done = ends.iter().any(|e| line.starts_with(e));
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+
+    fn ask(&mut self, line: &str) -> Vec<String> {
+        self.send(line);
+        self.answer(&["ok", "error"])
+    }
+}
+
+#[test]
+fn a_session_answers_every_command() {
+    let mut engine = Engine::start();
+    let hello = engine.ask("hello");
+    assert!(hello[0].starts_with("id name cathedral"), "{hello:?}");
+    assert_eq!(hello[1], "id protocol 1");
+    assert_eq!(engine.ask("rules classic"), ["ok"]);
+    let moves = engine.ask("moves");
+    assert!(moves[0].starts_with("moves "), "{moves:?}");
+    let count: usize = moves[0].split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert_eq!(count, moves[0].split_whitespace().count() - 2);
+    assert_eq!(
+        engine.ask("position start moves light:cathedral:e5,f4,f5,f6,f7,g5"),
+        ["ok"]
+    );
+    assert_eq!(engine.ask("play dark:castle:b2,b3,c2,d2,d3"), ["ok"]);
+    let shown = engine.ask("show");
+    assert!(shown[0].starts_with("position {"), "{shown:?}");
+    let view: serde_json::Value = serde_json::from_str(&shown[0]["position ".len()..]).unwrap();
+    assert_eq!(view["to_move"], "light");
+    // go with a node budget: info lines, then the move, reproducibly.
+    engine.send("go nodes 20000");
+    let first = engine.answer(&["bestmove"]);
+    assert!(
+        first.iter().any(|l| l.starts_with("info depth 1 ")),
+        "{first:?}"
+    );
+    let last = first.last().unwrap();
+    assert!(last.contains(" estimate "), "{last}");
+    let mv = last.split_whitespace().nth(1).unwrap().to_string();
+    replay(
+        Rules::CLASSIC,
+        &[
+            "light:cathedral:e5,f4,f5,f6,f7,g5",
+            "dark:castle:b2,b3,c2,d2,d3",
+            &mv,
+        ],
+    );
+    engine.send("go nodes 20000");
+    let without_time = |line: &str| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "time").expect("a time");
+        [&words[..at], &words[at + 2..]].concat().join(" ")
+    };
+    let again = engine.answer(&["bestmove"]);
+    assert_eq!(without_time(again.last().unwrap()), without_time(last));
+    assert_eq!(engine.ask("undo 2"), ["ok"]);
+    engine.send("isready");
+    assert_eq!(engine.answer(&["readyok"]), ["readyok"]);
+    // An exact solve of a bench position.
+    assert_eq!(engine.ask("position file puzzles/bench/t5-01.yaml"), ["ok"]);
+    engine.send("solve");
+    let solved = engine.answer(&["solution"]);
+    assert!(
+        solved
+            .last()
+            .unwrap()
+            .starts_with("solution exact value +5 "),
+        "{solved:?}"
+    );
+    engine.send("go time 5s");
+    let exact = engine.answer(&["bestmove"]);
+    assert!(
+        exact.last().unwrap().contains(" value +5 exact "),
+        "{exact:?}"
+    );
+    engine.send("quit");
+    let status = engine.child.wait().expect("exit");
+    assert!(status.success());
+}
+
+#[test]
+fn malformed_commands_get_an_error_and_the_engine_goes_on() {
+    let mut engine = Engine::start();
+    for (line, expected) in [
+        ("fly me to the moon", "is not a command"),
+        ("go nodes lots", "not a budget"),
+        ("set level 99", "out of range"),
+        ("rules chess", "not a rule variant"),
+        ("position file /no/such/file.yaml", "cannot read the file"),
+        ("position file puzzles/bench", "cannot read"),
+        ("play light:inn:z99", "cannot be played"),
+        ("play light:cathedral:a1", "cannot be played"),
+        ("undo", "cannot take back"),
+        (
+            "position start moves light:cathedral:e5,f4,f5,f6,f7,g5 dark:inn:e5,e6,d6",
+            "move 2",
+        ),
+        ("\u{1b}[A", "not a command"),
+    ] {
+        let answer = engine.ask(line);
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        assert!(answer[0].starts_with("error "), "{line}: {answer:?}");
+        assert!(answer[0].contains(expected), "{line}: {answer:?}");
+        assert!(!answer[0].contains("panicked"));
+    }
+    // A failed `position` left the position as it was: the empty board.
+    let moves = engine.ask("moves");
+    assert!(moves[0].contains("light:cathedral:"), "{moves:?}");
+    // A very long line is refused whole.
+    let long = format!("play {}", "x".repeat(100_000));
+    let answer = engine.ask(&long);
+    assert!(answer[0].contains("longer than"), "{answer:?}");
+    engine.send("isready");
+    assert_eq!(engine.answer(&["readyok"]), ["readyok"]);
+    drop(engine.stdin);
+    assert!(engine.child.wait().expect("exit").success());
+}
+
+#[test]
+fn stop_ends_a_long_search_with_a_move() {
+    let mut engine = Engine::start();
+    engine.send("go time 120s");
+    // Let it start, then stop it.
+    engine.answer(&["info depth 1 "]);
+    let asked = Instant::now();
+    engine.send("stop");
+    let answer = engine.answer(&["bestmove"]);
+    assert!(asked.elapsed() < Duration::from_secs(10));
+    let mv = answer
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    replay(Rules::CLASSIC, &[&mv]);
+    engine.send("quit");
+    assert!(engine.child.wait().expect("exit").success());
+}
+
+#[test]
+fn a_match_against_an_engine_run_as_a_program_writes_replayable_records() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("games");
+    let program = format!(
+        "cmd:{} engine",
+        assert_cmd::cargo::cargo_bin("cathedral").display()
+    );
+    let text = stdout_of(
+        cathedral()
+            .args([
+                "match", "--a", &program, "--b", "greedy", "--games", "2", "--nodes", "3000", "-o",
+            ])
+            .arg(&out),
+    );
+    assert!(text.contains("Elo of A over B"), "{text}");
+    assert!(text.contains("2 games in"), "{text}");
+    let mut records: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    records.sort();
+    assert_eq!(records.len(), 2);
+    for record in records {
+        let body = std::fs::read_to_string(&record).unwrap();
+        assert!(body.contains("# light: "), "{body}");
+        assert!(!body.contains("forfeits"), "{body}");
+        let moves: Vec<&str> = body.lines().filter(|l| !l.starts_with('#')).collect();
+        let end = replay(Rules::CLASSIC, &moves);
+        assert!(end.is_game_over(), "{}", record.display());
+    }
+    // The folder now holds files: a second run must not write over them.
+    cathedral()
+        .args([
+            "match", "--a", "random", "--b", "greedy", "--games", "2", "-o",
+        ])
+        .arg(&out)
+        .assert()
+        .failure();
+}
+
+#[test]
+fn match_options_are_checked() {
+    for args in [
+        vec!["--a", "random", "--b", "greedy", "--games", "3"],
+        vec!["--a", "stockfish", "--b", "greedy"],
+        vec!["--a", "engine:level=12", "--b", "greedy"],
+        vec!["--a", "cmd:", "--b", "greedy"],
+    ] {
+        cathedral().arg("match").args(&args).assert().code(2);
+    }
+    cathedral()
+        .args([
+            "match",
+            "--a",
+            "cmd:/no/such/engine",
+            "--b",
+            "greedy",
+            "--games",
+            "2",
+        ])
+        .assert()
+        .code(3);
+}

@@ -96,6 +96,7 @@ fn the_search_alone_finds_optimal_moves_when_it_sees_to_the_end() {
                 time: None,
                 ..Default::default()
             },
+            &Default::default(),
             &mut |_| {},
         );
         assert_eq!(thought.estimate, value * 100, "{name}");

@@ -8,6 +8,18 @@ use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 use serde::Serialize;
 
+/// One ranked move.
+#[derive(Clone, Debug, Serialize)]
+pub struct CandidateReport {
+    /// The move in the notation, with the player.
+    pub mv: String,
+    /// Its value from the mover's view, in squares: exact or estimated as the decision's
+    /// `judgement` says.
+    pub value: f64,
+    /// The expected line after it, starting with it.
+    pub line: Vec<String>,
+}
+
 /// One decision, ready to print.
 #[derive(Clone, Debug, Serialize)]
 pub struct BestMoveReport {
@@ -26,6 +38,8 @@ pub struct BestMoveReport {
     pub line: Vec<String>,
     /// What the move chosen does, in words (claims, captures, near misses).
     pub explanation: Option<String>,
+    /// The best moves ranked with their values (as many as were asked for), best first.
+    pub candidates: Vec<CandidateReport>,
     /// The deepest finished iteration of the estimating search (0 when solved exactly).
     pub depth: u32,
     /// Nodes of the solver and the search together.
@@ -71,6 +85,15 @@ impl BestMoveReport {
             verdict,
             line: format_line(position, &choice.pv),
             explanation: choice.best.map(|mv| explain_move(position, mv).to_string()),
+            candidates: choice
+                .candidates
+                .iter()
+                .map(|c| CandidateReport {
+                    mv: format_move_with_player(position, c.mv),
+                    value: f64::from(c.estimate) / 100.0,
+                    line: format_line(position, &c.pv),
+                })
+                .collect(),
             depth: choice.depth,
             nodes: choice.nodes,
             seconds,

@@ -1,6 +1,7 @@
 //! Who plays in a match: the built-in players, and the interface an outside engine implements.
 
 use crate::boardgame::Rng;
+use crate::cathedral::engine::eval::Weights;
 use crate::cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
 use crate::cathedral::moves::{Move, MoveList};
 use crate::cathedral::policy::Policy;
@@ -58,7 +59,41 @@ pub enum BuiltIn {
         level: u8,
         /// The budget; `None`: the match's.
         budget: Option<Budget>,
+        /// The evaluation's weights.
+        eval: EvalChoice,
+        /// Whether the exact solver may take over.
+        exact: bool,
     },
+}
+
+/// Which evaluation weights an engine plays with (to measure what each brought).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EvalChoice {
+    /// The weights fitted to exact values (the engine's own).
+    #[default]
+    Fitted,
+    /// The first hand-set weights.
+    Guessed,
+    /// Squares in hand only.
+    Material,
+}
+
+impl EvalChoice {
+    fn weights(self) -> Weights {
+        match self {
+            EvalChoice::Fitted => Weights::default(),
+            EvalChoice::Guessed => Weights::GUESSED,
+            EvalChoice::Material => Weights::MATERIAL,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            EvalChoice::Fitted => "fitted",
+            EvalChoice::Guessed => "guessed",
+            EvalChoice::Material => "material",
+        }
+    }
 }
 
 /// A player specification that cannot be read.
@@ -89,6 +124,8 @@ impl FromStr for BuiltIn {
             "engine" => {
                 let mut level = MAX_LEVEL;
                 let mut budget = None;
+                let mut eval = EvalChoice::Fitted;
+                let mut exact = true;
                 for setting in settings.split(',').filter(|s| !s.trim().is_empty()) {
                     let (key, value) = setting
                         .split_once('=')
@@ -115,14 +152,40 @@ impl FromStr for BuiltIn {
                             })?;
                             budget = Some(Budget::Time(Duration::from_millis(millis)));
                         }
+                        "eval" => {
+                            eval = match value {
+                                "fitted" => EvalChoice::Fitted,
+                                "guessed" => EvalChoice::Guessed,
+                                "material" => EvalChoice::Material,
+                                _ => {
+                                    return Err(bad(format!(
+                                        "eval `{value}`: expected fitted, guessed or material"
+                                    )));
+                                }
+                            };
+                        }
+                        "exact" => {
+                            exact = match value {
+                                "on" => true,
+                                "off" => false,
+                                _ => {
+                                    return Err(bad(format!("exact `{value}`: expected on or off")));
+                                }
+                            };
+                        }
                         other => {
                             return Err(bad(format!(
-                                "unknown setting `{other}`: expected level, nodes or time"
+                                "unknown setting `{other}`: expected level, nodes, time, eval or exact"
                             )));
                         }
                     }
                 }
-                Ok(BuiltIn::Engine { level, budget })
+                Ok(BuiltIn::Engine {
+                    level,
+                    budget,
+                    eval,
+                    exact,
+                })
             }
             other => Err(bad(format!(
                 "unknown player `{other}`: expected random, policy, greedy, engine[:level=N,nodes=N,time=T] or cmd:COMMAND"
@@ -150,8 +213,19 @@ impl fmt::Display for BuiltIn {
             BuiltIn::Random => f.write_str("random"),
             BuiltIn::Policy => f.write_str("policy"),
             BuiltIn::Greedy => f.write_str("greedy"),
-            BuiltIn::Engine { level, budget } => {
+            BuiltIn::Engine {
+                level,
+                budget,
+                eval,
+                exact,
+            } => {
                 write!(f, "engine level {level}")?;
+                if *eval != EvalChoice::Fitted {
+                    write!(f, ", {} eval", eval.name())?;
+                }
+                if !exact {
+                    write!(f, ", no exact solver")?;
+                }
                 if let Some(budget) = budget {
                     write!(f, ", {budget}")?;
                 }
@@ -187,10 +261,7 @@ impl BuiltInPlayer {
 impl Contestant for BuiltInPlayer {
     fn name(&self) -> String {
         match self.kind {
-            BuiltIn::Engine {
-                level,
-                budget: None,
-            } => format!("engine level {level}, {}", self.budget),
+            BuiltIn::Engine { budget: None, .. } => format!("{}, {}", self.kind, self.budget),
             kind => kind.to_string(),
         }
     }
@@ -222,7 +293,12 @@ impl Contestant for BuiltInPlayer {
                 }
                 Ok(choices[self.rng.below(choices.len() as u64) as usize])
             }
-            BuiltIn::Engine { level, budget } => {
+            BuiltIn::Engine {
+                level,
+                budget,
+                eval,
+                exact,
+            } => {
                 let budget = budget.unwrap_or(self.budget);
                 let (nodes, time) = match budget {
                     Budget::Nodes(n) => (Some(n), None),
@@ -238,6 +314,8 @@ impl Contestant for BuiltInPlayer {
                         seed: self.seed,
                         level,
                         tt_mb: self.tt_mb,
+                        weights: eval.weights(),
+                        exact,
                         ..PlayOptions::default()
                     },
                     &mut |_| {},
@@ -259,15 +337,25 @@ mod tests {
             "engine:level=4,nodes=500".parse(),
             Ok(BuiltIn::Engine {
                 level: 4,
-                budget: Some(Budget::Nodes(500))
+                budget: Some(Budget::Nodes(500)),
+                eval: EvalChoice::Fitted,
+                exact: true,
             })
         );
         assert_eq!(
             "engine:time=200ms".parse(),
             Ok(BuiltIn::Engine {
                 level: MAX_LEVEL,
-                budget: Some(Budget::Time(Duration::from_millis(200)))
+                budget: Some(Budget::Time(Duration::from_millis(200))),
+                eval: EvalChoice::Fitted,
+                exact: true,
             })
+        );
+        assert_eq!(
+            "engine:eval=material,exact=off"
+                .parse::<BuiltIn>()
+                .map(|b| b.to_string()),
+            Ok("engine level 10, material eval, no exact solver".to_string())
         );
         for bad in [
             "engine:level=11",
@@ -276,6 +364,8 @@ mod tests {
             "engine:time=-1",
             "engine:depth=3",
             "engine:level",
+            "engine:eval=magic",
+            "engine:exact=maybe",
             "greedy:level=2",
             "alphazero",
         ] {

@@ -16,11 +16,14 @@ pub struct Elo {
 
 /// The Elo difference of an expected score `s` (0 to 1): `400 log10(s / (1 - s))`.
 pub fn elo_of_score(s: f64) -> Option<f64> {
-    (s > 0.0 && s < 1.0).then(|| 400.0 * (s / (1.0 - s)).log10())
+    // Within rounding of 0 or 1 the difference is unbounded, not a huge number.
+    const EDGE: f64 = 1e-9;
+    (s > EDGE && s < 1.0 - EDGE).then(|| 400.0 * (s / (1.0 - s)).log10())
 }
 
 /// The Elo difference from `scores`, each 0, 0.5 or 1 (one per independent unit: a pair of
-/// games), with the normal-approximation 95 % interval of the mean score.
+/// games), with the 95 % Wilson score interval of the mean score (which stays inside 0..1 and
+/// still bounds a sweep from one side).
 pub fn elo(scores: &[f64]) -> Elo {
     let n = scores.len() as f64;
     if scores.is_empty() {
@@ -30,19 +33,28 @@ pub fn elo(scores: &[f64]) -> Elo {
             high: None,
         };
     }
+    const Z: f64 = 1.96;
     let mean = scores.iter().sum::<f64>() / n;
-    let variance = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n;
-    let half_width = 1.96 * (variance / n).sqrt();
+    let z2 = Z * Z;
+    let centre = (mean + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half_width = Z / (1.0 + z2 / n) * (mean * (1.0 - mean) / n + z2 / (4.0 * n * n)).sqrt();
     Elo {
         difference: elo_of_score(mean),
-        low: elo_of_score((mean - half_width).max(0.0)),
-        high: elo_of_score((mean + half_width).min(1.0)),
+        low: elo_of_score((centre - half_width).max(0.0)),
+        high: elo_of_score((centre + half_width).min(1.0)),
     }
 }
 
 impl Elo {
-    /// `+120 (95 %: +80 to +165)`, with "no finite bound" spelled out.
+    /// `+120 (95 %: +80 to +165)`; a sweep reads `above +166 (95 %)`.
     pub fn text(&self) -> String {
+        match (self.difference, self.low, self.high) {
+            (None, Some(low), None) => return format!("above {low:+.0} (95 %; A won every pair)"),
+            (None, None, Some(high)) => {
+                return format!("below {high:+.0} (95 %; B won every pair)");
+            }
+            _ => {}
+        }
         let show = |v: Option<f64>, none: &str| match v {
             Some(v) => format!("{v:+.0}"),
             None => none.to_string(),
@@ -75,6 +87,10 @@ mod tests {
         let sweep = elo(&[1.0; 10]);
         assert_eq!(sweep.difference, None);
         assert_eq!(sweep.high, None);
+        // Wilson: the lower end of 10 out of 10 is 10 / (10 + 1.96^2).
+        let low = sweep.low.expect("a finite lower end");
+        assert!((low - elo_of_score(10.0 / (10.0 + 1.96 * 1.96)).unwrap()).abs() < 1e-9);
+        assert!(sweep.text().starts_with("above +16"), "{}", sweep.text());
         // Symmetric: swapping the sides negates everything.
         let a = elo(&[1.0, 1.0, 0.5, 0.0, 1.0]);
         let b = elo(&[0.0, 0.0, 0.5, 1.0, 0.0]);

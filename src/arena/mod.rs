@@ -9,7 +9,7 @@
 mod contestant;
 mod elo;
 
-pub use contestant::{Budget, BuiltIn, BuiltInPlayer, Contestant, SpecError};
+pub use contestant::{Budget, BuiltIn, BuiltInPlayer, Contestant, EvalChoice, SpecError};
 pub use elo::{Elo, elo, elo_of_score};
 
 use crate::boardgame::Rng;

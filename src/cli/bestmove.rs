@@ -1,12 +1,15 @@
 //! `cathedral bestmove FILE`: the engine's move, its value (exact when the solver proves it,
 //! an estimate otherwise) and the expected line.
 
+use super::ColorWhen;
 use super::shared::input::load_position;
 use super::shared::limits;
-use super::shared::output::{emit, emit_json, show_progress};
+use super::shared::output::{
+    emit, emit_json, keep_whole, new_table, right_align, show_progress, style_for,
+};
 use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::bestmove::BestMoveReport;
-use cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
+use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use cathedral::notation::format_line;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -40,36 +43,30 @@ pub struct BestMoveArgs {
     pub json: bool,
 }
 
+#[derive(clap::Args, Debug)]
+pub struct AnalysePositionArgs {
+    #[command(flatten)]
+    pub engine: BestMoveArgs,
+    /// How many of the best moves to rank with their values (1 to 50).
+    #[arg(long, default_value = "5", value_name = "N", value_parser = candidates)]
+    pub candidates: usize,
+    /// Colour: auto, always, never.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorWhen,
+}
+
+fn candidates(text: &str) -> Result<usize, String> {
+    let n = limits::count(text)?;
+    if n > 50 {
+        return Err(format!(
+            "{n} is out of range: expected a number of moves from 1 to 50"
+        ));
+    }
+    Ok(n)
+}
+
 pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
-    let file = load_position(&args.file)?;
-    let position = file.position;
-    let stop = ctrl_c_flag();
-    let options = PlayOptions {
-        nodes: args.nodes,
-        time: if args.nodes.is_some() {
-            None
-        } else {
-            Some(args.time)
-        },
-        threads: args.threads,
-        seed: args.seed,
-        level: args.level.min(MAX_LEVEL),
-        tt_mb: args.tt_mb,
-        stop: Arc::clone(&stop),
-    };
-    let progress = show_progress() && !args.json;
-    let choice = choose(&position, &options, &mut |info| {
-        if progress {
-            eprintln!(
-                "info depth {} nodes {} estimate {:+.2} pv {}",
-                info.depth,
-                info.nodes,
-                f64::from(info.estimate) / 100.0,
-                format_line(&position, &info.pv).join(" ")
-            );
-        }
-    });
-    let report = BestMoveReport::new(&position, &choice);
+    let (_, report) = decide(args, 1)?;
     if args.json {
         return emit_json(&report);
     }
@@ -87,4 +84,92 @@ pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
     }
     out.push_str(&format!("{}\n", report.stats_text()));
     emit(&out)
+}
+
+/// `cathedral analyse-position`: the value and the best moves ranked.
+pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
+    let (_, report) = decide(&args.engine, args.candidates)?;
+    if args.engine.json {
+        return emit_json(&report);
+    }
+    if report.best_move.is_none() {
+        return emit("The game is over: there is no move to make.\n");
+    }
+    let exact = report.judgement == Judgement::Exact;
+    let mut table = new_table(style_for(args.color));
+    table.set_header([
+        "#",
+        "move",
+        if exact { "value" } else { "estimate" },
+        "expected line",
+    ]);
+    for (rank, candidate) in report.candidates.iter().enumerate() {
+        let value = if exact {
+            format!("{:+}", candidate.value)
+        } else {
+            format!("{:+.2}", candidate.value)
+        };
+        table.add_row(vec![
+            (rank + 1).to_string(),
+            candidate.mv.clone(),
+            value,
+            candidate
+                .line
+                .iter()
+                .skip(1)
+                .take(3)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(" "),
+        ]);
+    }
+    right_align(&mut table, &[0, 2]);
+    keep_whole(&mut table, 1);
+    let note = if exact {
+        "Values are exact: the final difference of unplaced squares with best play, from the mover's view."
+    } else {
+        "Estimates of the final difference of unplaced squares from the mover's view; not proven."
+    };
+    emit(&format!(
+        "{}\n{table}\n{note}\n{}\n",
+        report.verdict,
+        report.stats_text()
+    ))
+}
+
+fn decide(
+    args: &BestMoveArgs,
+    candidates: usize,
+) -> miette::Result<(cathedral::Position, BestMoveReport)> {
+    let file = load_position(&args.file)?;
+    let position = file.position;
+    let stop = ctrl_c_flag();
+    let options = PlayOptions {
+        nodes: args.nodes,
+        time: if args.nodes.is_some() {
+            None
+        } else {
+            Some(args.time)
+        },
+        threads: args.threads,
+        seed: args.seed,
+        level: args.level.min(MAX_LEVEL),
+        tt_mb: args.tt_mb,
+        stop: Arc::clone(&stop),
+        candidates,
+        ..PlayOptions::default()
+    };
+    let progress = show_progress() && !args.json;
+    let choice = choose(&position, &options, &mut |info| {
+        if progress {
+            eprintln!(
+                "info depth {} nodes {} estimate {:+.2} pv {}",
+                info.depth,
+                info.nodes,
+                f64::from(info.estimate) / 100.0,
+                format_line(&position, &info.pv).join(" ")
+            );
+        }
+    });
+    Ok((position, BestMoveReport::new(&position, &choice)))
 }

@@ -185,7 +185,7 @@ pub fn run(args: &MatchArgs) -> miette::Result<()> {
                         *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
                         return;
                     }
-                    let line = pair_line(&result, &names);
+                    let line = pair_line(&result);
                     let mut done = results.lock().unwrap_or_else(|e| e.into_inner());
                     done.push(result);
                     let summary = summarize(&names[0], &names[1], &done);
@@ -267,20 +267,29 @@ fn write_records(dir: &Path, pair: &PairResult) -> Result<(), String> {
     Ok(())
 }
 
-fn pair_line(pair: &PairResult, names: &[String]) -> String {
+/// `pair   3: A wins, unplaced A 0, B 31 (A as Light 0-17, as Dark 0-14)`: at most 80 columns.
+fn pair_line(pair: &PairResult) -> String {
     let verdict = match pair.a_score() {
-        s if s > 0.75 => "A wins the pair",
-        s if s < 0.25 => "B wins the pair",
-        _ => "pair drawn",
+        s if s > 0.75 => "A wins",
+        s if s < 0.25 => "B wins",
+        _ => "drawn",
     };
-    let _ = names;
+    let score = |game: &cathedral::arena::GameRecord| {
+        let (a, b) = game.unplaced();
+        let forfeit = if game.forfeit.is_some() {
+            " forfeit"
+        } else {
+            ""
+        };
+        format!("{a}-{b}{forfeit}")
+    };
     format!(
-        "pair {:>3}: A {:>2} unplaced, B {:>2} ({verdict}; as Light: {}; as Dark: {})\n",
+        "pair {:>4}: {verdict}, unplaced A {}, B {} (A as Light {}, as Dark {})\n",
         pair.pair,
         pair.a_squares,
         pair.b_squares,
-        pair.games[0].result_text(),
-        pair.games[1].result_text()
+        score(&pair.games[0]),
+        score(&pair.games[1])
     )
 }
 

@@ -61,6 +61,10 @@ enum Command {
     Bestmove(bestmove::BestMoveArgs),
     /// Speak the engine protocol on standard input and output (docs/protocol.md), for GUIs,
     /// match runners and other programs.
+    /// Judge a position: its value (exact when the solver proves it, an estimate otherwise) and
+    /// the best moves ranked with their values.
+    #[command(name = "analyse-position", alias = "analyze-position")]
+    AnalysePosition(bestmove::AnalysePositionArgs),
     Engine(engine::EngineArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
@@ -106,6 +110,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Perft(args) => perft::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Bestmove(args) => bestmove::run(args),
+        Command::AnalysePosition(args) => bestmove::run_analysis(args),
         Command::Engine(args) => engine::run(args),
         Command::Match(args) => match_::run(args),
         Command::Bench(args) => bench::run(args),

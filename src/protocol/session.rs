@@ -126,7 +126,17 @@ impl Session {
 
     /// Reads and answers one line.
     pub fn handle(&mut self, line: &str) -> Flow {
-        let command = match parse(line) {
+        let parsed = parse(line);
+        // Anything but the three control commands (a malformed line included) waits for the
+        // running search to answer, so that a script can send commands without waiting itself
+        // and the answers come in the order of the commands.
+        if !matches!(
+            parsed,
+            Ok(Some(Command::Quit | Command::IsReady | Command::Stop))
+        ) {
+            self.wait();
+        }
+        let command = match parsed {
             Ok(Some(command)) => command,
             Ok(None) => return Flow::Continue,
             Err(message) => {
@@ -134,11 +144,6 @@ impl Session {
                 return Flow::Continue;
             }
         };
-        // Anything but the three control commands waits for the running search to answer, so
-        // that a script can send commands without waiting itself.
-        if !matches!(command, Command::Quit | Command::IsReady | Command::Stop) {
-            self.wait();
-        }
         match command {
             Command::Quit => {
                 self.stop();
@@ -290,6 +295,7 @@ impl Session {
             level: self.level,
             tt_mb: self.tt_mb,
             stop: Arc::clone(&stop),
+            ..PlayOptions::default()
         };
         let out = self.out.clone();
         let thread = std::thread::spawn(move || {

@@ -14,7 +14,7 @@ mod history;
 mod search;
 mod table;
 
-pub use search::{EngineInfo, EngineOptions, Thought, think};
+pub use search::{Candidate, EngineInfo, EngineOptions, Thought, think};
 
 use super::Game;
 
@@ -23,9 +23,13 @@ pub const SCALE: i32 = 100;
 
 /// A game the engine can play: it estimates the final value of a position.
 pub trait Evaluate: Game {
+    /// What the evaluation is tuned by (its weights), so that variants can be compared in
+    /// matches; `Default` is the tuned one.
+    type Params: Default + Sync;
+
     /// The estimated final value from the side to move's view, in [`SCALE`] units (hundredths of
     /// the game's score unit). Called at the depth horizon on positions that are not over.
-    fn evaluate(&self) -> i32;
+    fn evaluate(&self, params: &Self::Params) -> i32;
 
     /// An upper bound on the plies left until the game ends, whatever is played: an iteration
     /// this deep sees every line to its end, so deeper ones would find nothing new.

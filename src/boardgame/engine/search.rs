@@ -32,6 +32,9 @@ pub struct EngineOptions {
     pub noise: i32,
     /// Set to stop soon; the best move of the deepest finished work is returned.
     pub stop: Arc<AtomicBool>,
+    /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
+    /// time: every one of them is searched with a full window.
+    pub multi_pv: usize,
 }
 
 impl Default for EngineOptions {
@@ -44,6 +47,7 @@ impl Default for EngineOptions {
             seed: 0,
             noise: 0,
             stop: Arc::default(),
+            multi_pv: 1,
         }
     }
 }
@@ -72,6 +76,9 @@ pub struct Thought<M> {
     pub estimate: i32,
     /// The principal variation, starting with `best`.
     pub pv: Vec<M>,
+    /// The best [`EngineOptions::multi_pv`] moves of the deepest finished iteration, best first
+    /// (their order includes the noise bonus); empty if no iteration finished.
+    pub candidates: Vec<Candidate<M>>,
     /// The deepest finished iteration (0: none finished; the move is the first ordered one).
     pub depth: u32,
     /// Nodes searched.
@@ -80,8 +87,26 @@ pub struct Thought<M> {
     pub elapsed: Duration,
 }
 
+/// A root move with its estimate and line.
+#[derive(Clone, Debug)]
+pub struct Candidate<M> {
+    /// The move.
+    pub mv: M,
+    /// Its estimate from the side to move's view, in [`SCALE`] units (noise not included).
+    pub estimate: i32,
+    /// The expected line, starting with `mv`.
+    pub pv: Vec<M>,
+}
+
+struct Ranked<M> {
+    index: usize,
+    total: i32,
+    candidate: Candidate<M>,
+}
+
 struct Searcher<'a, G: Evaluate> {
     options: &'a EngineOptions,
+    params: &'a G::Params,
     table: EngineTable,
     killers: Killers,
     history: History,
@@ -146,13 +171,18 @@ impl<G: Evaluate> Searcher<'_, G> {
         }
         self.ensure_ply(ply);
         self.pv[ply].clear();
+        if depth <= 0 {
+            // The horizon: no moves are needed, only whether the game is over.
+            return if position.is_over() {
+                position.terminal_value() * SCALE
+            } else {
+                position.evaluate(self.params)
+            };
+        }
         position.generate(&mut self.buffers[ply]);
         let count = G::moves(&mut self.buffers[ply]).len();
         if count == 0 {
             return position.terminal_value() * SCALE;
-        }
-        if depth <= 0 {
-            return position.evaluate();
         }
         let key = position.key();
         let mut tt_move = None;
@@ -233,16 +263,18 @@ impl<G: Evaluate> Searcher<'_, G> {
     }
 }
 
-/// Searches `position` within the budget of `options` and returns the move to play, calling
-/// `info` after each finished iteration.
+/// Searches `position` within the budget of `options`, evaluating with `params`, and returns the
+/// move to play, calling `info` after each finished iteration.
 pub fn think<G: Evaluate>(
     position: &G,
     options: &EngineOptions,
+    params: &G::Params,
     info: &mut dyn FnMut(&EngineInfo<G::Move>),
 ) -> Thought<G::Move> {
     let start = Instant::now();
     let mut searcher: Searcher<'_, G> = Searcher {
         options,
+        params,
         table: EngineTable::new(options.tt_mb),
         killers: Killers::new(),
         history: History::new(),
@@ -261,6 +293,7 @@ pub fn think<G: Evaluate>(
         best: None,
         estimate: position.terminal_value() * SCALE,
         pv: Vec::new(),
+        candidates: Vec::new(),
         depth: 0,
         nodes: 0,
         elapsed: Duration::ZERO,
@@ -285,53 +318,77 @@ pub fn think<G: Evaluate>(
     order.sort_by_key(|&i| std::cmp::Reverse(position.move_score(root[i])));
     thought.best = Some(root[order[0]]);
     thought.pv = vec![root[order[0]]];
-    thought.estimate = position.evaluate();
+    thought.estimate = position.evaluate(params);
 
+    let wanted = options.multi_pv.clamp(1, root.len());
     let last_depth = options.max_depth.min(position.max_plies_left()).max(1);
     for depth in 1..=last_depth {
         searcher.check_limits();
         if searcher.aborted {
             break;
         }
-        let mut alpha = -INFINITE;
-        let mut best: Option<(usize, i32)> = None;
-        let mut best_pv = Vec::new();
-        for (n, &i) in order.iter().enumerate() {
+        // The best `wanted` moves so far, by total (estimate + bonus), best first.
+        let mut top: Vec<Ranked<G::Move>> = Vec::new();
+        for &i in &order {
             let mut child = *position;
             child.play(root[i]);
-            // A move must beat the best's total (estimate + bonus) with its own bonus.
-            let floor = alpha - bonus[i];
-            let value = if n == 0 {
-                -searcher.search(&child, depth as i16 - 1, -INFINITE, INFINITE, 1)
-            } else {
-                let v = -searcher.search(&child, depth as i16 - 1, -floor - 1, -floor, 1);
-                if v > floor && !searcher.aborted {
-                    -searcher.search(&child, depth as i16 - 1, -INFINITE, -floor, 1)
-                } else {
-                    v
+            let threshold = (top.len() >= wanted).then(|| top[wanted - 1].total);
+            let value = match threshold {
+                None => -searcher.search(&child, depth as i16 - 1, -INFINITE, INFINITE, 1),
+                Some(total) => {
+                    // A move must beat the last kept total with its own bonus.
+                    let floor = total - bonus[i];
+                    let v = -searcher.search(&child, depth as i16 - 1, -floor - 1, -floor, 1);
+                    if v > floor && !searcher.aborted {
+                        -searcher.search(&child, depth as i16 - 1, -INFINITE, -floor, 1)
+                    } else {
+                        v
+                    }
                 }
             };
             if searcher.aborted {
                 break;
             }
-            if value + bonus[i] > alpha {
-                alpha = value + bonus[i];
-                best = Some((i, value));
-                best_pv.clear();
-                best_pv.push(root[i]);
-                best_pv.extend_from_slice(&searcher.pv[1]);
+            let total = value + bonus[i];
+            if threshold.is_none_or(|t| total > t) {
+                let mut pv = vec![root[i]];
+                pv.extend_from_slice(&searcher.pv[1]);
+                let at = top
+                    .iter()
+                    .position(|r| r.total < total)
+                    .unwrap_or(top.len());
+                top.insert(
+                    at,
+                    Ranked {
+                        index: i,
+                        total,
+                        candidate: Candidate {
+                            mv: root[i],
+                            estimate: value,
+                            pv,
+                        },
+                    },
+                );
+                top.truncate(wanted);
             }
         }
-        // An unfinished iteration still counts if it found a move better than the previous
-        // best's total at this depth (the previous best is always searched first).
-        if let Some((i, value)) = best {
-            thought.best = Some(root[i]);
-            thought.estimate = value;
-            thought.pv = best_pv;
-            if let Some(pos) = order.iter().position(|&j| j == i) {
+        // An unfinished iteration still counts for the best move if it found one better than
+        // the previous best's total at this depth (the previous best is always searched first).
+        // With several moves ranked, the answer stays with the finished iteration, so that the
+        // best move and the ranking agree.
+        if let Some(first) = top.first().filter(|_| wanted == 1 || !searcher.aborted) {
+            thought.best = Some(first.candidate.mv);
+            thought.estimate = first.candidate.estimate;
+            thought.pv = first.candidate.pv.clone();
+        }
+        for ranked in top.iter().rev() {
+            if let Some(pos) = order.iter().position(|&j| j == ranked.index) {
                 let moved = order.remove(pos);
                 order.insert(0, moved);
             }
+        }
+        if !searcher.aborted {
+            thought.candidates = top.into_iter().map(|r| r.candidate).collect();
         }
         if searcher.aborted {
             break;

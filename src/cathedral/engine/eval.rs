@@ -95,9 +95,28 @@ pub fn estimate(position: &Position, weights: &[f64; FEATURES]) -> f64 {
         .sum()
 }
 
+/// The evaluation's weights: [`WEIGHTS`] by default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights(pub [f64; FEATURES]);
+
+impl Default for Weights {
+    fn default() -> Self {
+        Weights(WEIGHTS)
+    }
+}
+
+impl Weights {
+    /// Material only: the squares left in hand, as if no one placed again (a baseline).
+    pub const MATERIAL: Weights = Weights([1.0, 0.0, 0.0, 0.0, 0.0, 0.0]);
+    /// The first weights, set by hand before any fit (kept to measure what the fit gained).
+    pub const GUESSED: Weights = Weights([1.0, 0.5, 0.2, 0.3, 0.0, 0.0]);
+}
+
 impl Evaluate for Position {
-    fn evaluate(&self) -> i32 {
-        (estimate(self, &WEIGHTS) * f64::from(SCALE)).round() as i32
+    type Params = Weights;
+
+    fn evaluate(&self, weights: &Weights) -> i32 {
+        (estimate(self, &weights.0) * f64::from(SCALE)).round() as i32
     }
 
     /// Every ply places a building or passes; a player passes only while the other still

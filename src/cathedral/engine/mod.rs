@@ -4,7 +4,9 @@
 
 pub mod eval;
 
-use crate::boardgame::engine::{EngineInfo, EngineOptions, SCALE, think};
+use eval::Weights;
+
+use crate::boardgame::engine::{Candidate, EngineInfo, EngineOptions, SCALE, think};
 use crate::boardgame::{SolveOptions, solve};
 use crate::cathedral::moves::Move;
 use crate::cathedral::position::Position;
@@ -35,6 +37,12 @@ pub struct PlayOptions {
     pub tt_mb: usize,
     /// Set to stop soon with the best move so far.
     pub stop: Arc<AtomicBool>,
+    /// The evaluation's weights (the fitted ones by default; others to measure them).
+    pub weights: Weights,
+    /// Whether the exact solver may take over (off only to measure what it brings).
+    pub exact: bool,
+    /// How many of the best moves to rank with their values (1 for play).
+    pub candidates: usize,
 }
 
 impl Default for PlayOptions {
@@ -47,6 +55,9 @@ impl Default for PlayOptions {
             level: MAX_LEVEL,
             tt_mb: 64,
             stop: Arc::default(),
+            weights: Weights::default(),
+            exact: true,
+            candidates: 1,
         }
     }
 }
@@ -73,6 +84,9 @@ pub struct Choice {
     pub judgement: Judgement,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
+    /// The best [`PlayOptions::candidates`] moves with their values (exact or estimated, as
+    /// `judgement` says), best first; for an exact answer, the moves whose value was proven.
+    pub candidates: Vec<Candidate<Move>>,
     /// The deepest finished iteration of the estimating search (0 for an exact answer).
     pub depth: u32,
     /// Nodes of the solver and the search together.
@@ -106,7 +120,11 @@ pub fn choose(
         .hand
         .buildings()
         .max(position.side(crate::Player::Dark).hand.buildings());
-    if options.level >= MAX_LEVEL && !position.cathedral_to_place() && left <= EXACT_TRY_BUILDINGS {
+    if options.exact
+        && options.level >= MAX_LEVEL
+        && !position.cathedral_to_place()
+        && left <= EXACT_TRY_BUILDINGS
+    {
         let solved = solve(
             position,
             &SolveOptions {
@@ -116,14 +134,37 @@ pub fn choose(
                 wdl: false,
                 time_limit: time.map(|t| t / 4),
                 stop: Arc::clone(&options.stop),
-                root_values: false,
+                root_values: options.candidates > 1,
                 max_nodes: nodes.map(|n| n / 4),
             },
             &|_| {},
         );
         spent = solved.stats.nodes;
         if solved.is_exact() && (position.is_game_over() || !solved.best_line.is_empty()) {
+            let mut candidates: Vec<Candidate<Move>> = solved
+                .root_moves
+                .iter()
+                .filter(|r| r.is_exact())
+                .map(|r| Candidate {
+                    mv: r.mv,
+                    estimate: r.lower * SCALE,
+                    pv: if solved.best_line.first() == Some(&r.mv) {
+                        solved.best_line.clone()
+                    } else {
+                        vec![r.mv]
+                    },
+                })
+                .collect();
+            // Best first; the best line's move first among equals.
+            candidates.sort_by_key(|c| {
+                (
+                    std::cmp::Reverse(c.estimate),
+                    solved.best_line.first() != Some(&c.mv),
+                )
+            });
+            candidates.truncate(options.candidates.max(1));
             return Choice {
+                candidates,
                 best: solved.best_line.first().copied(),
                 value: solved.lower * SCALE,
                 judgement: Judgement::Exact,
@@ -143,8 +184,10 @@ pub fn choose(
             seed: options.seed,
             noise,
             stop: Arc::clone(&options.stop),
+            multi_pv: options.candidates.max(1),
             ..EngineOptions::default()
         },
+        &options.weights,
         info,
     );
     Choice {
@@ -152,6 +195,7 @@ pub fn choose(
         value: thought.estimate,
         judgement: Judgement::Estimate,
         pv: thought.pv,
+        candidates: thought.candidates,
         depth: thought.depth,
         nodes: spent + thought.nodes,
         elapsed: start.elapsed(),

@@ -12,7 +12,7 @@
 #![allow(clippy::needless_range_loop)]
 
 use cathedral::boardgame::{Rng, SolveOptions, solve};
-use cathedral::engine::eval::{FEATURES, WEIGHTS, features};
+use cathedral::engine::eval::{FEATURES, WEIGHTS, Weights, features};
 use cathedral::policy::{Policy, play_game};
 use cathedral::sampler::game_seed;
 use cathedral::{Player, Position, Rules};
@@ -159,7 +159,12 @@ fn main() {
     let fitted = solve_linear(xtx, xty);
     let rounded = fitted.map(|w| (w * 1000.0).round() / 1000.0);
     println!("fitted weights: {rounded:?}");
-    for (name, weights) in [("fitted", rounded), ("current", WEIGHTS)] {
+    for (name, weights) in [
+        ("fitted", rounded),
+        ("current", WEIGHTS),
+        ("guessed", Weights::GUESSED.0),
+        ("material", Weights::MATERIAL.0),
+    ] {
         let (mae_train, sign_train) = errors(&weights, &train);
         let (mae_test, sign_test) = errors(&weights, &test);
         println!(

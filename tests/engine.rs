@@ -185,3 +185,152 @@ fn bestmove_refuses_bad_options() {
         assert!(!String::from_utf8_lossy(&output).contains("panicked"));
     }
 }
+
+#[test]
+fn analyse_position_ranks_moves_by_proven_values_or_estimates() {
+    let json = stdout_of(cathedral().args([
+        "analyse-position",
+        "puzzles/bench/t5-01.yaml",
+        "--candidates",
+        "4",
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(report["judgement"], "exact");
+    let position = load(std::path::Path::new("puzzles/bench/t5-01.yaml"))
+        .unwrap()
+        .position;
+    let candidates = report["candidates"].as_array().expect("candidates");
+    assert_eq!(candidates.len(), 4);
+    assert_eq!(candidates[0]["mv"], report["best_move"]);
+    assert_eq!(candidates[0]["value"], report["value"]);
+    let mut previous = f64::INFINITY;
+    for candidate in candidates {
+        let value = candidate["value"].as_f64().unwrap();
+        assert!(value <= previous, "not best first: {json}");
+        previous = value;
+        let mv =
+            cathedral::legality::parse_move(&position, candidate["mv"].as_str().unwrap()).unwrap();
+        let mut after = position;
+        after.play(mv);
+        assert_eq!(f64::from(-exact_value(&after)), value, "{candidate}");
+    }
+    let json = stdout_of(cathedral().args([
+        "analyse-position",
+        "puzzles/examples/midgame.yaml",
+        "--candidates",
+        "3",
+        "--nodes",
+        "50000",
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(report["judgement"], "estimate");
+    let candidates = report["candidates"].as_array().expect("candidates");
+    assert_eq!(candidates.len(), 3);
+    assert_eq!(candidates[0]["mv"], report["best_move"]);
+    assert_eq!(candidates[0]["value"], report["value"]);
+    let values: Vec<f64> = candidates
+        .iter()
+        .map(|c| c["value"].as_f64().unwrap())
+        .collect();
+    assert!(values.windows(2).all(|w| w[0] >= w[1]), "{values:?}");
+    let text = stdout_of(cathedral().args([
+        "analyse-position",
+        "puzzles/examples/midgame.yaml",
+        "--nodes",
+        "50000",
+    ]));
+    assert!(text.contains("estimate"), "{text}");
+    assert!(text.contains("not proven"), "{text}");
+}
+
+/// Plain negamax to `depth` plies with the engine's evaluation at the horizon: the reference
+/// for the engine's search without reductions. Memoised by (position, depth), which changes
+/// nothing but the time it takes.
+fn reference(
+    position: &Position,
+    depth: u32,
+    memo: &mut std::collections::HashMap<((u64, u64), u32), i32>,
+) -> i32 {
+    use cathedral::boardgame::Game;
+    use cathedral::boardgame::engine::{Evaluate, SCALE};
+    if position.is_over() {
+        return position.terminal_value() * SCALE;
+    }
+    if depth == 0 {
+        return position.evaluate(&Default::default());
+    }
+    let key = (Game::key(position), depth);
+    if let Some(&value) = memo.get(&key) {
+        return value;
+    }
+    let mut list = cathedral::MoveList::new();
+    position.legal_moves(&mut list);
+    let value = list
+        .iter()
+        .map(|&mv| {
+            let mut child = *position;
+            child.play(mv);
+            -reference(&child, depth - 1, memo)
+        })
+        .max()
+        .expect("a move: the game is not over");
+    memo.insert(key, value);
+    value
+}
+
+#[test]
+fn without_reductions_the_search_value_is_plain_minimax_to_its_depth() {
+    use cathedral::boardgame::engine::{EngineOptions, think};
+    // Endgames, and middle games of policy games (more varied estimates), as deep as the
+    // reference can go in a second or two.
+    // Transpositions (and so table cut-offs) need four plies or more.
+    let mut positions: Vec<(String, Position, u32)> = bench("t5-")
+        .into_iter()
+        .map(|(name, p)| (name, p, 7))
+        .chain(bench("t7-").into_iter().map(|(name, p)| (name, p, 4)))
+        .collect();
+    for game in 0..6 {
+        let mut rng = cathedral::boardgame::Rng::new(game);
+        let plies = cathedral::policy::play_game(
+            Position::new(Rules::CLASSIC),
+            &cathedral::policy::Policy::default(),
+            &mut rng,
+            |_, ply| ply > 40,
+        );
+        for (ply, depth) in [(14, 2), (22, 2), (30, 3), (34, 3)] {
+            if let Some(&p) = plies.get(ply).filter(|p| !p.is_game_over()) {
+                positions.push((format!("policy game {game} ply {ply}"), p, depth));
+            }
+        }
+    }
+    let mut checked = 0;
+    for (name, position, deepest) in positions {
+        for depth in 1..=deepest {
+            let thought = think(
+                &position,
+                &EngineOptions {
+                    nodes: None,
+                    time: None,
+                    max_depth: depth,
+                    reductions: false,
+                    ..Default::default()
+                },
+                &Default::default(),
+                &mut |_| {},
+            );
+            if thought.depth < depth {
+                continue; // the game ends sooner: nothing deeper to compare
+            }
+            let mut memo = std::collections::HashMap::new();
+            assert_eq!(
+                thought.estimate,
+                reference(&position, depth, &mut memo),
+                "{name} depth {depth}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 80, "only {checked} comparisons");
+}

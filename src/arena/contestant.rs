@@ -169,7 +169,9 @@ impl FromStr for BuiltIn {
                                 "on" => true,
                                 "off" => false,
                                 _ => {
-                                    return Err(bad(format!("exact `{value}`: expected on or off")));
+                                    return Err(bad(format!(
+                                        "exact `{value}`: expected on or off"
+                                    )));
                                 }
                             };
                         }

@@ -32,6 +32,9 @@ pub struct EngineOptions {
     pub noise: i32,
     /// Set to stop soon; the best move of the deepest finished work is returned.
     pub stop: Arc<AtomicBool>,
+    /// Late-move reductions (on for play; off, the search's value at a depth is plain minimax's
+    /// to that depth, which the tests check).
+    pub reductions: bool,
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
     pub multi_pv: usize,
@@ -48,6 +51,7 @@ impl Default for EngineOptions {
             noise: 0,
             stop: Arc::default(),
             multi_pv: 1,
+            reductions: true,
         }
     }
 }
@@ -214,7 +218,7 @@ impl<G: Evaluate> Searcher<'_, G> {
             } else {
                 // Late moves at enough depth are first searched shallower.
                 let quiet = Some(code) != tt_move && !self.killers.at(ply).contains(&Some(code));
-                let reduction = if depth >= 3 && i >= 3 && quiet {
+                let reduction = if self.options.reductions && depth >= 3 && i >= 3 && quiet {
                     1 + i16::from(i >= 12 && depth >= 4)
                 } else {
                     0

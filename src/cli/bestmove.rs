@@ -6,11 +6,14 @@ use super::shared::input::load_position;
 use super::shared::limits;
 use super::shared::output::{
     emit, emit_json, keep_whole, new_table, right_align, show_progress, style_for,
+    wrap_for_terminal,
 };
 use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::bestmove::BestMoveReport;
+use cathedral::analysis::words::thousands;
 use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use cathedral::notation::format_line;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -76,11 +79,20 @@ pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
     let mut out = format!("Best move: {best}\n{}\n", report.verdict);
     if let Some(explanation) = &report.explanation {
         for line in explanation.lines() {
-            out.push_str(&format!("  {line}\n"));
+            let depth = line.len() - line.trim_start().len();
+            let first = " ".repeat(2 + depth);
+            let rest = " ".repeat(4 + depth);
+            out.push_str(&wrap_for_terminal(line.trim_start(), &first, &rest));
+            out.push('\n');
         }
     }
     if report.line.len() > 1 {
-        out.push_str(&format!("Line: {}\n", report.line.join(" ")));
+        out.push_str(&wrap_for_terminal(
+            &report.line.join(" "),
+            "Line: ",
+            "      ",
+        ));
+        out.push('\n');
     }
     out.push_str(&format!("{}\n", report.stats_text()));
     emit(&out)
@@ -126,9 +138,9 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
     right_align(&mut table, &[0, 2]);
     keep_whole(&mut table, 1);
     let note = if exact {
-        "Values are exact: the final difference of unplaced squares with best play, from the mover's view."
+        "Exact values: the final square difference with best play, the mover's view."
     } else {
-        "Estimates of the final difference of unplaced squares from the mover's view; not proven."
+        "Estimates, not proven: the final square difference, the mover's view."
     };
     emit(&format!(
         "{}\n{table}\n{note}\n{}\n",
@@ -159,17 +171,26 @@ fn decide(
         candidates,
         ..PlayOptions::default()
     };
-    let progress = show_progress() && !args.json;
+    // The search's progress on one line that is cleared at the end (a terminal only).
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+    if show_progress() && !args.json {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {wide_msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+        );
+        bar.set_message("thinking (Ctrl-C stops with the best move so far)");
+        bar.enable_steady_tick(Duration::from_millis(120));
+    }
     let choice = choose(&position, &options, &mut |info| {
-        if progress {
-            eprintln!(
-                "info depth {} nodes {} estimate {:+.2} pv {}",
-                info.depth,
-                info.nodes,
-                f64::from(info.estimate) / 100.0,
-                format_line(&position, &info.pv).join(" ")
-            );
-        }
+        bar.set_message(format!(
+            "depth {}, {} nodes, estimate {:+.2}: {}",
+            info.depth,
+            thousands(info.nodes),
+            f64::from(info.estimate) / 100.0,
+            format_line(&position, &info.pv).join(" ")
+        ));
     });
+    bar.finish_and_clear();
     Ok((position, BestMoveReport::new(&position, &choice)))
 }

@@ -320,7 +320,7 @@ fn summary_text(
         summary.a, summary.b, summary.pairs, budget, args.seed, args.opening_plies
     );
     out.push_str(&format!(
-        "A's pair score: {:.1} %; mean margin {:+.2} squares per game (positive: A places more)\n",
+        "A's pair score: {:.1} %; A's margin {:+.2} squares per game\n",
         100.0 * summary.pair_score,
         summary.mean_margin
     ));

@@ -157,3 +157,24 @@ pub fn write_document(
         _ => emit(contents),
     }
 }
+
+/// The width of the terminal standard output is, if it is one: text for a pipe is never wrapped.
+pub fn terminal_width() -> Option<usize> {
+    terminal_size::terminal_size_of(std::io::stdout())
+        .map(|(terminal_size::Width(w), _)| usize::from(w))
+}
+
+/// `text` wrapped between words to the terminal's width, each line after the first indented by
+/// `indent` (moves and cell lists are never cut); unchanged when standard output is no terminal.
+pub fn wrap_for_terminal(text: &str, first: &str, indent: &str) -> String {
+    match terminal_width() {
+        Some(width) if width > indent.len() + 20 => textwrap::fill(
+            text,
+            textwrap::Options::new(width)
+                .initial_indent(first)
+                .subsequent_indent(indent)
+                .break_words(false),
+        ),
+        _ => format!("{first}{text}"),
+    }
+}

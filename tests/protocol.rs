@@ -5,6 +5,7 @@ mod common;
 
 use cathedral::Rules;
 use common::{cathedral, replay, stdout_of};
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -216,19 +217,19 @@ fn a_match_against_an_engine_run_as_a_program_writes_replayable_records() {
     );
     assert!(text.contains("Elo of A over B"), "{text}");
     assert!(text.contains("2 games in"), "{text}");
-    let mut records: Vec<_> = std::fs::read_dir(&out)
+    let records: Vec<_> = std::fs::read_dir(&out)
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
-    records.sort();
-    assert_eq!(records.len(), 2);
-    for record in records {
-        let body = std::fs::read_to_string(&record).unwrap();
-        assert!(body.contains("# light: "), "{body}");
-        assert!(!body.contains("forfeits"), "{body}");
-        let moves: Vec<&str> = body.lines().filter(|l| !l.starts_with('#')).collect();
-        let end = replay(Rules::CLASSIC, &moves);
-        assert!(end.is_game_over(), "{}", record.display());
+    assert_eq!(records.len(), 1, "one record file per pair");
+    let games = cathedral::file::load_records(&records[0]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].light.as_deref(), Some("cathedral 0.1.0"));
+    assert_eq!(games[1].dark.as_deref(), Some("cathedral 0.1.0"));
+    for game in &games {
+        // Reading replayed every move; the game was played out and states its result.
+        assert!(game.final_position().is_game_over());
+        assert!(!game.comment.as_deref().unwrap_or("").contains("forfeit"));
     }
     // The folder now holds files: a second run must not write over them.
     cathedral()

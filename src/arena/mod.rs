@@ -13,6 +13,7 @@ pub use contestant::{Budget, BuiltIn, BuiltInPlayer, Contestant, EvalChoice, Spe
 pub use elo::{Elo, elo, elo_of_score};
 
 use crate::boardgame::Rng;
+use crate::cathedral::file::{GameRecord, RecordedMove};
 use crate::cathedral::moves::{Move, MoveList};
 use crate::cathedral::notation::format_move_with_player;
 use crate::cathedral::piece::SQUARES_PER_PLAYER;
@@ -41,7 +42,7 @@ pub struct MatchOptions {
 
 /// One finished game.
 #[derive(Clone, Debug, Serialize)]
-pub struct GameRecord {
+pub struct PlayedGame {
     /// The pair's number, from 1.
     pub pair: usize,
     /// 1: A is Light; 2: A is Dark.
@@ -56,6 +57,12 @@ pub struct GameRecord {
     pub opening_plies: usize,
     /// Every move in the notation, the opening's included.
     pub moves: Vec<String>,
+    /// The same moves.
+    #[serde(skip)]
+    pub played: Vec<Move>,
+    /// The rules.
+    #[serde(skip)]
+    pub rule_set: Rules,
     /// Light's unplaced squares at the end.
     pub light_unplaced: u32,
     /// Dark's unplaced squares at the end.
@@ -65,7 +72,7 @@ pub struct GameRecord {
     pub forfeit: Option<(Player, String)>,
 }
 
-impl GameRecord {
+impl PlayedGame {
     /// Whether contestant A played Light.
     pub fn a_is_light(&self) -> bool {
         self.game == 1
@@ -95,23 +102,29 @@ impl GameRecord {
         format!("{head} (unplaced: Light {l}, Dark {d}){forfeit}")
     }
 
-    /// The game as a plain move list with its metadata as `#` comments, one move per line.
-    pub fn text(&self) -> String {
-        let mut out = format!(
-            "# pair {} game {}\n# light: {}\n# dark: {}\n# rules: {}\n# opening: the first {} plies were seeded, not chosen\n# result: {}\n",
-            self.pair,
-            self.game,
-            self.light,
-            self.dark,
-            self.rules,
-            self.opening_plies,
-            self.result_text()
+    /// The game as a game record (`docs/game-record.md`).
+    pub fn record(&self) -> GameRecord {
+        let mut comment = format!(
+            "The first {} moves were a seeded opening, played by neither side.",
+            self.opening_plies
         );
-        for mv in &self.moves {
-            out.push_str(mv);
-            out.push('\n');
+        if let Some((player, why)) = &self.forfeit {
+            comment.push_str(&format!(" {} forfeited: {why}.", player.title()));
         }
-        out
+        GameRecord {
+            event: Some("cathedral match".to_string()),
+            round: Some(format!("pair {} game {}", self.pair, self.game)),
+            light: Some(self.light.clone()),
+            dark: Some(self.dark.clone()),
+            comment: Some(comment),
+            rules: self.rule_set,
+            moves: self
+                .played
+                .iter()
+                .map(|&mv| RecordedMove { mv, comment: None })
+                .collect(),
+            ..GameRecord::default()
+        }
     }
 }
 
@@ -129,7 +142,7 @@ pub struct PairResult {
     /// The pair's number, from 1.
     pub pair: usize,
     /// A as Light, then A as Dark.
-    pub games: [GameRecord; 2],
+    pub games: [PlayedGame; 2],
     /// A's unplaced squares over both games.
     pub a_squares: u32,
     /// B's unplaced squares over both games.
@@ -258,7 +271,7 @@ pub fn play_pair(
             Some((Player::Dark, _)) => (light_unplaced, dark_unplaced) = (0, SQUARES_PER_PLAYER),
             None => {}
         }
-        GameRecord {
+        PlayedGame {
             pair,
             game,
             light: light_name,
@@ -266,6 +279,8 @@ pub fn play_pair(
             rules: rules.clone(),
             opening_plies: opening.len(),
             moves: texts,
+            played: moves,
+            rule_set: options.rules,
             light_unplaced,
             dark_unplaced,
             forfeit,

@@ -14,6 +14,7 @@ use cathedral::arena::{
     Budget, BuiltIn, BuiltInPlayer, Contestant, MatchOptions, MatchSummary, PairResult, play_pair,
     summarize,
 };
+use cathedral::file::records_to_yaml;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -258,13 +259,12 @@ fn prepare_folder(dir: &Path, force: bool) -> miette::Result<()> {
     Ok(())
 }
 
+/// Both games of a pair as one record file (`docs/game-record.md`).
 fn write_records(dir: &Path, pair: &PairResult) -> Result<(), String> {
-    for game in &pair.games {
-        let path = dir.join(format!("pair-{:04}-game-{}.txt", pair.pair, game.game));
-        cathedral::file::write_atomically(&path, game.text().as_bytes(), true)
-            .map_err(|e| e.to_string())?;
-    }
-    Ok(())
+    let path = dir.join(format!("pair-{:04}.yaml", pair.pair));
+    let records: Vec<_> = pair.games.iter().map(|g| g.record()).collect();
+    cathedral::file::write_atomically(&path, records_to_yaml(&records).as_bytes(), true)
+        .map_err(|e| e.to_string())
 }
 
 /// `pair   3: A wins, unplaced A 0, B 31 (A as Light 0-17, as Dark 0-14)`: at most 80 columns.
@@ -274,7 +274,7 @@ fn pair_line(pair: &PairResult) -> String {
         s if s < 0.25 => "B wins",
         _ => "drawn",
     };
-    let score = |game: &cathedral::arena::GameRecord| {
+    let score = |game: &cathedral::arena::PlayedGame| {
         let (a, b) = game.unplaced();
         let forfeit = if game.forfeit.is_some() {
             " forfeit"

@@ -78,7 +78,10 @@ fn parse_piece(errors: &Errors, place: Place, name: &str) -> Result<Piece, FileE
         .map_err(|e: crate::cathedral::piece::ParsePieceError| errors.at(place, e.to_string()))
 }
 
-fn parse_rules(errors: &Errors, raw: &Option<Located<RawRules>>) -> Result<Rules, FileError> {
+pub(super) fn parse_rules(
+    errors: &Errors,
+    raw: &Option<Located<RawRules>>,
+) -> Result<Rules, FileError> {
     let Some(raw) = raw else {
         return Ok(Rules::CLASSIC);
     };

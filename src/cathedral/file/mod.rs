@@ -6,6 +6,7 @@ mod convert;
 mod diagram;
 mod error;
 mod puzzle_terms;
+mod record;
 mod schema;
 mod yaml;
 
@@ -13,6 +14,7 @@ pub use atomic::write_atomically;
 pub use convert::derived_territory;
 pub use error::{Excerpt, FileError};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
+pub use record::{GameRecord, RecordedMove, load_records, parse_records, records_to_yaml};
 pub use schema::{PuzzleInfo, Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
 
 use crate::cathedral::bitboard::Bitboard;
@@ -106,6 +108,11 @@ pub fn load(path: &Path) -> Result<PositionFile, FileError> {
 /// # Ok::<(), file::FileError>(())
 /// ```
 pub fn load_from(name: &str, reader: impl Read) -> Result<PositionFile, FileError> {
+    parse_str(name, &read_text(name, reader)?)
+}
+
+/// The whole of `reader` as UTF-8 text of at most [`MAX_FILE_BYTES`].
+fn read_text(name: &str, reader: impl Read) -> Result<String, FileError> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_FILE_BYTES as u64 + 1)
@@ -114,8 +121,7 @@ pub fn load_from(name: &str, reader: impl Read) -> Result<PositionFile, FileErro
     if bytes.len() > MAX_FILE_BYTES {
         return Err(too_large(name));
     }
-    let text = String::from_utf8(bytes).map_err(|e| not_utf8(name, e))?;
-    parse_str(name, &text)
+    String::from_utf8(bytes).map_err(|e| not_utf8(name, e))
 }
 
 /// "cannot read the file: ...", in words rather than the system's error codes when it can.
@@ -391,6 +397,12 @@ fn cell_names(cells: Bitboard) -> FlowSeq<Vec<String>> {
 /// The canonical YAML text of `file`: every field explicit (hands, territory, first moves), so
 /// that loading it gives back exactly the same position.
 pub fn to_yaml(file: &PositionFile) -> String {
+    serde_saphyr::to_string(&out_file(file))
+        .unwrap_or_else(|e| format!("# cannot write this position: {e}\n"))
+}
+
+/// The position file as the YAML writer serialises it (also embedded in game records).
+fn out_file(file: &PositionFile) -> OutFile<'_> {
     let position = &file.position;
     let rules = position.rules();
     let side = |player: Player| {
@@ -416,7 +428,7 @@ pub fn to_yaml(file: &PositionFile) -> String {
             territory: cell_names(side.territory),
         }
     };
-    let out = OutFile {
+    OutFile {
         title: file.meta.title.as_deref(),
         description: file.meta.description.as_deref(),
         tags: file.meta.tags.iter().map(String::as_str).collect(),
@@ -441,8 +453,7 @@ pub fn to_yaml(file: &PositionFile) -> String {
         ruling: file.ruling.as_ref(),
         puzzle: file.puzzle.as_ref(),
         solution: file.solution.as_ref(),
-    };
-    serde_saphyr::to_string(&out).unwrap_or_else(|e| format!("# cannot write this position: {e}\n"))
+    }
 }
 
 /// The `solution:` block alone as YAML text, ready to paste at the end of a position file. An

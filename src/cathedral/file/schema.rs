@@ -39,7 +39,7 @@ pub struct RawFile {
 }
 
 /// `classic`, `moore1978`, or a map of the three options.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum RawRules {
     Preset(String),
     Options {
@@ -236,7 +236,7 @@ pub(super) fn read_file(errors: &Errors, root: &Node) -> Result<RawFile, FileErr
     Ok(raw)
 }
 
-fn located<T>(node: &Node, value: T) -> Located<T> {
+pub(super) fn located<T>(node: &Node, value: T) -> Located<T> {
     Located {
         value,
         place: node.place,
@@ -277,7 +277,7 @@ fn cells(errors: &Errors, node: &Node, what: &str) -> Result<Vec<Located<String>
     .collect()
 }
 
-fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileError> {
+pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileError> {
     match &node.value {
         Value::Map(_) => {
             let fields = Fields::read(

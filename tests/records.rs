@@ -174,3 +174,56 @@ fn bad_records_are_refused_at_the_offending_move_with_the_reason() {
         "{error}"
     );
 }
+
+#[test]
+fn the_independent_engines_games_convert_to_records_that_round_trip() {
+    let text = std::fs::read_to_string("tests/data/independent-games.jsonl").unwrap();
+    let games = cathedral::file::records_from_independent("independent-games.jsonl", &text)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games.len(), 29);
+    for (game, line) in games.iter().zip(text.lines()) {
+        let json: serde_json::Value = serde_json::from_str(line).unwrap();
+        let stated = &json["final"]["unplaced_squares"];
+        let (light, dark) = game.result().expect("every recorded game is finished");
+        assert_eq!(u64::from(light), stated["light"].as_u64().unwrap());
+        assert_eq!(u64::from(dark), stated["dark"].as_u64().unwrap());
+        assert_eq!(game.moves.len(), json["moves"].as_array().unwrap().len());
+    }
+    let yaml = records_to_yaml(&games);
+    assert_eq!(read(&yaml), games);
+    // Back to a plain move list and in again: the same games.
+    let list: String = games
+        .iter()
+        .map(|g| g.move_texts().join("\n"))
+        .collect::<Vec<_>>()
+        .join("\n---\n");
+    let again = cathedral::file::records_from_move_list("list.txt", &list, Rules::CLASSIC)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again.len(), 29);
+    for (a, b) in again.iter().zip(&games) {
+        assert_eq!(a.moves, b.moves);
+    }
+}
+
+#[test]
+fn move_lists_take_numbers_and_comments_and_refuse_a_bad_move_at_its_place() {
+    let games = cathedral::file::records_from_move_list(
+        "list.txt",
+        "# a game\n1. light:cathedral:e5,f4,f5,f6,f7,g5\n2. dark:castle:b2,b3,c2,d2,d3 # solid\n",
+        Rules::CLASSIC,
+    )
+    .unwrap();
+    assert_eq!(games[0].moves.len(), 2);
+    let error = cathedral::file::records_from_move_list(
+        "list.txt",
+        "light:cathedral:e5,f4,f5,f6,f7,g5\n  dark:inn:e5,e6,d6\n",
+        Rules::CLASSIC,
+    )
+    .unwrap_err();
+    assert_eq!((error.line, error.column), (Some(2), Some(3)), "{error}");
+    assert!(error.message.contains("game 1, move 2"), "{error}");
+    let error =
+        cathedral::file::records_from_independent("x.jsonl", "{\"moves\": 3}\n").unwrap_err();
+    assert_eq!(error.line, Some(1));
+    assert!(error.message.contains("not a recorded game"), "{error}");
+}

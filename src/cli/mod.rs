@@ -4,6 +4,7 @@ mod bench;
 mod bestmove;
 mod check;
 mod completions;
+mod convert;
 mod engine;
 mod generate;
 mod index;
@@ -14,6 +15,7 @@ mod moves;
 mod perft;
 mod play;
 mod render;
+mod replay;
 mod sample;
 pub(crate) mod shared;
 mod sheet;
@@ -65,6 +67,10 @@ enum Command {
     /// the best moves ranked with their values.
     #[command(name = "analyse-position", alias = "analyze-position")]
     AnalysePosition(bestmove::AnalysePositionArgs),
+    /// Replay a game record move by move, or show (and write) the position after any move.
+    Replay(replay::ReplayArgs),
+    /// Convert plain move lists or the independent engine's JSON lines into a game record.
+    Convert(convert::ConvertArgs),
     Engine(engine::EngineArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
@@ -111,6 +117,8 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Solve(args) => solve::run(args),
         Command::Bestmove(args) => bestmove::run(args),
         Command::AnalysePosition(args) => bestmove::run_analysis(args),
+        Command::Replay(args) => replay::run(args),
+        Command::Convert(args) => convert::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Match(args) => match_::run(args),
         Command::Bench(args) => bench::run(args),

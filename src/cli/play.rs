@@ -3,13 +3,13 @@
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::{load_position, save_position};
-use super::shared::output::{emit, emit_json, style_for};
+use super::shared::output::{emit, emit_json, move_explanation, style_for};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use cathedral::analysis::view::{PlayedMoveView, PositionView};
-use cathedral::explain::{MoveReport, explain_move};
+use cathedral::explain::explain_move;
 use cathedral::file::PositionFile;
 use cathedral::legality::parse_move;
-use cathedral::present::terminal::{RenderStyle, position_text};
+use cathedral::present::terminal::position_text;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -63,7 +63,11 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
         })?;
         let report = explain_move(&position, mv);
         if !args.json {
-            emit(&format!("{}. {}\n", index + 1, explanation(&report, style)))?;
+            emit(&format!(
+                "{}. {}\n",
+                index + 1,
+                move_explanation(&report, style)
+            ))?;
         }
         position = report.after;
         reports.push(report);
@@ -89,27 +93,4 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
         }
         Ok(())
     }
-}
-
-/// The report's lines: the move in bold, claims in green, near misses in yellow.
-fn explanation(report: &MoveReport, style: RenderStyle) -> String {
-    let text = report.to_string();
-    if !style.color {
-        return text;
-    }
-    let bold = anstyle::Style::new().bold();
-    let claim = anstyle::AnsiColor::Green.on_default();
-    let miss = anstyle::AnsiColor::Yellow.on_default();
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let s = match i {
-                0 => bold,
-                _ if line.trim_start().starts_with("claims") => claim,
-                _ => miss,
-            };
-            format!("{}{line}{}", s.render(), s.render_reset())
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
 }

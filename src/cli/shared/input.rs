@@ -162,3 +162,20 @@ pub fn save_position(path: &Path, file: &PositionFile, force: bool) -> miette::R
     }
     Ok(file::save(path, file, force).map_err(FileDiagnostic::from)?)
 }
+
+/// Reads and checks every game of a record file (`docs/game-record.md`); `-` reads standard
+/// input.
+pub fn load_records(path: &Path) -> miette::Result<Vec<file::GameRecord>> {
+    let loaded = if path.as_os_str() == STDIN_ARGUMENT {
+        let mut text = String::new();
+        std::io::Read::read_to_string(
+            &mut std::io::Read::take(std::io::stdin().lock(), file::MAX_FILE_BYTES as u64 + 1),
+            &mut text,
+        )
+        .map_err(|e| miette::miette!("cannot read standard input: {e}"))?;
+        file::parse_records(STDIN_NAME, &text)
+    } else {
+        file::load_records(path)
+    };
+    Ok(loaded.map_err(FileDiagnostic::from)?)
+}

@@ -178,3 +178,29 @@ pub fn wrap_for_terminal(text: &str, first: &str, indent: &str) -> String {
         _ => format!("{first}{text}"),
     }
 }
+
+/// The report's lines: the move in bold, claims in green, near misses in yellow.
+pub fn move_explanation(
+    report: &cathedral::explain::MoveReport,
+    style: cathedral::present::terminal::RenderStyle,
+) -> String {
+    let text = report.to_string();
+    if !style.color {
+        return text;
+    }
+    let bold = anstyle::Style::new().bold();
+    let claim = anstyle::AnsiColor::Green.on_default();
+    let miss = anstyle::AnsiColor::Yellow.on_default();
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let s = match i {
+                0 => bold,
+                _ if line.trim_start().starts_with("claims") => claim,
+                _ => miss,
+            };
+            format!("{}{line}{}", s.render(), s.render_reset())
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}

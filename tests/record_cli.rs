@@ -1,0 +1,87 @@
+//! `replay` and `convert` from the command line.
+
+mod common;
+
+use common::{cathedral, stdout_of};
+
+#[test]
+fn replay_shows_each_move_explained_and_writes_any_moment_as_a_position_file() {
+    let text =
+        stdout_of(cathedral().args(["replay", "puzzles/games/example.yaml", "--color", "never"]));
+    assert!(
+        text.starts_with("Game 1: Ann (Light) v Bob (Dark), Club night"),
+        "{text}"
+    );
+    assert!(
+        text.contains("4. Dark places Dark Tower (h9,h10,i8,i9,j8)"),
+        "{text}"
+    );
+    assert!(text.contains("claims 3 squares (i10,j9,j10)"), "{text}");
+    assert!(text.contains("(a corner claim in the making)"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("after2.yaml");
+    stdout_of(
+        cathedral()
+            .args(["replay", "puzzles/games/example.yaml", "--ply", "2", "-o"])
+            .arg(&out),
+    );
+    let file = cathedral::file::load(&out).unwrap();
+    assert_eq!(file.position.to_move(), cathedral::Player::Light);
+    assert!(file.meta.title.unwrap().contains("after move 2"));
+    // Written once; not again without --force.
+    cathedral()
+        .args(["replay", "puzzles/games/example.yaml", "--ply", "2", "-o"])
+        .arg(&out)
+        .assert()
+        .failure();
+    // Out of range.
+    cathedral()
+        .args(["replay", "puzzles/games/example.yaml", "--ply", "5"])
+        .assert()
+        .code(2);
+    cathedral()
+        .args(["replay", "puzzles/games/example.yaml", "--game", "2"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn convert_turns_the_independent_games_into_a_record_that_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("independent.yaml");
+    cathedral()
+        .args(["convert", "tests/data/independent-games.jsonl", "-o"])
+        .arg(&out)
+        .assert()
+        .success();
+    let games = cathedral::file::load_records(&out).unwrap();
+    assert_eq!(games.len(), 29);
+    let json = stdout_of(
+        cathedral()
+            .arg("replay")
+            .arg(&out)
+            .args(["--game", "29", "--json"]),
+    );
+    let replay: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        replay["plies"].as_u64().unwrap() as usize,
+        games[28].moves.len()
+    );
+    // A bad move list: input error, located.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(
+        &bad,
+        "light:cathedral:e5,f4,f5,f6,f7,g5\nlight:inn:a1,a2,b2\n",
+    )
+    .unwrap();
+    let output = cathedral()
+        .arg("convert")
+        .arg(&bad)
+        .assert()
+        .code(3)
+        .get_output()
+        .stderr
+        .clone();
+    let message = String::from_utf8_lossy(&output);
+    assert!(message.contains("bad.txt:2:1"), "{message}");
+}

@@ -56,11 +56,12 @@ pub fn game_heading(game: &GameRecord, number: usize) -> String {
         game.light.as_deref().unwrap_or("?"),
         game.dark.as_deref().unwrap_or("?")
     )];
-    for field in [&game.event, &game.site, &game.date] {
-        if let Some(value) = field {
-            parts.push(value.clone());
-        }
-    }
+    parts.extend(
+        [&game.event, &game.site, &game.date]
+            .into_iter()
+            .flatten()
+            .cloned(),
+    );
     if let Some(round) = &game.round {
         parts.push(format!("round {round}"));
     }

@@ -85,3 +85,54 @@ fn convert_turns_the_independent_games_into_a_record_that_replays() {
     let message = String::from_utf8_lossy(&output);
     assert!(message.contains("bad.txt:2:1"), "{message}");
 }
+
+#[test]
+fn play_appends_to_a_record_only_where_it_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.yaml");
+    std::fs::write(&empty, "rules: classic\n").unwrap();
+    let record = dir.path().join("game.yaml");
+    cathedral()
+        .arg("play")
+        .arg(&empty)
+        .args([
+            "light:cathedral:e5,f4,f5,f6,f7,g5",
+            "dark:castle:b2,b3,c2,d2,d3",
+            "--record",
+        ])
+        .arg(&record)
+        .assert()
+        .success();
+    let after = dir.path().join("after.yaml");
+    cathedral()
+        .arg("replay")
+        .arg(&record)
+        .arg("-o")
+        .arg(&after)
+        .assert()
+        .success();
+    cathedral()
+        .arg("play")
+        .arg(&after)
+        .args(["light:inn:a1,a2,b1", "--record"])
+        .arg(&record)
+        .assert()
+        .success();
+    let games = cathedral::file::load_records(&record).unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        games[0].start, None,
+        "a game from the empty board has no start"
+    );
+    assert_eq!(games[0].moves.len(), 3);
+    // From elsewhere: refused, the record unchanged.
+    let before = std::fs::read_to_string(&record).unwrap();
+    cathedral()
+        .arg("play")
+        .arg(&empty)
+        .args(["light:cathedral:e5,f4,f5,f6,f7,g5", "--record"])
+        .arg(&record)
+        .assert()
+        .code(3);
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), before);
+}

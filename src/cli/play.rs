@@ -2,12 +2,12 @@
 
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
-use super::shared::input::{load_position, save_position};
+use super::shared::input::{FileDiagnostic, load_position, load_records, save_position};
 use super::shared::output::{emit, emit_json, move_explanation, style_for};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use cathedral::analysis::view::{PlayedMoveView, PositionView};
 use cathedral::explain::explain_move;
-use cathedral::file::PositionFile;
+use cathedral::file::{GameRecord, PositionFile, RecordedMove, records_to_yaml};
 use cathedral::legality::parse_move;
 use cathedral::present::terminal::position_text;
 use serde::Serialize;
@@ -26,6 +26,10 @@ pub struct PlayArgs {
     /// Overwrite the output file if it exists.
     #[arg(long)]
     pub force: bool,
+    /// Append the moves to this game record (docs/game-record.md): a new record starting at
+    /// FILE's position, or, if it exists, its last game, which must end where FILE is.
+    #[arg(long, value_name = "GAME.yaml")]
+    pub record: Option<PathBuf>,
     /// Print the explanations and the final position as JSON.
     #[arg(long)]
     pub json: bool,
@@ -50,9 +54,14 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
     {
         return Err(refuse_overwrite(out));
     }
+    if let Some(record) = &args.record {
+        refuse_input_as_output(&[&args.file], record)?;
+    }
     let style = style_for(args.color);
-    let mut position = load_position(&args.file)?.position;
+    let start = load_position(&args.file)?.position;
+    let mut position = start;
     let mut reports = Vec::new();
+    let mut played = Vec::new();
     for (index, text) in args.moves.iter().enumerate() {
         let mv = parse_move(&position, text).map_err(|e| {
             Failure::new(
@@ -71,6 +80,10 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
         }
         position = report.after;
         reports.push(report);
+        played.push(mv);
+    }
+    if let Some(record) = &args.record {
+        append_to_record(record, start, &played)?;
     }
     if let Some(out) = &args.output {
         let mut file = PositionFile::from_position(position);
@@ -93,4 +106,45 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
         }
         Ok(())
     }
+}
+
+/// Appends the moves played from `start` to the record at `path` (created if missing).
+fn append_to_record(
+    path: &std::path::Path,
+    start: cathedral::Position,
+    played: &[cathedral::Move],
+) -> miette::Result<()> {
+    let mut games = if path.exists() {
+        load_records(path)?
+    } else {
+        Vec::new()
+    };
+    let moves = played.iter().map(|&mv| RecordedMove { mv, comment: None });
+    match games.last_mut() {
+        Some(game) => {
+            if game.final_position() != start {
+                return Err(Failure::new(
+                    Exit::Input,
+                    format!(
+                        "{} ends elsewhere than the position played from: its last game ends after {} moves with {} to move",
+                        path.display(),
+                        game.moves.len(),
+                        game.final_position().to_move().title()
+                    ),
+                )
+                .help("play from the position the record ends with: `cathedral replay GAME -o pos.yaml`, then `cathedral play pos.yaml MOVES --record GAME`")
+                .into());
+            }
+            game.moves.extend(moves);
+        }
+        None => games.push(GameRecord {
+            rules: start.rules(),
+            start: (start != cathedral::Position::new(start.rules())).then_some(start),
+            moves: moves.collect(),
+            ..GameRecord::default()
+        }),
+    }
+    cathedral::file::write_atomically(path, records_to_yaml(&games).as_bytes(), true)
+        .map_err(FileDiagnostic::from)?;
+    Ok(())
 }

@@ -1,5 +1,6 @@
 //! The command line: argument definitions and dispatch to one module per subcommand.
 
+mod analyse;
 mod bench;
 mod bestmove;
 mod check;
@@ -15,7 +16,7 @@ mod moves;
 mod perft;
 mod play;
 mod render;
-mod replay;
+pub(crate) mod replay;
 mod sample;
 pub(crate) mod shared;
 mod sheet;
@@ -71,6 +72,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Convert plain move lists or the independent engine's JSON lines into a game record.
     Convert(convert::ConvertArgs),
+    /// Judge every move of a recorded game: values, losses, marks, turning points, a summary.
+    Analyse(analyse::AnalyseArgs),
     Engine(engine::EngineArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
@@ -119,6 +122,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::AnalysePosition(args) => bestmove::run_analysis(args),
         Command::Replay(args) => replay::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Analyse(args) => analyse::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Match(args) => match_::run(args),
         Command::Bench(args) => bench::run(args),

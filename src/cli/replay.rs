@@ -51,10 +51,14 @@ struct ReplayJson<'a> {
 
 /// "Ann (Light) v Bob (Dark), Club night, 2026-11-20, round 3".
 pub fn game_heading(game: &GameRecord, number: usize) -> String {
+    let side = |name: &Option<String>, colour: &str| match name {
+        Some(name) => format!("{name} ({colour})"),
+        None => colour.to_string(),
+    };
     let mut parts = vec![format!(
-        "{} (Light) v {} (Dark)",
-        game.light.as_deref().unwrap_or("?"),
-        game.dark.as_deref().unwrap_or("?")
+        "{} v {}",
+        side(&game.light, "Light"),
+        side(&game.dark, "Dark")
     )];
     parts.extend(
         [&game.event, &game.site, &game.date]

@@ -2,8 +2,10 @@
 //! [`svg`] as an SVG diagram, [`sheet_html`] a set of puzzles as a printable HTML worksheet.
 //! Each returns a `String`; the front ends decide where it goes.
 
+mod game_report;
 mod sheet;
 pub mod svg;
 pub mod terminal;
 
+pub use game_report::{game_report_html, value_plot_svg};
 pub use sheet::{SheetPuzzle, sheet_html};

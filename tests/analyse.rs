@@ -1,0 +1,148 @@
+//! Whole-game analysis: exact losses where the solver proves both sides of a move, marks by
+//! their thresholds, reproducible reports under a node budget, and the HTML report.
+
+mod common;
+
+use cathedral::analysis::game::{Mark, analyse_game};
+use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::engine::{Judgement, PlayOptions};
+use cathedral::file::{GameRecord, RecordedMove, load};
+use common::{cathedral, stdout_of};
+
+#[test]
+fn an_endgame_blunder_is_measured_exactly_and_marked() {
+    let start = load(std::path::Path::new("puzzles/bench/t5-01.yaml"))
+        .unwrap()
+        .position;
+    let solution = solve(
+        &start,
+        &SolveOptions {
+            threads: 1,
+            tt_mb: 16,
+            ..SolveOptions::default()
+        },
+        &|_| {},
+    );
+    let value = solution.value().expect("solved");
+    let worst = solution
+        .root_moves
+        .iter()
+        .min_by_key(|r| r.lower)
+        .expect("moves");
+    assert!(worst.is_exact());
+    let exact_loss = f64::from(value - worst.lower);
+    assert!(exact_loss >= 2.0, "t5-01's worst move loses {exact_loss}");
+    let game = GameRecord {
+        start: Some(start),
+        rules: start.rules(),
+        moves: vec![RecordedMove {
+            mv: worst.mv,
+            comment: None,
+        }],
+        ..GameRecord::default()
+    };
+    let analysis = analyse_game(
+        &game,
+        &PlayOptions {
+            nodes: Some(2_000_000),
+            time: None,
+            ..PlayOptions::default()
+        },
+        &|_, _| {},
+    );
+    let ply = &analysis.plies[0];
+    assert_eq!(ply.before.judgement, Judgement::Exact);
+    assert_eq!(ply.before.value, f64::from(value));
+    assert!(ply.loss_is_exact);
+    assert_eq!(ply.loss, exact_loss);
+    let expected = if exact_loss >= 8.0 {
+        Mark::Blunder
+    } else if exact_loss >= 4.0 || (value > 0 && worst.lower <= 0) {
+        Mark::Mistake
+    } else {
+        Mark::Inaccuracy
+    };
+    assert!(
+        ply.mark >= Some(expected),
+        "{:?} for a loss of {exact_loss}",
+        ply.mark
+    );
+    assert_eq!(analysis.dark.moves + analysis.light.moves, 1);
+}
+
+#[test]
+fn analyse_is_reproducible_with_a_node_budget_and_writes_an_html_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("independent.yaml");
+    cathedral()
+        .args(["convert", "tests/data/independent-games.jsonl", "-o"])
+        .arg(&record)
+        .assert()
+        .success();
+    let run = || {
+        stdout_of(cathedral().arg("analyse").arg(&record).args([
+            "--game",
+            "3",
+            "--nodes-per-move",
+            "20000",
+            "--json",
+        ]))
+    };
+    let first = run();
+    assert_eq!(first, run(), "the same report twice");
+    let analysis: serde_json::Value = serde_json::from_str(&first).unwrap();
+    let plies = analysis["plies"].as_array().unwrap();
+    assert!(plies.len() > 20, "{} moves", plies.len());
+    for ply in plies {
+        let loss = ply["loss"].as_f64().unwrap();
+        assert!(loss >= 0.0);
+        let mark = ply["mark"].as_str();
+        if loss >= 8.0 {
+            assert_eq!(mark, Some("blunder"), "{ply}");
+        } else if loss >= 4.0 {
+            assert!(matches!(mark, Some("mistake" | "blunder")), "{ply}");
+        } else if loss >= 2.0 {
+            assert!(mark.is_some(), "{ply}");
+        } else if !ply["turning_point"].as_bool().unwrap() {
+            assert_eq!(mark, None, "{ply}");
+        }
+    }
+    // The end of a finished game is exact.
+    assert_eq!(analysis["end"]["judgement"], "exact");
+    let html = dir.path().join("report.html");
+    let text = stdout_of(
+        cathedral()
+            .arg("analyse")
+            .arg(&record)
+            .args([
+                "--game",
+                "3",
+                "--nodes-per-move",
+                "20000",
+                "--color",
+                "never",
+                "--html",
+            ])
+            .arg(&html),
+    );
+    assert!(text.contains("average loss"), "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("<svg"), "a plot and boards");
+    assert!(page.contains("stroke-dasharray"), "estimates drawn dashed");
+    assert!(page.contains("The game at a glance"));
+    // Not over the report without --force, nor over the input.
+    cathedral()
+        .arg("analyse")
+        .arg(&record)
+        .args(["--nodes-per-move", "1000", "--html"])
+        .arg(&html)
+        .assert()
+        .failure();
+    cathedral()
+        .arg("analyse")
+        .arg(&record)
+        .args(["--nodes-per-move", "1000", "--force", "--html"])
+        .arg(&record)
+        .assert()
+        .failure();
+}

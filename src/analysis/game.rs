@@ -110,6 +110,9 @@ pub struct Judged {
     pub best: Option<String>,
     /// The expected line from the best move.
     pub line: Vec<String>,
+    /// The value of the move played here, from the same search as `value` (so the two compare
+    /// like for like); `None` at the end of the game or when no search iteration finished.
+    pub played_value: Option<f64>,
     #[serde(skip)]
     best_move: Option<Move>,
 }
@@ -181,19 +184,41 @@ pub struct GameAnalysis {
     pub thresholds: [f64; 3],
 }
 
-/// Judges one position.
-fn judge(position: &Position, options: &PlayOptions) -> Judged {
-    let choice: Choice = choose(position, options, &mut |_| {});
-    let best_move = choice.best;
+/// Judges one position, and `played` in it.
+fn judge(position: &Position, played: Option<Move>, options: &PlayOptions) -> Judged {
+    let options = PlayOptions {
+        also: played,
+        ..options.clone()
+    };
+    let choice: Choice = choose(position, &options, &mut |_| {});
+    // The played move's value comes from the deepest finished iteration: so do the best move
+    // and its value here, so that the two compare like for like (the best move of a play may
+    // come from an unfinished deeper iteration).
+    let finished = choice
+        .also
+        .as_ref()
+        .filter(|_| choice.judgement == Judgement::Estimate)
+        .and(choice.candidates.first());
+    let (value, best_move, pv) = match finished {
+        Some(best) => (best.estimate, Some(best.mv), best.pv.clone()),
+        None => (choice.value, choice.best, choice.pv.clone()),
+    };
+    let played_value = match (&choice.also, played) {
+        // The best move played loses nothing.
+        (_, Some(mv)) if Some(mv) == best_move => Some(value),
+        (Some(also), _) => Some(also.estimate),
+        _ => None,
+    };
     Judged {
-        value: f64::from(choice.value) / 100.0,
+        value: f64::from(value) / 100.0,
         judgement: if position.is_game_over() {
             Judgement::Exact
         } else {
             choice.judgement
         },
         best: best_move.map(|mv| format_move_with_player(position, mv)),
-        line: crate::cathedral::notation::format_line(position, &choice.pv),
+        line: crate::cathedral::notation::format_line(position, &pv),
+        played_value: played_value.map(|v| f64::from(v) / 100.0),
         best_move,
     }
 }
@@ -316,8 +341,10 @@ pub fn analyse_game(
     let total = positions.len();
     let judged: Vec<Judged> = positions
         .par_iter()
-        .map(|position| {
-            let judged = judge(position, options);
+        .enumerate()
+        .map(|(i, position)| {
+            let played = game.moves.get(i).map(|m| m.mv);
+            let judged = judge(position, played, options);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
             judged
         })
@@ -331,12 +358,18 @@ pub fn analyse_game(
         let mover = position.to_move();
         let before = &judged[i];
         let next = &judged[i + 1];
-        let after_value = -next.value;
-        let loss = (before.value - after_value).max(0.0);
+        // Two proven values compare exactly; otherwise the played move is measured in the same
+        // search as the best one (two separate searches may stop at depths of different
+        // parity and disagree by squares in the opening).
         let loss_is_exact =
             before.judgement == Judgement::Exact && next.judgement == Judgement::Exact;
+        let (after_value, after_judgement) = match before.played_value {
+            Some(value) if !loss_is_exact => (value, before.judgement),
+            _ => (-next.value, next.judgement),
+        };
+        let loss = (before.value - after_value).max(0.0);
         let outcome_before = Outcome::of(before.value, before.judgement);
-        let outcome_after = Outcome::of(after_value, next.judgement);
+        let outcome_after = Outcome::of(after_value, after_judgement);
         let mark = mark_of(loss, outcome_before, outcome_after, loss_is_exact);
         let summary = match mover {
             Player::Light => &mut light,
@@ -357,7 +390,7 @@ pub fn analyse_game(
             played: format_move_with_player(position, recorded.mv),
             before: before.clone(),
             after_value,
-            after_judgement: next.judgement,
+            after_judgement,
             loss,
             loss_is_exact,
             mark,

@@ -32,6 +32,11 @@ pub struct EngineOptions {
     pub noise: i32,
     /// Set to stop soon; the best move of the deepest finished work is returned.
     pub stop: Arc<AtomicBool>,
+    /// Root moves, by their [`crate::boardgame::Game::encode`] codes, whose own estimates are
+    /// wanted as well ([`Thought::also`]): each is searched with a full window at every depth,
+    /// so that its estimate and the best move's come from the same search (what whole-game
+    /// analysis needs to measure a played move against the best).
+    pub also_rank: Vec<u32>,
     /// Late-move reductions (on for play; off, the search's value at a depth is plain minimax's
     /// to that depth, which the tests check).
     pub reductions: bool,
@@ -52,6 +57,7 @@ impl Default for EngineOptions {
             stop: Arc::default(),
             multi_pv: 1,
             reductions: true,
+            also_rank: Vec::new(),
         }
     }
 }
@@ -83,6 +89,9 @@ pub struct Thought<M> {
     /// The best [`EngineOptions::multi_pv`] moves of the deepest finished iteration, best first
     /// (their order includes the noise bonus); empty if no iteration finished.
     pub candidates: Vec<Candidate<M>>,
+    /// The moves of [`EngineOptions::also_rank`] with their estimates from the deepest finished
+    /// iteration.
+    pub also: Vec<Candidate<M>>,
     /// The deepest finished iteration (0: none finished; the move is the first ordered one).
     pub depth: u32,
     /// Nodes searched.
@@ -298,6 +307,7 @@ pub fn think<G: Evaluate>(
         estimate: position.terminal_value() * SCALE,
         pv: Vec::new(),
         candidates: Vec::new(),
+        also: Vec::new(),
         depth: 0,
         nodes: 0,
         elapsed: Duration::ZERO,
@@ -333,11 +343,13 @@ pub fn think<G: Evaluate>(
         }
         // The best `wanted` moves so far, by total (estimate + bonus), best first.
         let mut top: Vec<Ranked<G::Move>> = Vec::new();
+        let mut also = Vec::new();
         for &i in &order {
             let mut child = *position;
             child.play(root[i]);
             let threshold = (top.len() >= wanted).then(|| top[wanted - 1].total);
-            let value = match threshold {
+            let forced = options.also_rank.contains(&G::encode(root[i]));
+            let value = match threshold.filter(|_| !forced) {
                 None => -searcher.search(&child, depth as i16 - 1, -INFINITE, INFINITE, 1),
                 Some(total) => {
                     // A move must beat the last kept total with its own bonus.
@@ -354,6 +366,15 @@ pub fn think<G: Evaluate>(
                 break;
             }
             let total = value + bonus[i];
+            if forced {
+                let mut pv = vec![root[i]];
+                pv.extend_from_slice(&searcher.pv[1]);
+                also.push(Candidate {
+                    mv: root[i],
+                    estimate: value,
+                    pv,
+                });
+            }
             if threshold.is_none_or(|t| total > t) {
                 let mut pv = vec![root[i]];
                 pv.extend_from_slice(&searcher.pv[1]);
@@ -393,6 +414,7 @@ pub fn think<G: Evaluate>(
         }
         if !searcher.aborted {
             thought.candidates = top.into_iter().map(|r| r.candidate).collect();
+            thought.also = also;
         }
         if searcher.aborted {
             break;

@@ -43,6 +43,9 @@ pub struct PlayOptions {
     pub exact: bool,
     /// How many of the best moves to rank with their values (1 for play).
     pub candidates: usize,
+    /// A move whose value is wanted too, from the same search as the best move's
+    /// ([`Choice::also`]): whole-game analysis measures the move played this way.
+    pub also: Option<Move>,
 }
 
 impl Default for PlayOptions {
@@ -58,6 +61,7 @@ impl Default for PlayOptions {
             weights: Weights::default(),
             exact: true,
             candidates: 1,
+            also: None,
         }
     }
 }
@@ -87,6 +91,9 @@ pub struct Choice {
     /// The best [`PlayOptions::candidates`] moves with their values (exact or estimated, as
     /// `judgement` says), best first; for an exact answer, the moves whose value was proven.
     pub candidates: Vec<Candidate<Move>>,
+    /// [`PlayOptions::also`] with its value (exact or estimated, as `judgement` says), when the
+    /// search finished an iteration, or when the solver proved it among the candidates.
+    pub also: Option<Candidate<Move>>,
     /// The deepest finished iteration of the estimating search (0 for an exact answer).
     pub depth: u32,
     /// Nodes of the solver and the search together.
@@ -134,6 +141,8 @@ pub fn choose(
                 wdl: false,
                 time_limit: time.map(|t| t / 4),
                 stop: Arc::clone(&options.stop),
+                // `also` alone does not ask for every root move's value, which costs more than
+                // the value: its caller can solve the position after it instead.
                 root_values: options.candidates > 1,
                 max_nodes: nodes.map(|n| n / 4),
             },
@@ -162,9 +171,13 @@ pub fn choose(
                     solved.best_line.first() != Some(&c.mv),
                 )
             });
+            let also = options
+                .also
+                .and_then(|mv| candidates.iter().find(|c| c.mv == mv).cloned());
             candidates.truncate(options.candidates.max(1));
             return Choice {
                 candidates,
+                also,
                 best: solved.best_line.first().copied(),
                 value: solved.lower * SCALE,
                 judgement: Judgement::Exact,
@@ -185,6 +198,10 @@ pub fn choose(
             noise,
             stop: Arc::clone(&options.stop),
             multi_pv: options.candidates.max(1),
+            also_rank: options
+                .also
+                .map(|mv| vec![<Position as crate::boardgame::Game>::encode(mv)])
+                .unwrap_or_default(),
             ..EngineOptions::default()
         },
         &options.weights,
@@ -196,6 +213,7 @@ pub fn choose(
         judgement: Judgement::Estimate,
         pv: thought.pv,
         candidates: thought.candidates,
+        also: thought.also.into_iter().next(),
         depth: thought.depth,
         nodes: spent + thought.nodes,
         elapsed: start.elapsed(),

@@ -136,3 +136,33 @@ fn play_appends_to_a_record_only_where_it_ends() {
         .code(3);
     assert_eq!(std::fs::read_to_string(&record).unwrap(), before);
 }
+
+#[test]
+fn standings_score_a_match_from_its_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games");
+    cathedral()
+        .args([
+            "match", "--a", "engine", "--b", "random", "--games", "4", "--nodes", "2000", "-o",
+        ])
+        .arg(&games)
+        .assert()
+        .success();
+    let mut files: Vec<_> = std::fs::read_dir(&games)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let json = stdout_of(cathedral().arg("standings").args(&files).arg("--json"));
+    let result: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(result["matches"].as_array().unwrap().len(), 2);
+    let table = result["table"].as_array().unwrap();
+    assert_eq!(table.len(), 2);
+    assert_eq!(table[0]["games"], 4);
+    assert!(table[0]["squares"].as_u64() <= table[1]["squares"].as_u64());
+    assert!(result["unpaired"].as_array().unwrap().is_empty());
+    // A record that does not load is an input error, located.
+    let bad = dir.path().join("bad.yaml");
+    std::fs::write(&bad, "moves:\n- light:inn:a1\n").unwrap();
+    cathedral().arg("standings").arg(&bad).assert().code(3);
+}

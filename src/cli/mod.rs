@@ -22,6 +22,7 @@ pub(crate) mod shared;
 mod sheet;
 mod show;
 mod solve;
+mod standings;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -74,6 +75,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Judge every move of a recorded game: values, losses, marks, turning points, a summary.
     Analyse(analyse::AnalyseArgs),
+    /// Match and tournament standings from game records, scored by unplaced squares.
+    Standings(standings::StandingsArgs),
     Engine(engine::EngineArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
@@ -123,6 +126,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Replay(args) => replay::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Standings(args) => standings::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Match(args) => match_::run(args),
         Command::Bench(args) => bench::run(args),

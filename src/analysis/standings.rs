@@ -1,0 +1,243 @@
+//! Match and tournament standings from game records, scored as the Travel and World editions'
+//! rule sheets score them: each game scores each side's unplaced squares; a match is two games
+//! between the same players with colours swapped, won by the lower total; a tournament ranks
+//! players by their accumulated unplaced squares, lowest first.
+
+use crate::cathedral::file::GameRecord;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One player's line of the table.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Standing {
+    /// The player's name as in the records.
+    pub player: String,
+    /// 1 for the lowest total; players with equal totals share a rank.
+    pub rank: usize,
+    /// Finished games played.
+    pub games: usize,
+    /// Unplaced squares over all finished games: the tournament score, lower is better.
+    pub squares: u32,
+    /// Games won, drawn, lost (fewer unplaced squares than the opponent wins).
+    pub game_wins: usize,
+    /// See `game_wins`.
+    pub game_draws: usize,
+    /// See `game_wins`.
+    pub game_losses: usize,
+    /// Matches (pairs of games with colours swapped) won, drawn, lost.
+    pub match_wins: usize,
+    /// See `match_wins`.
+    pub match_draws: usize,
+    /// See `match_wins`.
+    pub match_losses: usize,
+}
+
+/// A match: two games between the same players with colours swapped.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MatchScore {
+    /// The player who was Light in the first game.
+    pub first: String,
+    /// The other player.
+    pub second: String,
+    /// Each player's unplaced squares over both games.
+    pub first_squares: u32,
+    /// See `first_squares`.
+    pub second_squares: u32,
+    /// Where the two games are: "file game N".
+    pub games: [String; 2],
+}
+
+/// Standings and what could not be counted.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Standings {
+    /// The table, best first.
+    pub table: Vec<Standing>,
+    /// Every complete match.
+    pub matches: Vec<MatchScore>,
+    /// Games counted in the table but without their return game ("file game N: Ann v Bob").
+    pub unpaired: Vec<String>,
+    /// Games not counted: unfinished, or without both players' names.
+    pub skipped: Vec<String>,
+    /// Groups of players sharing a rank.
+    pub ties: Vec<Vec<String>>,
+}
+
+/// The standings of `games`, each with where it is (`"file game N"`).
+pub fn standings(games: &[(String, GameRecord)]) -> Standings {
+    let mut out = Standings::default();
+    let mut table: BTreeMap<String, Standing> = BTreeMap::new();
+    // Finished games per unordered pairing, in file order.
+    let mut pairings: BTreeMap<(String, String), Vec<(String, String, u32, u32, String)>> =
+        BTreeMap::new();
+    for (place, game) in games {
+        let (Some(light), Some(dark)) = (&game.light, &game.dark) else {
+            out.skipped
+                .push(format!("{place}: a player's name is missing"));
+            continue;
+        };
+        let Some((light_squares, dark_squares)) = game.result() else {
+            out.skipped.push(format!(
+                "{place}: {light} v {dark} is not finished ({} moves)",
+                game.moves.len()
+            ));
+            continue;
+        };
+        for (name, own, other) in [
+            (light, light_squares, dark_squares),
+            (dark, dark_squares, light_squares),
+        ] {
+            let line = table.entry(name.clone()).or_insert_with(|| Standing {
+                player: name.clone(),
+                ..Standing::default()
+            });
+            line.games += 1;
+            line.squares += own;
+            match own.cmp(&other) {
+                std::cmp::Ordering::Less => line.game_wins += 1,
+                std::cmp::Ordering::Equal => line.game_draws += 1,
+                std::cmp::Ordering::Greater => line.game_losses += 1,
+            }
+        }
+        let key = if light <= dark {
+            (light.clone(), dark.clone())
+        } else {
+            (dark.clone(), light.clone())
+        };
+        pairings.entry(key).or_default().push((
+            light.clone(),
+            dark.clone(),
+            light_squares,
+            dark_squares,
+            place.clone(),
+        ));
+    }
+    for games in pairings.values() {
+        let mut waiting: Vec<&(String, String, u32, u32, String)> = Vec::new();
+        for game in games {
+            // The return game: the same two players, colours swapped.
+            if let Some(at) = waiting.iter().position(|w| w.0 == game.1 && w.1 == game.0) {
+                let first = waiting.remove(at);
+                let score = MatchScore {
+                    first: first.0.clone(),
+                    second: first.1.clone(),
+                    first_squares: first.2 + game.3,
+                    second_squares: first.3 + game.2,
+                    games: [first.4.clone(), game.4.clone()],
+                };
+                for (name, own, other) in [
+                    (&score.first, score.first_squares, score.second_squares),
+                    (&score.second, score.second_squares, score.first_squares),
+                ] {
+                    if let Some(line) = table.get_mut(name) {
+                        match own.cmp(&other) {
+                            std::cmp::Ordering::Less => line.match_wins += 1,
+                            std::cmp::Ordering::Equal => line.match_draws += 1,
+                            std::cmp::Ordering::Greater => line.match_losses += 1,
+                        }
+                    }
+                }
+                out.matches.push(score);
+            } else {
+                waiting.push(game);
+            }
+        }
+        for game in waiting {
+            out.unpaired.push(format!(
+                "{}: {} (Light) v {} (Dark) has no return game with colours swapped",
+                game.4, game.0, game.1
+            ));
+        }
+    }
+    let mut lines: Vec<Standing> = table.into_values().collect();
+    lines.sort_by(|a, b| a.squares.cmp(&b.squares).then(a.player.cmp(&b.player)));
+    for i in 0..lines.len() {
+        lines[i].rank = if i > 0 && lines[i].squares == lines[i - 1].squares {
+            lines[i - 1].rank
+        } else {
+            i + 1
+        };
+    }
+    let mut by_rank: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for line in &lines {
+        by_rank
+            .entry(line.rank)
+            .or_default()
+            .push(line.player.clone());
+    }
+    out.ties = by_rank.into_values().filter(|g| g.len() > 1).collect();
+    out.table = lines;
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cathedral::position::Position;
+    use crate::cathedral::rules::Rules;
+
+    /// A finished game between `light` and `dark`: a policy game from `seed`.
+    fn game(light: &str, dark: &str, seed: u64) -> GameRecord {
+        let mut rng = crate::boardgame::Rng::new(seed);
+        let policy = crate::cathedral::policy::Policy::default();
+        let mut position = Position::new(Rules::CLASSIC);
+        let mut moves = Vec::new();
+        while let Some(mv) = policy.choose(&position, &mut rng) {
+            position.play(mv);
+            moves.push(crate::cathedral::file::RecordedMove { mv, comment: None });
+        }
+        GameRecord {
+            light: Some(light.into()),
+            dark: Some(dark.into()),
+            moves,
+            ..GameRecord::default()
+        }
+    }
+
+    #[test]
+    fn matches_pair_return_games_and_the_table_counts_squares() {
+        let games: Vec<(String, GameRecord)> = [
+            ("Ann", "Bob", 1),
+            ("Bob", "Ann", 2),
+            ("Ann", "Cy", 3),
+            ("Cy", "Bob", 4),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, &(l, d, s))| (format!("t.yaml game {}", i + 1), game(l, d, s)))
+        .collect();
+        let mut unfinished = game("Ann", "Bob", 5);
+        unfinished.moves.truncate(3);
+        let mut all = games.clone();
+        all.push(("t.yaml game 5".into(), unfinished));
+        let result = standings(&all);
+        assert_eq!(
+            result.matches.len(),
+            1,
+            "only Ann and Bob played a return game"
+        );
+        assert_eq!(result.unpaired.len(), 2);
+        assert_eq!(result.skipped.len(), 1);
+        let m = &result.matches[0];
+        let (l1, d1) = games[0].1.result().unwrap();
+        let (l2, d2) = games[1].1.result().unwrap();
+        assert_eq!((m.first.as_str(), m.first_squares), ("Ann", l1 + d2));
+        assert_eq!((m.second.as_str(), m.second_squares), ("Bob", d1 + l2));
+        // Every finished game counts each side's unplaced squares once.
+        let total: u32 = result.table.iter().map(|s| s.squares).sum();
+        let expected: u32 = games
+            .iter()
+            .map(|(_, g)| {
+                let (l, d) = g.result().unwrap();
+                l + d
+            })
+            .sum();
+        assert_eq!(total, expected);
+        assert!(
+            result
+                .table
+                .windows(2)
+                .all(|w| w[0].squares <= w[1].squares)
+        );
+        assert_eq!(result.table.iter().map(|s| s.games).sum::<usize>(), 8);
+    }
+}

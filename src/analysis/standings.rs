@@ -62,13 +62,21 @@ pub struct Standings {
     pub ties: Vec<Vec<String>>,
 }
 
+/// A finished game as the pairing needs it.
+struct Finished {
+    light: String,
+    dark: String,
+    light_squares: u32,
+    dark_squares: u32,
+    place: String,
+}
+
 /// The standings of `games`, each with where it is (`"file game N"`).
 pub fn standings(games: &[(String, GameRecord)]) -> Standings {
     let mut out = Standings::default();
     let mut table: BTreeMap<String, Standing> = BTreeMap::new();
     // Finished games per unordered pairing, in file order.
-    let mut pairings: BTreeMap<(String, String), Vec<(String, String, u32, u32, String)>> =
-        BTreeMap::new();
+    let mut pairings: BTreeMap<(String, String), Vec<Finished>> = BTreeMap::new();
     for (place, game) in games {
         let (Some(light), Some(dark)) = (&game.light, &game.dark) else {
             out.skipped
@@ -103,13 +111,13 @@ pub fn standings(games: &[(String, GameRecord)]) -> Standings {
         } else {
             (dark.clone(), light.clone())
         };
-        pairings.entry(key).or_default().push((
-            light.clone(),
-            dark.clone(),
+        pairings.entry(key).or_default().push(Finished {
+            light: light.clone(),
+            dark: dark.clone(),
             light_squares,
             dark_squares,
-            place.clone(),
-        ));
+            place: place.clone(),
+        });
     }
     for games in pairings.values() {
         let mut waiting: Vec<&(String, String, u32, u32, String)> = Vec::new();
@@ -144,7 +152,7 @@ pub fn standings(games: &[(String, GameRecord)]) -> Standings {
         for game in waiting {
             out.unpaired.push(format!(
                 "{}: {} (Light) v {} (Dark) has no return game with colours swapped",
-                game.4, game.0, game.1
+                game.place, game.light, game.dark
             ));
         }
     }

@@ -120,17 +120,20 @@ pub fn standings(games: &[(String, GameRecord)]) -> Standings {
         });
     }
     for games in pairings.values() {
-        let mut waiting: Vec<&(String, String, u32, u32, String)> = Vec::new();
+        let mut waiting: Vec<&Finished> = Vec::new();
         for game in games {
             // The return game: the same two players, colours swapped.
-            if let Some(at) = waiting.iter().position(|w| w.0 == game.1 && w.1 == game.0) {
+            if let Some(at) = waiting
+                .iter()
+                .position(|w| w.light == game.dark && w.dark == game.light)
+            {
                 let first = waiting.remove(at);
                 let score = MatchScore {
-                    first: first.0.clone(),
-                    second: first.1.clone(),
-                    first_squares: first.2 + game.3,
-                    second_squares: first.3 + game.2,
-                    games: [first.4.clone(), game.4.clone()],
+                    first: first.light.clone(),
+                    second: first.dark.clone(),
+                    first_squares: first.light_squares + game.dark_squares,
+                    second_squares: first.dark_squares + game.light_squares,
+                    games: [first.place.clone(), game.place.clone()],
                 };
                 for (name, own, other) in [
                     (&score.first, score.first_squares, score.second_squares),

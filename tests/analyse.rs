@@ -150,3 +150,28 @@ fn analyse_is_reproducible_with_a_node_budget_and_writes_an_html_report() {
         .assert()
         .failure();
 }
+
+#[test]
+fn all_games_of_a_file_get_a_line_each() {
+    let text = stdout_of(cathedral().args([
+        "analyse",
+        "docs/analysis/engine-games.yaml",
+        "--all",
+        "--nodes-per-move",
+        "5000",
+        "--color",
+        "never",
+    ]));
+    assert!(text.contains("4 games"), "{text}");
+    assert!(text.contains("Mean average loss"), "{text}");
+    cathedral()
+        .args([
+            "analyse",
+            "docs/analysis/engine-games.yaml",
+            "--all",
+            "--html",
+            "x.html",
+        ])
+        .assert()
+        .code(2);
+}

@@ -27,6 +27,9 @@ pub struct AnalyseArgs {
     /// Which game of the file, from 1.
     #[arg(long, default_value = "1", value_name = "N")]
     pub game: usize,
+    /// Analyse every game of the file and print one line per game.
+    #[arg(long, conflicts_with = "game")]
+    pub all: bool,
     /// Time to judge each position: seconds, or 500ms, 2s.
     #[arg(long, default_value = "1", value_name = "SECS", value_parser = limits::positive_seconds)]
     pub time_per_move: Duration,
@@ -60,18 +63,30 @@ pub fn run(args: &AnalyseArgs) -> miette::Result<()> {
             return Err(super::shared::output::refuse_overwrite(out));
         }
     }
-    let games = load_records(&args.file)?;
-    let game = games.get(args.game.wrapping_sub(1)).ok_or_else(|| {
-        Failure::new(
+    if args.all && args.html.is_some() {
+        return Err(Failure::new(
             Exit::Usage,
-            format!(
-                "--game {}: {} holds {} game(s), numbered from 1",
-                args.game,
-                args.file.display(),
-                games.len()
-            ),
+            "--html writes the report of one game: give --game N instead of --all",
         )
-    })?;
+        .into());
+    }
+    let games = load_records(&args.file)?;
+    let chosen: Vec<(usize, &GameRecord)> = if args.all {
+        games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect()
+    } else {
+        let game = games.get(args.game.wrapping_sub(1)).ok_or_else(|| {
+            Failure::new(
+                Exit::Usage,
+                format!(
+                    "--game {}: {} holds {} game(s), numbered from 1",
+                    args.game,
+                    args.file.display(),
+                    games.len()
+                ),
+            )
+        })?;
+        vec![(args.game, game)]
+    };
     let stop = ctrl_c_flag();
     let options = PlayOptions {
         nodes: args.nodes_per_move,
@@ -85,23 +100,34 @@ pub fn run(args: &AnalyseArgs) -> miette::Result<()> {
         stop: Arc::clone(&stop),
         ..PlayOptions::default()
     };
-    let bar = ProgressBar::with_draw_target(
-        Some(game.moves.len() as u64 + 1),
-        ProgressDrawTarget::hidden(),
-    );
+    let positions: u64 = chosen.iter().map(|(_, g)| g.moves.len() as u64 + 1).sum();
+    let bar = ProgressBar::with_draw_target(Some(positions), ProgressDrawTarget::hidden());
     if show_progress() {
         bar.set_draw_target(ProgressDrawTarget::stderr());
     }
     bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} positions judged [{elapsed}]")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} positions judged [{elapsed}, {eta} left]",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
         .map_err(|e| miette::miette!("cannot start {} threads: {e}", args.threads))?;
-    let analysis =
-        pool.install(|| analyse_game(game, &options, &|done, _| bar.set_position(done as u64)));
+    let mut analyses = Vec::new();
+    for (number, game) in &chosen {
+        let before = bar.position();
+        let analysis = pool.install(|| {
+            analyse_game(game, &options, &|done, _| {
+                bar.set_position(before + done as u64);
+            })
+        });
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        analyses.push((*number, *game, analysis));
+    }
     bar.finish_and_clear();
     if stop.load(std::sync::atomic::Ordering::Relaxed) {
         return Err(Failure::new(
@@ -110,14 +136,70 @@ pub fn run(args: &AnalyseArgs) -> miette::Result<()> {
         )
         .into());
     }
-    if let Some(out) = &args.html {
-        let html = cathedral::present::game_report_html(game, args.game, &analysis);
+    if let (Some(out), Some((number, game, analysis))) = (&args.html, analyses.first()) {
+        let html = cathedral::present::game_report_html(game, *number, analysis);
         write_document(Some(out), &html, args.force)?;
     }
     if args.json {
-        return emit_json(&analysis);
+        if args.all {
+            let all: Vec<&GameAnalysis> = analyses.iter().map(|(_, _, a)| a).collect();
+            return emit_json(&all);
+        }
+        return emit_json(&analyses[0].2);
     }
-    emit(&report_text(game, args, &analysis))
+    if args.all {
+        return emit(&all_games_text(args, &analyses));
+    }
+    let (number, game, analysis) = &analyses[0];
+    emit(&report_text(game, *number, args, analysis))
+}
+
+/// One line per game: the result, each side's average loss and marks, the turning points.
+fn all_games_text(args: &AnalyseArgs, analyses: &[(usize, &GameRecord, GameAnalysis)]) -> String {
+    let mut table = new_table(style_for(args.color));
+    table.set_header([
+        "game",
+        "result",
+        "Light loss",
+        "Light marks",
+        "Dark loss",
+        "Dark marks",
+        "turns",
+        "exact",
+    ]);
+    let marks = |s: &PlayerSummary| format!("{}/{}/{}", s.inaccuracies, s.mistakes, s.blunders);
+    let (mut light_sum, mut dark_sum) = (0.0, 0.0);
+    for (number, game, analysis) in analyses {
+        let result = match game.result() {
+            Some((l, d)) => format!("{l}-{d}"),
+            None => "unfinished".to_string(),
+        };
+        light_sum += analysis.light.average_loss;
+        dark_sum += analysis.dark.average_loss;
+        table.add_row(vec![
+            number.to_string(),
+            result,
+            format!("{:.2}", analysis.light.average_loss),
+            marks(&analysis.light),
+            format!("{:.2}", analysis.dark.average_loss),
+            marks(&analysis.dark),
+            analysis.turning_points.len().to_string(),
+            format!(
+                "{}/{}",
+                analysis.light.exact_moves + analysis.dark.exact_moves,
+                analysis.plies.len()
+            ),
+        ]);
+    }
+    right_align(&mut table, &[0, 2, 4, 6]);
+    let n = analyses.len().max(1) as f64;
+    format!(
+        "{}: {} games\n{table}\nresult: Light-Dark unplaced squares; loss: average squares given up per move; marks: inaccuracies/mistakes/blunders; turns: turning points; exact: moves judged on two proven values.\nMean average loss: Light {:.2}, Dark {:.2} squares per move.\n",
+        args.file.display(),
+        analyses.len(),
+        light_sum / n,
+        dark_sum / n
+    )
 }
 
 fn value_text(value: f64, judgement: Judgement) -> String {
@@ -143,9 +225,14 @@ fn summary_line(name: &str, summary: &PlayerSummary) -> String {
     )
 }
 
-fn report_text(game: &GameRecord, args: &AnalyseArgs, analysis: &GameAnalysis) -> String {
+fn report_text(
+    game: &GameRecord,
+    number: usize,
+    args: &AnalyseArgs,
+    analysis: &GameAnalysis,
+) -> String {
     let style = style_for(args.color);
-    let mut out = format!("{}\n", game_heading(game, args.game));
+    let mut out = format!("{}\n", game_heading(game, number));
     if let Some((light, dark)) = game.result() {
         out.push_str(&format!(
             "Result: Light {light}, Dark {dark} unplaced squares.\n"

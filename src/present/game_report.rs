@@ -76,12 +76,13 @@ pub fn value_plot_svg(values: &[(f64, Judgement)], marks: &[Option<Mark>]) -> St
     ));
     for tick in [-top, -top / 2.0, 0.0, top / 2.0, top] {
         svg.push_str(&format!(
-            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{}\" stroke-width=\"{}\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{tick:+.0}</text>\n",
+            "<line x1=\"{LEFT}\" x2=\"{}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{}\" stroke-width=\"{}\"/><text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text>\n",
             WIDTH - RIGHT,
             if tick == 0.0 { "#555" } else { "#ddd" },
             if tick == 0.0 { 1.2 } else { 0.6 },
             LEFT - 4.0,
             y(tick) + 4.0,
+            if tick == 0.0 { "0".to_string() } else { format!("{tick:+.0}") },
             y = y(tick),
         ));
     }

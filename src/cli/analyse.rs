@@ -238,6 +238,18 @@ fn report_text(
             "Result: Light {light}, Dark {dark} unplaced squares.\n"
         ));
     }
+    if analysis.plies.is_empty() {
+        out.push_str(&format!(
+            "The game has no moves to judge; its start is worth {} to {} ({}).\n",
+            value_text(analysis.end.value, analysis.end.judgement),
+            game.start_position().to_move().title(),
+            match analysis.end.judgement {
+                Judgement::Exact => "exact",
+                Judgement::Estimate => "estimate",
+            }
+        ));
+        return out;
+    }
     let mut table = new_table(style);
     table.set_header(["#", "move", "before", "loss", ""]);
     for ply in &analysis.plies {

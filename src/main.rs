@@ -2,6 +2,7 @@
 
 mod cli;
 mod protocol;
+mod web;
 
 use clap::Parser;
 use std::io::IsTerminal;

@@ -18,6 +18,7 @@ mod play;
 mod render;
 pub(crate) mod replay;
 mod sample;
+mod serve;
 pub(crate) mod shared;
 mod sheet;
 mod show;
@@ -78,6 +79,8 @@ enum Command {
     /// Match and tournament standings from game records, scored by unplaced squares.
     Standings(standings::StandingsArgs),
     Engine(engine::EngineArgs),
+    /// Serve the web board and its JSON API on 127.0.0.1 (work in progress: the API).
+    Serve(serve::ServeArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
     /// Solve every position of a benchmark directory, check the stored values, time each tier.
@@ -128,6 +131,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Analyse(args) => analyse::run(args),
         Command::Standings(args) => standings::run(args),
         Command::Engine(args) => engine::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Match(args) => match_::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sample(args) => sample::run(args),

@@ -1,0 +1,38 @@
+//! `cathedral serve`: the web board and its JSON API on 127.0.0.1 (docs in src/web/).
+
+use super::shared::limits;
+use crate::web::{ServeOptions, serve};
+
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// The port on 127.0.0.1 (0: any free port).
+    #[arg(long, default_value = "8080")]
+    pub port: u16,
+    /// At most this many solves or engine searches at once (1 to 64).
+    #[arg(long, default_value = "2", value_name = "N", value_parser = searches)]
+    pub max_searches: usize,
+    /// The longest a solve or engine search may take: seconds, or 500ms, 2m.
+    #[arg(long, default_value = "30", value_name = "SECS", value_parser = limits::positive_seconds)]
+    pub max_search_time: std::time::Duration,
+}
+
+fn searches(text: &str) -> Result<usize, String> {
+    let n = limits::threads(text)?;
+    if n == 0 {
+        return Err("0 searches would refuse every one: expected 1 to 64".into());
+    }
+    Ok(n)
+}
+
+pub fn run(args: &ServeArgs) -> miette::Result<()> {
+    let options = ServeOptions {
+        port: args.port,
+        max_searches: args.max_searches,
+        max_search_ms: args.max_search_time.as_millis().min(u128::from(u64::MAX)) as u64,
+    };
+    serve(options, |address| {
+        // The address goes to standard output so that scripts and tests can read the port.
+        println!("Serving the Cathedral board at http://{address}/ (only this computer can reach it; Ctrl-C stops)");
+    })
+    .map_err(|e| miette::miette!("cannot serve on 127.0.0.1:{}: {e}", args.port))
+}

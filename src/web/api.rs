@@ -1,0 +1,288 @@
+//! The JSON API. Every error is a 4xx or 5xx with `{"error": "..."}` in the domain's words.
+
+use super::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use cathedral::analysis::bestmove::BestMoveReport;
+use cathedral::analysis::moves::MovesReport;
+use cathedral::analysis::report::SolveReport;
+use cathedral::analysis::view::PositionView;
+use cathedral::boardgame::{SolveOptions, solve as solve_position};
+use cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
+use cathedral::explain::{MoveReport, explain_move};
+use cathedral::legality::parse_move;
+use cathedral::present::svg::{SvgOptions, render_svg};
+use cathedral::{Position, Rules};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+const INDEX: &str = include_str!("assets/index.html");
+
+/// A failed request.
+pub(crate) struct ApiError(StatusCode, String);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        #[derive(Serialize)]
+        struct Body {
+            error: String,
+        }
+        (self.0, Json(Body { error: self.1 })).into_response()
+    }
+}
+
+fn bad(message: impl Into<String>) -> ApiError {
+    ApiError(StatusCode::BAD_REQUEST, message.into())
+}
+
+/// A JSON body that could not be read, in words.
+fn unreadable(rejection: JsonRejection) -> ApiError {
+    let status = rejection.status();
+    let text = rejection.body_text();
+    // serde's wording stays out; say what the body must be.
+    let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+        format!("the request is larger than {} KiB", super::MAX_BODY / 1024)
+    } else if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
+        "send JSON with `Content-Type: application/json`".to_string()
+    } else {
+        let detail = text
+            .split(": ")
+            .last()
+            .unwrap_or("")
+            .split(" at line")
+            .next()
+            .unwrap_or("");
+        format!(
+            "the body is not a game: expected JSON like {{\"rules\": \"classic\", \"moves\": [\"light:cathedral:e5,f4,f5,f6,f7,g5\"]}} ({detail})"
+        )
+    };
+    ApiError(status, message)
+}
+
+/// A game in a request: the rules, an optional start position (a position file's text) and the
+/// moves played from it.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct GameRequest {
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    start: Option<String>,
+    #[serde(default)]
+    moves: Vec<String>,
+    /// For `solve` and `bestmove`: milliseconds to think (capped by the server).
+    #[serde(default)]
+    time_ms: Option<u64>,
+    /// For `bestmove`: 1 to 10.
+    #[serde(default)]
+    level: Option<u8>,
+}
+
+/// The position a request's game reaches, and the position before its last move with that move.
+fn replay(game: &GameRequest) -> Result<(Position, Option<(Position, cathedral::Move)>), ApiError> {
+    if game.moves.len() > 400 {
+        return Err(bad(
+            "a game has at most a few dozen moves; this request has more than 400",
+        ));
+    }
+    let mut position = match (&game.start, &game.rules) {
+        (Some(_), Some(_)) => {
+            return Err(bad(
+                "give the rules once: in the start position, or as `rules` for the empty board",
+            ));
+        }
+        (Some(text), None) => {
+            cathedral::file::parse_str("start", text)
+                .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?
+                .position
+        }
+        (None, rules) => {
+            let rules: Rules = match rules {
+                Some(name) => name
+                    .parse()
+                    .map_err(|e: cathedral::rules::RulesError| bad(e.to_string()))?,
+                None => Rules::CLASSIC,
+            };
+            Position::new(rules)
+        }
+    };
+    let mut last = None;
+    for (i, text) in game.moves.iter().enumerate() {
+        let mv = parse_move(&position, text)
+            .map_err(|e| bad(format!("move {} (`{text}`) cannot be played: {e}", i + 1)))?;
+        last = Some((position, mv));
+        position.play(mv);
+    }
+    Ok((position, last))
+}
+
+pub(crate) async fn index() -> Html<&'static str> {
+    Html(INDEX)
+}
+
+pub(crate) async fn health() -> Json<serde_json::Value> {
+    Json(serde_json::json!({"ok": true, "version": env!("CARGO_PKG_VERSION")}))
+}
+
+pub(crate) async fn not_found() -> ApiError {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        "no such page: the API is /api/health, /api/position, /api/solve and /api/bestmove".into(),
+    )
+}
+
+#[derive(Serialize)]
+pub(crate) struct PositionResponse {
+    position: PositionView,
+    moves: MovesReport,
+    /// What the last move of the request did, in words and as data.
+    last_move: Option<LastMove>,
+    svg: String,
+}
+
+#[derive(Serialize)]
+struct LastMove {
+    text: String,
+    report: MoveReport,
+}
+
+/// The position a game reaches: the board as SVG, its legal moves, what the last move did.
+pub(crate) async fn position(
+    body: Result<Json<GameRequest>, JsonRejection>,
+) -> Result<Json<PositionResponse>, ApiError> {
+    let Json(game) = body.map_err(unreadable)?;
+    let (position, last) = replay(&game)?;
+    let last_move = last.map(|(before, mv)| {
+        let report = explain_move(&before, mv);
+        LastMove {
+            text: report.to_string(),
+            report,
+        }
+    });
+    let highlight = last
+        .and_then(|(_, mv)| mv.placement())
+        .map(|id| cathedral::table().get(id).mask)
+        .unwrap_or_default();
+    Ok(Json(PositionResponse {
+        position: PositionView::of(&position),
+        moves: MovesReport::of(&position),
+        last_move,
+        svg: render_svg(
+            &position,
+            &SvgOptions {
+                highlight,
+                caption: None,
+                hands: true,
+            },
+        ),
+    }))
+}
+
+/// Sets the flag when dropped: a request whose client went away is dropped by the server, and
+/// its search stops.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+fn search_time(state: &AppState, asked: Option<u64>) -> Duration {
+    Duration::from_millis(
+        asked
+            .unwrap_or(state.options.max_search_ms)
+            .clamp(1, state.options.max_search_ms),
+    )
+}
+
+/// Runs `work` on a blocking thread if a search slot is free (503 otherwise), stopping it when
+/// the request is dropped.
+async fn search<T: Send + 'static>(
+    state: &AppState,
+    work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let _permit = state.searches.try_acquire().map_err(|_| {
+        ApiError(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "{} searches are running already, the most this server runs at once: try again when one ends",
+                state.options.max_searches
+            ),
+        )
+    })?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let _guard = StopOnDrop(Arc::clone(&stop));
+    tokio::task::spawn_blocking(move || work(stop))
+        .await
+        .map_err(|_| {
+            ApiError(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the search failed".into(),
+            )
+        })
+}
+
+/// The exact solve of the position a game reaches, within the request's time (capped).
+pub(crate) async fn solve(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<GameRequest>, JsonRejection>,
+) -> Result<Json<SolveReport>, ApiError> {
+    let Json(game) = body.map_err(unreadable)?;
+    let (position, _) = replay(&game)?;
+    let time = search_time(&state, game.time_ms);
+    let report = search(&state, move |stop| {
+        let solution = solve_position(
+            &position,
+            &SolveOptions {
+                threads: 1,
+                tt_mb: 64,
+                initial_tt_mb: Some(4),
+                time_limit: Some(time),
+                stop,
+                ..SolveOptions::default()
+            },
+            &|_| {},
+        );
+        SolveReport::new(&position, &solution, false)
+    })
+    .await?;
+    Ok(Json(report))
+}
+
+/// The engine's move for the position a game reaches.
+pub(crate) async fn bestmove(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<GameRequest>, JsonRejection>,
+) -> Result<Json<BestMoveReport>, ApiError> {
+    let Json(game) = body.map_err(unreadable)?;
+    let level = game.level.unwrap_or(MAX_LEVEL);
+    if !(1..=MAX_LEVEL).contains(&level) {
+        return Err(bad(format!(
+            "level {level} is out of range: expected 1 to 10"
+        )));
+    }
+    let (position, _) = replay(&game)?;
+    let time = search_time(&state, game.time_ms);
+    let report = search(&state, move |stop| {
+        let choice = choose(
+            &position,
+            &PlayOptions {
+                time: Some(time),
+                level,
+                tt_mb: 32,
+                stop,
+                ..PlayOptions::default()
+            },
+            &mut |_| {},
+        );
+        BestMoveReport::new(&position, &choice)
+    })
+    .await?;
+    Ok(Json(report))
+}

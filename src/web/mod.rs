@@ -1,0 +1,72 @@
+//! `cathedral serve`: the web front end. A local HTTP server (axum on tokio) that serves the
+//! page embedded in the binary and a JSON API over the library: a game as rules, an optional
+//! start position and moves in; the position, its legal moves, what the last move did, the
+//! solver's and the engine's answers out. The server keeps no game state: every request
+//! carries its game, so a tab can be reloaded, duplicated or closed at any time.
+//!
+//! Work in progress (issue 12): the API and its limits are here and tested; the board page is
+//! still a placeholder.
+
+mod api;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use std::net::{Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// The largest request body accepted: a game record of a long game is a few kilobytes.
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// The port on 127.0.0.1 (0: any free port).
+    pub port: u16,
+    /// At most this many solves or engine searches at once; more get 503.
+    pub max_searches: usize,
+    /// The longest time one search may take, in milliseconds.
+    pub max_search_ms: u64,
+}
+
+/// What every handler shares.
+pub(crate) struct AppState {
+    pub options: ServeOptions,
+    pub searches: Semaphore,
+}
+
+/// The router: the page and the API.
+pub fn router(options: ServeOptions) -> Router {
+    let state = Arc::new(AppState {
+        searches: Semaphore::new(options.max_searches),
+        options,
+    });
+    Router::new()
+        .route("/", get(api::index))
+        .route("/api/health", get(api::health))
+        .route("/api/position", post(api::position))
+        .route("/api/solve", post(api::solve))
+        .route("/api/bestmove", post(api::bestmove))
+        .fallback(api::not_found)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(state)
+}
+
+/// Serves on 127.0.0.1 until Ctrl-C, calling `ready` with the address once it listens.
+pub fn serve(options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener =
+            tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port)))
+                .await?;
+        ready(listener.local_addr()?);
+        axum::serve(listener, router(options))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+    })
+}

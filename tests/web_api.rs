@@ -1,0 +1,195 @@
+//! The web server's JSON API against a running `cathedral serve`: answers, errors as JSON with
+//! a 4xx status, request limits, the cap on concurrent searches, and a search stopped when its
+//! client goes away.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the server");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert!(line.contains("only this computer can reach it"), "{line}");
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .expect("an address")
+            .to_string();
+        assert!(address.starts_with("127.0.0.1:"), "{address}");
+        Server { child, address }
+    }
+
+    /// Sends a request and returns the status and the body.
+    fn request(&self, method: &str, path: &str, content_type: &str, body: &str) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        write!(
+            stream,
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response[9..12].parse().unwrap();
+        let body = response.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+        (status, body)
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
+        let (status, text) = self.request("POST", path, "application/json", body);
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn start_of(file: &str) -> String {
+    serde_json::to_string(&std::fs::read_to_string(file).unwrap()).unwrap()
+}
+
+#[test]
+fn the_api_answers_and_refuses_in_words() {
+    let server = Server::start(&[]);
+    let (status, page) = server.request("GET", "/", "text/plain", "");
+    assert_eq!(status, 200);
+    assert!(page.contains("<html"));
+    let (status, body) = server.post(
+        "/api/position",
+        r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5", "dark:castle:b2,b3,c2,d2,d3"]}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["position"]["to_move"], "light");
+    assert!(body["svg"].as_str().unwrap().starts_with("<svg"));
+    assert!(body["moves"]["total"].as_u64().unwrap() > 100);
+    assert!(
+        body["last_move"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Dark Castle")
+    );
+    // Errors: each a 4xx with a message in words.
+    for (body, status, words) in [
+        (r#"{"moves": ["light:inn:a1"]}"#, 400, "cannot be played"),
+        (
+            r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5", "dark:inn:e5,e6,d6"]}"#,
+            400,
+            "move 2",
+        ),
+        (r#"{"mvs": []}"#, 422, "not a game"),
+        (r#"{"rules": "chess"}"#, 400, "not a rule variant"),
+        (
+            r#"{"start": "to_move: purple"}"#,
+            400,
+            "start:1:10: `purple` is not a player",
+        ),
+        (r#"{"moves": ["#, 400, "not a game"),
+        ("[1, 2]", 422, "not a game"),
+    ] {
+        let (got, reply) = server.post("/api/position", body);
+        assert_eq!(got, status, "{body}: {reply}");
+        assert!(
+            reply["error"].as_str().unwrap().contains(words),
+            "{body}: {reply}"
+        );
+    }
+    let (status, text) = server.request("POST", "/api/position", "text/plain", "{}");
+    assert_eq!(status, 415, "{text}");
+    let big = format!(r#"{{"moves": ["{}"]}}"#, "x".repeat(300 * 1024));
+    let (status, text) = server.request("POST", "/api/position", "application/json", &big);
+    assert_eq!(status, 413, "{text}");
+    let (status, text) = server.request("GET", "/etc/passwd", "text/plain", "");
+    assert_eq!(status, 404);
+    assert!(text.contains("no such page"));
+    // The solver and the engine.
+    let (status, body) = server.post(
+        "/api/solve",
+        &format!(r#"{{"start": {}}}"#, start_of("puzzles/bench/t5-01.yaml")),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["value"], 5);
+    let (status, body) = server.post(
+        "/api/bestmove",
+        r#"{"moves": [], "time_ms": 200, "level": 3}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body["best_move"]
+            .as_str()
+            .unwrap()
+            .starts_with("light:cathedral:")
+    );
+    let (status, body) = server.post("/api/bestmove", r#"{"level": 11}"#);
+    assert_eq!(status, 400, "{body}");
+}
+
+#[test]
+fn searches_are_capped_and_stop_when_their_client_goes_away() {
+    let server = Server::start(&["--max-searches", "1", "--max-search-time", "60s"]);
+    let hard = format!(
+        r#"{{"start": {}, "time_ms": 60000}}"#,
+        start_of("puzzles/bench/t8-06.yaml")
+    );
+    // A long solve holds the only slot...
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    write!(
+        stream,
+        "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{hard}",
+        hard.len()
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let (status, body) = server.post("/api/solve", &hard);
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("searches are running")
+    );
+    // ...until its client goes away: the slot is free again at once.
+    drop(stream);
+    let asked = Instant::now();
+    loop {
+        let (status, body) = server.post(
+            "/api/solve",
+            &format!(r#"{{"start": {}}}"#, start_of("puzzles/bench/t5-01.yaml")),
+        );
+        if status == 200 {
+            assert_eq!(body["value"], 5);
+            break;
+        }
+        assert!(
+            asked.elapsed() < Duration::from_secs(10),
+            "the abandoned solve still holds the slot: {body}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

@@ -4,8 +4,8 @@
 //! solver's and the engine's answers out. The server keeps no game state: every request
 //! carries its game, so a tab can be reloaded, duplicated or closed at any time.
 //!
-//! Work in progress (issue 12): the API and its limits are here and tested; the board page is
-//! still a placeholder.
+//! Work in progress (issue 12): the API and its limits are here and tested; the board page
+//! (`assets/index.html`) plays and analyses games; the trainer, viewer and editor are to come.
 
 mod api;
 

@@ -6,14 +6,8 @@ use crate::analysis::game::{GameAnalysis, Mark, PlayerSummary};
 use crate::cathedral::engine::Judgement;
 use crate::cathedral::file::GameRecord;
 use crate::cathedral::player::Player;
+use crate::present::escape;
 use crate::present::svg::{SvgOptions, render_svg};
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 const STYLE: &str = "
 body { font-family: Georgia, 'Times New Roman', serif; font-size: 11pt; margin: 1.5em auto; max-width: 60em; color: #222; }

@@ -9,3 +9,11 @@ pub mod terminal;
 
 pub use game_report::{game_report_html, value_plot_svg};
 pub use sheet::{SheetPuzzle, sheet_html};
+
+/// Text made safe inside HTML and SVG elements and attribute values.
+pub(crate) fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}

@@ -9,17 +9,11 @@ use crate::analysis::words::{count, result_phrase, signed};
 use crate::cathedral::file::PositionFile;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use crate::present::escape;
 use crate::present::svg::{
     SvgOptions, cathedral_note, colours, hand_lines, player_fill, render_svg,
 };
 use crate::puzzle::{TryKind, WrongTry};
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// Puzzles per printed page (two rows of two).
 const PER_PAGE: usize = 4;

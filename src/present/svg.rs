@@ -12,6 +12,7 @@ use crate::cathedral::cell::Cell;
 use crate::cathedral::piece::Piece;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{Building, CathedralStatus, Position};
+use crate::present::escape;
 use std::fmt::Write;
 
 /// Pixels per cell.
@@ -79,12 +80,6 @@ pub fn cell_origin(cell: Cell) -> (u32, u32) {
         MARGIN + cell.file() as u32 * CELL,
         (9 - cell.rank() as u32) * CELL + TOP,
     )
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 /// A player's colour.

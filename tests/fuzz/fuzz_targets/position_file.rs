@@ -9,24 +9,12 @@
 //! - bytes that are not UTF-8 are refused by `file::load_from` (the standard-input path).
 #![no_main]
 
-use cathedral::file::{self, FileError};
+mod check_error;
+
+use cathedral::file;
+use check_error::check_error;
 use libfuzzer_sys::fuzz_target;
 
-fn check_error(error: &FileError) {
-    let shown = error.to_string();
-    assert!(shown.starts_with(&error.path), "{shown}");
-    let _ = error.excerpt();
-    if let Some(excerpt) = error.excerpt_lines(2, 2) {
-        assert!(excerpt.error_index < excerpt.lines.len());
-        assert!(excerpt.column >= 1);
-    }
-    if let (Some(offset), Some(text)) = (error.offset(), &error.source_text) {
-        assert!(
-            text.is_char_boundary(offset),
-            "offset {offset} of {error:?} is inside a character"
-        );
-    }
-}
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {

@@ -148,6 +148,37 @@ fn the_api_answers_and_refuses_in_words() {
     );
     let (status, body) = server.post("/api/bestmove", r#"{"level": 11}"#);
     assert_eq!(status, 400, "{body}");
+    // Records: read (every move checked, errors located) and written back canonically.
+    let example = std::fs::read_to_string("puzzles/games/example.yaml").unwrap();
+    let (status, body) = server.post(
+        "/api/record/read",
+        &serde_json::json!({ "text": example }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let game = &body["games"][0];
+    assert_eq!(game["light"], "Ann");
+    assert_eq!(game["moves"].as_array().unwrap().len(), 4);
+    assert_eq!(game["comments"][2], "a corner claim in the making");
+    let (status, body) = server.post(
+        "/api/record/write",
+        &serde_json::json!({ "rules": "classic", "moves": game["moves"] }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let written = body["text"].as_str().unwrap();
+    let again = cathedral::file::parse_records("written", written).unwrap();
+    assert_eq!(again[0].moves.len(), 4);
+    let (status, body) = server.post(
+        "/api/record/read",
+        r#"{"text": "moves:\n- light:cathedral:e5,f4,f5,f6,f7,g5\n- dark:inn:e5,e6,d6\n"}"#,
+    );
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("record:3:3: move 2"),
+        "{body}"
+    );
 }
 
 #[test]

@@ -132,7 +132,7 @@ pub(crate) async fn health() -> Json<serde_json::Value> {
 pub(crate) async fn not_found() -> ApiError {
     ApiError(
         StatusCode::NOT_FOUND,
-        "no such page: the API is /api/health, /api/position, /api/solve and /api/bestmove".into(),
+        "no such page: the API is /api/health, /api/position, /api/solve, /api/bestmove, /api/record/read and /api/record/write".into(),
     )
 }
 
@@ -180,6 +180,109 @@ pub(crate) async fn position(
                 hands: true,
             },
         ),
+    }))
+}
+
+/// A record's text, for `/api/record/read`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RecordText {
+    text: String,
+}
+
+/// One game of a record, as the page uses it: ready to send back as a game.
+#[derive(Serialize)]
+pub(crate) struct GameView {
+    light: Option<String>,
+    dark: Option<String>,
+    event: Option<String>,
+    /// The rules' name, when the game starts from the empty board.
+    rules: Option<String>,
+    /// The start position as a position file's text, for a fragment.
+    start: Option<String>,
+    moves: Vec<String>,
+    comments: Vec<Option<String>>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct RecordGames {
+    games: Vec<GameView>,
+}
+
+/// The games of a record file's text (every move checked; errors with line and column).
+pub(crate) async fn read_record(
+    body: Result<Json<RecordText>, JsonRejection>,
+) -> Result<Json<RecordGames>, ApiError> {
+    let Json(record) = body.map_err(unreadable)?;
+    let games = cathedral::file::parse_records("record", &record.text)
+        .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?;
+    Ok(Json(RecordGames {
+        games: games
+            .iter()
+            .map(|game| GameView {
+                light: game.light.clone(),
+                dark: game.dark.clone(),
+                event: game.event.clone(),
+                rules: if game.start.is_some() {
+                    None
+                } else {
+                    Some(
+                        game.rules
+                            .preset_name()
+                            .map_or_else(|| game.rules.to_string(), str::to_string),
+                    )
+                },
+                start: game.start.map(|p| {
+                    cathedral::file::to_yaml(&cathedral::file::PositionFile::from_position(p))
+                }),
+                moves: game.move_texts(),
+                comments: game.moves.iter().map(|m| m.comment.clone()).collect(),
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Serialize)]
+pub(crate) struct RecordOut {
+    text: String,
+}
+
+/// A game as a record file's canonical text, to save.
+pub(crate) async fn write_record(
+    body: Result<Json<GameRequest>, JsonRejection>,
+) -> Result<Json<RecordOut>, ApiError> {
+    let Json(game) = body.map_err(unreadable)?;
+    replay(&game)?;
+    let start = match &game.start {
+        Some(text) => Some(
+            cathedral::file::parse_str("start", text)
+                .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?
+                .position,
+        ),
+        None => None,
+    };
+    let rules = match (&start, &game.rules) {
+        (Some(position), _) => position.rules(),
+        (None, Some(name)) => name
+            .parse()
+            .map_err(|e: cathedral::rules::RulesError| bad(e.to_string()))?,
+        (None, None) => Rules::CLASSIC,
+    };
+    let mut position = start.unwrap_or_else(|| Position::new(rules));
+    let mut moves = Vec::new();
+    for text in &game.moves {
+        let mv = parse_move(&position, text).map_err(|e| bad(e.to_string()))?;
+        position.play(mv);
+        moves.push(cathedral::file::RecordedMove { mv, comment: None });
+    }
+    let record = cathedral::file::GameRecord {
+        rules,
+        start,
+        moves,
+        ..Default::default()
+    };
+    Ok(Json(RecordOut {
+        text: cathedral::file::records_to_yaml(&[record]),
     }))
 }
 

@@ -48,6 +48,8 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/position", post(api::position))
         .route("/api/solve", post(api::solve))
         .route("/api/bestmove", post(api::bestmove))
+        .route("/api/record/read", post(api::read_record))
+        .route("/api/record/write", post(api::write_record))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)

@@ -224,3 +224,73 @@ fn searches_are_capped_and_stop_when_their_client_goes_away() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+#[test]
+fn the_trainer_serves_the_shipped_puzzles_and_checks_answers_exactly() {
+    let server = Server::start(&[]);
+    let (status, list) = server.request("GET", "/api/puzzles", "text/plain", "");
+    assert_eq!(status, 200);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    let shipped = std::fs::read_dir("puzzles/teaching")
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "yaml")
+        })
+        .count();
+    assert_eq!(list.as_array().unwrap().len(), shipped);
+    let file =
+        cathedral::file::load(std::path::Path::new("puzzles/teaching/puzzle-001.yaml")).unwrap();
+    let solution = file
+        .solution
+        .clone()
+        .expect("a shipped puzzle has its solution");
+    let (status, one) = server.request("GET", "/api/puzzles/puzzle-001", "text/plain", "");
+    assert_eq!(status, 200);
+    let one: serde_json::Value = serde_json::from_str(&one).unwrap();
+    assert_eq!(
+        one["question"],
+        file.puzzle.as_ref().unwrap().question.as_str()
+    );
+    // The stored answer is right; another legal move is wrong, with its loss and refutation.
+    let (status, verdict) = server.post(
+        "/api/puzzles/puzzle-001/answer",
+        &serde_json::json!({ "move": solution.best_move.clone().unwrap() }).to_string(),
+    );
+    assert_eq!(status, 200, "{verdict}");
+    assert_eq!(verdict["correct"], true);
+    assert_eq!(verdict["loss"], 0);
+    let mut moves = cathedral::MoveList::new();
+    file.position.legal_moves(&mut moves);
+    let best =
+        cathedral::legality::parse_move(&file.position, solution.best_move.as_deref().unwrap())
+            .unwrap();
+    let other = moves
+        .iter()
+        .copied()
+        .find(|&m| m != best)
+        .expect("another move");
+    let text = cathedral::notation::format_move_with_player(&file.position, other);
+    let (status, verdict) = server.post(
+        "/api/puzzles/puzzle-001/answer",
+        &serde_json::json!({ "move": text }).to_string(),
+    );
+    assert_eq!(status, 200, "{verdict}");
+    // A teaching puzzle has one best move by a margin: any other is wrong.
+    assert_eq!(verdict["correct"], false, "{verdict}");
+    assert!(verdict["loss"].as_i64().unwrap() > 0, "{verdict}");
+    assert!(
+        !verdict["reply_line"].as_array().unwrap().is_empty(),
+        "{verdict}"
+    );
+    let (status, body) = server.post(
+        "/api/puzzles/puzzle-001/answer",
+        r#"{"move": "light:inn:z1"}"#,
+    );
+    assert_eq!(status, 400, "{body}");
+    let (status, _) = server.request("GET", "/api/puzzles/puzzle-999", "text/plain", "");
+    assert_eq!(status, 404);
+}

@@ -24,7 +24,7 @@ use std::time::Duration;
 const INDEX: &str = include_str!("assets/index.html");
 
 /// A failed request.
-pub(crate) struct ApiError(StatusCode, String);
+pub(crate) struct ApiError(pub StatusCode, pub String);
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
@@ -36,12 +36,12 @@ impl IntoResponse for ApiError {
     }
 }
 
-fn bad(message: impl Into<String>) -> ApiError {
+pub(crate) fn bad(message: impl Into<String>) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, message.into())
 }
 
 /// A JSON body that could not be read, in words.
-fn unreadable(rejection: JsonRejection) -> ApiError {
+pub(crate) fn unreadable(rejection: JsonRejection) -> ApiError {
     let status = rejection.status();
     let text = rejection.body_text();
     // serde's wording stays out; say what the body must be.
@@ -132,7 +132,7 @@ pub(crate) async fn health() -> Json<serde_json::Value> {
 pub(crate) async fn not_found() -> ApiError {
     ApiError(
         StatusCode::NOT_FOUND,
-        "no such page: the API is /api/health, /api/position, /api/solve, /api/bestmove, /api/record/read and /api/record/write".into(),
+        "no such page: the API is /api/health, /api/position, /api/solve, /api/bestmove, /api/record/read, /api/record/write and /api/puzzles".into(),
     )
 }
 
@@ -296,7 +296,7 @@ impl Drop for StopOnDrop {
     }
 }
 
-fn search_time(state: &AppState, asked: Option<u64>) -> Duration {
+pub(crate) fn search_time(state: &AppState, asked: Option<u64>) -> Duration {
     Duration::from_millis(
         asked
             .unwrap_or(state.options.max_search_ms)
@@ -306,7 +306,7 @@ fn search_time(state: &AppState, asked: Option<u64>) -> Duration {
 
 /// Runs `work` on a blocking thread if a search slot is free (503 otherwise), stopping it when
 /// the request is dropped.
-async fn search<T: Send + 'static>(
+pub(crate) async fn search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
 ) -> Result<T, ApiError> {

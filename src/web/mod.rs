@@ -8,6 +8,7 @@
 //! (`assets/index.html`) plays and analyses games; the trainer, viewer and editor are to come.
 
 mod api;
+mod trainer;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -50,6 +51,9 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/bestmove", post(api::bestmove))
         .route("/api/record/read", post(api::read_record))
         .route("/api/record/write", post(api::write_record))
+        .route("/api/puzzles", get(trainer::list))
+        .route("/api/puzzles/{name}", get(trainer::one))
+        .route("/api/puzzles/{name}/answer", post(trainer::answer))
         .fallback(api::not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(state)

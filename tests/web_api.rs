@@ -294,3 +294,35 @@ fn the_trainer_serves_the_shipped_puzzles_and_checks_answers_exactly() {
     let (status, _) = server.request("GET", "/api/puzzles/puzzle-999", "text/plain", "");
     assert_eq!(status, 404);
 }
+
+#[test]
+fn the_trainer_can_serve_a_folder_of_puzzles_instead() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["puzzle-003.yaml", "puzzle-007.yaml"] {
+        std::fs::copy(format!("puzzles/teaching/{name}"), dir.path().join(name)).unwrap();
+    }
+    std::fs::write(dir.path().join("notes.yaml"), "to_move: light\n").unwrap();
+    let folder = dir.path().to_str().unwrap().to_string();
+    let server = Server::start(&["--puzzles", &folder]);
+    let (status, list) = server.request("GET", "/api/puzzles", "text/plain", "");
+    assert_eq!(status, 200);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["puzzle-003", "puzzle-007"], "only the puzzle files");
+    drop(server);
+    // A folder without puzzles is refused at start.
+    let empty = tempfile::tempdir().unwrap();
+    let status = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+        .args(["serve", "--port", "0", "--puzzles"])
+        .arg(empty.path())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(3));
+}

@@ -1,6 +1,8 @@
 //! `cathedral serve`: the web board and its JSON API on 127.0.0.1 (docs in src/web/).
 
+use super::shared::exit::{Exit, Failure};
 use super::shared::limits;
+use super::shared::puzzle_dir::puzzle_files;
 use crate::web::{ServeOptions, serve};
 
 #[derive(clap::Args, Debug)]
@@ -14,6 +16,13 @@ pub struct ServeArgs {
     /// The longest a solve or engine search may take: seconds, or 500ms, 2m.
     #[arg(long, default_value = "30", value_name = "SECS", value_parser = limits::positive_seconds)]
     pub max_search_time: std::time::Duration,
+    /// The trainer's puzzles: the puzzle files of this folder instead of the shipped collection
+    /// (read once at start; nothing else is read).
+    #[arg(long, value_name = "DIR")]
+    pub puzzles: Option<std::path::PathBuf>,
+    /// Open the board in the default browser once the server listens.
+    #[arg(long)]
+    pub open: bool,
 }
 
 fn searches(text: &str) -> Result<usize, String> {
@@ -25,7 +34,37 @@ fn searches(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: &ServeArgs) -> miette::Result<()> {
+    let open = args.open;
+    let puzzles = match &args.puzzles {
+        Some(dir) => {
+            let files = puzzle_files(dir)?;
+            if files.is_empty() {
+                return Err(Failure::new(
+                    Exit::Input,
+                    format!(
+                        "{} holds no puzzle files (position files with a `puzzle:` block)",
+                        dir.display()
+                    ),
+                )
+                .into());
+            }
+            Some(
+                files
+                    .into_iter()
+                    .map(|(name, file)| {
+                        let name = name
+                            .trim_end_matches(".yaml")
+                            .trim_end_matches(".yml")
+                            .to_string();
+                        (name, cathedral::file::to_yaml(&file))
+                    })
+                    .collect(),
+            )
+        }
+        None => None,
+    };
     let options = ServeOptions {
+        puzzles,
         port: args.port,
         max_searches: args.max_searches,
         max_search_ms: args.max_search_time.as_millis().min(u128::from(u64::MAX)) as u64,
@@ -33,6 +72,17 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
     serve(options, |address| {
         // The address goes to standard output so that scripts and tests can read the port.
         println!("Serving the Cathedral board at http://{address}/ (only this computer can reach it; Ctrl-C stops)");
+        if open {
+            // A browser that cannot be started is no reason to stop serving: say so.
+            if let Err(e) = std::process::Command::new("xdg-open")
+                .arg(format!("http://{address}/"))
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+            {
+                eprintln!("Could not open a browser ({e}): open the address above yourself.");
+            }
+        }
     })
     .map_err(|e| miette::miette!("cannot serve on 127.0.0.1:{}: {e}", args.port))
 }

@@ -29,18 +29,29 @@ pub struct ServeOptions {
     pub max_searches: usize,
     /// The longest time one search may take, in milliseconds.
     pub max_search_ms: u64,
+    /// The trainer's puzzles as (name, position file text); `None`: the shipped collection.
+    pub puzzles: Option<Vec<(String, String)>>,
 }
 
 /// What every handler shares.
 pub(crate) struct AppState {
     pub options: ServeOptions,
     pub searches: Semaphore,
+    /// The trainer's puzzles: (name, position file text).
+    pub puzzles: Vec<(String, String)>,
 }
 
 /// The router: the page and the API.
 pub fn router(options: ServeOptions) -> Router {
+    let puzzles = options.puzzles.clone().unwrap_or_else(|| {
+        trainer::TEACHING
+            .iter()
+            .map(|(name, text)| (name.to_string(), text.to_string()))
+            .collect()
+    });
     let state = Arc::new(AppState {
         searches: Semaphore::new(options.max_searches),
+        puzzles,
         options,
     });
     Router::new()

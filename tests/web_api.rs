@@ -148,6 +148,16 @@ fn the_api_answers_and_refuses_in_words() {
     );
     let (status, body) = server.post("/api/bestmove", r#"{"level": 11}"#);
     assert_eq!(status, 400, "{body}");
+    // A whole game judged: every move, with the value plot.
+    let (status, body) = server.post(
+        "/api/analyse",
+        r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5", "dark:castle:b2,b3,c2,d2,d3", "light:infirmary:h2,i1,i2,i3,j2"], "nodes_per_move": 2000}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["analysis"]["plies"].as_array().unwrap().len(), 3);
+    assert!(body["plot_svg"].as_str().unwrap().starts_with("<svg"));
+    let (status, body) = server.post("/api/analyse", r#"{"moves": [], "nodes_per_move": 0}"#);
+    assert_eq!(status, 400, "{body}");
     // Records: read (every move checked, errors located) and written back canonically.
     let example = std::fs::read_to_string("puzzles/games/example.yaml").unwrap();
     let (status, body) = server.post(

@@ -150,6 +150,29 @@ fn summary_row(name: &str, summary: &PlayerSummary) -> String {
     )
 }
 
+/// The value plot of an analysed game: every position's value for Light, with the marks.
+pub fn game_plot_svg(game: &GameRecord, analysis: &GameAnalysis) -> String {
+    let positions = game.positions();
+    let values: Vec<(f64, Judgement)> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, position)| {
+            let (value, judgement) = match analysis.plies.get(i) {
+                Some(ply) => (ply.before.value, ply.before.judgement),
+                None => (analysis.end.value, analysis.end.judgement),
+            };
+            let light_view = if position.to_move() == Player::Light {
+                value
+            } else {
+                -value
+            };
+            (light_view, judgement)
+        })
+        .collect();
+    let marks: Vec<Option<Mark>> = analysis.plies.iter().map(|p| p.mark).collect();
+    value_plot_svg(&values, &marks)
+}
+
 /// The report of game `number` of a record, analysed.
 pub fn game_report_html(game: &GameRecord, number: usize, analysis: &GameAnalysis) -> String {
     let positions = game.positions();
@@ -185,23 +208,8 @@ pub fn game_report_html(game: &GameRecord, number: usize, analysis: &GameAnalysi
             "<p class=\"result\"><b>{verdict}</b>: Light {light}, Dark {dark} unplaced squares.</p>\n"
         ));
     }
-    // The plot: every position's value for Light.
-    let mut values: Vec<(f64, Judgement)> = Vec::new();
-    for (i, position) in positions.iter().enumerate() {
-        let (value, judgement) = match analysis.plies.get(i) {
-            Some(ply) => (ply.before.value, ply.before.judgement),
-            None => (analysis.end.value, analysis.end.judgement),
-        };
-        let light_view = if position.to_move() == Player::Light {
-            value
-        } else {
-            -value
-        };
-        values.push((light_view, judgement));
-    }
-    let marks: Vec<Option<Mark>> = analysis.plies.iter().map(|p| p.mark).collect();
     html.push_str("<h2>The game at a glance</h2>\n<div class=\"plot\">\n");
-    html.push_str(&value_plot_svg(&values, &marks));
+    html.push_str(&game_plot_svg(game, analysis));
     html.push_str("</div>\n<p class=\"legend\">The value for Light after each move, in squares (above the line Light is ahead). Solid line and filled dots: exact values, proven by the solver; dashed line and hollow dots: the engine's estimates. Coloured dots: inaccuracies (yellow), mistakes (orange), blunders (red); click a dot to see the move.</p>\n");
     // Marked moves with a board each.
     let marked: Vec<_> = analysis.plies.iter().filter(|p| p.mark.is_some()).collect();

@@ -7,7 +7,7 @@ mod sheet;
 pub mod svg;
 pub mod terminal;
 
-pub use game_report::{game_report_html, value_plot_svg};
+pub use game_report::{game_plot_svg, game_report_html, value_plot_svg};
 pub use sheet::{SheetPuzzle, sheet_html};
 
 /// Text made safe inside HTML and SVG elements and attribute values.

@@ -81,6 +81,9 @@ pub(crate) struct GameRequest {
     /// For `bestmove`: 1 to 10.
     #[serde(default)]
     level: Option<u8>,
+    /// For `analyse`: nodes per position (capped).
+    #[serde(default)]
+    nodes_per_move: Option<u64>,
 }
 
 /// The position a request's game reaches, and the position before its last move with that move.
@@ -183,6 +186,82 @@ pub(crate) async fn position(
     }))
 }
 
+/// A request's game as a game record (every move checked).
+fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecord, ApiError> {
+    replay(game)?;
+    let start = match &game.start {
+        Some(text) => Some(
+            cathedral::file::parse_str("start", text)
+                .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?
+                .position,
+        ),
+        None => None,
+    };
+    let rules = match (&start, &game.rules) {
+        (Some(position), _) => position.rules(),
+        (None, Some(name)) => name
+            .parse()
+            .map_err(|e: cathedral::rules::RulesError| bad(e.to_string()))?,
+        (None, None) => Rules::CLASSIC,
+    };
+    let mut position = start.unwrap_or_else(|| Position::new(rules));
+    let mut moves = Vec::new();
+    for text in &game.moves {
+        let mv = parse_move(&position, text).map_err(|e| bad(e.to_string()))?;
+        position.play(mv);
+        moves.push(cathedral::file::RecordedMove { mv, comment: None });
+    }
+    Ok(cathedral::file::GameRecord {
+        rules,
+        start,
+        moves,
+        ..Default::default()
+    })
+}
+
+/// The most nodes per position an analysis may ask for.
+const MAX_ANALYSE_NODES: u64 = 2_000_000;
+
+#[derive(Serialize)]
+pub(crate) struct AnalyseResponse {
+    analysis: cathedral::analysis::game::GameAnalysis,
+    plot_svg: String,
+}
+
+/// Every move of the game judged (`cathedral analyse`), with the value plot.
+pub(crate) async fn analyse(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<GameRequest>, JsonRejection>,
+) -> Result<Json<AnalyseResponse>, ApiError> {
+    let Json(game) = body.map_err(unreadable)?;
+    let nodes = game.nodes_per_move.unwrap_or(50_000);
+    if !(1..=MAX_ANALYSE_NODES).contains(&nodes) {
+        return Err(bad(format!(
+            "nodes_per_move {nodes} is out of range: expected 1 to {MAX_ANALYSE_NODES}"
+        )));
+    }
+    let record = record_of(&game)?;
+    let response = search(&state, move |stop| {
+        let analysis = cathedral::analysis::game::analyse_game(
+            &record,
+            &PlayOptions {
+                nodes: Some(nodes),
+                time: None,
+                tt_mb: 16,
+                stop,
+                ..PlayOptions::default()
+            },
+            &|_, _| {},
+        );
+        AnalyseResponse {
+            plot_svg: cathedral::present::game_plot_svg(&record, &analysis),
+            analysis,
+        }
+    })
+    .await?;
+    Ok(Json(response))
+}
+
 /// A record's text, for `/api/record/read`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -252,35 +331,7 @@ pub(crate) async fn write_record(
     body: Result<Json<GameRequest>, JsonRejection>,
 ) -> Result<Json<RecordOut>, ApiError> {
     let Json(game) = body.map_err(unreadable)?;
-    replay(&game)?;
-    let start = match &game.start {
-        Some(text) => Some(
-            cathedral::file::parse_str("start", text)
-                .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?
-                .position,
-        ),
-        None => None,
-    };
-    let rules = match (&start, &game.rules) {
-        (Some(position), _) => position.rules(),
-        (None, Some(name)) => name
-            .parse()
-            .map_err(|e: cathedral::rules::RulesError| bad(e.to_string()))?,
-        (None, None) => Rules::CLASSIC,
-    };
-    let mut position = start.unwrap_or_else(|| Position::new(rules));
-    let mut moves = Vec::new();
-    for text in &game.moves {
-        let mv = parse_move(&position, text).map_err(|e| bad(e.to_string()))?;
-        position.play(mv);
-        moves.push(cathedral::file::RecordedMove { mv, comment: None });
-    }
-    let record = cathedral::file::GameRecord {
-        rules,
-        start,
-        moves,
-        ..Default::default()
-    };
+    let record = record_of(&game)?;
     Ok(Json(RecordOut {
         text: cathedral::file::records_to_yaml(&[record]),
     }))

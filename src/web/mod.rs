@@ -60,6 +60,7 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/position", post(api::position))
         .route("/api/solve", post(api::solve))
         .route("/api/bestmove", post(api::bestmove))
+        .route("/api/analyse", post(api::analyse))
         .route("/api/record/read", post(api::read_record))
         .route("/api/record/write", post(api::write_record))
         .route("/api/puzzles", get(trainer::list))

@@ -271,11 +271,14 @@ fn report_text(
     out.push_str(
         "Values are the mover's, in squares: exact (+3) when the solver proved them, ~ estimates otherwise.\n",
     );
-    let marked: Vec<_> = analysis.plies.iter().filter(|p| p.mark.is_some()).collect();
+    let marked: Vec<_> = analysis
+        .plies
+        .iter()
+        .filter_map(|p| p.mark.map(|mark| (p, mark)))
+        .collect();
     if !marked.is_empty() {
         out.push_str("\nMarked moves:\n");
-        for ply in marked {
-            let mark = ply.mark.expect("marked");
+        for (ply, mark) in marked {
             let head = format!(
                 "{}. {} {} ({}, gives up {:.1} squares{}){}",
                 ply.ply,

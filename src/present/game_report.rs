@@ -212,12 +212,15 @@ pub fn game_report_html(game: &GameRecord, number: usize, analysis: &GameAnalysi
     html.push_str(&game_plot_svg(game, analysis));
     html.push_str("</div>\n<p class=\"legend\">The value for Light after each move, in squares (above the line Light is ahead). Solid line and filled dots: exact values, proven by the solver; dashed line and hollow dots: the engine's estimates. Coloured dots: inaccuracies (yellow), mistakes (orange), blunders (red); click a dot to see the move.</p>\n");
     // Marked moves with a board each.
-    let marked: Vec<_> = analysis.plies.iter().filter(|p| p.mark.is_some()).collect();
+    let marked: Vec<_> = analysis
+        .plies
+        .iter()
+        .filter_map(|p| p.mark.map(|mark| (p, mark)))
+        .collect();
     if !marked.is_empty() {
         html.push_str("<h2>Marked moves</h2>\n");
     }
-    for ply in marked {
-        let mark = ply.mark.expect("marked");
+    for (ply, mark) in marked {
         let after = &positions[ply.ply];
         let played = game.moves[ply.ply - 1].mv;
         let highlight = played

@@ -88,7 +88,10 @@ impl Session {
     }
 
     fn current(&self) -> Position {
-        *self.positions.last().expect("the start is always there")
+        self.positions
+            .last()
+            .copied()
+            .unwrap_or_else(|| Position::new(self.rules))
     }
 
     fn error(&self, message: &str) {

@@ -88,40 +88,14 @@ pub(crate) struct GameRequest {
 
 /// The position a request's game reaches, and the position before its last move with that move.
 fn replay(game: &GameRequest) -> Result<(Position, Option<(Position, cathedral::Move)>), ApiError> {
-    if game.moves.len() > 400 {
-        return Err(bad(
-            "a game has at most a few dozen moves; this request has more than 400",
-        ));
-    }
-    let mut position = match (&game.start, &game.rules) {
-        (Some(_), Some(_)) => {
-            return Err(bad(
-                "give the rules once: in the start position, or as `rules` for the empty board",
-            ));
-        }
-        (Some(text), None) => {
-            cathedral::file::parse_str("start", text)
-                .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?
-                .position
-        }
-        (None, rules) => {
-            let rules: Rules = match rules {
-                Some(name) => name
-                    .parse()
-                    .map_err(|e: cathedral::rules::RulesError| bad(e.to_string()))?,
-                None => Rules::CLASSIC,
-            };
-            Position::new(rules)
-        }
-    };
-    let mut last = None;
-    for (i, text) in game.moves.iter().enumerate() {
-        let mv = parse_move(&position, text)
-            .map_err(|e| bad(format!("move {} (`{text}`) cannot be played: {e}", i + 1)))?;
-        last = Some((position, mv));
-        position.play(mv);
-    }
-    Ok((position, last))
+    let record = record_of(game)?;
+    let positions = record.positions();
+    let end = positions[positions.len() - 1];
+    let last = record
+        .moves
+        .last()
+        .map(|recorded| (positions[positions.len() - 2], recorded.mv));
+    Ok((end, last))
 }
 
 pub(crate) async fn index() -> Html<&'static str> {
@@ -186,16 +160,26 @@ pub(crate) async fn position(
     }))
 }
 
-/// A request's game as a game record (every move checked).
+/// A request's game as a game record: every move checked, the first that cannot be played
+/// reported with its number and the reason.
 fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecord, ApiError> {
-    replay(game)?;
-    let start = match &game.start {
-        Some(text) => Some(
+    if game.moves.len() > 400 {
+        return Err(bad(
+            "a game has at most a few dozen moves; this request has more than 400",
+        ));
+    }
+    let start = match (&game.start, &game.rules) {
+        (Some(_), Some(_)) => {
+            return Err(bad(
+                "give the rules once: in the start position, or as `rules` for the empty board",
+            ));
+        }
+        (Some(text), None) => Some(
             cathedral::file::parse_str("start", text)
                 .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?
                 .position,
         ),
-        None => None,
+        (None, _) => None,
     };
     let rules = match (&start, &game.rules) {
         (Some(position), _) => position.rules(),
@@ -206,8 +190,9 @@ fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecord, ApiError
     };
     let mut position = start.unwrap_or_else(|| Position::new(rules));
     let mut moves = Vec::new();
-    for text in &game.moves {
-        let mv = parse_move(&position, text).map_err(|e| bad(e.to_string()))?;
+    for (i, text) in game.moves.iter().enumerate() {
+        let mv = parse_move(&position, text)
+            .map_err(|e| bad(format!("move {} (`{text}`) cannot be played: {e}", i + 1)))?;
         position.play(mv);
         moves.push(cathedral::file::RecordedMove { mv, comment: None });
     }

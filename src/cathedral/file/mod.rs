@@ -369,6 +369,20 @@ enum OutCathedral {
     Cells(FlowSeq<Vec<String>>),
 }
 
+impl OutRules {
+    /// The preset's name, or the three options.
+    fn of(rules: crate::cathedral::rules::Rules) -> OutRules {
+        match rules.preset_name() {
+            Some(name) => OutRules::Preset(name),
+            None => OutRules::Options {
+                capture: rules.capture.name(),
+                pass: rules.pass.name(),
+                first_move: rules.first_move.name(),
+            },
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct OutSide {
     first_move_made: bool,
@@ -435,14 +449,7 @@ fn out_file(file: &PositionFile) -> OutFile<'_> {
         description: file.meta.description.as_deref(),
         tags: file.meta.tags.iter().map(String::as_str).collect(),
         source: file.meta.source.as_deref(),
-        rules: match rules.preset_name() {
-            Some(name) => OutRules::Preset(name),
-            None => OutRules::Options {
-                capture: rules.capture.name(),
-                pass: rules.pass.name(),
-                first_move: rules.first_move.name(),
-            },
-        },
+        rules: OutRules::of(rules),
         to_move: position.to_move().name(),
         passes: position.passes(),
         cathedral: match position.cathedral_status() {

@@ -69,11 +69,12 @@ impl GameRecord {
 
     /// The position after the last move.
     pub fn final_position(&self) -> Position {
-        let mut position = self.start_position();
-        for recorded in &self.moves {
-            position.play(recorded.mv);
-        }
-        position
+        self.moves
+            .iter()
+            .fold(self.start_position(), |mut position, recorded| {
+                position.play(recorded.mv);
+                position
+            })
     }
 
     /// The moves in the notation, with the player.
@@ -447,14 +448,7 @@ pub fn records_to_yaml(games: &[GameRecord]) -> String {
             rules: if game.start.is_some() {
                 None
             } else {
-                Some(match game.rules.preset_name() {
-                    Some(name) => super::OutRules::Preset(name),
-                    None => super::OutRules::Options {
-                        capture: game.rules.capture.name(),
-                        pass: game.rules.pass.name(),
-                        first_move: game.rules.first_move.name(),
-                    },
-                })
+                Some(super::OutRules::of(game.rules))
             },
             comment: game.comment.as_deref(),
             start: start_file.as_ref().map(out_file),

@@ -119,6 +119,20 @@ impl IllegalMove {
     }
 }
 
+/// The buildings already standing on some of `cells`, as the refusal of a building there.
+pub fn covering(position: &Position, cells: Bitboard) -> Option<IllegalMove> {
+    let covered = cells & position.occupied();
+    covered.any().then(|| IllegalMove::Occupied {
+        cells: covered,
+        by: position
+            .buildings()
+            .filter(|b| b.cells.intersects(covered))
+            .map(|b| b.label())
+            .collect::<Vec<_>>()
+            .join(" and "),
+    })
+}
+
 /// Turns a written move into the legal [`Move`] it names, or says why it is illegal.
 pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove> {
     let mover = position.to_move();
@@ -203,17 +217,8 @@ pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove
             hint,
         });
     };
-    let covered = cells & position.occupied();
-    if covered.any() {
-        let by: Vec<String> = position
-            .buildings()
-            .filter(|b| b.cells.intersects(covered))
-            .map(|b| b.label())
-            .collect();
-        return Err(IllegalMove::Occupied {
-            cells: covered,
-            by: by.join(" and "),
-        });
+    if let Some(occupied) = covering(position, cells) {
+        return Err(occupied);
     }
     if piece != Piece::Cathedral {
         let opponent = mover.opponent();

@@ -56,7 +56,7 @@ pub mod colours {
     /// Building outlines and the board's border.
     pub const OUTLINE: &str = "#222222";
     /// The highlighted move's outline and markers.
-    pub const HIGHLIGHT: &str = "#d62828";
+    pub const HIGHLIGHT: &str = "#ff4500";
     /// The ground of Light's hatched territory.
     pub const LIGHT_TERRITORY: &str = "#f7ecc8";
     /// The ground of Dark's hatched territory.

@@ -77,17 +77,27 @@ pub(crate) struct GameRequest {
     moves: Vec<String>,
     /// For `solve` and `bestmove`: milliseconds to think (capped by the server).
     #[serde(default)]
-    time_ms: Option<u64>,
+    pub(crate) time_ms: Option<u64>,
     /// For `bestmove`: 1 to 10.
     #[serde(default)]
     level: Option<u8>,
     /// For `analyse`: nodes per position (capped).
     #[serde(default)]
     nodes_per_move: Option<u64>,
+    /// For `placements`: the building whose placements are asked for.
+    #[serde(default)]
+    pub(crate) piece: Option<String>,
+    /// For `placements`: `light` or `dark` to ask for every placement of that player's building
+    /// that fits on free cells, whoever is to move (the editor); absent: the side to move's,
+    /// each legal or refused with the reason.
+    #[serde(default)]
+    pub(crate) owner: Option<String>,
 }
 
 /// The position a request's game reaches, and the position before its last move with that move.
-fn replay(game: &GameRequest) -> Result<(Position, Option<(Position, cathedral::Move)>), ApiError> {
+pub(crate) fn replay(
+    game: &GameRequest,
+) -> Result<(Position, Option<(Position, cathedral::Move)>), ApiError> {
     let record = record_of(game)?;
     let positions = record.positions();
     let end = positions[positions.len() - 1];
@@ -109,7 +119,7 @@ pub(crate) async fn health() -> Json<serde_json::Value> {
 pub(crate) async fn not_found() -> ApiError {
     ApiError(
         StatusCode::NOT_FOUND,
-        "no such page: the API is /api/health, /api/position, /api/solve, /api/bestmove, /api/record/read, /api/record/write and /api/puzzles".into(),
+        "no such page: the API is /api/health, /api/position, /api/placements, /api/solve, /api/solve/live, /api/bestmove, /api/analyse, /api/record/read, /api/record/write and /api/puzzles (docs/web.md)".into(),
     )
 }
 
@@ -120,6 +130,8 @@ pub(crate) struct PositionResponse {
     /// What the last move of the request did, in words and as data.
     last_move: Option<LastMove>,
     svg: String,
+    /// The position as a position file's text, to save or to start an edit from.
+    position_file: String,
 }
 
 #[derive(Serialize)]
@@ -157,6 +169,9 @@ pub(crate) async fn position(
                 hands: true,
             },
         ),
+        position_file: cathedral::file::to_yaml(&cathedral::file::PositionFile::from_position(
+            position,
+        )),
     }))
 }
 
@@ -332,6 +347,17 @@ impl Drop for StopOnDrop {
     }
 }
 
+/// The answer when every search slot is taken.
+pub(crate) fn busy(state: &AppState) -> ApiError {
+    ApiError(
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "{} searches are running already, the most this server runs at once: try again when one ends",
+            state.options.max_searches
+        ),
+    )
+}
+
 pub(crate) fn search_time(state: &AppState, asked: Option<u64>) -> Duration {
     Duration::from_millis(
         asked
@@ -346,15 +372,7 @@ pub(crate) async fn search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    let _permit = state.searches.try_acquire().map_err(|_| {
-        ApiError(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "{} searches are running already, the most this server runs at once: try again when one ends",
-                state.options.max_searches
-            ),
-        )
-    })?;
+    let _permit = state.searches.try_acquire().map_err(|_| busy(state))?;
     let stop = Arc::new(AtomicBool::new(false));
     let _guard = StopOnDrop(Arc::clone(&stop));
     tokio::task::spawn_blocking(move || work(stop))
@@ -367,11 +385,31 @@ pub(crate) async fn search<T: Send + 'static>(
         })
 }
 
+/// A solve's report as the page shows it: the command line's JSON report, with the verdict in
+/// words and each move of the best line explained.
+#[derive(Serialize)]
+pub(crate) struct SolveAnswer {
+    #[serde(flatten)]
+    report: SolveReport,
+    verdict: String,
+    line: Vec<cathedral::analysis::report::LineStep>,
+}
+
+impl SolveAnswer {
+    pub(crate) fn new(report: SolveReport) -> SolveAnswer {
+        SolveAnswer {
+            verdict: report.verdict.clone(),
+            line: report.line.clone(),
+            report,
+        }
+    }
+}
+
 /// The exact solve of the position a game reaches, within the request's time (capped).
 pub(crate) async fn solve(
     State(state): State<Arc<AppState>>,
     body: Result<Json<GameRequest>, JsonRejection>,
-) -> Result<Json<SolveReport>, ApiError> {
+) -> Result<Json<SolveAnswer>, ApiError> {
     let Json(game) = body.map_err(unreadable)?;
     let (position, _) = replay(&game)?;
     let time = search_time(&state, game.time_ms);
@@ -388,7 +426,7 @@ pub(crate) async fn solve(
             },
             &|_| {},
         );
-        SolveReport::new(&position, &solution, false)
+        SolveAnswer::new(SolveReport::new(&position, &solution, false))
     })
     .await?;
     Ok(Json(report))

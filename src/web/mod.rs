@@ -4,17 +4,21 @@
 //! solver's and the engine's answers out. The server keeps no game state: every request
 //! carries its game, so a tab can be reloaded, duplicated or closed at any time.
 //!
-//! Work in progress (issue 12): the API and its limits are here and tested; the board page
-//! (`assets/index.html`) plays and analyses games; the trainer, viewer and editor are to come.
+//! The page (`assets/index.html`) is the board, the editor, the game viewer and the trainer in
+//! one; `docs/web.md` describes both.
 
 mod api;
+mod live;
+mod placements;
 mod trainer;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use std::collections::HashMap;
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
 /// The largest request body accepted: a game record of a long game is a few kilobytes.
@@ -36,9 +40,12 @@ pub struct ServeOptions {
 /// What every handler shares.
 pub(crate) struct AppState {
     pub options: ServeOptions,
-    pub searches: Semaphore,
+    pub searches: Arc<Semaphore>,
     /// The trainer's puzzles: (name, position file text).
     pub puzzles: Vec<(String, String)>,
+    /// The live solves running, by id, with their stop flags.
+    pub running: Mutex<HashMap<u64, Arc<AtomicBool>>>,
+    pub next_id: AtomicU64,
 }
 
 /// The router: the page and the API.
@@ -50,15 +57,20 @@ pub fn router(options: ServeOptions) -> Router {
             .collect()
     });
     let state = Arc::new(AppState {
-        searches: Semaphore::new(options.max_searches),
+        searches: Arc::new(Semaphore::new(options.max_searches)),
         puzzles,
+        running: Mutex::new(HashMap::new()),
+        next_id: AtomicU64::new(1),
         options,
     });
     Router::new()
         .route("/", get(api::index))
         .route("/api/health", get(api::health))
         .route("/api/position", post(api::position))
+        .route("/api/placements", post(placements::placements))
         .route("/api/solve", post(api::solve))
+        .route("/api/solve/live", post(live::solve_live))
+        .route("/api/solve/live/{id}/stop", post(live::stop))
         .route("/api/bestmove", post(api::bestmove))
         .route("/api/analyse", post(api::analyse))
         .route("/api/record/read", post(api::read_record))

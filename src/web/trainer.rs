@@ -32,6 +32,30 @@ pub(crate) struct PuzzleView {
     #[serde(flatten)]
     summary: PuzzleSummary,
     start: String,
+    /// Hints, each giving more away: the themes, the building of the best move, one of its cells.
+    hints: Vec<String>,
+}
+
+/// Hints for a puzzle, from the vaguest to the most telling.
+fn hints(file: &cathedral::file::PositionFile) -> Vec<String> {
+    let mut hints = Vec::new();
+    if let Some(puzzle) = &file.puzzle {
+        hints.push(format!("Think of {}.", puzzle.themes.join(" and ")));
+    }
+    let best = file
+        .solution
+        .as_ref()
+        .and_then(|s| s.best_move.as_deref())
+        .and_then(|text| parse_move(&file.position, text).ok())
+        .and_then(|mv| mv.placement());
+    if let Some(id) = best {
+        let placement = cathedral::table().get(id);
+        hints.push(format!("The best move places the {}.", placement.piece));
+        if let Some(cell) = placement.mask.cells_by_file().first() {
+            hints.push(format!("It covers {cell}."));
+        }
+    }
+    hints
 }
 
 fn load(state: &AppState, name: &str) -> Result<(cathedral::file::PositionFile, String), ApiError> {
@@ -83,6 +107,7 @@ pub(crate) async fn one(
     let (file, text) = load(&state, &name)?;
     Ok(Json(PuzzleView {
         summary: summary(&name, &file),
+        hints: hints(&file),
         start: text,
     }))
 }
@@ -108,6 +133,8 @@ pub(crate) struct Verdict {
     played: String,
     /// Best play after the answer (the opponent first), each move explained.
     reply_line: Vec<String>,
+    /// The same moves in notation, to play them out on the board.
+    reply_moves: Vec<String>,
 }
 
 fn words(report: &MoveReport) -> String {
@@ -152,5 +179,10 @@ pub(crate) async fn answer(
         best: words(&report.best),
         played: words(&report.played),
         reply_line: report.reply_line.iter().map(words).collect(),
+        reply_moves: report
+            .reply_line
+            .iter()
+            .map(|r| r.notation.clone())
+            .collect(),
     }))
 }

@@ -1,0 +1,133 @@
+//! The web board in a real browser: starts `cathedral serve`, runs `tests/browser/e2e.js` (headless
+//! Chromium driven by playwright-core: placing buildings with the mouse and the keyboard, a refused
+//! placement, a solve with live progress and one stopped, the trainer answered right and wrong, a
+//! record opened and analysed, the editor), then checks pixels of its screenshots.
+//!
+//! Needs `node`, Debian's `chromium` and `npm ci` in tests/browser; `.ci/run` installs them. Where
+//! they are missing the test says so and passes, unless `CATHEDRAL_BROWSER_TESTS=1` demands it
+//! (as `.ci/run` does), when it fails.
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn chromium() -> PathBuf {
+    std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+}
+
+/// What is missing to run the browser tests, if anything.
+fn missing(dir: &Path) -> Option<String> {
+    if Command::new("node").arg("--version").output().is_err() {
+        return Some("node is not installed".into());
+    }
+    if !chromium().exists() {
+        return Some(format!(
+            "{} is not installed (apt-get install chromium)",
+            chromium().display()
+        ));
+    }
+    if !dir.join("node_modules/playwright-core").exists() {
+        return Some("playwright-core is not installed (npm ci in tests/browser)".into());
+    }
+    None
+}
+
+#[derive(serde::Deserialize)]
+struct PixelCheck {
+    screenshot: String,
+    x: u32,
+    y: u32,
+    expect: String,
+    what: String,
+}
+
+fn rgb(hex: &str) -> [u8; 3] {
+    let value = u32::from_str_radix(hex.trim_start_matches('#'), 16).expect("a colour #rrggbb");
+    [(value >> 16) as u8, (value >> 8) as u8, value as u8]
+}
+
+#[test]
+fn the_board_works_in_a_real_browser() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    if let Some(reason) = missing(&dir) {
+        assert!(
+            std::env::var("CATHEDRAL_BROWSER_TESTS").as_deref() != Ok("1"),
+            "CATHEDRAL_BROWSER_TESTS=1 but {reason}"
+        );
+        eprintln!("browser tests skipped: {reason}");
+        return;
+    }
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+        .args(["serve", "--port", "0", "--max-searches", "4"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the server");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let _server = Server(child);
+    let url = line
+        .split_whitespace()
+        .find(|word| word.starts_with("http://"))
+        .expect("the server prints its URL")
+        .trim_end_matches('/')
+        .to_string();
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
+    let _ = std::fs::remove_dir_all(&out);
+    let run = Command::new("node")
+        .arg(dir.join("e2e.js"))
+        .arg(&url)
+        .arg(&out)
+        .env("CHROMIUM", chromium())
+        .output()
+        .expect("run node");
+    let report = String::from_utf8_lossy(&run.stdout);
+    eprintln!("{report}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "the browser tests failed (screenshots in {})",
+        out.display()
+    );
+    assert!(!report.contains("FAILED"));
+
+    let checks: Vec<PixelCheck> =
+        serde_json::from_str(&std::fs::read_to_string(out.join("pixels.json")).unwrap()).unwrap();
+    assert!(checks.len() >= 5, "too few pixel checks: {}", checks.len());
+    for check in &checks {
+        let picture = resvg::tiny_skia::Pixmap::load_png(out.join(&check.screenshot))
+            .unwrap_or_else(|e| panic!("{}: {e}", check.screenshot));
+        let pixel = picture
+            .pixel(check.x, check.y)
+            .unwrap_or_else(|| panic!("{} is outside {}", check.what, check.screenshot));
+        let seen = [pixel.red(), pixel.green(), pixel.blue()];
+        let expected = rgb(&check.expect);
+        let distance = seen
+            .iter()
+            .zip(expected)
+            .map(|(&a, b)| (i32::from(a) - i32::from(b)).abs())
+            .max()
+            .unwrap();
+        assert!(
+            distance <= 24,
+            "{}: at ({}, {}) of {} the colour is #{:02x}{:02x}{:02x}, expected about {}",
+            check.what,
+            check.x,
+            check.y,
+            check.screenshot,
+            seen[0],
+            seen[1],
+            seen[2],
+            check.expect
+        );
+    }
+}

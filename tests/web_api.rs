@@ -336,3 +336,176 @@ fn the_trainer_can_serve_a_folder_of_puzzles_instead() {
         .unwrap();
     assert_eq!(status.code(), Some(3));
 }
+
+#[test]
+fn placements_are_legal_or_refused_with_the_reason() {
+    let server = Server::start(&[]);
+    let game = r#""moves": ["light:cathedral:e5,f4,f5,f6,f7,g5", "dark:inn:a2,b2,b3", "light:inn:i9,i10,j9", "dark:tavern:b1"]"#;
+    let (status, body) = server.post(
+        "/api/placements",
+        &format!(r#"{{{game}, "piece": "tavern"}}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["owner"], "light");
+    let placements = body["placements"].as_array().unwrap();
+    assert_eq!(placements.len(), 100, "a Tavern fits on every cell");
+    let on = |cell: &str| {
+        placements
+            .iter()
+            .find(|p| p["cells"] == serde_json::json!([cell]))
+            .unwrap()
+    };
+    assert_eq!(on("e2")["legal"], true);
+    assert_eq!(on("a1")["code"], "opponent-territory");
+    assert_eq!(
+        on("a1")["reason"],
+        "a1 is Dark's territory: Light may not build there"
+    );
+    assert_eq!(on("b1")["code"], "occupied");
+    assert_eq!(on("f5")["reason"], "f5 is already covered by Cathedral");
+    // The legal ones are exactly the legal moves of that building.
+    let (_, position) = server.post("/api/position", &format!("{{{game}}}"));
+    let legal = placements.iter().filter(|p| p["legal"] == true).count();
+    assert_eq!(
+        legal as u64,
+        position["moves"]["per_piece"]["tavern"].as_u64().unwrap()
+    );
+    // The editor asks for any player's building on free cells, whoever is to move.
+    let (status, body) = server.post(
+        "/api/placements",
+        &format!(r#"{{{game}, "piece": "tavern", "owner": "dark"}}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["owner"], "dark");
+    let free = body["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["legal"] == true)
+        .count();
+    assert_eq!(free, 100 - 6 - 3 - 3 - 1, "every free cell");
+    for (extra, words) in [
+        (r#""piece": "queen""#, "queen"),
+        (r#""piece": "tavern", "owner": "green""#, "not a player"),
+        (r#""moves": []"#, "say which building"),
+    ] {
+        let (status, body) = server.post("/api/placements", &format!("{{{extra}}}"));
+        assert_eq!(status, 400, "{extra}: {body}");
+        assert!(
+            body["error"].as_str().unwrap().contains(words),
+            "{extra}: {body}"
+        );
+    }
+}
+
+/// The events of a streamed response: (name, data).
+fn events(text: &str) -> Vec<(String, serde_json::Value)> {
+    text.split("\n\n")
+        .filter_map(|block| {
+            let name = block.lines().find_map(|l| l.strip_prefix("event: "))?;
+            let data = block.lines().find_map(|l| l.strip_prefix("data: "))?;
+            Some((name.to_string(), serde_json::from_str(data).unwrap()))
+        })
+        .collect()
+}
+
+#[test]
+fn a_live_solve_streams_progress_and_stops_on_request() {
+    let server = Server::start(&["--max-searches", "1", "--max-search-time", "60s"]);
+    // A short solve: started, then the result with the stored value and the line explained.
+    let (status, text) = server.request(
+        "POST",
+        "/api/solve/live",
+        "application/json",
+        &format!(r#"{{"start": {}}}"#, start_of("puzzles/bench/t5-01.yaml")),
+    );
+    assert_eq!(status, 200, "{text}");
+    let got = events(&text);
+    assert_eq!(got[0].0, "started");
+    let (name, result) = got.last().unwrap();
+    assert_eq!(name, "result");
+    assert_eq!(result["value"], 5);
+    assert!(
+        result["verdict"]
+            .as_str()
+            .unwrap()
+            .contains("to move wins by 5")
+    );
+    assert_eq!(
+        result["line"].as_array().unwrap().len(),
+        result["best_line"].as_array().unwrap().len()
+    );
+    // A long one: progress while it works; Stop ends it with what was proven so far.
+    let hard = format!(
+        r#"{{"start": {}, "time_ms": 60000}}"#,
+        start_of("puzzles/bench/t8-06.yaml")
+    );
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        stream,
+        "POST /api/solve/live HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{hard}",
+        hard.len()
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut seen = String::new();
+    let mut line = String::new();
+    while !seen.contains("event: progress") {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "{seen}");
+        seen.push_str(&line);
+    }
+    let id = seen
+        .split("\"id\":")
+        .nth(1)
+        .and_then(|rest| rest.split([',', '}']).next())
+        .unwrap()
+        .to_string();
+    // The slot is taken while it runs.
+    let (status, _) = server.post("/api/solve", &hard);
+    assert_eq!(status, 503);
+    let stopped_at = Instant::now();
+    let (status, body) = server.post(&format!("/api/solve/live/{id}/stop"), "{}");
+    assert_eq!(status, 200, "{body}");
+    let mut rest = String::new();
+    reader.read_to_string(&mut rest).unwrap();
+    assert!(stopped_at.elapsed() < Duration::from_secs(10));
+    seen.push_str(&rest);
+    let got = events(&seen);
+    let progress = got.iter().find(|(n, _)| n == "progress").unwrap();
+    assert!(progress.1["nodes"].as_u64().unwrap() > 0);
+    let (name, result) = got.last().unwrap();
+    assert_eq!(name, "result", "{seen}");
+    assert_eq!(result["complete"], false);
+    assert!(result["lower"].as_i64().unwrap() <= result["upper"].as_i64().unwrap());
+    let (status, body) = server.post(&format!("/api/solve/live/{id}/stop"), "{}");
+    assert_eq!(status, 404, "a finished solve: {body}");
+    // A live solve whose client leaves frees its slot.
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    write!(
+        stream,
+        "POST /api/solve/live HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{hard}",
+        hard.len()
+    )
+    .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    drop(stream);
+    let left = Instant::now();
+    loop {
+        let (status, body) = server.post(
+            "/api/solve",
+            &format!(r#"{{"start": {}}}"#, start_of("puzzles/bench/t3-01.yaml")),
+        );
+        if status == 200 {
+            break;
+        }
+        assert!(
+            left.elapsed() < Duration::from_secs(10),
+            "the abandoned live solve still holds the slot: {body}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

@@ -119,6 +119,20 @@ const tests = {
     pixel(file, await at(page, "i10", 8, 33), "#f3dfa2", "Light's Inn on i10");
   },
 
+  // A near miss: a diagonal contact keeps a wall open, drawn as its two cells joined.
+  async nearMiss(page) {
+    await page.setInputFiles("#file", path.join(repo, "puzzles/rules/01-diagonal-contact-leaks.yaml"));
+    await page.waitForFunction(() => document.querySelector("#board svg") && document.querySelectorAll("#history li").length === 0);
+    await placeByMouse(page, "stable:c1,c2");
+    assert.match(await page.textContent("#explain"), /diagonal/);
+    await page.mouse.move(1, 1);
+    await page.waitForFunction(() => !document.querySelector("#board svg #preview"));
+    const file = await shot(page, "near-miss");
+    pixel(file, await at(page, "b3", 20, 20), "#0072b2", "the diagonal contact's dot on b3");
+    pixel(file, await at(page, "c2", 20, 20), "#0072b2", "the diagonal contact's dot on c2");
+    pixel(file, await at(page, "c2", 0, 0), "#0072b2", "the line through the corner b3 and c2 share");
+  },
+
   // A refused placement is shown with its reason in words and cannot be played.
   async refused(page) {
     for (const move of ["cathedral:e5,f4,f5,f6,f7,g5", "inn:a2,b2,b3", "inn:i9,i10,j9", "tavern:b1"]) await placeByMouse(page, move);

@@ -1,5 +1,6 @@
-//! Late positions sampled from policy games ([`Policy`]), sorted into difficulty tiers by
-//! the number of buildings left per player: the benchmark suite `puzzles/bench/` comes from here.
+//! Late positions sampled from policy games ([`Policy`]) or from games of the playing engine
+//! against itself, sorted into difficulty tiers by the number of buildings left per player: the
+//! benchmark suite `puzzles/bench/` comes from here.
 //!
 //! "Buildings left per player" is the larger of the two players' counts of buildings in hand.
 
@@ -21,6 +22,14 @@ pub fn buildings_left(position: &Position) -> u32 {
         .unwrap_or(0)
 }
 
+/// Buildings in both hands together.
+fn hands_total(position: &Position) -> u32 {
+    crate::cathedral::player::Player::BOTH
+        .iter()
+        .map(|&p| position.side(p).hand.buildings())
+        .sum()
+}
+
 /// A difficulty tier, by buildings left per player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tier {
@@ -30,13 +39,15 @@ pub enum Tier {
     T5,
     /// 6 or 7.
     T7,
-    /// 8 or more.
+    /// 8 or 9.
     T8,
+    /// 10 or more (sampled with 10 and 10, or 10 and 9: "9-10 per player").
+    T10,
 }
 
 impl Tier {
     /// Every tier, fewest buildings left first.
-    pub const ALL: [Tier; 4] = [Tier::T3, Tier::T5, Tier::T7, Tier::T8];
+    pub const ALL: [Tier; 5] = [Tier::T3, Tier::T5, Tier::T7, Tier::T8, Tier::T10];
 
     /// The tier of a position.
     pub fn of(position: &Position) -> Tier {
@@ -44,27 +55,30 @@ impl Tier {
             0..=3 => Tier::T3,
             4..=5 => Tier::T5,
             6..=7 => Tier::T7,
-            _ => Tier::T8,
+            8..=9 => Tier::T8,
+            _ => Tier::T10,
         }
     }
 
-    /// `t3`, `t5`, `t7`, `t8`: also the prefix of the benchmark file names.
+    /// `t3`, `t5`, `t7`, `t8`, `t10`: also the prefix of the benchmark file names.
     pub fn name(self) -> &'static str {
         match self {
             Tier::T3 => "t3",
             Tier::T5 => "t5",
             Tier::T7 => "t7",
             Tier::T8 => "t8",
+            Tier::T10 => "t10",
         }
     }
 
-    /// `up to 3`, `4-5`, `6-7`, `8 or more`.
+    /// `up to 3`, `4-5`, `6-7`, `8-9`, `10 or more`.
     pub fn range_text(self) -> &'static str {
         match self {
             Tier::T3 => "up to 3",
             Tier::T5 => "4-5",
             Tier::T7 => "6-7",
-            Tier::T8 => "8 or more",
+            Tier::T8 => "8-9",
+            Tier::T10 => "10 or more",
         }
     }
 
@@ -76,6 +90,7 @@ impl Tier {
             Tier::T5 => &[4, 5],
             Tier::T7 => &[6, 7],
             Tier::T8 => &[8, 9],
+            Tier::T10 => &[10],
         }
     }
 }
@@ -89,7 +104,7 @@ impl fmt::Display for Tier {
 /// An unknown tier name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{0}` is not a tier: expected t3 (up to 3 buildings left), t5 (4-5), t7 (6-7) or t8 (8 or more)"
+    "`{0}` is not a tier: expected t3 (up to 3 buildings left), t5 (4-5), t7 (6-7), t8 (8-9) or t10 (10 or more)"
 )]
 pub struct ParseTierError(pub String);
 
@@ -100,7 +115,8 @@ impl FromStr for Tier {
             "t3" | "3" | "0-3" => Ok(Tier::T3),
             "t5" | "4-5" => Ok(Tier::T5),
             "t7" | "6-7" => Ok(Tier::T7),
-            "t8" | "8" | "8+" => Ok(Tier::T8),
+            "t8" | "8-9" => Ok(Tier::T8),
+            "t10" | "10" | "10+" => Ok(Tier::T10),
             _ => Err(ParseTierError(s.to_string())),
         }
     }
@@ -122,6 +138,59 @@ pub fn game_seed(seed: u64, game: u64) -> u64 {
     Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 
+/// Who plays the games that positions are sampled from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Players {
+    /// The policy for both sides ([`Policy`]): fast, varied, weak.
+    Policy,
+    /// The playing engine against itself at full strength with a node budget per move
+    /// (deterministic), after an opening of [`ENGINE_OPENING_PLIES`] policy moves that makes the
+    /// games differ.
+    Engine {
+        /// Nodes per move.
+        nodes: u64,
+    },
+}
+
+/// Policy moves that open an engine game (as `cathedral match` opens its pairs).
+pub const ENGINE_OPENING_PLIES: usize = 2;
+
+/// Plays one game from `start` until `stop` holds, with `players`.
+fn play_sample_game(
+    start: Position,
+    players: Players,
+    policy: &Policy,
+    rng: &mut Rng,
+    stop: impl Fn(&Position) -> bool,
+) -> Vec<Position> {
+    match players {
+        Players::Policy => play_game(start, policy, rng, |p, _| stop(p)),
+        Players::Engine { nodes } => {
+            let mut positions = play_game(start, policy, rng, |p, ply| {
+                ply >= ENGINE_OPENING_PLIES || stop(p)
+            });
+            let mut position = positions[positions.len() - 1];
+            while !stop(&position) && !position.is_game_over() {
+                let choice = crate::cathedral::engine::choose(
+                    &position,
+                    &crate::cathedral::engine::PlayOptions {
+                        nodes: Some(nodes),
+                        time: None,
+                        tt_mb: 16,
+                        exact: false,
+                        ..Default::default()
+                    },
+                    &mut |_| {},
+                );
+                let Some(mv) = choice.best else { break };
+                position.play(mv);
+                positions.push(position);
+            }
+            positions
+        }
+    }
+}
+
 /// How a sampling run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SampleSummary {
@@ -133,7 +202,7 @@ pub struct SampleSummary {
     pub stopped: bool,
 }
 
-/// Plays policy games from the start until `count` distinct positions of `tier` are found (or
+/// Plays games (of `players`) from the start until `count` distinct positions of `tier` are found (or
 /// `count * 50` games were tried), handing each to `on_found` at once. Each game stops at the
 /// first position with at most a target number of buildings left per player (drawn from the
 /// tier's late end), and is kept if that position is in the tier, not over, and the side to move
@@ -144,6 +213,7 @@ pub fn sample_each(
     tier: Tier,
     seed: u64,
     count: usize,
+    players: Players,
     stop: &AtomicBool,
     on_found: &mut dyn FnMut(&Sample) -> ControlFlow<()>,
 ) -> SampleSummary {
@@ -163,8 +233,17 @@ pub fn sample_each(
         let mut rng = Rng::new(game_seed);
         let targets = tier.targets();
         let target = targets[rng.below(targets.len() as u64) as usize];
+        // t10 stops with 10 buildings in each hand or, one move later, 10 and 9: both sides to
+        // move, "9-10 buildings left per player".
+        let total = if tier == Tier::T10 {
+            19 + rng.below(2) as u32
+        } else {
+            u32::MAX
+        };
         let start = Position::new(rules);
-        let positions = play_game(start, &policy, &mut rng, |p, _| buildings_left(p) <= target);
+        let positions = play_sample_game(start, players, &policy, &mut rng, |p| {
+            buildings_left(p) <= target && hands_total(p) <= total
+        });
         let ply = positions.len() - 1;
         let last = positions[ply];
         let fits = buildings_left(&last) <= target
@@ -202,6 +281,7 @@ pub fn sample(rules: Rules, tier: Tier, seed: u64, count: usize) -> Vec<Sample> 
         tier,
         seed,
         count,
+        Players::Policy,
         &AtomicBool::new(false),
         &mut |s| {
             found.push(*s);
@@ -233,5 +313,52 @@ mod tests {
             assert!(!s.position.is_game_over());
         }
         assert_eq!(a, sample(Rules::CLASSIC, Tier::T5, 11, 2));
+    }
+
+    /// t10: 9 or 10 buildings in each hand, one of them 10; both sides to move occur.
+    #[test]
+    fn t10_samples_hold_nine_or_ten_per_player() {
+        let samples = sample(Rules::CLASSIC, Tier::T10, 1, 8);
+        assert_eq!(samples.len(), 8);
+        let mut movers = std::collections::HashSet::new();
+        for s in &samples {
+            let hands = crate::cathedral::player::Player::BOTH
+                .map(|p| s.position.side(p).hand.buildings());
+            assert!(hands.iter().all(|&h| (9..=10).contains(&h)), "{hands:?}");
+            assert_eq!(buildings_left(&s.position), 10);
+            assert_eq!(Tier::of(&s.position), Tier::T10);
+            movers.insert(s.position.to_move());
+        }
+        assert_eq!(movers.len(), 2, "both sides to move");
+    }
+
+    /// Engine games: deterministic for a seed, in the tier, and not the policy's games.
+    #[test]
+    fn engine_games_are_sampled_deterministically() {
+        let run = || {
+            let mut found = Vec::new();
+            sample_each(
+                Rules::CLASSIC,
+                Tier::T10,
+                3,
+                2,
+                Players::Engine { nodes: 2_000 },
+                &AtomicBool::new(false),
+                &mut |s| {
+                    found.push(*s);
+                    ControlFlow::Continue(())
+                },
+            );
+            found
+        };
+        let engine = run();
+        assert_eq!(engine.len(), 2);
+        assert_eq!(engine, run());
+        assert!(engine.iter().all(|s| Tier::of(&s.position) == Tier::T10));
+        let policy = sample(Rules::CLASSIC, Tier::T10, 3, 2);
+        assert_ne!(
+            engine.iter().map(|s| s.position).collect::<Vec<_>>(),
+            policy.iter().map(|s| s.position).collect::<Vec<_>>()
+        );
     }
 }

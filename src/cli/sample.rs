@@ -1,4 +1,5 @@
-//! `cathedral sample`: late positions from policy games, written as position files by tier.
+//! `cathedral sample`: late positions from policy or engine games, written as position files by
+//! tier.
 
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::FileDiagnostic;
@@ -8,7 +9,7 @@ use super::shared::search::ctrl_c_flag;
 use cathedral::Rules;
 use cathedral::analysis::words::count;
 use cathedral::file::{self, PositionFile};
-use cathedral::sampler::{Sample, Tier, buildings_left, sample_each};
+use cathedral::sampler::{Players, Sample, Tier, buildings_left, sample_each};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -20,10 +21,17 @@ pub struct SampleArgs {
     /// Number of positions.
     #[arg(long, default_value = "10", value_parser = limits::count)]
     pub count: usize,
-    /// Buildings left per player: t3 (up to 3), t5 (4-5), t7 (6-7), t8 (8 or more).
+    /// Buildings left per player: t3 (up to 3), t5 (4-5), t7 (6-7), t8 (8-9), t10 (10 or more).
     #[arg(long)]
     pub tier: Tier,
-    /// Seed of the policy games; the same seed gives the same positions.
+    /// Who plays the games: `policy` (fast, varied) or `engine` (the engine against itself at
+    /// full strength with --nodes per move, after two policy moves).
+    #[arg(long, default_value = "policy", value_parser = ["policy", "engine"])]
+    pub players: String,
+    /// Nodes per engine move (with --players engine), 1000 to 10000000.
+    #[arg(long, default_value = "20000", value_parser = clap::value_parser!(u64).range(1000..=10_000_000))]
+    pub nodes: u64,
+    /// Seed of the games; the same seed gives the same positions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Rules preset: classic or moore1978.
@@ -98,6 +106,7 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
         args.tier,
         args.seed,
         args.count,
+        players(args),
         &stop,
         &mut |sample| {
             let path = &names[written.len()];
@@ -156,6 +165,14 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
     Ok(())
 }
 
+fn players(args: &SampleArgs) -> Players {
+    if args.players == "engine" {
+        Players::Engine { nodes: args.nodes }
+    } else {
+        Players::Policy
+    }
+}
+
 /// Writes one sampled position as a position file.
 fn write_sample(sample: &Sample, path: &Path, args: &SampleArgs) -> miette::Result<WrittenSample> {
     let position = sample.position;
@@ -171,10 +188,16 @@ fn write_sample(sample: &Sample, path: &Path, args: &SampleArgs) -> miette::Resu
         count(left, "building")
     ));
     file.meta.tags = vec!["bench".to_string(), args.tier.name().to_string()];
-    file.meta.source = Some(format!(
-        "cathedral sample --tier {} --seed {} --rules {rules}: policy game seed {:#018x}, ply {}",
-        args.tier, args.seed, sample.game_seed, sample.ply
-    ));
+    file.meta.source = Some(match players(args) {
+        Players::Policy => format!(
+            "cathedral sample --tier {} --seed {} --rules {rules}: policy game seed {:#018x}, ply {}",
+            args.tier, args.seed, sample.game_seed, sample.ply
+        ),
+        Players::Engine { nodes } => format!(
+            "cathedral sample --tier {} --players engine --nodes {nodes} --seed {} --rules {rules}: engine game seed {:#018x}, ply {}",
+            args.tier, args.seed, sample.game_seed, sample.ply
+        ),
+    });
     std::fs::create_dir_all(&args.output)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot create {}", args.output.display()))?;

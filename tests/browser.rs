@@ -71,10 +71,11 @@ fn the_board_works_in_a_real_browser() {
         .stdout(Stdio::piped())
         .spawn()
         .expect("start the server");
+    // Both lines the server prints, so that it never writes to a closed pipe.
     let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdout.read_line(&mut line).unwrap();
+    stdout.read_line(&mut String::new()).unwrap();
     let _server = Server(child);
     let url = line
         .split_whitespace()

@@ -21,10 +21,14 @@ impl Server {
             .spawn()
             .expect("start the server");
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        assert!(line.contains("only this computer can reach it"), "{line}");
+        let mut second = String::new();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut line).unwrap();
+        stdout.read_line(&mut second).unwrap();
+        assert!(
+            second.starts_with("Only this computer can reach it"),
+            "{second}"
+        );
         let address = line
             .split("http://")
             .nth(1)

@@ -71,7 +71,8 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
     };
     serve(options, |address| {
         // The address goes to standard output so that scripts and tests can read the port.
-        println!("Serving the Cathedral board at http://{address}/ (only this computer can reach it; Ctrl-C stops)");
+        println!("Serving the Cathedral board at http://{address}/");
+        println!("Only this computer can reach it (bound to 127.0.0.1). Ctrl-C stops.");
         if open {
             // A browser that cannot be started is no reason to stop serving: say so.
             if let Err(e) = std::process::Command::new("xdg-open")

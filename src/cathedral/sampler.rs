@@ -322,8 +322,8 @@ mod tests {
         assert_eq!(samples.len(), 8);
         let mut movers = std::collections::HashSet::new();
         for s in &samples {
-            let hands = crate::cathedral::player::Player::BOTH
-                .map(|p| s.position.side(p).hand.buildings());
+            let hands =
+                crate::cathedral::player::Player::BOTH.map(|p| s.position.side(p).hand.buildings());
             assert!(hands.iter().all(|&h| (9..=10).contains(&h)), "{hands:?}");
             assert_eq!(buildings_left(&s.position), 10);
             assert_eq!(Tier::of(&s.position), Tier::T10);

@@ -405,6 +405,18 @@ impl SolveAnswer {
     }
 }
 
+/// How the server solves: one thread, a table of at most 64 MiB (starting at 4), the time given.
+pub(crate) fn solve_options(time: Duration, stop: Arc<AtomicBool>) -> SolveOptions {
+    SolveOptions {
+        threads: 1,
+        tt_mb: 64,
+        initial_tt_mb: Some(4),
+        time_limit: Some(time),
+        stop,
+        ..SolveOptions::default()
+    }
+}
+
 /// The exact solve of the position a game reaches, within the request's time (capped).
 pub(crate) async fn solve(
     State(state): State<Arc<AppState>>,
@@ -414,18 +426,7 @@ pub(crate) async fn solve(
     let (position, _) = replay(&game)?;
     let time = search_time(&state, game.time_ms);
     let report = search(&state, move |stop| {
-        let solution = solve_position(
-            &position,
-            &SolveOptions {
-                threads: 1,
-                tt_mb: 64,
-                initial_tt_mb: Some(4),
-                time_limit: Some(time),
-                stop,
-                ..SolveOptions::default()
-            },
-            &|_| {},
-        );
+        let solution = solve_position(&position, &solve_options(time, stop), &|_| {});
         SolveAnswer::new(SolveReport::new(&position, &solution, false))
     })
     .await?;

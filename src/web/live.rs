@@ -13,7 +13,7 @@ use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use cathedral::analysis::report::SolveReport;
 use cathedral::analysis::words::progress_text;
-use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::boardgame::solve;
 use futures_util::stream::Stream;
 use serde::Serialize;
 use std::convert::Infallible;
@@ -95,14 +95,7 @@ pub(crate) async fn solve_live(
         let progress_sender = sender.clone();
         let solution = solve(
             &position,
-            &SolveOptions {
-                threads: 1,
-                tt_mb: 64,
-                initial_tt_mb: Some(4),
-                time_limit: Some(time),
-                stop,
-                ..SolveOptions::default()
-            },
+            &super::api::solve_options(time, stop),
             &move |progress| {
                 let _ = progress_sender.send(event(
                     "progress",

@@ -20,11 +20,12 @@ pub struct SolveOptions {
     pub threads: usize,
     /// Transposition table memory in MiB.
     pub tt_mb: usize,
-    /// Start with a table of this many MiB and move to `tt_mb` only once the solve has searched
-    /// [`GROW_AFTER_NODES`] nodes: small solves stay fast and light (a large table costs time
-    /// and memory as its pages are first touched). `None`: the whole table from the start. The
-    /// value is the same either way; the node count of a solve that grows differs slightly (the
-    /// probe under way is restarted on the larger table, which keeps every entry).
+    /// Start with a table of this many MiB and grow it 8-fold at a time towards `tt_mb` once the
+    /// solve has searched [`GROW_AFTER_NODES`] nodes, then 8 times as many for each next step:
+    /// small and middle solves stay fast and light (a large table costs time and memory as its
+    /// pages are first touched). `None`: the whole table from the start. The value is the same
+    /// either way; the node count of a solve that grows differs slightly (the probe under way is
+    /// restarted on the larger table, which keeps every entry).
     pub initial_tt_mb: Option<usize>,
     /// Only win/draw/loss: values -1/0/+1.
     pub wdl: bool,
@@ -170,17 +171,29 @@ fn sign(value: i32) -> i32 {
     value.signum()
 }
 
-/// With [`SolveOptions::initial_tt_mb`], the nodes after which the solve moves to the full table.
+/// With [`SolveOptions::initial_tt_mb`], the nodes after which the solve moves to a larger table
+/// for the first time; each later growth waits [`GROW_FACTOR`] times as many.
 pub const GROW_AFTER_NODES: u64 = 1 << 18;
+
+/// How much larger each table is than the one before.
+const GROW_FACTOR: usize = 8;
+
+/// The node count at which the solve leaves stage `stage` (0: the initial table).
+fn grow_point(stage: usize) -> u64 {
+    GROW_AFTER_NODES.saturating_mul((GROW_FACTOR as u64).saturating_pow(stage as u32))
+}
 
 /// Between progress reports.
 const REPORT_EVERY: Duration = Duration::from_millis(150);
 
 struct Driver<'a, G: Game> {
-    /// The full-size table, once the solve has moved to it.
-    large: &'a OnceLock<Table>,
-    /// Its size in MiB.
-    large_mb: usize,
+    /// The larger tables the solve moves to as it proves large, smallest first, each made when
+    /// the solve first needs it; the last is the full size.
+    stages: &'a [OnceLock<Table>],
+    /// Their sizes in MiB.
+    stage_mb: &'a [usize],
+    /// The stage the solve moves to next.
+    next_stage: usize,
     pool: Option<rayon::ThreadPool>,
     searchers: Vec<Searcher<'a, G>>,
     control: &'a Control<'a>,
@@ -214,12 +227,24 @@ impl<G: Game> Driver<'_, G> {
         }
     }
 
-    /// Moves every searcher to the full-size table, filled with the entries of the small one.
+    /// Moves every searcher to the next larger table, filled with the entries of the current
+    /// one, and sets the node count at which the solve grows again.
     fn grow(&mut self) {
-        self.control.grow_at.store(u64::MAX, Ordering::Relaxed);
         self.control.grow_wanted.store(false, Ordering::Relaxed);
+        let stage = self.next_stage;
+        let Some(cell) = self.stages.get(stage) else {
+            self.control.grow_at.store(u64::MAX, Ordering::Relaxed);
+            return;
+        };
+        self.next_stage += 1;
+        let next_at = if self.next_stage < self.stages.len() {
+            grow_point(self.next_stage)
+        } else {
+            u64::MAX
+        };
+        self.control.grow_at.store(next_at, Ordering::Relaxed);
         let small = self.table();
-        let large = self.large.get_or_init(|| Table::new(self.large_mb));
+        let large = cell.get_or_init(|| Table::new(self.stage_mb[stage]));
         if !std::ptr::eq(small, large) {
             small.copy_into(large);
             for searcher in &mut self.searchers {
@@ -250,11 +275,15 @@ impl<G: Game> Driver<'_, G> {
     /// completed probes whichever thread ran them, so they never depend on the thread count.
     fn values_split(&mut self, children: &[G], lower: i32) -> Vec<(i32, i32)> {
         // Threads search children on their own here: none may be sent back for a larger table.
-        if self.control.grow_at.load(Ordering::Relaxed) != u64::MAX {
+        loop {
+            let grow_at = self.control.grow_at.load(Ordering::Relaxed);
+            if grow_at == u64::MAX {
+                break;
+            }
             let searched = self.control.nodes.load(Ordering::Relaxed);
             // The root moves usually cost many times the value: a value that took a sixteenth
             // of the growing point predicts a root-move phase past it.
-            if searched.saturating_mul(16) >= GROW_AFTER_NODES {
+            if searched.saturating_mul(16) >= grow_at {
                 self.grow();
             } else {
                 self.control.grow_at.store(u64::MAX, Ordering::Relaxed);
@@ -479,7 +508,14 @@ pub fn solve<G: Game>(
         .initial_tt_mb
         .map_or(options.tt_mb, |mb| mb.min(options.tt_mb));
     let table = Table::new(initial_mb);
-    let large = OnceLock::new();
+    // The table grows 8-fold at a time: a solve of a few million nodes stops at a middle size
+    // instead of touching (and the kernel zeroing) every page of the full one.
+    let mut stage_mb = Vec::new();
+    while stage_mb.last().copied().unwrap_or(initial_mb) < options.tt_mb {
+        let mb = stage_mb.last().copied().unwrap_or(initial_mb);
+        stage_mb.push(mb.saturating_mul(GROW_FACTOR).min(options.tt_mb));
+    }
+    let stages: Vec<OnceLock<Table>> = stage_mb.iter().map(|_| OnceLock::new()).collect();
     let mut control = Control::new(
         &options.stop,
         options.time_limit.map(|d| start + d),
@@ -531,8 +567,9 @@ pub fn solve<G: Game>(
         .map(|t| Searcher::new(&table, &control, (t == 0).then_some(&report as _)))
         .collect();
     let mut driver = Driver {
-        large: &large,
-        large_mb: options.tt_mb,
+        stages: &stages,
+        stage_mb: &stage_mb,
+        next_stage: 0,
         pool,
         searchers,
         control: &control,

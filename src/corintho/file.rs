@@ -78,6 +78,10 @@ pub struct RuleCase {
     /// Moves that must be refused afterwards.
     #[serde(default)]
     pub illegal: Vec<String>,
+    /// Moves the rules allow that leave a claimed row standing: out of the game tree (playing
+    /// one concedes the win to the claimant).
+    #[serde(default)]
+    pub concedes: Vec<String>,
     /// The number of legal moves afterwards.
     pub moves: Option<usize>,
     /// `ongoing`, `drawn`, or `won by N`.
@@ -239,7 +243,7 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         }
     };
     let supply: Vec<[u8; 3]> = match &raw.supply {
-        None => vec![rules.start_supply(); n],
+        None => default_supply(rules, &board),
         Some(s) => {
             if s.value.len() != n {
                 return Err(error(Some(&s.referenced),
@@ -287,6 +291,25 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         title: raw.title,
         case: raw.case,
     })
+}
+
+/// The supplies when a file gives none: the board's sections taken from the full supplies in
+/// turn, player 1 first, level by level (the shared extras last).
+fn default_supply(rules: CorinthoRules, board: &Board) -> Vec<[u8; 3]> {
+    let n = rules.players as usize;
+    let mut supply = vec![rules.start_supply(); n];
+    let counts = board.counts();
+    for level in 0..3 {
+        let mut next = 0;
+        for _ in 0..counts[level] {
+            // The next player with a section of this level left, if any.
+            if let Some(p) = (0..n).map(|k| (next + k) % n).find(|&p| supply[p][level] > 0) {
+                supply[p][level] -= 1;
+                next = p + 1;
+            }
+        }
+    }
+    supply
 }
 
 /// Writes a position as file text (rules, board, supplies, locks).

@@ -214,6 +214,15 @@ impl CorinthoPosition {
             .collect()
     }
 
+    /// The destinations of the last `rules.locked_moves()` moves, most recent first (`None` for
+    /// a pass or before the first move).
+    pub fn lock_history(&self) -> Vec<Option<Square>> {
+        self.locks[..self.rules.locked_moves()]
+            .iter()
+            .map(|&l| Square::new(l as usize))
+            .collect()
+    }
+
     fn is_locked(&self, square: usize) -> bool {
         self.locks.contains(&(square as u8))
     }
@@ -283,6 +292,12 @@ impl CorinthoPosition {
         child.rows & !self.rows != 0 || child.rows == 0
     }
 
+    /// Whether `mv`, which the rules allow, leaves the claimed rows standing and so hands the
+    /// claimant the win.
+    pub fn concedes(&self, mv: CorinthoMove) -> bool {
+        self.rows != 0 && self.winner == NONE && !self.modifies(mv)
+    }
+
     /// Fills `out` with the legal moves: empty exactly when the game is over. While a claim
     /// stands, only the moves that modify it (a move that leaves it standing concedes at once:
     /// the game tree leaves those out).
@@ -308,7 +323,9 @@ impl CorinthoPosition {
         out
     }
 
-    /// Whether the rules allow `mv` here, or why not (in words).
+    /// Whether the rules allow `mv` here, or why not (in words). A move that leaves a claimed
+    /// row standing is allowed (it concedes the win: see [`CorinthoPosition::concedes`]) though
+    /// [`CorinthoPosition::generate`] leaves it out.
     pub fn check(&self, mv: CorinthoMove) -> Result<(), String> {
         if let Outcome::Won(_) | Outcome::Drawn = self.outcome() {
             return Err("the game is over".to_string());
@@ -316,12 +333,6 @@ impl CorinthoPosition {
         let mut rule = Vec::new();
         self.rule_moves(&mut rule);
         if rule.contains(&mv) {
-            if self.rows != 0 && !self.modifies(mv) {
-                return Err(format!(
-                    "it leaves the row made by player {} standing: the side to move must break every row or make a new one",
-                    self.previous() + 1
-                ));
-            }
             return Ok(());
         }
         if mv == CorinthoMove::Pass {

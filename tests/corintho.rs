@@ -39,11 +39,19 @@ fn plain_of(p: &CorinthoPosition) -> Plain {
             s.levels().map(|l| l as u8).collect()
         })
         .collect();
-    let locked: Vec<Option<usize>> = p.lock_history().iter().map(|s| s.map(Square::index)).collect();
+    let locked: Vec<Option<usize>> = p
+        .lock_history()
+        .iter()
+        .map(|s| s.map(Square::index))
+        .collect();
     Plain {
         players: rules.players as usize,
         ordered: rules.placement == Placement::Ordered,
-        lock_moves: if rules.lock == Lock::Next { 1 } else { rules.players as usize - 1 },
+        lock_moves: if rules.lock == Lock::Next {
+            1
+        } else {
+            rules.players as usize - 1
+        },
         base_rows: rules.base_rows,
         cells,
         to_move: p.to_move() as usize,
@@ -62,7 +70,10 @@ fn plain_lines() -> Vec<[usize; 3]> {
         for f in 0..4i32 {
             for (df, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
                 let cells: Vec<(i32, i32)> = (0..3).map(|k| (f + k * df, r + k * dr)).collect();
-                if cells.iter().all(|&(x, y)| (0..4).contains(&x) && (0..4).contains(&y)) {
+                if cells
+                    .iter()
+                    .all(|&(x, y)| (0..4).contains(&x) && (0..4).contains(&y))
+                {
                     let c: Vec<usize> = cells.iter().map(|&(x, y)| (y * 4 + x) as usize).collect();
                     out.push([c[0], c[1], c[2]]);
                 }
@@ -87,12 +98,19 @@ impl Plain {
     }
 
     fn locked(&self, cell: usize) -> bool {
-        self.history.iter().take(self.lock_moves).any(|&h| h == Some(cell))
+        self.history
+            .iter()
+            .take(self.lock_moves)
+            .any(|&h| h == Some(cell))
     }
 
     fn pieces(&self) -> [u8; 3] {
         let own = self.supply[self.to_move];
-        if own.iter().sum::<u8>() > 0 { own } else { self.shared }
+        if own.iter().sum::<u8>() > 0 {
+            own
+        } else {
+            self.shared
+        }
     }
 
     /// The rules' moves as text, claims aside.
@@ -144,7 +162,11 @@ impl Plain {
         } else if let Some((level, to)) = mv.split_once('@') {
             let level = "BCK".find(level).unwrap();
             let mine = self.supply[self.to_move].iter().sum::<u8>() > 0;
-            let pool = if mine { &mut self.supply[self.to_move] } else { &mut self.shared };
+            let pool = if mine {
+                &mut self.supply[self.to_move]
+            } else {
+                &mut self.shared
+            };
             pool[level] -= 1;
             let to = sq(to);
             self.cells[to].push(level as u8);
@@ -271,7 +293,10 @@ fn random_late(rng: &mut Rng, rules: CorinthoRules, max_supply: u64) -> Corintho
         for sq in Square::all() {
             if rng.below(100) < 55 {
                 let stack = Stack::from_bits([1, 2, 4, 3, 6, 7][rng.below(6) as usize]).unwrap();
-                if stack.levels().all(|l| counts[l as usize] < total[l as usize]) {
+                if stack
+                    .levels()
+                    .all(|l| counts[l as usize] < total[l as usize])
+                {
                     for l in stack.levels() {
                         counts[l as usize] += 1;
                     }
@@ -286,15 +311,23 @@ fn random_late(rng: &mut Rng, rules: CorinthoRules, max_supply: u64) -> Corintho
                 [0, 1, 2].map(|i| s[i].min(start[i]))
             })
             .collect();
-        let shared = if rules.players == 3 { [0, 1, 2].map(|_| rng.below(2) as u8) } else { [0; 3] };
-        let occupied: Vec<Square> = Square::all().filter(|&s| !board.get(s).is_empty()).collect();
+        let shared = if rules.players == 3 {
+            [0, 1, 2].map(|_| rng.below(2) as u8)
+        } else {
+            [0; 3]
+        };
+        let occupied: Vec<Square> = Square::all()
+            .filter(|&s| !board.get(s).is_empty())
+            .collect();
         let locked: Vec<Square> = if !occupied.is_empty() && rng.below(2) == 0 {
             vec![occupied[rng.below(occupied.len() as u64) as usize]]
         } else {
             Vec::new()
         };
         let to_move = rng.below(rules.players as u64) as u8;
-        if let Ok(p) = CorinthoPosition::from_parts(rules, board, to_move, &supply, shared, &locked, 0) {
+        if let Ok(p) =
+            CorinthoPosition::from_parts(rules, board, to_move, &supply, shared, &locked, 0)
+        {
             return p;
         }
     }
@@ -370,7 +403,11 @@ fn the_solver_matches_plain_minimax_on_random_small_positions() {
                 ..SolveOptions::default()
             };
             let solution = solve(&position, &options, &|_| {});
-            assert_eq!(solution.value(), Some(expected), "{threads} threads: {position:?}");
+            assert_eq!(
+                solution.value(),
+                Some(expected),
+                "{threads} threads: {position:?}"
+            );
             // The best line is legal and ends in the value.
             let mut end = position;
             for mv in &solution.best_line {
@@ -435,7 +472,10 @@ fn check_case(name: &str, mut position: CorinthoPosition, case: &RuleCase) {
     for text in &case.illegal {
         let mv = CorinthoMove::parse(text).unwrap();
         assert!(!legal.contains(&mv), "{name}: `{text}` should be refused");
-        assert!(position.check(mv).is_err(), "{name}: `{text}` should be refused");
+        assert!(
+            position.check(mv).is_err(),
+            "{name}: `{text}` should be refused"
+        );
     }
     for text in &case.concedes {
         let mv = CorinthoMove::parse(text).unwrap();
@@ -461,10 +501,18 @@ fn check_case(name: &str, mut position: CorinthoPosition, case: &RuleCase) {
             wdl: true,
             ..SolveOptions::default()
         };
-        assert_eq!(solve(&position, &options, &|_| {}).value(), Some(value), "{name}");
+        assert_eq!(
+            solve(&position, &options, &|_| {}).value(),
+            Some(value),
+            "{name}"
+        );
         let mut budget = 300_000;
         let plain = plain_of(&position).minimax(&mut budget);
-        assert_eq!(plain, Some(value), "{name}: the reference disagrees (None: too big for it)");
+        assert_eq!(
+            plain,
+            Some(value),
+            "{name}: the reference disagrees (None: too big for it)"
+        );
     }
 }
 
@@ -494,16 +542,52 @@ fn the_rule_cases_hold() {
 #[test]
 fn bad_files_get_located_errors() {
     let cases = [
-        ("game: corintho\nboard: ['. . . .', '. . . .', '. CB . .', '. . . .']\n", 2, "`CB`"),
-        ("game: corintho\nplayers: 5\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n", 2, "5 players"),
-        ("game: corintho\nboard: ['. . . .', '. . .', '. . . .', '. . . .']\n", 2, "3 platforms"),
-        ("game: corintho\nboard: ['. . . .', '. . . .', '. . . .']\n", 2, "3 ranks"),
-        ("game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\nlocked: [e5]\n", 3, "not a platform"),
-        ("game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\ncolour: red\n", 3, "colour"),
-        ("game: corintho\nvariant: {placement: loose}\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n", 2, "loose"),
-        ("game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\nsupply:\n  - {base: 5}\n  - {}\n", 4, "at most 4"),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. CB . .', '. . . .']\n",
+            2,
+            "`CB`",
+        ),
+        (
+            "game: corintho\nplayers: 5\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n",
+            2,
+            "5 players",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . .', '. . . .', '. . . .']\n",
+            2,
+            "3 platforms",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. . . .']\n",
+            2,
+            "3 ranks",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\nlocked: [e5]\n",
+            3,
+            "not a platform",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\ncolour: red\n",
+            3,
+            "colour",
+        ),
+        (
+            "game: corintho\nvariant: {placement: loose}\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n",
+            2,
+            "loose",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\nsupply:\n  - {base: 5}\n  - {}\n",
+            4,
+            "at most 4",
+        ),
         ("game: cathedral\nboard: []\n", 1, "not Corintho"),
-        ("game: corintho\nto_move: 3\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n", 2, "does not play"),
+        (
+            "game: corintho\nto_move: 3\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n",
+            2,
+            "does not play",
+        ),
     ];
     for (text, line, words) in cases {
         let error = parse("bad.yaml", text).expect_err(text);

@@ -40,7 +40,11 @@ fn load_or_start(file: Option<&Path>) -> miette::Result<CorinthoFile> {
     }
 }
 
-fn parse_move(position: &CorinthoPosition, text: &str, index: usize) -> miette::Result<CorinthoMove> {
+fn parse_move(
+    position: &CorinthoPosition,
+    text: &str,
+    index: usize,
+) -> miette::Result<CorinthoMove> {
     let fail = |why: String| {
         Failure::new(
             Exit::Input,
@@ -122,7 +126,8 @@ pub fn play(
     json: bool,
 ) -> miette::Result<()> {
     let mut texts: Vec<String> = moves.to_vec();
-    let as_file = file.exists() || CorinthoMove::parse(&file.to_string_lossy()).is_err();
+    // FILE is a file when it exists or is named like one; otherwise the first move.
+    let as_file = file.exists() || file.extension().is_some_and(|e| e == "yaml" || e == "yml");
     let start = if as_file {
         load_or_start(Some(file))?
     } else {
@@ -143,7 +148,14 @@ pub fn play(
     for (index, text) in texts.iter().enumerate() {
         let mv = parse_move(&position, text, index)?;
         let words = explain(&position, mv);
-        out.push_str(&format!("{}. {mv}: {}\n", index + 1, words.join(" ")));
+        let first = format!("{}. {mv}: ", index + 1);
+        let text = textwrap::fill(
+            &words.join(" "),
+            textwrap::Options::new(78)
+                .initial_indent(&first)
+                .subsequent_indent("   "),
+        );
+        out.push_str(&format!("{text}\n"));
         explained.push(serde_json::json!({"move": mv.to_string(), "explanation": words}));
         position.play(mv);
     }
@@ -243,7 +255,7 @@ pub fn solve_command(
     }
     match solution.value() {
         Some(v) => out.push_str(&format!(
-            "Value: {} for {mover} (the side to move), {v:+}, proven\n",
+            "Value: {} for {mover} (the side to move; {v} of -1, 0, +1), proven\n",
             value_words(v)
         )),
         None => out.push_str(&format!(
@@ -252,7 +264,11 @@ pub fn solve_command(
         )),
     }
     if !line.is_empty() {
-        out.push_str(&format!("Best line ({} plies): {}\n", line.len(), line.join(" ")));
+        out.push_str(&format!(
+            "Best line ({} plies): {}\n",
+            line.len(),
+            line.join(" ")
+        ));
         let mut end = position;
         for mv in &solution.best_line {
             end.play(*mv);
@@ -305,5 +321,9 @@ pub fn render(
         }
     }
     let caption = caption.map(str::to_string).or(loaded.title);
-    write_document(output, &draw::svg(&loaded.position, caption.as_deref()), force)
+    write_document(
+        output,
+        &draw::svg(&loaded.position, caption.as_deref()),
+        force,
+    )
 }

@@ -50,7 +50,9 @@ struct PlayJson<'a> {
 pub fn run(args: &PlayArgs) -> miette::Result<()> {
     if super::corintho::selected(args.game, Some(&args.file)) {
         if args.record.is_some() {
-            return Err(Failure::new(Exit::Usage, "--record keeps Cathedral game records only").into());
+            return Err(
+                Failure::new(Exit::Usage, "--record keeps Cathedral game records only").into(),
+            );
         }
         return super::corintho::play(
             &args.file,

@@ -112,7 +112,11 @@ fn root_table(groups: &[RootGroup], limit: usize, style: RenderStyle) -> Table {
 pub fn run(args: &SolveArgs) -> miette::Result<()> {
     if super::corintho::selected(args.game, args.files.first().map(PathBuf::as_path)) {
         if args.files.len() > 1 || args.yaml {
-            return Err(Failure::new(Exit::Usage, "Corintho: one FILE (or none for the start), without --yaml").into());
+            return Err(Failure::new(
+                Exit::Usage,
+                "Corintho: one FILE (or none for the start), without --yaml",
+            )
+            .into());
         }
         return super::corintho::solve_command(
             args.files.first().map(PathBuf::as_path),

@@ -120,7 +120,9 @@ impl Stack {
 
     /// The sections bottom to top.
     pub fn levels(self) -> impl Iterator<Item = Level> {
-        Level::ALL.into_iter().filter(move |l| self.0 & l.bit() != 0)
+        Level::ALL
+            .into_iter()
+            .filter(move |l| self.0 & l.bit() != 0)
     }
 
     /// Number of sections.
@@ -351,8 +353,14 @@ mod tests {
         for line in LINES {
             let [a, b, c] = line.map(|s| Square(s));
             assert_eq!(
-                (b.file() as i8 - a.file() as i8, b.rank() as i8 - a.rank() as i8),
-                (c.file() as i8 - b.file() as i8, c.rank() as i8 - b.rank() as i8)
+                (
+                    b.file() as i8 - a.file() as i8,
+                    b.rank() as i8 - a.rank() as i8
+                ),
+                (
+                    c.file() as i8 - b.file() as i8,
+                    c.rank() as i8 - b.rank() as i8
+                )
             );
             assert!(seen.insert(line));
         }

@@ -104,6 +104,15 @@ pub fn svg(position: &CorinthoPosition, caption: Option<&str>) -> String {
             CELL - 8.0,
             CELL - 8.0
         ));
+        if !board.get(sq).is_empty() {
+            s.push_str(&format!(
+                r##"<text x="{:.1}" y="{:.1}" font-size="12" fill="#5a4a30">{}</text>
+"##,
+                x + 10.0,
+                y + 20.0,
+                board.get(sq)
+            ));
+        }
         // The stack, bottom up, centred, from the platform's lower edge.
         let mut floor = y + CELL - 14.0;
         let cx = x + CELL / 2.0;

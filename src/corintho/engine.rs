@@ -74,7 +74,8 @@ fn estimate(position: &CorinthoPosition, me: u8) -> i32 {
     let board = position.board();
     let mut threats = 0;
     for line in LINES {
-        let stacks = line.map(|s| board.get(super::board::Square::new(s as usize).expect("square")));
+        let stacks =
+            line.map(|s| board.get(super::board::Square::new(s as usize).expect("square")));
         let empty = stacks.iter().filter(|s| s.is_empty()).count();
         if empty == 1 {
             let tops: Vec<_> = stacks.iter().filter_map(|s| s.top()).collect();
@@ -83,5 +84,9 @@ fn estimate(position: &CorinthoPosition, me: u8) -> i32 {
             }
         }
     }
-    if position.to_move() == me { threats } else { -threats }
+    if position.to_move() == me {
+        threats
+    } else {
+        -threats
+    }
 }

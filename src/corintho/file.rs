@@ -114,12 +114,49 @@ fn place(location: Option<&Location>) -> (Option<usize>, Option<usize>) {
     }
 }
 
+/// A parser complaint in the file format's words (no Rust or serde names).
+fn plain_words(message: &str) -> String {
+    let message = message
+        .split(" at line ")
+        .next()
+        .unwrap_or(message)
+        .trim()
+        .to_string();
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        return format!("the key {rest} is missing");
+    }
+    if message.starts_with("unknown field") || message.starts_with("unknown variant") {
+        return message.replace("field", "key");
+    }
+    let expected = if message.contains("u8") {
+        "a small whole number"
+    } else if message.contains("sequence") {
+        "a list"
+    } else if message.contains("struct") || message.contains("map") {
+        "a map (`key: value` lines or `{key: value}`)"
+    } else if message.contains("bool") {
+        "`true` or `false`"
+    } else if message.contains("string") {
+        "a text"
+    } else {
+        return format!(
+            "not valid YAML here: {}",
+            message.replace("invalid type", "wrong kind of value")
+        );
+    };
+    format!("expected {expected} here")
+}
+
 /// Whether a file's text declares `game: corintho` (a cheap look before loading).
 pub fn is_corintho(text: &str) -> bool {
     text.lines().any(|line| {
         let line = line.trim_end();
         line.strip_prefix("game:")
-            .map(|v| v.trim().trim_matches(['"', '\'']).eq_ignore_ascii_case("corintho"))
+            .map(|v| {
+                v.trim()
+                    .trim_matches(['"', '\''])
+                    .eq_ignore_ascii_case("corintho")
+            })
             .unwrap_or(false)
     })
 }
@@ -158,18 +195,28 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
     let raw: Raw = serde_saphyr::from_str(text).map_err(|e| {
         let location = e.location();
         let message = e.without_snippet().to_string();
-        let message = message.lines().next().unwrap_or("not valid YAML").to_string();
-        error(location.as_ref(), format!("{message} (see docs/corintho.md)"))
+        let message = plain_words(message.lines().next().unwrap_or("not valid YAML"));
+        error(
+            location.as_ref(),
+            format!("{message} (see docs/corintho.md)"),
+        )
     })?;
     if !raw.game.value.eq_ignore_ascii_case("corintho") {
-        return Err(error(Some(&raw.game.referenced),
-            format!("`game: {}` is not Corintho: write `game: corintho`", raw.game.value),
+        return Err(error(
+            Some(&raw.game.referenced),
+            format!(
+                "`game: {}` is not Corintho: write `game: corintho`",
+                raw.game.value
+            ),
         ));
     }
     let players = raw.players.as_ref().map_or(2, |p| p.value);
     let mut rules = CorinthoRules::for_players(players).ok_or_else(|| {
         let location = raw.players.as_ref().map(|p| &p.referenced);
-        error(location, format!("{players} players: Corintho is for 2, 3 or 4"))
+        error(
+            location,
+            format!("{players} players: Corintho is for 2, 3 or 4"),
+        )
     })?;
     if let Some(variant) = &raw.variant {
         let v = &variant.value;
@@ -178,7 +225,8 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
                 "free" => Placement::Free,
                 "ordered" => Placement::Ordered,
                 other => {
-                    return Err(error(Some(&p.referenced),
+                    return Err(error(
+                        Some(&p.referenced),
                         format!("placement `{other}`: `free` or `ordered`"),
                     ));
                 }
@@ -189,7 +237,8 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
                 "next" => Lock::Next,
                 "round" => Lock::Round,
                 other => {
-                    return Err(error(Some(&l.referenced),
+                    return Err(error(
+                        Some(&l.referenced),
                         format!("lock `{other}`: `next` or `round`"),
                     ));
                 }
@@ -201,7 +250,8 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
     }
     let mut board = Board::default();
     if raw.board.value.len() != 4 {
-        return Err(error(Some(&raw.board.referenced),
+        return Err(error(
+            Some(&raw.board.referenced),
             format!(
                 "the board has {} ranks: it needs 4 lines, rank 4 first",
                 raw.board.value.len()
@@ -212,7 +262,8 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         let rank = 3 - i as u8;
         let cells: Vec<&str> = line.value.split_whitespace().collect();
         if cells.len() != 4 {
-            return Err(error(Some(&line.referenced),
+            return Err(error(
+                Some(&line.referenced),
                 format!(
                     "rank {} has {} platforms: write 4, separated by spaces (`.` for an empty one)",
                     rank + 1,
@@ -237,7 +288,8 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         None => 0,
         Some(t) if (1..=n).contains(&(t.value as usize)) => t.value - 1,
         Some(t) => {
-            return Err(error(Some(&t.referenced),
+            return Err(error(
+                Some(&t.referenced),
                 format!("player {} does not play: 1 to {n}", t.value),
             ));
         }
@@ -246,7 +298,8 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         None => default_supply(rules, &board),
         Some(s) => {
             if s.value.len() != n {
-                return Err(error(Some(&s.referenced),
+                return Err(error(
+                    Some(&s.referenced),
                     format!("{} supplies for {n} players: one per player", s.value.len()),
                 ));
             }
@@ -256,10 +309,9 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
                 .collect()
         }
     };
-    let shared = raw
-        .shared
-        .as_ref()
-        .map_or(rules.start_shared(), |s| [s.value.base, s.value.column, s.value.capital]);
+    let shared = raw.shared.as_ref().map_or(rules.start_shared(), |s| {
+        [s.value.base, s.value.column, s.value.capital]
+    });
     let mut locked = Vec::new();
     if let Some(l) = &raw.locked {
         for sq in &l.value {
@@ -271,21 +323,20 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         }
     }
     let passes = raw.passes.as_ref().map_or(0, |p| p.value);
-    let position = CorinthoPosition::from_parts(
-        rules, board, to_move, &supply, shared, &locked, passes,
-    )
-    .map_err(|message| {
-        let location = if message.contains("supplies") || message.contains("has ") {
-            raw.supply.as_ref().map(|s| s.referenced)
-        } else if message.contains("locked") {
-            raw.locked.as_ref().map(|s| s.referenced)
-        } else if message.contains("passes") {
-            raw.passes.as_ref().map(|s| s.referenced)
-        } else {
-            Some(raw.board.referenced)
-        };
-        error(location.as_ref(), message)
-    })?;
+    let position =
+        CorinthoPosition::from_parts(rules, board, to_move, &supply, shared, &locked, passes)
+            .map_err(|message| {
+                let location = if message.contains("supplies") || message.contains("has ") {
+                    raw.supply.as_ref().map(|s| s.referenced)
+                } else if message.contains("locked") {
+                    raw.locked.as_ref().map(|s| s.referenced)
+                } else if message.contains("passes") {
+                    raw.passes.as_ref().map(|s| s.referenced)
+                } else {
+                    Some(raw.board.referenced)
+                };
+                error(location.as_ref(), message)
+            })?;
     Ok(CorinthoFile {
         position,
         title: raw.title,
@@ -303,7 +354,10 @@ fn default_supply(rules: CorinthoRules, board: &Board) -> Vec<[u8; 3]> {
         let mut next = 0;
         for _ in 0..counts[level] {
             // The next player with a section of this level left, if any.
-            if let Some(p) = (0..n).map(|k| (next + k) % n).find(|&p| supply[p][level] > 0) {
+            if let Some(p) = (0..n)
+                .map(|k| (next + k) % n)
+                .find(|&p| supply[p][level] > 0)
+            {
                 supply[p][level] -= 1;
                 next = p + 1;
             }
@@ -317,7 +371,10 @@ pub fn to_yaml(position: &CorinthoPosition, title: Option<&str>) -> String {
     let rules = position.rules();
     let mut out = String::from("game: corintho\n");
     if let Some(title) = title {
-        out.push_str(&format!("title: {}\n", serde_json::to_string(title).unwrap_or_default()));
+        out.push_str(&format!(
+            "title: {}\n",
+            serde_json::to_string(title).unwrap_or_default()
+        ));
     }
     out.push_str(&format!("players: {}\n", rules.players));
     let words = rules.variant_words();
@@ -327,7 +384,12 @@ pub fn to_yaml(position: &CorinthoPosition, title: Option<&str>) -> String {
     out.push_str(&format!("to_move: {}\nboard:\n", position.to_move() + 1));
     for rank in (0..4).rev() {
         let cells: Vec<String> = (0..4)
-            .map(|f| position.board().get(Square::at(f, rank).expect("4x4")).to_string())
+            .map(|f| {
+                position
+                    .board()
+                    .get(Square::at(f, rank).expect("4x4"))
+                    .to_string()
+            })
             .collect();
         out.push_str(&format!("  - \"{}\"\n", cells.join(" ")));
     }
@@ -338,7 +400,9 @@ pub fn to_yaml(position: &CorinthoPosition, title: Option<&str>) -> String {
     }
     if rules.players == 3 {
         let [b, c, k] = position.shared();
-        out.push_str(&format!("shared: {{base: {b}, column: {c}, capital: {k}}}\n"));
+        out.push_str(&format!(
+            "shared: {{base: {b}, column: {c}, capital: {k}}}\n"
+        ));
     }
     let locked: Vec<String> = position.locked().iter().map(Square::to_string).collect();
     if !locked.is_empty() {

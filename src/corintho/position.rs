@@ -358,7 +358,9 @@ impl CorinthoPosition {
                         "{to} is occupied ({stack}): sections are placed on unoccupied platforms only"
                     ),
                     Placement::Ordered if self.is_locked(to.index()) => {
-                        format!("{to} was built on last: it is locked until the next turn has passed")
+                        format!(
+                            "{to} was built on last: it is locked until the next turn has passed"
+                        )
                     }
                     Placement::Ordered => format!(
                         "a {} cannot rest on {stack} at {to} (ordered placement: base on an empty platform, column on a base, capital on a column)",
@@ -369,13 +371,19 @@ impl CorinthoPosition {
             CorinthoMove::Stack { from, to } => {
                 let (moving, target) = (self.board.get(from), self.board.get(to));
                 if !from.neighbours().any(|n| n == to) {
-                    format!("{to} is not next to {from}: stacks move one platform, never diagonally")
+                    format!(
+                        "{to} is not next to {from}: stacks move one platform, never diagonally"
+                    )
                 } else if moving.is_empty() {
                     format!("{from} is empty")
                 } else if moving.bottom() == Some(Level::Base) {
                     format!("the stack on {from} stands on a base: it never moves")
                 } else if self.is_locked(from.index()) || self.is_locked(to.index()) {
-                    let sq = if self.is_locked(from.index()) { from } else { to };
+                    let sq = if self.is_locked(from.index()) {
+                        from
+                    } else {
+                        to
+                    };
                     format!(
                         "{sq} was built on last: it may not be moved or modified until the next turn has passed"
                     )
@@ -454,7 +462,11 @@ impl CorinthoPosition {
 
     /// 128 bits identifying the position completely.
     pub fn key(&self) -> (u64, u64) {
-        let winner = if self.winner == NONE { 0 } else { self.winner + 1 };
+        let winner = if self.winner == NONE {
+            0
+        } else {
+            self.winner + 1
+        };
         let k0 = self.board.packed()
             | (self.to_move as u64) << 48
             | (self.passes as u64) << 50
@@ -484,7 +496,9 @@ impl CorinthoPosition {
     /// pass lowers (a placement adds a stack but uses a section, counted twice; a stacking move
     /// removes a stack), so the game is finite and never repeats a position.
     pub fn potential(&self) -> u32 {
-        let stacks = Square::all().filter(|&s| !self.board.get(s).is_empty()).count() as u32;
+        let stacks = Square::all()
+            .filter(|&s| !self.board.get(s).is_empty())
+            .count() as u32;
         let supply: u32 = self.supply.iter().flatten().map(|&n| n as u32).sum::<u32>()
             + self.shared.iter().map(|&n| n as u32).sum::<u32>();
         2 * supply + stacks

@@ -13,7 +13,12 @@ impl Game for CorinthoPosition {
     const MAX_VALUE: i32 = 1;
 
     fn key(&self) -> (u64, u64) {
-        CorinthoPosition::key(self)
+        // The plain key has its varying bits low and constant ones high, and the table picks
+        // its bucket from the high bits of the second half: mix both halves. Each step is a
+        // bijection of the pair, so the mixed key still identifies the position completely.
+        let (a, b) = CorinthoPosition::key(self);
+        let a = mix(a);
+        (a, mix(b ^ a.rotate_left(29)))
     }
 
     fn generate(&self, buffer: &mut Vec<CorinthoMove>) {
@@ -56,4 +61,13 @@ impl Game for CorinthoPosition {
     fn decode(code: u32) -> CorinthoMove {
         CorinthoMove::decode(code)
     }
+}
+
+/// The SplitMix64 finaliser: a bijection of `u64` that spreads every bit over all bits.
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
 }

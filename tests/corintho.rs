@@ -123,9 +123,7 @@ impl Plain {
                 continue;
             }
             for c in 0..16 {
-                let ok = if !self.ordered {
-                    self.cells[c].is_empty()
-                } else if level == 0 {
+                let ok = if !self.ordered || level == 0 {
                     self.cells[c].is_empty()
                 } else {
                     !self.locked(c) && self.cells[c].last() == Some(&(level - 1))

@@ -351,7 +351,7 @@ mod tests {
     fn twenty_four_lines_of_three_in_line() {
         let mut seen = std::collections::HashSet::new();
         for line in LINES {
-            let [a, b, c] = line.map(|s| Square(s));
+            let [a, b, c] = line.map(Square);
             assert_eq!(
                 (
                     b.file() as i8 - a.file() as i8,

@@ -141,3 +141,33 @@ fn cathedral_is_still_the_default() {
     let out = stdout_with(0, cathedral().args(["perft", "1"]));
     assert!(!out.contains("perft(1) = 48"), "{out}");
 }
+
+#[test]
+fn bestmove_plays_three_and_four_players() {
+    // Player 1 can win at once with C@d3 (rule case 17's position before its move).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("three.yaml");
+    std::fs::write(
+        &path,
+        "game: corintho\nplayers: 3\nboard: ['K . . .', '. . . .', '. . C .', '. C . B']\n",
+    )
+    .unwrap();
+    let out = stdout_of(
+        cathedral()
+            .arg("bestmove")
+            .arg(&path)
+            .args(["--level", "3"]),
+    );
+    assert!(
+        out.contains("Best move: C@d3") && out.contains("forced win"),
+        "{out}"
+    );
+    cathedral()
+        .args([
+            "analyse-position",
+            "puzzles/corintho/27-three-players-extras.yaml",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("Cathedral only"));
+}

@@ -327,3 +327,24 @@ pub fn render(
         force,
     )
 }
+
+/// `bestmove`: the paranoid engine's move (any number of players; estimating, not exact).
+pub fn bestmove(file: &Path, depth: u32, json: bool) -> miette::Result<()> {
+    let position = load(file).map_err(FileDiagnostic::from)?.position;
+    let Some((mv, value)) = cathedral::corintho::engine::best_move(&position, depth) else {
+        return emit("The game is over: there is no move to make.\n");
+    };
+    let verdict = match value {
+        v if v > 9000 => "a forced win found".to_string(),
+        v if v < -9000 => "every move loses against the other players together".to_string(),
+        v => format!("estimate {v:+} (threat lines), not exact"),
+    };
+    if json {
+        return emit_json(&serde_json::json!({
+            "best_move": mv.to_string(), "value": value, "depth": depth, "verdict": verdict}));
+    }
+    emit(&format!(
+        "Best move: {mv}\nPlayer {} to move; paranoid search, depth {depth}: {verdict}\n",
+        position.to_move() + 1
+    ))
+}

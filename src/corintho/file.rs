@@ -15,6 +15,7 @@
 //!   - {base: 3, column: 4, capital: 4}
 //!   - {base: 4, column: 3, capital: 3}
 //! locked: [b3]                    # optional: platforms moved to last (building code 5)
+//! winner: 1                       # optional: a game won by a concession (a row left standing)
 //! ```
 
 use super::board::{Board, Square, Stack};
@@ -41,6 +42,7 @@ struct Raw {
     shared: Option<Spanned<RawSupply>>,
     locked: Option<Spanned<Vec<Spanned<String>>>>,
     passes: Option<Spanned<u8>>,
+    winner: Option<Spanned<u8>>,
     case: Option<RuleCase>,
 }
 
@@ -337,6 +339,16 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
                 };
                 error(location.as_ref(), message)
             })?;
+    let position = match &raw.winner {
+        None => position,
+        Some(w) if (1..=n).contains(&(w.value as usize)) => position.with_winner(w.value - 1),
+        Some(w) => {
+            return Err(error(
+                Some(&w.referenced),
+                format!("player {} does not play: 1 to {n}", w.value),
+            ));
+        }
+    };
     Ok(CorinthoFile {
         position,
         title: raw.title,
@@ -407,6 +419,9 @@ pub fn to_yaml(position: &CorinthoPosition, title: Option<&str>) -> String {
     let locked: Vec<String> = position.locked().iter().map(Square::to_string).collect();
     if !locked.is_empty() {
         out.push_str(&format!("locked: [{}]\n", locked.join(", ")));
+    }
+    if let Some(w) = position.conceded_to() {
+        out.push_str(&format!("winner: {}\n", w + 1));
     }
     if position.passes() > 0 {
         out.push_str(&format!("passes: {}\n", position.passes()));

@@ -165,6 +165,20 @@ impl CorinthoPosition {
         })
     }
 
+    /// This position with the game won by `player` (0-based): how a file stores a game that
+    /// ended by a concession (a claimed row left standing).
+    pub fn with_winner(mut self, player: u8) -> CorinthoPosition {
+        if player < self.rules.players {
+            self.winner = player;
+        }
+        self
+    }
+
+    /// The winner by concession, if the game ended so.
+    pub fn conceded_to(&self) -> Option<u8> {
+        (self.winner != NONE).then_some(self.winner)
+    }
+
     /// The stacks.
     pub fn board(&self) -> &Board {
         &self.board

@@ -12,6 +12,7 @@ use cathedral::boardgame::{SolveOptions, divide, perft, solve};
 use cathedral::corintho::explain::{explain, player_name};
 use cathedral::corintho::file::{CorinthoFile, is_corintho, load, to_yaml};
 use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome, draw};
+use std::io::Read;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 
@@ -22,8 +23,18 @@ pub fn selected(game: Option<GameName>, file: Option<&Path>) -> bool {
         Some(GameName::Corintho) => true,
         Some(GameName::Cathedral) => false,
         None => file
-            .filter(|f| f.as_os_str() != "-")
-            .and_then(|f| std::fs::read_to_string(f).ok())
+            .filter(|f| f.as_os_str() != "-" && f.is_file())
+            .and_then(|f| {
+                // At most the first MiB: an endless device or a huge file is never read whole
+                // here (the Cathedral loader refuses it in words).
+                let mut head = Vec::new();
+                std::fs::File::open(f)
+                    .ok()?
+                    .take(1 << 20)
+                    .read_to_end(&mut head)
+                    .ok()?;
+                Some(String::from_utf8_lossy(&head).into_owned())
+            })
             .is_some_and(|text| is_corintho(&text)),
     }
 }

@@ -24,6 +24,7 @@ use super::rules::{CorinthoRules, Lock, Placement};
 use crate::file::FileError;
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
+use std::io::Read;
 use std::path::Path;
 
 /// Largest file read, in bytes.
@@ -166,10 +167,15 @@ pub fn is_corintho(text: &str) -> bool {
 /// Loads a position file.
 pub fn load(path: &Path) -> Result<CorinthoFile, FileError> {
     let name = path.display().to_string();
-    let bytes = std::fs::read(path)
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| std::io::Read::take(f, MAX_BYTES as u64 + 1).read_to_end(&mut bytes))
         .map_err(|e| FileError::new(&name, format!("cannot read the file: {e}")))?;
     if bytes.len() > MAX_BYTES {
-        return Err(FileError::new(&name, "the file is larger than 1 MiB"));
+        return Err(FileError::new(
+            &name,
+            "the file is larger than 1 MiB: a position file is a few hundred bytes",
+        ));
     }
     let text = String::from_utf8(bytes)
         .map_err(|_| FileError::new(&name, "the file is not UTF-8 text"))?;

@@ -17,7 +17,10 @@
 //! for mv in ["C@b1", "K@a4", "C@c2", "B@d1"] {
 //!     position.play(CorinthoMove::parse(mv).unwrap());
 //! }
-//! let options = SolveOptions { threads: 1, tt_mb: 1, wdl: true, ..SolveOptions::default() };
+//! // The value only: every root move's value would be a large solve.
+//! let options = SolveOptions {
+//!     threads: 1, tt_mb: 1, wdl: true, root_values: false, ..SolveOptions::default()
+//! };
 //! let solution = solve(&position, &options, &|_| {});
 //! assert_eq!(solution.value(), Some(1));
 //! ```

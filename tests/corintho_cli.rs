@@ -87,6 +87,9 @@ fn solve_a_small_endgame_and_refuse_three_players() {
     ]));
     assert!(out.contains("Value: draw for player 1"), "{out}");
     assert!(out.contains("Best line"), "{out}");
+    for line in out.lines() {
+        assert!(line.chars().count() <= 80, "{line}");
+    }
     cathedral()
         .args(["solve", "puzzles/corintho/22-fig5-end-capped.yaml"])
         .assert()

@@ -275,10 +275,10 @@ pub fn solve_command(
         )),
     }
     if !line.is_empty() {
+        let text = format!("Best line ({} plies): {}", line.len(), line.join(" "));
         out.push_str(&format!(
-            "Best line ({} plies): {}\n",
-            line.len(),
-            line.join(" ")
+            "{}\n",
+            textwrap::fill(&text, textwrap::Options::new(78).subsequent_indent("  "))
         ));
         let mut end = position;
         for mv in &solution.best_line {
@@ -303,7 +303,10 @@ pub fn solve_command(
             }
         }
     }
-    out.push_str(&format!("{}\n", stats_text(&solution.stats)));
+    out.push_str(&format!(
+        "{}\n",
+        textwrap::fill(&stats_text(&solution.stats), 78)
+    ));
     emit(&out)?;
     if !solution.is_exact() {
         let exit = if stop.load(Ordering::Relaxed) {

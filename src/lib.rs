@@ -31,6 +31,7 @@ pub mod analysis;
 pub mod arena;
 pub mod boardgame;
 mod cathedral;
+pub mod corintho;
 pub mod present;
 pub mod puzzle;
 

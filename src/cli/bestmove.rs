@@ -2,6 +2,7 @@
 //! an estimate otherwise) and the expected line.
 
 use super::ColorWhen;
+use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::limits;
 use super::shared::output::{
@@ -44,6 +45,10 @@ pub struct BestMoveArgs {
     /// Print the decision as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`), played
+    /// by a paranoid search of depth 1 + level / 3 for any number of players.
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<super::GameName>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -69,6 +74,9 @@ fn candidates(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
+    if super::corintho::selected(args.game, Some(&args.file)) {
+        return super::corintho::bestmove(&args.file, 1 + u32::from(args.level) / 3, args.json);
+    }
     let (_, report) = decide(args, 1)?;
     if args.json {
         return emit_json(&report);
@@ -100,6 +108,13 @@ pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
 
 /// `cathedral analyse-position`: the value and the best moves ranked.
 pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
+    if super::corintho::selected(args.engine.game, Some(&args.engine.file)) {
+        return Err(Failure::new(
+            Exit::Usage,
+            "analyse-position knows Cathedral only; for Corintho use `bestmove` or `solve`",
+        )
+        .into());
+    }
     let (_, report) = decide(&args.engine, args.candidates)?;
     if args.engine.json {
         return emit_json(&report);

@@ -6,6 +6,7 @@ mod bestmove;
 mod check;
 mod completions;
 mod convert;
+mod corintho;
 mod engine;
 mod generate;
 mod index;
@@ -36,6 +37,15 @@ pub struct Cli {
     /// No progress display on standard error.
     #[arg(long, short, global = true)]
     quiet: bool,
+}
+
+/// The games the commands know.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// Cathedral (the default).
+    Cathedral,
+    /// Corintho (docs/corintho.md).
+    Corintho,
 }
 
 /// When to use colours and box-drawing characters.

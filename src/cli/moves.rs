@@ -19,11 +19,17 @@ pub struct MovesArgs {
     /// Print every move in canonical notation as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<super::GameName>,
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
 }
 
 pub fn run(args: &MovesArgs) -> miette::Result<()> {
+    if super::corintho::selected(args.game, args.file.as_deref()) {
+        return super::corintho::moves(args.file.as_deref(), args.json);
+    }
     let position = position_or_default(args.file.as_deref())?;
     let report = MovesReport::of(&position);
     if args.json {

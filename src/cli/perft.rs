@@ -30,6 +30,9 @@ pub struct PerftArgs {
     /// Print the count below each root move.
     #[arg(long)]
     pub divide: bool,
+    /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<super::GameName>,
     /// Print the count (and with --divide each root move's) as JSON.
     #[arg(long)]
     pub json: bool,
@@ -56,6 +59,9 @@ struct PerftReport {
 
 pub fn run(args: &PerftArgs) -> miette::Result<()> {
     let (file, depth) = file_and_depth(&args.args)?;
+    if super::corintho::selected(args.game, file) {
+        return super::corintho::perft_command(file, depth, args.divide);
+    }
     let position = position_or_default(file)?;
     let start = Instant::now();
     let (count, divided) = if args.divide && depth > 0 {

@@ -33,6 +33,9 @@ pub struct PlayArgs {
     /// Print the explanations and the final position as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<super::GameName>,
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
 }
@@ -45,6 +48,20 @@ struct PlayJson<'a> {
 }
 
 pub fn run(args: &PlayArgs) -> miette::Result<()> {
+    if super::corintho::selected(args.game, Some(&args.file)) {
+        if args.record.is_some() {
+            return Err(
+                Failure::new(Exit::Usage, "--record keeps Cathedral game records only").into(),
+            );
+        }
+        return super::corintho::play(
+            &args.file,
+            &args.moves,
+            args.output.as_deref(),
+            args.force,
+            args.json,
+        );
+    }
     if let Some(out) = &args.output {
         refuse_input_as_output(&[&args.file], out)?;
     }

@@ -30,6 +30,9 @@ pub struct RenderArgs {
     /// Leave out the hands beside the board.
     #[arg(long)]
     pub no_hands: bool,
+    /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<super::GameName>,
     /// Overwrite the output file if it exists.
     #[arg(long)]
     pub force: bool,
@@ -41,6 +44,14 @@ fn cells_of(mv: Move) -> Bitboard {
 }
 
 pub fn run(args: &RenderArgs) -> miette::Result<()> {
+    if super::corintho::selected(args.game, Some(&args.file)) {
+        return super::corintho::render(
+            &args.file,
+            args.output.as_deref(),
+            args.caption.as_deref(),
+            args.force,
+        );
+    }
     let output = args
         .output
         .as_deref()

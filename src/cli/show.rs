@@ -14,11 +14,17 @@ pub struct ShowArgs {
     /// Print the position as JSON instead of a diagram.
     #[arg(long)]
     pub json: bool,
+    /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<super::GameName>,
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
 }
 
 pub fn run(args: &ShowArgs) -> miette::Result<()> {
+    if super::corintho::selected(args.game, args.file.as_deref()) {
+        return super::corintho::show(args.file.as_deref(), args.json);
+    }
     let file = file_or_default(args.file.as_deref())?;
     if args.json {
         return emit_json(&PositionView {

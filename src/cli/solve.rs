@@ -44,6 +44,9 @@ pub struct SolveArgs {
     /// Print only the `solution:` block, to paste into the position file.
     #[arg(long)]
     pub yaml: bool,
+    /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<super::GameName>,
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
 }
@@ -107,6 +110,21 @@ fn root_table(groups: &[RootGroup], limit: usize, style: RenderStyle) -> Table {
 }
 
 pub fn run(args: &SolveArgs) -> miette::Result<()> {
+    if super::corintho::selected(args.game, args.files.first().map(PathBuf::as_path)) {
+        if args.files.len() > 1 || args.yaml {
+            return Err(Failure::new(
+                Exit::Usage,
+                "Corintho: one FILE (or none for the start), without --yaml",
+            )
+            .into());
+        }
+        return super::corintho::solve_command(
+            args.files.first().map(PathBuf::as_path),
+            &args.search,
+            args.value_only,
+            args.json,
+        );
+    }
     if args.yaml && args.files.len() > 1 {
         return Err(Failure::new(
             Exit::Usage,

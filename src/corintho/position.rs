@@ -1,0 +1,520 @@
+//! A Corintho position: the stacks, each player's sections, the locks of building code 5, and
+//! the row claim in progress; its legal moves and how a move changes it.
+
+use super::board::{Board, Level, Square, Stack};
+use super::moves::CorinthoMove;
+use super::rules::{CorinthoRules, Placement};
+
+const NONE: u8 = u8::MAX;
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Someone is to move.
+    Ongoing,
+    /// This player (0-based) won.
+    Won(u8),
+    /// Every player in turn could not move: a draw by exhaustion.
+    Drawn,
+}
+
+/// A position: copy-make, 64 bytes.
+///
+/// Invariant of every position reached by legal moves: when rows stand on the board, the player
+/// who moved last made them (a claim), and the side to move must modify them: every listed move
+/// breaks all of them or makes a new row; with no such move the claimant has won.
+///
+/// ```
+/// use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome};
+/// let mut position = CorinthoPosition::new(CorinthoRules::for_players(2).unwrap());
+/// assert_eq!(position.legal_moves().len(), 48);
+/// for mv in ["C@b1", "K@a4", "C@c2", "B@d1", "C@d3"] {
+///     position.play(CorinthoMove::parse(mv).unwrap());
+/// }
+/// // Three columns on the diagonal b1-d3: nothing can break them and no new row can be made,
+/// // so the first player has won.
+/// assert_eq!(position.outcome(), Outcome::Won(0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CorinthoPosition {
+    board: Board,
+    rules: CorinthoRules,
+    to_move: u8,
+    /// Each player's own sections left, per level.
+    supply: [[u8; 3]; 4],
+    /// The shared extras left (three players).
+    shared: [u8; 3],
+    /// Destinations of the last moves, most recent first (`NONE` for a pass); only the first
+    /// `rules.locked_moves()` are kept.
+    locks: [u8; 3],
+    /// Consecutive passes just played.
+    passes: u8,
+    /// Set when a player left a claimed row standing: the claimant.
+    winner: u8,
+    /// The rows standing (derived from the board).
+    rows: u32,
+}
+
+/// A reason a position cannot be built from its parts.
+pub type SetupError = String;
+
+impl CorinthoPosition {
+    /// The start: an empty foundation, every player's supply full, the first player to move.
+    pub fn new(rules: CorinthoRules) -> CorinthoPosition {
+        let mut supply = [[0; 3]; 4];
+        for s in supply.iter_mut().take(rules.players as usize) {
+            *s = rules.start_supply();
+        }
+        CorinthoPosition {
+            board: Board::default(),
+            rules,
+            to_move: 0,
+            supply,
+            shared: rules.start_shared(),
+            locks: [NONE; 3],
+            passes: 0,
+            winner: NONE,
+            rows: 0,
+        }
+    }
+
+    /// A position from its parts, checked: sections on the board and in the supplies never
+    /// exceed the game's, the locked squares hold stacks.
+    pub fn from_parts(
+        rules: CorinthoRules,
+        board: Board,
+        to_move: u8,
+        supply: &[[u8; 3]],
+        shared: [u8; 3],
+        locked: &[Square],
+        passes: u8,
+    ) -> Result<CorinthoPosition, SetupError> {
+        let n = rules.players as usize;
+        if to_move as usize >= n {
+            return Err(format!("player {} does not play: 1 to {n}", to_move + 1));
+        }
+        if supply.len() != n {
+            return Err(format!(
+                "{} supplies given for {n} players: one per player",
+                supply.len()
+            ));
+        }
+        let start = rules.start_supply();
+        let mut all = [[0; 3]; 4];
+        for (p, s) in supply.iter().enumerate() {
+            for l in 0..3 {
+                if s[l] > start[l] {
+                    return Err(format!(
+                        "player {} has {} {}s: at most {} with {n} players",
+                        p + 1,
+                        s[l],
+                        Level::ALL[l].name(),
+                        start[l]
+                    ));
+                }
+            }
+            all[p] = *s;
+        }
+        let start_shared = rules.start_shared();
+        if (0..3).any(|l| shared[l] > start_shared[l]) {
+            return Err(format!(
+                "the shared extras are at most {start_shared:?} (base, column, capital) with {n} players"
+            ));
+        }
+        let on_board = board.counts();
+        let total = rules.total();
+        for l in 0..3 {
+            let used = on_board[l] as u32
+                + all.iter().map(|s| s[l] as u32).sum::<u32>()
+                + shared[l] as u32;
+            if used > total[l] as u32 {
+                return Err(format!(
+                    "{used} {}s on the board and in the supplies: the game has {}",
+                    Level::ALL[l].name(),
+                    total[l]
+                ));
+            }
+        }
+        if locked.len() > rules.locked_moves() {
+            return Err(format!(
+                "{} locked platforms: at most {} with these rules",
+                locked.len(),
+                rules.locked_moves()
+            ));
+        }
+        let mut locks = [NONE; 3];
+        for (i, sq) in locked.iter().enumerate() {
+            if board.get(*sq).is_empty() {
+                return Err(format!("the locked platform {sq} is empty"));
+            }
+            locks[i] = sq.index() as u8;
+        }
+        if passes as usize >= n {
+            return Err(format!("{passes} passes in a row: the game would be over"));
+        }
+        Ok(CorinthoPosition {
+            board,
+            rules,
+            to_move,
+            supply: all,
+            shared,
+            locks,
+            passes,
+            winner: NONE,
+            rows: board.rows(rules.base_rows),
+        })
+    }
+
+    /// This position with the game won by `player` (0-based): how a file stores a game that
+    /// ended by a concession (a claimed row left standing).
+    pub fn with_winner(mut self, player: u8) -> CorinthoPosition {
+        if player < self.rules.players {
+            self.winner = player;
+        }
+        self
+    }
+
+    /// The winner by concession, if the game ended so.
+    pub fn conceded_to(&self) -> Option<u8> {
+        (self.winner != NONE).then_some(self.winner)
+    }
+
+    /// The stacks.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> CorinthoRules {
+        self.rules
+    }
+
+    /// The player to move, 0-based.
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// The player who moved last, 0-based.
+    pub fn previous(&self) -> u8 {
+        (self.to_move + self.rules.players - 1) % self.rules.players
+    }
+
+    /// A player's own sections left, per level.
+    pub fn supply(&self, player: u8) -> [u8; 3] {
+        self.supply[player as usize]
+    }
+
+    /// The shared extras left.
+    pub fn shared(&self) -> [u8; 3] {
+        self.shared
+    }
+
+    /// Consecutive passes just played.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// The rows standing, as bits of [`super::LINES`].
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// The platforms the side to move may neither move nor stack onto (building code 5).
+    pub fn locked(&self) -> Vec<Square> {
+        self.locks
+            .iter()
+            .filter(|&&l| l != NONE)
+            .filter_map(|&l| Square::new(l as usize))
+            .collect()
+    }
+
+    /// The destinations of the last `rules.locked_moves()` moves, most recent first (`None` for
+    /// a pass or before the first move).
+    pub fn lock_history(&self) -> Vec<Option<Square>> {
+        self.locks[..self.rules.locked_moves()]
+            .iter()
+            .map(|&l| Square::new(l as usize))
+            .collect()
+    }
+
+    fn is_locked(&self, square: usize) -> bool {
+        self.locks.contains(&(square as u8))
+    }
+
+    /// The player whose rows stand and must be modified now, if any.
+    pub fn claimant(&self) -> Option<u8> {
+        (self.rows != 0 && self.winner == NONE).then(|| self.previous())
+    }
+
+    /// Which level's section the side to move may take from where: its own while it has any,
+    /// then (three players) the shared extras.
+    fn available(&self) -> [u8; 3] {
+        let own = self.supply[self.to_move as usize];
+        if own.iter().any(|&n| n > 0) {
+            own
+        } else {
+            self.shared
+        }
+    }
+
+    /// Every move the rules allow, a claim aside (no pass).
+    fn rule_moves(&self, out: &mut Vec<CorinthoMove>) {
+        out.clear();
+        let available = self.available();
+        for level in Level::ALL {
+            if available[level as usize] == 0 {
+                continue;
+            }
+            let piece = Stack::single(level);
+            for sq in Square::all() {
+                let stack = self.board.get(sq);
+                let ok = match self.rules.placement {
+                    Placement::Free => stack.is_empty(),
+                    Placement::Ordered => {
+                        if level == Level::Base {
+                            stack.is_empty()
+                        } else {
+                            !self.is_locked(sq.index()) && stack.accepts(piece)
+                        }
+                    }
+                };
+                if ok {
+                    out.push(CorinthoMove::Place { level, to: sq });
+                }
+            }
+        }
+        for from in Square::all() {
+            let moving = self.board.get(from);
+            if moving.is_empty()
+                || moving.bottom() == Some(Level::Base)
+                || self.is_locked(from.index())
+            {
+                continue;
+            }
+            for to in from.neighbours() {
+                if !self.is_locked(to.index()) && self.board.get(to).accepts(moving) {
+                    out.push(CorinthoMove::Stack { from, to });
+                }
+            }
+        }
+    }
+
+    /// Whether `mv` modifies the claimed rows: breaks every one or makes a new row.
+    fn modifies(&self, mv: CorinthoMove) -> bool {
+        let mut child = *self;
+        child.apply(mv);
+        child.rows & !self.rows != 0 || child.rows == 0
+    }
+
+    /// Whether `mv`, which the rules allow, leaves the claimed rows standing and so hands the
+    /// claimant the win.
+    pub fn concedes(&self, mv: CorinthoMove) -> bool {
+        self.rows != 0 && self.winner == NONE && !self.modifies(mv)
+    }
+
+    /// Fills `out` with the legal moves: empty exactly when the game is over. While a claim
+    /// stands, only the moves that modify it (a move that leaves it standing concedes at once:
+    /// the game tree leaves those out).
+    pub fn generate(&self, out: &mut Vec<CorinthoMove>) {
+        out.clear();
+        if self.winner != NONE {
+            return;
+        }
+        self.rule_moves(out);
+        if self.rows != 0 {
+            out.retain(|&mv| self.modifies(mv));
+            return;
+        }
+        if out.is_empty() && self.passes + 1 < self.rules.players {
+            out.push(CorinthoMove::Pass);
+        }
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(&self) -> Vec<CorinthoMove> {
+        let mut out = Vec::new();
+        self.generate(&mut out);
+        out
+    }
+
+    /// Whether the rules allow `mv` here, or why not (in words). A move that leaves a claimed
+    /// row standing is allowed (it concedes the win: see [`CorinthoPosition::concedes`]) though
+    /// [`CorinthoPosition::generate`] leaves it out.
+    pub fn check(&self, mv: CorinthoMove) -> Result<(), String> {
+        if let Outcome::Won(_) | Outcome::Drawn = self.outcome() {
+            return Err("the game is over".to_string());
+        }
+        let mut rule = Vec::new();
+        self.rule_moves(&mut rule);
+        if rule.contains(&mv) {
+            return Ok(());
+        }
+        if mv == CorinthoMove::Pass {
+            return if rule.is_empty() {
+                Ok(())
+            } else {
+                Err("a player may pass only without a legal move".to_string())
+            };
+        }
+        Err(self.why_not(mv))
+    }
+
+    fn why_not(&self, mv: CorinthoMove) -> String {
+        match mv {
+            CorinthoMove::Place { level, to } => {
+                let available = self.available();
+                if available[level as usize] == 0 {
+                    return format!("player {} has no {} left", self.to_move + 1, level.name());
+                }
+                let stack = self.board.get(to);
+                match self.rules.placement {
+                    Placement::Free => format!(
+                        "{to} is occupied ({stack}): sections are placed on unoccupied platforms only"
+                    ),
+                    Placement::Ordered if self.is_locked(to.index()) => {
+                        format!(
+                            "{to} was built on last: it is locked until the next turn has passed"
+                        )
+                    }
+                    Placement::Ordered => format!(
+                        "a {} cannot rest on {stack} at {to} (ordered placement: base on an empty platform, column on a base, capital on a column)",
+                        level.name()
+                    ),
+                }
+            }
+            CorinthoMove::Stack { from, to } => {
+                let (moving, target) = (self.board.get(from), self.board.get(to));
+                if !from.neighbours().any(|n| n == to) {
+                    format!(
+                        "{to} is not next to {from}: stacks move one platform, never diagonally"
+                    )
+                } else if moving.is_empty() {
+                    format!("{from} is empty")
+                } else if moving.bottom() == Some(Level::Base) {
+                    format!("the stack on {from} stands on a base: it never moves")
+                } else if self.is_locked(from.index()) || self.is_locked(to.index()) {
+                    let sq = if self.is_locked(from.index()) {
+                        from
+                    } else {
+                        to
+                    };
+                    format!(
+                        "{sq} was built on last: it may not be moved or modified until the next turn has passed"
+                    )
+                } else if target.is_empty() {
+                    format!("{to} is empty: stacks move only onto stacks")
+                } else {
+                    format!(
+                        "{moving} cannot rest on {target}: capitals rest on columns, columns on bases"
+                    )
+                }
+            }
+            CorinthoMove::Pass => "a player may pass only without a legal move".to_string(),
+        }
+    }
+
+    /// Plays a move the rules allow (see [`CorinthoPosition::check`]).
+    pub fn play(&mut self, mv: CorinthoMove) {
+        let before = self.rows;
+        let claimant = self.claimant();
+        self.apply(mv);
+        if let Some(claimant) = claimant
+            && self.rows & !before == 0
+            && self.rows != 0
+        {
+            self.winner = claimant;
+        }
+    }
+
+    fn apply(&mut self, mv: CorinthoMove) {
+        let mut destination = NONE;
+        match mv {
+            CorinthoMove::Place { level, to } => {
+                let own = &mut self.supply[self.to_move as usize];
+                let pool = if own.iter().any(|&n| n > 0) {
+                    own
+                } else {
+                    &mut self.shared
+                };
+                pool[level as usize] = pool[level as usize].saturating_sub(1);
+                let stack = self.board.get(to).with(Stack::single(level));
+                self.board.set(to, stack);
+                destination = to.index() as u8;
+                self.passes = 0;
+            }
+            CorinthoMove::Stack { from, to } => {
+                let stack = self.board.get(to).with(self.board.get(from));
+                self.board.set(to, stack);
+                self.board.set(from, Stack::EMPTY);
+                destination = to.index() as u8;
+                self.passes = 0;
+            }
+            CorinthoMove::Pass => self.passes += 1,
+        }
+        let keep = self.rules.locked_moves();
+        self.locks = [destination, self.locks[0], self.locks[1]];
+        for lock in self.locks.iter_mut().skip(keep) {
+            *lock = NONE;
+        }
+        self.rows = self.board.rows(self.rules.base_rows);
+        self.to_move = (self.to_move + 1) % self.rules.players;
+    }
+
+    /// Where the game stands (generates the moves to find out).
+    pub fn outcome(&self) -> Outcome {
+        if self.winner != NONE {
+            return Outcome::Won(self.winner);
+        }
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        match (moves.is_empty(), self.claimant()) {
+            (false, _) => Outcome::Ongoing,
+            (true, Some(claimant)) => Outcome::Won(claimant),
+            (true, None) => Outcome::Drawn,
+        }
+    }
+
+    /// 128 bits identifying the position completely.
+    pub fn key(&self) -> (u64, u64) {
+        let winner = if self.winner == NONE {
+            0
+        } else {
+            self.winner + 1
+        };
+        let k0 = self.board.packed()
+            | (self.to_move as u64) << 48
+            | (self.passes as u64) << 50
+            | (winner as u64) << 53;
+        let mut k1 = 0u64;
+        for (p, s) in self.supply.iter().enumerate() {
+            for (l, &n) in s.iter().enumerate() {
+                k1 |= (n as u64) << (3 * (3 * p + l));
+            }
+        }
+        for (l, &n) in self.shared.iter().enumerate() {
+            k1 |= (n as u64) << (36 + 2 * l);
+        }
+        for (i, &lock) in self.locks.iter().enumerate() {
+            let v = if lock == NONE { 0 } else { lock as u64 + 1 };
+            k1 |= v << (42 + 5 * i);
+        }
+        let r = self.rules;
+        k1 |= (r.players as u64 - 2) << 57
+            | (r.placement as u64) << 59
+            | (r.lock as u64) << 60
+            | (r.base_rows as u64) << 61;
+        (k0, k1)
+    }
+
+    /// Number of sections on the board and still to place: a measure that every move but a
+    /// pass lowers (a placement adds a stack but uses a section, counted twice; a stacking move
+    /// removes a stack), so the game is finite and never repeats a position.
+    pub fn potential(&self) -> u32 {
+        let stacks = Square::all()
+            .filter(|&s| !self.board.get(s).is_empty())
+            .count() as u32;
+        let supply: u32 = self.supply.iter().flatten().map(|&n| n as u32).sum::<u32>()
+            + self.shared.iter().map(|&n| n as u32).sum::<u32>();
+        2 * supply + stacks
+    }
+}

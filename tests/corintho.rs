@@ -1,0 +1,623 @@
+//! Corintho: the fast move generator against a plain reference implementation of the rules
+//! (perft on the start and on random positions for 2, 3 and 4 players and every variant), the
+//! generic solver against a plain minimax on the reference rules, the rule cases of
+//! `puzzles/corintho/`, and located errors for bad files.
+
+use cathedral::boardgame::{Rng, SolveOptions, perft, solve};
+use cathedral::corintho::file::{RuleCase, load, parse};
+use cathedral::corintho::{
+    Board, CorinthoMove, CorinthoPosition, CorinthoRules, Level, Lock, Outcome, Placement, Square,
+    Stack,
+};
+use std::collections::BTreeSet;
+
+// ---------------------------------------------------------------------------------------------
+// The reference: the rules written plainly, on stacks as lists of levels.
+
+#[derive(Clone, Debug)]
+struct Plain {
+    players: usize,
+    ordered: bool,
+    lock_moves: usize,
+    base_rows: bool,
+    /// Stacks bottom to top: 0 base, 1 column, 2 capital; index rank * 4 + file.
+    cells: Vec<Vec<u8>>,
+    to_move: usize,
+    supply: Vec<[u8; 3]>,
+    shared: [u8; 3],
+    /// Destinations of the last moves, most recent first (None for a pass).
+    history: Vec<Option<usize>>,
+    passes: usize,
+    winner: Option<usize>,
+}
+
+fn plain_of(p: &CorinthoPosition) -> Plain {
+    let rules = p.rules();
+    let cells = (0..16)
+        .map(|i| {
+            let s = p.board().get(Square::new(i).unwrap());
+            s.levels().map(|l| l as u8).collect()
+        })
+        .collect();
+    let locked: Vec<Option<usize>> = p
+        .lock_history()
+        .iter()
+        .map(|s| s.map(Square::index))
+        .collect();
+    Plain {
+        players: rules.players as usize,
+        ordered: rules.placement == Placement::Ordered,
+        lock_moves: if rules.lock == Lock::Next {
+            1
+        } else {
+            rules.players as usize - 1
+        },
+        base_rows: rules.base_rows,
+        cells,
+        to_move: p.to_move() as usize,
+        supply: (0..rules.players).map(|i| p.supply(i)).collect(),
+        shared: p.shared(),
+        history: locked,
+        passes: p.passes() as usize,
+        winner: None,
+    }
+}
+
+/// Every set of three platforms in a straight line, found by walking every direction.
+fn plain_lines() -> Vec<[usize; 3]> {
+    let mut out = Vec::new();
+    for r in 0..4i32 {
+        for f in 0..4i32 {
+            for (df, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                let cells: Vec<(i32, i32)> = (0..3).map(|k| (f + k * df, r + k * dr)).collect();
+                if cells
+                    .iter()
+                    .all(|&(x, y)| (0..4).contains(&x) && (0..4).contains(&y))
+                {
+                    let c: Vec<usize> = cells.iter().map(|&(x, y)| (y * 4 + x) as usize).collect();
+                    out.push([c[0], c[1], c[2]]);
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Plain {
+    fn rows(&self) -> BTreeSet<[usize; 3]> {
+        plain_lines()
+            .into_iter()
+            .filter(|line| {
+                let tops: Vec<Option<&u8>> = line.iter().map(|&c| self.cells[c].last()).collect();
+                tops[0].is_some()
+                    && tops[0] == tops[1]
+                    && tops[1] == tops[2]
+                    && (self.base_rows || tops[0] != Some(&0))
+            })
+            .collect()
+    }
+
+    fn locked(&self, cell: usize) -> bool {
+        self.history
+            .iter()
+            .take(self.lock_moves)
+            .any(|&h| h == Some(cell))
+    }
+
+    fn pieces(&self) -> [u8; 3] {
+        let own = self.supply[self.to_move];
+        if own.iter().sum::<u8>() > 0 {
+            own
+        } else {
+            self.shared
+        }
+    }
+
+    /// The rules' moves as text, claims aside.
+    fn rule_moves(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let pieces = self.pieces();
+        let name = |c: usize| format!("{}{}", (b'a' + (c % 4) as u8) as char, c / 4 + 1);
+        for level in 0..3u8 {
+            if pieces[level as usize] == 0 {
+                continue;
+            }
+            for c in 0..16 {
+                let ok = if !self.ordered || level == 0 {
+                    self.cells[c].is_empty()
+                } else {
+                    !self.locked(c) && self.cells[c].last() == Some(&(level - 1))
+                };
+                if ok {
+                    out.push(format!("{}@{}", ["B", "C", "K"][level as usize], name(c)));
+                }
+            }
+        }
+        for from in 0..16usize {
+            for to in 0..16usize {
+                let (ff, fr, tf, tr) = (from % 4, from / 4, to % 4, to / 4);
+                let adjacent = ff.abs_diff(tf) + fr.abs_diff(tr) == 1;
+                if !adjacent || self.locked(from) || self.locked(to) {
+                    continue;
+                }
+                let (Some(&bottom), Some(&top)) = (self.cells[from].first(), self.cells[to].last())
+                else {
+                    continue;
+                };
+                if bottom == top + 1 {
+                    out.push(format!("{}-{}", name(from), name(to)));
+                }
+            }
+        }
+        out
+    }
+
+    fn apply(&mut self, mv: &str) {
+        let sq = |t: &str| t.parse::<Square>().unwrap().index();
+        if mv == "pass" {
+            self.passes += 1;
+            self.history.insert(0, None);
+        } else if let Some((level, to)) = mv.split_once('@') {
+            let level = "BCK".find(level).unwrap();
+            let mine = self.supply[self.to_move].iter().sum::<u8>() > 0;
+            let pool = if mine {
+                &mut self.supply[self.to_move]
+            } else {
+                &mut self.shared
+            };
+            pool[level] -= 1;
+            let to = sq(to);
+            self.cells[to].push(level as u8);
+            self.history.insert(0, Some(to));
+            self.passes = 0;
+        } else {
+            let (from, to) = mv.split_once('-').unwrap();
+            let (from, to) = (sq(from), sq(to));
+            let moved = std::mem::take(&mut self.cells[from]);
+            self.cells[to].extend(moved);
+            self.history.insert(0, Some(to));
+            self.passes = 0;
+        }
+        self.to_move = (self.to_move + 1) % self.players;
+    }
+
+    /// Plays a move with the claim rules: a claim left standing gives the claimant the win.
+    fn play(&mut self, mv: &str) {
+        let before = self.rows();
+        let claimant = (self.to_move + self.players - 1) % self.players;
+        self.apply(mv);
+        let after = self.rows();
+        if !before.is_empty() && !after.is_empty() && after.is_subset(&before) {
+            self.winner = Some(claimant);
+        }
+    }
+
+    /// The legal moves: while rows stand, only those that break them all or make a new row.
+    fn moves(&self) -> Vec<String> {
+        if self.winner.is_some() {
+            return Vec::new();
+        }
+        let before = self.rows();
+        let mut moves = self.rule_moves();
+        if !before.is_empty() {
+            moves.retain(|mv| {
+                let mut child = self.clone();
+                child.apply(mv);
+                let after = child.rows();
+                after.is_empty() || !after.is_subset(&before)
+            });
+            return moves;
+        }
+        if moves.is_empty() && self.passes + 1 < self.players {
+            moves.push("pass".to_string());
+        }
+        moves
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.moves()
+            .iter()
+            .map(|mv| {
+                let mut child = self.clone();
+                child.play(mv);
+                child.perft(depth - 1)
+            })
+            .sum()
+    }
+
+    /// Plain minimax, two players: +1 when the side to move wins. `None` past `budget` nodes.
+    fn minimax(&self, budget: &mut u64) -> Option<i32> {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let moves = self.moves();
+        if moves.is_empty() {
+            let claimant = (self.to_move + 1) % 2;
+            return Some(match self.winner {
+                Some(w) if w == self.to_move => 1,
+                Some(_) => -1,
+                None if !self.rows().is_empty() && claimant != self.to_move => -1,
+                None => 0,
+            });
+        }
+        let mut best = -1;
+        for mv in &moves {
+            let mut child = self.clone();
+            child.play(mv);
+            best = best.max(-child.minimax(budget)?);
+        }
+        Some(best)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Random positions.
+
+fn random_rules(rng: &mut Rng) -> CorinthoRules {
+    let mut rules = CorinthoRules::for_players(2 + rng.below(3) as u8).unwrap();
+    if rng.below(4) == 0 {
+        rules.placement = Placement::Ordered;
+    }
+    if rng.below(2) == 0 {
+        rules.lock = Lock::Round;
+    }
+    rules.base_rows = rng.below(4) != 0;
+    rules
+}
+
+/// A position reached by `plies` random legal moves.
+fn random_game(rng: &mut Rng, rules: CorinthoRules, plies: usize) -> CorinthoPosition {
+    let mut position = CorinthoPosition::new(rules);
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        position.play(moves[rng.below(moves.len() as u64) as usize]);
+    }
+    position
+}
+
+/// A random late position: random stacks, small supplies, maybe a lock.
+fn random_late(rng: &mut Rng, rules: CorinthoRules, max_supply: u64) -> CorinthoPosition {
+    loop {
+        let mut board = Board::default();
+        let mut counts = [0u8; 3];
+        let total = rules.total();
+        for sq in Square::all() {
+            if rng.below(100) < 55 {
+                let stack = Stack::from_bits([1, 2, 4, 3, 6, 7][rng.below(6) as usize]).unwrap();
+                if stack
+                    .levels()
+                    .all(|l| counts[l as usize] < total[l as usize])
+                {
+                    for l in stack.levels() {
+                        counts[l as usize] += 1;
+                    }
+                    board.set(sq, stack);
+                }
+            }
+        }
+        let supply: Vec<[u8; 3]> = (0..rules.players)
+            .map(|_| [0; 3].map(|_: u8| rng.below(max_supply + 1) as u8))
+            .map(|s: [u8; 3]| {
+                let start = rules.start_supply();
+                [0, 1, 2].map(|i| s[i].min(start[i]))
+            })
+            .collect();
+        let shared = if rules.players == 3 {
+            [0, 1, 2].map(|_| rng.below(2) as u8)
+        } else {
+            [0; 3]
+        };
+        let occupied: Vec<Square> = Square::all()
+            .filter(|&s| !board.get(s).is_empty())
+            .collect();
+        let locked: Vec<Square> = if !occupied.is_empty() && rng.below(2) == 0 {
+            vec![occupied[rng.below(occupied.len() as u64) as usize]]
+        } else {
+            Vec::new()
+        };
+        let to_move = rng.below(rules.players as u64) as u8;
+        if let Ok(p) =
+            CorinthoPosition::from_parts(rules, board, to_move, &supply, shared, &locked, 0)
+        {
+            return p;
+        }
+    }
+}
+
+fn sorted(moves: &[CorinthoMove]) -> Vec<String> {
+    let mut v: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    v.sort();
+    v
+}
+
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn perft_of_the_start_is_pinned_and_matches_the_reference() {
+    let start = CorinthoPosition::new(CorinthoRules::for_players(2).unwrap());
+    let pinned = [1, 48, 2_160, 90_720, 3_529_656];
+    for (depth, &count) in pinned.iter().enumerate() {
+        assert_eq!(perft(&start, depth as u32), count, "depth {depth}");
+    }
+    // The reference is slow: three plies.
+    assert_eq!(plain_of(&start).perft(3), 90_720);
+}
+
+#[test]
+fn moves_match_the_reference_on_random_positions() {
+    let mut rng = Rng::new(13);
+    for case in 0..400 {
+        let rules = random_rules(&mut rng);
+        let position = if case % 2 == 0 {
+            let plies = rng.below(30) as usize;
+            random_game(&mut rng, rules, plies)
+        } else {
+            random_late(&mut rng, rules, 2)
+        };
+        let plain = plain_of(&position);
+        let mut expected = plain.moves();
+        expected.sort();
+        assert_eq!(sorted(&position.legal_moves()), expected, "{position:?}");
+        assert_eq!(perft(&position, 2), plain.perft(2), "{position:?}");
+        // And the outcome after each move.
+        for mv in position.legal_moves() {
+            let mut fast = position;
+            fast.play(mv);
+            let mut slow = plain.clone();
+            slow.play(&mv.to_string());
+            let mut expected = slow.moves();
+            expected.sort();
+            assert_eq!(sorted(&fast.legal_moves()), expected, "{position:?} {mv}");
+        }
+    }
+}
+
+#[test]
+fn the_solver_matches_plain_minimax_on_random_small_positions() {
+    let mut rng = Rng::new(2026);
+    let mut checked = 0;
+    let mut values = [0; 3];
+    while checked < 100 {
+        let mut rules = random_rules(&mut rng);
+        rules.players = 2;
+        rules.lock = Lock::Next;
+        let position = random_late(&mut rng, rules, 1);
+        let mut budget = 30_000;
+        let Some(expected) = plain_of(&position).minimax(&mut budget) else {
+            continue;
+        };
+        for threads in [1, 2] {
+            let options = SolveOptions {
+                threads,
+                tt_mb: 1,
+                wdl: true,
+                ..SolveOptions::default()
+            };
+            let solution = solve(&position, &options, &|_| {});
+            assert_eq!(
+                solution.value(),
+                Some(expected),
+                "{threads} threads: {position:?}"
+            );
+            // The best line is legal and ends in the value.
+            let mut end = position;
+            for mv in &solution.best_line {
+                assert!(end.legal_moves().contains(mv));
+                end.play(*mv);
+            }
+            let reached = match end.outcome() {
+                Outcome::Won(p) if p == position.to_move() => 1,
+                Outcome::Won(_) => -1,
+                Outcome::Drawn => 0,
+                Outcome::Ongoing => panic!("the best line stops before the end: {position:?}"),
+            };
+            assert_eq!(reached, expected, "{position:?}");
+        }
+        values[(expected + 1) as usize] += 1;
+        checked += 1;
+    }
+    // The sample holds wins, losses and draws alike (else it would prove little).
+    assert!(values.iter().all(|&n| n > 0), "{values:?}");
+}
+
+#[test]
+fn every_move_lowers_the_potential_so_games_end() {
+    let mut rng = Rng::new(5);
+    for _ in 0..100 {
+        let rules = random_rules(&mut rng);
+        let mut position = CorinthoPosition::new(rules);
+        let mut passes = 0;
+        loop {
+            let moves = position.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            let before = position.potential();
+            position.play(mv);
+            if mv == CorinthoMove::Pass {
+                passes += 1;
+                assert!(passes < rules.players as u32);
+            } else {
+                passes = 0;
+                assert!(position.potential() < before);
+            }
+        }
+        assert_ne!(position.outcome(), Outcome::Ongoing);
+    }
+}
+
+fn check_case(name: &str, mut position: CorinthoPosition, case: &RuleCase) {
+    for (i, text) in case.play.iter().enumerate() {
+        let mv = CorinthoMove::parse(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Err(why) = position.check(mv) {
+            panic!("{name}: move {} `{text}` refused: {why}", i + 1);
+        }
+        position.play(mv);
+    }
+    let legal = position.legal_moves();
+    for text in &case.legal {
+        let mv = CorinthoMove::parse(text).unwrap();
+        assert!(legal.contains(&mv), "{name}: `{text}` should be legal");
+    }
+    for text in &case.illegal {
+        let mv = CorinthoMove::parse(text).unwrap();
+        assert!(!legal.contains(&mv), "{name}: `{text}` should be refused");
+        assert!(
+            position.check(mv).is_err(),
+            "{name}: `{text}` should be refused"
+        );
+    }
+    for text in &case.concedes {
+        let mv = CorinthoMove::parse(text).unwrap();
+        assert!(!legal.contains(&mv), "{name}: `{text}` is in the move list");
+        assert!(position.check(mv).is_ok(), "{name}: `{text}` is refused");
+        assert!(position.concedes(mv), "{name}: `{text}` does not concede");
+    }
+    if let Some(n) = case.moves {
+        assert_eq!(legal.len(), n, "{name}: {:?}", sorted(&legal));
+    }
+    if let Some(outcome) = &case.outcome {
+        let actual = match position.outcome() {
+            Outcome::Ongoing => "ongoing".to_string(),
+            Outcome::Drawn => "drawn".to_string(),
+            Outcome::Won(p) => format!("won by {}", p + 1),
+        };
+        assert_eq!(&actual, outcome, "{name}");
+    }
+    if let Some(value) = case.value {
+        let options = SolveOptions {
+            threads: 1,
+            tt_mb: 4,
+            wdl: true,
+            ..SolveOptions::default()
+        };
+        assert_eq!(
+            solve(&position, &options, &|_| {}).value(),
+            Some(value),
+            "{name}"
+        );
+        let mut budget = 300_000;
+        let plain = plain_of(&position).minimax(&mut budget);
+        assert_eq!(
+            plain,
+            Some(value),
+            "{name}: the reference disagrees (None: too big for it)"
+        );
+    }
+}
+
+#[test]
+fn the_rule_cases_hold() {
+    let mut clauses = BTreeSet::new();
+    let mut count = 0;
+    let mut paths: Vec<_> = std::fs::read_dir("puzzles/corintho")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let file = load(&path).unwrap_or_else(|e| panic!("{}: {}", path.display(), e.message));
+        let Some(case) = &file.case else {
+            continue;
+        };
+        check_case(&path.display().to_string(), file.position, case);
+        clauses.insert(case.clause.clone());
+        count += 1;
+    }
+    assert!(count >= 15, "{count} rule cases");
+    assert!(clauses.len() >= 15, "{clauses:?}");
+}
+
+#[test]
+fn bad_files_get_located_errors() {
+    let cases = [
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. CB . .', '. . . .']\n",
+            2,
+            "`CB`",
+        ),
+        (
+            "game: corintho\nplayers: 5\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n",
+            2,
+            "5 players",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . .', '. . . .', '. . . .']\n",
+            2,
+            "3 platforms",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. . . .']\n",
+            2,
+            "3 ranks",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\nlocked: [e5]\n",
+            3,
+            "not a platform",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\ncolour: red\n",
+            3,
+            "colour",
+        ),
+        (
+            "game: corintho\nvariant: {placement: loose}\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n",
+            2,
+            "loose",
+        ),
+        (
+            "game: corintho\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\nsupply:\n  - {base: 5}\n  - {}\n",
+            4,
+            "at most 4",
+        ),
+        ("game: cathedral\nboard: []\n", 1, "not Corintho"),
+        (
+            "game: corintho\nto_move: 3\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n",
+            2,
+            "does not play",
+        ),
+    ];
+    for (text, line, words) in cases {
+        let error = parse("bad.yaml", text).expect_err(text);
+        assert_eq!(error.line, Some(line), "{text}: {}", error.message);
+        assert!(error.message.contains(words), "{text}: {}", error.message);
+    }
+    // Ten bases on the board and in the supplies: two players have eight.
+    let text = "game: corintho\nboard: ['B B B B', 'B . . .', '. . . .', '. . . .']\nsupply: [{base: 4}, {base: 1}]\n";
+    assert!(parse("x", text).unwrap_err().message.contains("game has 8"));
+}
+
+#[test]
+fn files_round_trip() {
+    let mut rng = Rng::new(99);
+    for _ in 0..100 {
+        let rules = random_rules(&mut rng);
+        let mut position = random_late(&mut rng, rules, 2);
+        if rng.below(5) == 0 {
+            position = position.with_winner(rng.below(rules.players as u64) as u8);
+        }
+        let text = cathedral::corintho::file::to_yaml(&position, Some("t"));
+        let back = parse("x", &text).unwrap_or_else(|e| panic!("{text}\n{}", e.message));
+        assert_eq!(back.position, position, "{text}");
+    }
+}
+
+#[test]
+fn levels_and_stacks_print_as_they_parse() {
+    for bits in [1, 2, 4, 3, 6, 7] {
+        let stack = Stack::from_bits(bits).unwrap();
+        assert_eq!(Stack::parse(&stack.to_string()), Some(stack));
+    }
+    assert_eq!(Level::from_letter('k'), Some(Level::Capital));
+    assert_eq!(Stack::parse("BK"), None);
+}

@@ -174,3 +174,23 @@ fn bestmove_plays_three_and_four_players() {
         .code(2)
         .stderr(predicate::str::contains("Cathedral only"));
 }
+
+#[test]
+fn play_takes_a_single_move_from_the_start_and_refuses_none() {
+    let out = stdout_of(cathedral().args(["play", "--game", "corintho", "C@b1"]));
+    assert!(
+        out.contains("1. C@b1: Player 1 places a column on b1."),
+        "{out}"
+    );
+    assert!(out.contains("Player 2 to move."), "{out}");
+    for args in [
+        vec!["play", "puzzles/corintho/09-stacks-never-split.yaml"],
+        vec!["play", "puzzles/examples/midgame.yaml"],
+    ] {
+        cathedral()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("give the moves to play"));
+    }
+}

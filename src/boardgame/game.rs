@@ -16,6 +16,9 @@ pub trait Game: Copy + Send + Sync {
     const MAX_VALUE: i32;
 
     /// A 128-bit key identifying the position completely (everything that decides its future).
+    /// Its bits must be well mixed (Zobrist hashing, or an invertible mix of a packed position):
+    /// the transposition table takes the bucket from the high bits of the second half, so a
+    /// key whose high bits hardly vary puts most positions in a few buckets.
     fn key(&self) -> (u64, u64);
 
     /// Fills `buffer` with every legal move; empty exactly when the game is over.

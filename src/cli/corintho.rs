@@ -145,6 +145,13 @@ pub fn play(
         texts.insert(0, file.to_string_lossy().into_owned());
         load_or_start(None)?
     };
+    if texts.is_empty() {
+        return Err(Failure::new(
+            Exit::Usage,
+            "give the moves to play after the position file, like `C@b1 a2-a1`",
+        )
+        .into());
+    }
     if let Some(out) = output {
         if as_file {
             refuse_input_as_output(&[file], out)?;

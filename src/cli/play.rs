@@ -17,8 +17,8 @@ use std::path::PathBuf;
 pub struct PlayArgs {
     /// Position file (YAML).
     pub file: PathBuf,
-    /// Moves in order, like `dark:castle:c3,d3,e3,c4,e4` or `pass`.
-    #[arg(required = true)]
+    /// Moves in order, like `dark:castle:c3,d3,e3,c4,e4` or `pass` (with `--game corintho` and
+    /// no FILE, the first move stands in FILE's place).
     pub moves: Vec<String>,
     /// Write the resulting position to this file.
     #[arg(short, long, value_name = "OUT.yaml")]
@@ -61,6 +61,13 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
             args.force,
             args.json,
         );
+    }
+    if args.moves.is_empty() {
+        return Err(Failure::new(
+            Exit::Usage,
+            "give the moves to play after the position file, like `dark:castle:c3,d3,e3,c4,e4`",
+        )
+        .into());
     }
     if let Some(out) = &args.output {
         refuse_input_as_output(&[&args.file], out)?;

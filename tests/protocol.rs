@@ -264,3 +264,74 @@ fn match_options_are_checked() {
         .assert()
         .code(3);
 }
+
+/// `cathedral engine --game corintho`: the same commands on Corintho positions.
+#[test]
+fn a_corintho_session_plays_and_solves() {
+    let script = "hello\nposition start moves C@b1 K@a4\nmoves\nplay C@c2\ngo\nsolve\nplay Z@z9\nundo 9\nrules classic\nposition file puzzles/corintho/30-small-endgame-solved.yaml\nsolve\nquit\n";
+    let output = assert_cmd::Command::cargo_bin("cathedral")
+        .unwrap()
+        .args(["engine", "--game", "corintho"])
+        .write_stdin(script)
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.contains(&"id game corintho"), "{text}");
+    let moves = lines.iter().find(|l| l.starts_with("moves ")).unwrap();
+    // The protocol lists exactly the move generator's moves, in its notation.
+    let mut position = cathedral::corintho::CorinthoPosition::new(
+        cathedral::corintho::CorinthoRules::for_players(2).unwrap(),
+    );
+    for mv in ["C@b1", "K@a4"] {
+        position.play(cathedral::corintho::CorinthoMove::parse(mv).unwrap());
+    }
+    assert_eq!(
+        *moves,
+        format!(
+            "moves {} {}",
+            position.legal_moves().len(),
+            position
+                .legal_moves()
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
+    );
+    // Two columns on b1 and c2: the engine completes the row on d3, and the solver proves it.
+    assert!(
+        lines.iter().any(|l| l.starts_with("bestmove C@d3 ")),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("solution wdl win ") && l.ends_with("line C@d3")),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("error move 1 (`Z@z9`) cannot be played")),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("error cannot take back 9 moves")),
+        "{text}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("error `rules` sets Cathedral's rules")),
+        "{text}"
+    );
+    // The rule case's stored result: a draw.
+    assert!(
+        lines.last().unwrap().starts_with("solution wdl draw "),
+        "{text}"
+    );
+}

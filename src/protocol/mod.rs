@@ -4,18 +4,50 @@
 
 mod client;
 mod command;
+mod corintho;
 mod session;
 
 pub use client::ExternalEngine;
+pub use corintho::CorinthoSession;
 pub use session::{Flow, Output, Session};
+
+/// A session of the protocol for one game: it answers lines and stops its search on demand.
+pub trait Handler {
+    /// Reads and answers one line.
+    fn handle(&mut self, line: &str) -> Flow;
+    /// Stops the running search, if any, and waits until it has answered.
+    fn stop(&mut self);
+}
+
+impl Handler for Session {
+    fn handle(&mut self, line: &str) -> Flow {
+        Session::handle(self, line)
+    }
+    fn stop(&mut self) {
+        Session::stop(self);
+    }
+}
+
+impl Handler for CorinthoSession {
+    fn handle(&mut self, line: &str) -> Flow {
+        CorinthoSession::handle(self, line)
+    }
+    fn stop(&mut self) {
+        CorinthoSession::stop(self);
+    }
+}
 
 use command::MAX_LINE;
 use std::io::BufRead;
 
 /// Serves the protocol: reads commands from `input` until `quit` or its end, answering to
 /// `out`. A line longer than [`MAX_LINE`] is refused and skipped.
-pub fn serve(mut input: impl BufRead, out: Output) {
-    let mut session = Session::new(out.clone());
+pub fn serve(input: impl BufRead, out: Output) {
+    serve_with(input, out.clone(), Session::new(out));
+}
+
+/// Serves the protocol with `session` (Cathedral's or Corintho's).
+pub fn serve_with(mut input: impl BufRead, out: Output, mut session: impl Handler) {
     let mut buffer = Vec::new();
     loop {
         buffer.clear();

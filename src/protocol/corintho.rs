@@ -2,19 +2,11 @@
 //! answers as Cathedral's session (`docs/protocol.md`), on Corintho positions. `go` asks the
 //! paranoid engine (any number of players, an estimate); `solve` the exact solver (two players).
 
-use super::command::{Command, Limits, Setting, Start, parse};
-use super::session::{Flow, Output};
+use super::command::{Command, Limits, Setting, Start};
+use super::session::{Flow, Output, Searching, control, error};
 use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::corintho::engine::best_move;
 use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread::JoinHandle;
-
-struct Running {
-    stop: Arc<AtomicBool>,
-    thread: JoinHandle<()>,
-}
 
 /// One Corintho session.
 pub struct CorinthoSession {
@@ -25,7 +17,7 @@ pub struct CorinthoSession {
     threads: usize,
     tt_mb: usize,
     level: u8,
-    running: Option<Running>,
+    search: Searching,
 }
 
 /// The engine's search depth at a level (1 to 10).
@@ -47,7 +39,7 @@ impl CorinthoSession {
             threads: 1,
             tt_mb: 64,
             level: 6,
-            running: None,
+            search: Searching::default(),
         }
     }
 
@@ -56,66 +48,22 @@ impl CorinthoSession {
     }
 
     fn error(&self, message: &str) {
-        let flat: Vec<&str> = message.lines().map(str::trim).collect();
-        self.out.line(&format!("error {}", flat.join(" ")));
-    }
-
-    fn busy(&mut self) -> bool {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.thread.is_finished())
-            && let Some(running) = self.running.take()
-        {
-            let _ = running.thread.join();
-        }
-        self.running.is_some()
-    }
-
-    fn wait(&mut self) {
-        if let Some(running) = self.running.take() {
-            let _ = running.thread.join();
-        }
+        error(&self.out, message);
     }
 
     /// Stops the running search, if any, and waits until it has answered.
     pub fn stop(&mut self) {
-        if let Some(running) = self.running.take() {
-            running.stop.store(true, Ordering::Relaxed);
-            let _ = running.thread.join();
-        }
+        self.search.stop();
     }
 
     /// Reads and answers one line.
     pub fn handle(&mut self, line: &str) -> Flow {
-        let parsed = parse(line);
-        if !matches!(
-            parsed,
-            Ok(Some(Command::Quit | Command::IsReady | Command::Stop))
-        ) {
-            self.wait();
-        }
-        let command = match parsed {
-            Ok(Some(command)) => command,
-            Ok(None) => return Flow::Continue,
-            Err(message) => {
-                self.error(&message);
-                return Flow::Continue;
-            }
+        let command = match control(&self.out, &mut self.search, line) {
+            Ok(command) => command,
+            Err(flow) => return flow,
         };
         match command {
-            Command::Quit => {
-                self.stop();
-                return Flow::Quit;
-            }
-            Command::IsReady => self.out.line("readyok"),
-            Command::Stop => {
-                if self.busy() {
-                    self.stop();
-                } else {
-                    self.out.line("ok");
-                }
-            }
+            Command::Quit | Command::IsReady | Command::Stop => {}
             Command::Hello => {
                 self.out
                     .line(&format!("id name cathedral {}", env!("CARGO_PKG_VERSION")));
@@ -242,8 +190,7 @@ impl CorinthoSession {
         let position = self.current();
         let depth = depth_of(self.level);
         let out = self.out.clone();
-        let stop = Arc::new(AtomicBool::new(false));
-        let thread = std::thread::spawn(move || {
+        self.search.start(move |_| {
             let started = std::time::Instant::now();
             match best_move(&position, depth) {
                 Some((mv, value)) => out.line(&format!(
@@ -254,7 +201,6 @@ impl CorinthoSession {
                 None => out.line("bestmove none"),
             }
         });
-        self.running = Some(Running { stop, thread });
     }
 
     /// The exact solve (two players): win, draw or loss for the side to move.
@@ -266,7 +212,6 @@ impl CorinthoSession {
             );
             return;
         }
-        let stop = Arc::new(AtomicBool::new(false));
         let options = SolveOptions {
             threads: if limits.nodes.is_some() {
                 1
@@ -276,13 +221,13 @@ impl CorinthoSession {
             tt_mb: self.tt_mb,
             initial_tt_mb: Some(self.tt_mb.min(4)),
             time_limit: limits.time,
-            stop: Arc::clone(&stop),
             root_values: false,
             max_nodes: limits.nodes,
             ..SolveOptions::default()
         };
         let out = self.out.clone();
-        let thread = std::thread::spawn(move || {
+        self.search.start(move |stop| {
+            let options = SolveOptions { stop, ..options };
             let solution = solve(&position, &options, &|_| {});
             let stats = format!(
                 "nodes {} time {}",
@@ -308,6 +253,5 @@ impl CorinthoSession {
             };
             out.line(answer.trim_end());
         });
-        self.running = Some(Running { stop, thread });
     }
 }

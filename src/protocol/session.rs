@@ -46,9 +46,83 @@ pub enum Flow {
     Quit,
 }
 
-struct Running {
-    stop: Arc<AtomicBool>,
-    thread: JoinHandle<()>,
+/// The search slot of a session: at most one search runs, on its own thread, with its stop flag.
+#[derive(Default)]
+pub(super) struct Searching(Option<(Arc<AtomicBool>, JoinHandle<()>)>);
+
+impl Searching {
+    /// Runs `work` on a thread with a new stop flag.
+    pub(super) fn start(&mut self, work: impl FnOnce(Arc<AtomicBool>) + Send + 'static) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        self.0 = Some((stop, std::thread::spawn(move || work(flag))));
+    }
+
+    /// Whether a search is still running.
+    fn busy(&mut self) -> bool {
+        if self.0.as_ref().is_some_and(|(_, t)| t.is_finished()) {
+            self.wait();
+        }
+        self.0.is_some()
+    }
+
+    /// Waits until the running search, if any, has answered.
+    fn wait(&mut self) {
+        if let Some((_, thread)) = self.0.take() {
+            let _ = thread.join();
+        }
+    }
+
+    /// Stops the running search, if any, and waits until it has answered.
+    pub(super) fn stop(&mut self) {
+        if let Some((stop, thread)) = self.0.take() {
+            stop.store(true, Ordering::Relaxed);
+            let _ = thread.join();
+        }
+    }
+}
+
+/// Writes an error on one line, whatever the message holds.
+pub(super) fn error(out: &Output, message: &str) {
+    let flat: Vec<&str> = message.lines().map(str::trim).collect();
+    out.line(&format!("error {}", flat.join(" ")));
+}
+
+/// What every session does first with a line: reads it; waits for the running search unless the
+/// line is `quit`, `isready` or `stop` (so that answers come in the order of the commands); and
+/// answers those three, a blank line and a malformed one. `Ok` is a command for the session.
+pub(super) fn control(out: &Output, search: &mut Searching, line: &str) -> Result<Command, Flow> {
+    let parsed = parse(line);
+    if !matches!(
+        parsed,
+        Ok(Some(Command::Quit | Command::IsReady | Command::Stop))
+    ) {
+        search.wait();
+    }
+    match parsed {
+        Ok(Some(Command::Quit)) => {
+            search.stop();
+            Err(Flow::Quit)
+        }
+        Ok(Some(Command::IsReady)) => {
+            out.line("readyok");
+            Err(Flow::Continue)
+        }
+        Ok(Some(Command::Stop)) => {
+            if search.busy() {
+                search.stop();
+            } else {
+                out.line("ok");
+            }
+            Err(Flow::Continue)
+        }
+        Ok(Some(command)) => Ok(command),
+        Ok(None) => Err(Flow::Continue),
+        Err(message) => {
+            error(out, &message);
+            Err(Flow::Continue)
+        }
+    }
 }
 
 /// The state of one session.
@@ -63,7 +137,7 @@ pub struct Session {
     tt_mb: usize,
     level: u8,
     seed: u64,
-    running: Option<Running>,
+    search: Searching,
 }
 
 /// `go` with no budget thinks this long.
@@ -83,7 +157,7 @@ impl Session {
             tt_mb: 64,
             level: MAX_LEVEL,
             seed: 0,
-            running: None,
+            search: Searching::default(),
         }
     }
 
@@ -95,71 +169,22 @@ impl Session {
     }
 
     fn error(&self, message: &str) {
-        // One line, whatever the message holds.
-        let flat: Vec<&str> = message.lines().map(str::trim).collect();
-        self.out.line(&format!("error {}", flat.join(" ")));
-    }
-
-    fn busy(&mut self) -> bool {
-        if self
-            .running
-            .as_ref()
-            .is_some_and(|r| r.thread.is_finished())
-            && let Some(running) = self.running.take()
-        {
-            let _ = running.thread.join();
-        }
-        self.running.is_some()
-    }
-
-    /// Waits until the running search, if any, has answered.
-    fn wait(&mut self) {
-        if let Some(running) = self.running.take() {
-            let _ = running.thread.join();
-        }
+        error(&self.out, message);
     }
 
     /// Stops the running search, if any, and waits until it has answered.
     pub fn stop(&mut self) {
-        if let Some(running) = self.running.take() {
-            running.stop.store(true, Ordering::Relaxed);
-            let _ = running.thread.join();
-        }
+        self.search.stop();
     }
 
     /// Reads and answers one line.
     pub fn handle(&mut self, line: &str) -> Flow {
-        let parsed = parse(line);
-        // Anything but the three control commands (a malformed line included) waits for the
-        // running search to answer, so that a script can send commands without waiting itself
-        // and the answers come in the order of the commands.
-        if !matches!(
-            parsed,
-            Ok(Some(Command::Quit | Command::IsReady | Command::Stop))
-        ) {
-            self.wait();
-        }
-        let command = match parsed {
-            Ok(Some(command)) => command,
-            Ok(None) => return Flow::Continue,
-            Err(message) => {
-                self.error(&message);
-                return Flow::Continue;
-            }
+        let command = match control(&self.out, &mut self.search, line) {
+            Ok(command) => command,
+            Err(flow) => return flow,
         };
         match command {
-            Command::Quit => {
-                self.stop();
-                return Flow::Quit;
-            }
-            Command::IsReady => self.out.line("readyok"),
-            Command::Stop => {
-                if self.busy() {
-                    self.stop();
-                } else {
-                    self.out.line("ok");
-                }
-            }
+            Command::Quit | Command::IsReady | Command::Stop => {}
             Command::Hello => {
                 self.out
                     .line(&format!("id name cathedral {}", env!("CARGO_PKG_VERSION")));
@@ -285,7 +310,6 @@ impl Session {
 
     fn go(&mut self, limits: Limits) {
         let position = self.current();
-        let stop = Arc::new(AtomicBool::new(false));
         let options = PlayOptions {
             nodes: limits.nodes,
             time: if limits.nodes.is_some() && limits.time.is_none() {
@@ -297,11 +321,11 @@ impl Session {
             seed: self.seed,
             level: self.level,
             tt_mb: self.tt_mb,
-            stop: Arc::clone(&stop),
             ..PlayOptions::default()
         };
         let out = self.out.clone();
-        let thread = std::thread::spawn(move || {
+        self.search.start(move |stop| {
+            let options = PlayOptions { stop, ..options };
             let choice = choose(&position, &options, &mut |info| {
                 let millis = info.elapsed.as_millis().max(1);
                 out.line(&format!(
@@ -337,12 +361,10 @@ impl Session {
                 .trim_end(),
             );
         });
-        self.running = Some(Running { stop, thread });
     }
 
     fn solve(&mut self, limits: Limits, wdl: bool) {
         let position = self.current();
-        let stop = Arc::new(AtomicBool::new(false));
         let options = SolveOptions {
             threads: if limits.nodes.is_some() {
                 1
@@ -353,12 +375,13 @@ impl Session {
             initial_tt_mb: Some(self.tt_mb.min(4)),
             wdl,
             time_limit: limits.time,
-            stop: Arc::clone(&stop),
+            stop: Arc::default(),
             root_values: false,
             max_nodes: limits.nodes,
         };
         let out = self.out.clone();
-        let thread = std::thread::spawn(move || {
+        self.search.start(move |stop| {
+            let options = SolveOptions { stop, ..options };
             let last = Mutex::new(Instant::now());
             let solution = solve(&position, &options, &|progress| {
                 let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
@@ -409,6 +432,5 @@ impl Session {
             };
             out.line(answer.trim_end());
         });
-        self.running = Some(Running { stop, thread });
     }
 }

@@ -72,6 +72,17 @@ impl Orientation {
         })
     }
 
+    /// The cells covered by this orientation placed at every anchor of `anchors`.
+    #[inline]
+    pub fn covered(&self, anchors: Bitboard) -> Bitboard {
+        let a = anchors.0;
+        Bitboard(
+            self.offsets[..self.len as usize]
+                .iter()
+                .fold(0, |cells, &offset| cells | a << offset),
+        )
+    }
+
     /// Bit offset of the orientation's lowest cell from its anchor: a placement whose lowest cell
     /// is bit `b` has its anchor at `b - lowest_offset()`.
     #[inline]

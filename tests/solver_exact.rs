@@ -63,6 +63,10 @@ struct BoundStats {
     most_tight: u64,
     /// Nodes where technique 4 (two private packing problems) gave the value without search.
     split: u64,
+    /// Nodes where technique 5 (packing into one's locked territory) lowered what the side to
+    /// move can force, and where the lower bound it gave was the value itself.
+    packing_bites: u64,
+    packing_tight: u64,
 }
 
 /// The reference minimax again, checking at every node that the game's bounds hold the value and
@@ -98,6 +102,11 @@ fn reference_checking_bounds(position: &Position, stats: &mut BoundStats) -> (i3
         stats.split += 1;
     }
     if let Some(ranges) = final_ranges(position) {
+        let mine = ranges[position.to_move().index()];
+        if mine.can_force < mine.at_most {
+            stats.packing_bites += 1;
+            stats.packing_tight += u64::from(lower == value);
+        }
         for player in Player::BOTH {
             let range = ranges[player.index()];
             let last = finals[player.index()];
@@ -264,6 +273,17 @@ fn check_variant(variant: usize, count: u64) {
         bound_stats.split > 0,
         "technique 4 never applied in {} nodes",
         bound_stats.nodes
+    );
+    // Technique 5 must give the exact value somewhere, so that packing one square more fails.
+    eprintln!(
+        "variant {variant}: technique 5 applied at {} nodes, its lower bound the value at {}",
+        bound_stats.packing_bites, bound_stats.packing_tight
+    );
+    assert!(
+        bound_stats.packing_tight > 0,
+        "technique 5 never tight: {} nodes, {} applied",
+        bound_stats.nodes,
+        bound_stats.packing_bites
     );
     // Technique 3's bounds must be reached exactly somewhere, so that an off-by-one tightening
     // either of them fails the checks above.

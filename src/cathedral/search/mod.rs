@@ -13,6 +13,7 @@ use crate::cathedral::moves::{Move, MoveList, Spared};
 use crate::cathedral::piece::{Piece, SQUARES_PER_PLAYER};
 use crate::cathedral::placement::{PlacementId, table};
 use crate::cathedral::position::{Position, SLOT_PIECES};
+use crate::cathedral::rules::Pass;
 
 /// Whether `player` can never place a building again (and so never captures again).
 ///
@@ -111,6 +112,16 @@ fn unfit_now_squares(position: &Position, player: crate::Player) -> i32 {
     squares
 }
 
+/// Whether the game lasts as long as `player` has a placement (technique 5): always with forced
+/// passing; with voluntary passing, unless the game is over by two passes or `player` has just
+/// passed (the opponent may then end it by passing too).
+#[inline]
+fn can_still_place(position: &Position, player: crate::Player) -> bool {
+    position.rules().pass == Pass::Forced
+        || position.passes() == 0
+        || (position.passes() == 1 && position.to_move() == player)
+}
+
 /// What technique 3 proves about one player's final unplaced squares: `(at least, at most)`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FinalRange {
@@ -118,6 +129,10 @@ pub struct FinalRange {
     pub at_least: i32,
     /// Squares in hand now plus those of its buildings the opponent could ever capture.
     pub at_most: i32,
+    /// What the player can hold itself to, whatever the opponent does: `at_most` less the best
+    /// packing of its hand into its locked territory (technique 5). Not a bound on every line
+    /// (the player may choose to end with more), but on what its best play ends with.
+    pub can_force: i32,
 }
 
 /// Technique 3, "pieces that can never fit": for each player, bounds on its final unplaced
@@ -149,6 +164,7 @@ pub fn final_ranges(position: &Position) -> Option<[FinalRange; 2]> {
     let mut ranges = [FinalRange {
         at_least: 0,
         at_most: 0,
+        can_force: 0,
     }; 2];
     let locked = [
         locked(position, crate::Player::BOTH[0]),
@@ -171,9 +187,17 @@ pub fn final_ranges(position: &Position) -> Option<[FinalRange; 2]> {
             }
         }
         let capturable = (side.occupied - own_locked).count() as i32;
+        let at_most = side.hand.squares() as i32 + capturable;
+        let private = side.territory & own_locked;
+        let packs = if can_still_place(position, player) {
+            packing::best_packing(player, side.hand, private) as i32
+        } else {
+            0
+        };
         ranges[player.index()] = FinalRange {
             at_least,
-            at_most: side.hand.squares() as i32 + capturable,
+            at_most,
+            can_force: at_most - packs,
         };
     }
     Some(ranges)
@@ -237,9 +261,9 @@ impl Game for Position {
             return (Self::MIN_VALUE, Self::MAX_VALUE);
         };
         let (my_range, their_range) = (ranges[me.index()], ranges[opponent.index()]);
-        // value = their final - my final.
-        let mut lower = their_range.at_least - my_range.at_most;
-        let mut upper = their_range.at_most - my_range.at_least;
+        // value = their final - my final, and each side can hold its final to `can_force`.
+        let mut lower = their_range.at_least - my_range.can_force;
+        let mut upper = their_range.can_force - my_range.at_least;
         if never_places_again(self, opponent) {
             // My hand can only shrink, theirs only grow.
             lower = lower.max(theirs - mine);
@@ -269,8 +293,11 @@ impl Game for Position {
         let theirs = self.unplaced_squares(opponent) as i32;
         let their_unfit = unfit_now_squares(self, opponent);
         let my_unfit = unfit_now_squares(self, me);
-        let lower_may_cut = their_unfit - mine >= beta;
-        let upper_may_cut = theirs - my_unfit <= alpha;
+        // A packing into one's territory places at most its cells (and at most the hand).
+        let my_packing = mine.min(self.side(me).territory.count() as i32);
+        let their_packing = theirs.min(self.side(opponent).territory.count() as i32);
+        let lower_may_cut = their_unfit - (mine - my_packing) >= beta;
+        let upper_may_cut = (theirs - their_packing) - my_unfit <= alpha;
         if lower_may_cut || upper_may_cut {
             return self.bounds();
         }

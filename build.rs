@@ -5,17 +5,18 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/teaching");
+    // Read at run time, not baked in with `env!`: a build script binary reused from another
+    // checkout of the crate (a worktree sharing the target directory) must read this one's files.
+    let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&root).join("puzzles/teaching");
     println!("cargo:rerun-if-changed={}", dir.display());
+    // A trainer without puzzles is a broken build, not an empty list.
     let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-                .collect()
-        })
-        .unwrap_or_default();
+        .unwrap_or_else(|e| panic!("cannot read the teaching puzzles in {}: {e}", dir.display()))
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
     files.sort();
     let mut out = String::from(
         "/// The shipped teaching puzzles: (name, file text).\npub const TEACHING: &[(&str, &str)] = &[\n",

@@ -89,11 +89,12 @@ enum Command {
     /// Match and tournament standings from game records, scored by unplaced squares.
     Standings(standings::StandingsArgs),
     Engine(engine::EngineArgs),
-    /// Serve the web board and its JSON API on 127.0.0.1 (work in progress: the API).
+    /// Serve the web board, puzzle trainer and game viewer (and their JSON API) on 127.0.0.1.
     Serve(serve::ServeArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
-    /// Solve every position of a benchmark directory, check the stored values, time each tier.
+    /// Solve every position of a benchmark directory, check the stored values, time each tier
+    /// (each position at most 10 minutes unless --time-limit says otherwise).
     Bench(bench::BenchArgs),
     /// Sample late positions from policy games and write them as position files.
     Sample(sample::SampleArgs),

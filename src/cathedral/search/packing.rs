@@ -182,18 +182,11 @@ fn usable(player: Player, mut hand: Hand, region: Bitboard) -> (Hand, Bitboard) 
         if hand.count(piece) == 0 {
             continue;
         }
-        let before = covered;
+        let mut fits = false;
         for orientation in &table.piece(Some(player), piece).orientations {
-            covered |= orientation.covered(orientation.anchors(region));
-        }
-        let mut fits = covered != before;
-        if !fits {
-            // Its cells may all be covered by other kinds already: test the anchors themselves.
-            fits = table
-                .piece(Some(player), piece)
-                .orientations
-                .iter()
-                .any(|o| o.anchors(region).any());
+            let anchors = orientation.anchors(region);
+            fits |= anchors.any();
+            covered |= orientation.covered(anchors);
         }
         if !fits {
             hand.0[piece.index()] = 0;

@@ -49,12 +49,12 @@ fn check(path: &str, threads: usize) {
 
 #[test]
 fn a_growing_table_keeps_values_exact_on_one_thread() {
-    check("puzzles/bench/t7-02.yaml", 1);
+    check("puzzles/bench/t8-01.yaml", 1);
 }
 
 #[test]
 fn a_growing_table_keeps_values_exact_on_two_threads() {
-    check("puzzles/bench/t7-02.yaml", 2);
+    check("puzzles/bench/t8-01.yaml", 2);
 }
 
 #[test]

@@ -202,10 +202,12 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.aborted = true;
             return 0;
         }
+        // The table's bucket loads while the game looks for a solved special case.
+        let key = position.key();
+        self.table.prefetch(key);
         if let Some(value) = position.solved() {
             return value;
         }
-        let key = position.key();
         self.tt_probes += 1;
         let (mut lower, mut upper) = (G::MIN_VALUE, G::MAX_VALUE);
         let mut tt_move = None;

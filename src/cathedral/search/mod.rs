@@ -5,7 +5,10 @@
 //! Values are from the side to move's view: the opponent's final unplaced squares minus the
 //! mover's own.
 
+mod facts;
 pub mod packing;
+
+pub use facts::locked;
 
 use crate::boardgame::Game;
 use crate::cathedral::bitboard::Bitboard;
@@ -45,7 +48,12 @@ pub fn never_places_again(position: &Position, player: crate::Player) -> bool {
             .iter()
             .any(|o| o.anchors(free).any())
     };
-    if side.hand.kinds().any(fits) {
+    let unfit = facts::fits(position, player).unfit;
+    if side
+        .hand
+        .kinds()
+        .any(|piece| unfit & (1 << piece.index()) == 0)
+    {
         return false;
     }
     // A building on the board matters only if it fits and could come back by capture.
@@ -71,8 +79,9 @@ pub fn never_places_again(position: &Position, player: crate::Player) -> bool {
 /// of the opponent's open cells that meets it contains all of it, with its two or more buildings
 /// of `owner`: such a region is never claimed. So the opponent never claims any of these cells,
 /// never captures a building among them, and never places on any of them.
+/// Computed afresh; [`locked`] remembers it for the position the search is at.
 #[inline]
-pub fn locked(position: &Position, owner: crate::Player) -> Bitboard {
+fn compute_locked(position: &Position, owner: crate::Player) -> Bitboard {
     let side = position.side(owner);
     let within = side.territory | side.occupied | position.cathedral();
     let mut locked = Bitboard::EMPTY;
@@ -99,17 +108,7 @@ pub fn locked(position: &Position, owner: crate::Player) -> Bitboard {
 /// Squares of the pieces in `player`'s hand whose kind fits nowhere on the cells free for it now.
 #[inline]
 fn unfit_now_squares(position: &Position, player: crate::Player) -> i32 {
-    let table = table();
-    let side = position.side(player);
-    let free = position.free_for(player);
-    let mut squares = 0;
-    for piece in side.hand.kinds() {
-        let orientations = &table.piece(Some(player), piece).orientations;
-        if !orientations.iter().any(|o| o.anchors(free).any()) {
-            squares += piece.size() as i32 * side.hand.count(piece) as i32;
-        }
-    }
-    squares
+    facts::fits(position, player).unfit_squares
 }
 
 /// Whether the game lasts as long as `player` has a placement (technique 5): always with forced
@@ -150,17 +149,7 @@ pub fn final_ranges(position: &Position) -> Option<[FinalRange; 2]> {
     let table = table();
     // Kinds in hand that fit nowhere now, per player (bit = piece index). Usually none: then the
     // larger set of cells the player could ever use need not be computed.
-    let mut unfit_now = [0u16; 2];
-    for player in crate::Player::BOTH {
-        let side = position.side(player);
-        let free = position.free_for(player);
-        for piece in side.hand.kinds() {
-            let orientations = &table.piece(Some(player), piece).orientations;
-            if !orientations.iter().any(|o| o.anchors(free).any()) {
-                unfit_now[player.index()] |= 1 << piece.index();
-            }
-        }
-    }
+    let unfit_now = crate::Player::BOTH.map(|player| facts::fits(position, player).unfit);
     let mut ranges = [FinalRange {
         at_least: 0,
         at_most: 0,

@@ -13,6 +13,7 @@ use crate::cathedral::rules::Pass;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
+use super::facts::fits;
 use super::locked;
 
 /// The exact value (side to move's view) if the position has split into two private packing
@@ -29,22 +30,15 @@ pub fn split_value(position: &Position) -> Option<i32> {
     {
         return None;
     }
-    let table = table();
+    if Player::BOTH
+        .iter()
+        .any(|&player| !position.side(player).first_move_made)
+    {
+        return None;
+    }
     for player in Player::BOTH {
-        let side = position.side(player);
-        if !side.first_move_made {
+        if !fits(position, player).only_in_territory {
             return None;
-        }
-        let free = position.free_for(player);
-        if free == side.territory {
-            continue;
-        }
-        for piece in side.hand.kinds() {
-            for orientation in &table.piece(Some(player), piece).orientations {
-                if orientation.anchors(free) != orientation.anchors(side.territory) {
-                    return None;
-                }
-            }
         }
     }
     let locked = Player::BOTH.map(|player| locked(position, player));

@@ -96,6 +96,21 @@ fn reference_checking_bounds(position: &Position, stats: &mut BoundStats) -> (i3
         lower <= value && value <= upper,
         "bounds [{lower}, {upper}] miss {value}: {position:?}"
     );
+    // The bounds asked for a window are true bounds too, whatever the window.
+    for (alpha, beta) in [
+        (value - 1, value + 1),
+        (value, value + 1),
+        (value - 1, value),
+        (lower - 1, upper + 1),
+        (value - 3, value - 2),
+        (value + 2, value + 3),
+    ] {
+        let (window_lower, window_upper) = Game::window_bounds(position, alpha, beta);
+        assert!(
+            window_lower <= value && value <= window_upper,
+            "bounds [{window_lower}, {window_upper}] for the window ({alpha}, {beta}) miss {value}: {position:?}"
+        );
+    }
     stats.nodes += 1;
     if let Some(split) = split_value(position) {
         assert_eq!(split, value, "packing split is wrong: {position:?}");

@@ -143,6 +143,17 @@ pub struct FinalRange {
 /// the hand grows only by captures of the player's buildings outside its locked cells.
 #[inline]
 pub fn final_ranges(position: &Position) -> Option<[FinalRange; 2]> {
+    final_ranges_where(position, |_, _, _| true)
+}
+
+/// [`final_ranges`], but a player's packing (technique 5) is solved only where
+/// `wanted(ranges without packings, player, most squares the packing could place)` says it may
+/// matter; elsewhere `can_force` is left at `at_most`, which is still true.
+#[inline]
+fn final_ranges_where(
+    position: &Position,
+    wanted: impl Fn(&[FinalRange; 2], crate::Player, i32) -> bool,
+) -> Option<[FinalRange; 2]> {
     if position.cathedral_to_place() {
         return None;
     }
@@ -177,19 +188,47 @@ pub fn final_ranges(position: &Position) -> Option<[FinalRange; 2]> {
         }
         let capturable = (side.occupied - own_locked).count() as i32;
         let at_most = side.hand.squares() as i32 + capturable;
-        let private = side.territory & own_locked;
-        let packs = if can_still_place(position, player) {
-            packing::best_packing(player, side.hand, private) as i32
-        } else {
-            0
-        };
         ranges[player.index()] = FinalRange {
             at_least,
             at_most,
-            can_force: at_most - packs,
+            can_force: at_most,
         };
     }
+    let without_packing = ranges;
+    for player in crate::Player::BOTH {
+        let side = position.side(player);
+        let private = side.territory & locked[player.index()];
+        let most = (side.hand.squares() as i32).min(private.count() as i32);
+        if most > 0 && can_still_place(position, player) && wanted(&without_packing, player, most) {
+            ranges[player.index()].can_force -=
+                packing::best_packing(player, side.hand, private) as i32;
+        }
+    }
     Some(ranges)
+}
+
+/// The bounds of techniques 1, 3 and 5 from the side to move's view, given `ranges`.
+#[inline]
+fn bounds_from(position: &Position, ranges: [FinalRange; 2]) -> (i32, i32) {
+    let me = position.to_move();
+    let opponent = me.opponent();
+    let mine = position.unplaced_squares(me) as i32;
+    let theirs = position.unplaced_squares(opponent) as i32;
+    let (my_range, their_range) = (ranges[me.index()], ranges[opponent.index()]);
+    // value = their final - my final, and each side can hold its final to `can_force`.
+    let mut lower = their_range.at_least - my_range.can_force;
+    let mut upper = their_range.can_force - my_range.at_least;
+    if theirs - mine > lower && never_places_again(position, opponent) {
+        // My hand can only shrink, theirs only grow.
+        lower = lower.max(theirs - mine);
+    }
+    if theirs - mine < upper && never_places_again(position, me) {
+        upper = upper.min(theirs - mine);
+    }
+    (
+        lower.clamp(Position::MIN_VALUE, Position::MAX_VALUE),
+        upper.clamp(Position::MIN_VALUE, Position::MAX_VALUE),
+    )
 }
 
 impl Game for Position {
@@ -242,35 +281,18 @@ impl Game for Position {
     /// captured), see [`final_ranges`].
     #[inline]
     fn bounds(&self) -> (i32, i32) {
-        let me = self.to_move();
-        let opponent = me.opponent();
-        let mine = self.unplaced_squares(me) as i32;
-        let theirs = self.unplaced_squares(opponent) as i32;
         let Some(ranges) = final_ranges(self) else {
             return (Self::MIN_VALUE, Self::MAX_VALUE);
         };
-        let (my_range, their_range) = (ranges[me.index()], ranges[opponent.index()]);
-        // value = their final - my final, and each side can hold its final to `can_force`.
-        let mut lower = their_range.at_least - my_range.can_force;
-        let mut upper = their_range.can_force - my_range.at_least;
-        if never_places_again(self, opponent) {
-            // My hand can only shrink, theirs only grow.
-            lower = lower.max(theirs - mine);
-        }
-        if never_places_again(self, me) {
-            upper = upper.min(theirs - mine);
-        }
-        (
-            lower.clamp(Self::MIN_VALUE, Self::MAX_VALUE),
-            upper.clamp(Self::MIN_VALUE, Self::MAX_VALUE),
-        )
+        bounds_from(self, ranges)
     }
 
     /// Only what could decide the window: the squares of the kinds that fit nowhere *now* are at
     /// least technique 3's "at least" (anything that fits now fits in the larger usable set), and
     /// the hand now is at most its "at most". If even those optimistic figures cannot reach
     /// `beta` (lower side) or `alpha` (upper side), the 8-floods are skipped; likewise technique
-    /// 1's test when its bound could not decide.
+    /// 1's test when its bound could not decide, and a packing (technique 5) that could not
+    /// move its bound to the window's edge even if it placed every square it might.
     #[inline]
     fn window_bounds(&self, alpha: i32, beta: i32) -> (i32, i32) {
         if self.cathedral_to_place() {
@@ -288,7 +310,18 @@ impl Game for Position {
         let lower_may_cut = their_unfit - (mine - my_packing) >= beta;
         let upper_may_cut = (theirs - their_packing) - my_unfit <= alpha;
         if lower_may_cut || upper_may_cut {
-            return self.bounds();
+            let ranges = final_ranges_where(self, |ranges, player, most| {
+                let (my_range, their_range) = (ranges[me.index()], ranges[opponent.index()]);
+                if player == me {
+                    their_range.at_least - (my_range.at_most - most) >= beta
+                } else {
+                    (their_range.at_most - most) - my_range.at_least <= alpha
+                }
+            });
+            let Some(ranges) = ranges else {
+                return (Self::MIN_VALUE, Self::MAX_VALUE);
+            };
+            return bounds_from(self, ranges);
         }
         let mut lower = Self::MIN_VALUE;
         let mut upper = Self::MAX_VALUE;

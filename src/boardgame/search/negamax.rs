@@ -289,7 +289,12 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let score = position.move_score(mv).clamp(-(1 << 18), 1 << 18) * 2 + killer as i32;
                 order.push(((score + (1 << 23)) as u64) << 16 | i as u64);
             }
-            order.sort_unstable_by(|a, b| b.cmp(a));
+            // The first move often cuts off alone: bring the best one to the front now and sort
+            // the rest only if it does not (keys are unique, so the order is the full sort's).
+            if let Some(top) = (0..order.len()).max_by_key(|&k| order[k]) {
+                order.swap(0, top);
+            }
+            let mut rest_sorted = order.len() <= 2;
 
             // With several threads, a child another thread is searching is put off to a second
             // pass (the first child is never put off); the first pass may still cut off.
@@ -302,6 +307,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                     deferred.len()
                 };
                 for j in 0..count {
+                    if j == 1 && !rest_sorted {
+                        order[1..].sort_unstable_by(|a, b| b.cmp(a));
+                        rest_sorted = true;
+                    }
                     let k = if pass == 0 { j } else { deferred[j] as usize };
                     let mv = moves[(order[k] & 0xFFFF) as usize];
                     let mut child = *position;

@@ -8,6 +8,7 @@
 use super::compute_locked;
 use crate::Player;
 use crate::cathedral::bitboard::Bitboard;
+use crate::cathedral::piece::BUILDINGS_PER_PLAYER;
 use crate::cathedral::placement::table;
 use crate::cathedral::position::Position;
 use crate::cathedral::zobrist::Key;
@@ -64,7 +65,64 @@ pub fn fits(position: &Position, player: Player) -> Fits {
 #[inline]
 pub fn locked(position: &Position, owner: Player) -> Bitboard {
     with_node(position, |node| {
-        *node.locked[owner.index()].get_or_insert_with(|| compute_locked(position, owner))
+        *node.locked[owner.index()].get_or_insert_with(|| locked_by_side(position, owner))
+    })
+}
+
+/// One side's locked cells with everything they depend on: the side's buildings (slot by slot,
+/// which fixes its occupied cells and which cells belong to one building), its territory and
+/// the Cathedral.
+#[derive(Clone, Copy, Default)]
+struct LockedEntry {
+    valid: bool,
+    owner: usize,
+    buildings: [Bitboard; BUILDINGS_PER_PLAYER],
+    territory: Bitboard,
+    cathedral: Bitboard,
+    locked: Bitboard,
+}
+
+/// `2^LOCKED_LOG2` remembered locked sets per thread (about 300 KiB).
+const LOCKED_LOG2: u32 = 10;
+
+thread_local! {
+    static LOCKED: RefCell<Vec<LockedEntry>> =
+        RefCell::new(vec![LockedEntry::default(); 1 << LOCKED_LOG2]);
+}
+
+/// [`compute_locked`], remembered by what it depends on: a side's locked cells change only with
+/// its own buildings, its territory or the Cathedral, so across the opponent's moves (most of
+/// the search) they are found again instead of flooded again.
+#[inline]
+fn locked_by_side(position: &Position, owner: Player) -> Bitboard {
+    let side = position.side(owner);
+    let cathedral = position.cathedral();
+    let mixed = (side.occupied.0 ^ side.territory.0.rotate_left(37) ^ cathedral.0.rotate_left(71))
+        as u64
+        ^ ((side.occupied.0 >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ ((side.territory.0 >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+        ^ owner.index() as u64;
+    let slot = (mixed.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> (64 - LOCKED_LOG2)) as usize;
+    LOCKED.with_borrow_mut(|entries| {
+        let entry = &mut entries[slot];
+        if entry.valid
+            && entry.owner == owner.index()
+            && entry.territory == side.territory
+            && entry.cathedral == cathedral
+            && entry.buildings == side.buildings
+        {
+            return entry.locked;
+        }
+        let locked = compute_locked(position, owner);
+        *entry = LockedEntry {
+            valid: true,
+            owner: owner.index(),
+            buildings: side.buildings,
+            territory: side.territory,
+            cathedral,
+            locked,
+        };
+        locked
     })
 }
 

@@ -3,7 +3,8 @@
 //! The search asks each position first whether it is solved ([`super::packing::split_value`]),
 //! then, unless the table decides, for its bounds; both need which kinds in hand fit where and
 //! the locked cells ([`super::compute_locked`], two 8-floods). The last position asked about is
-//! remembered per thread under its key, so the second question reuses the first one's work.
+//! remembered per thread under its key, so the second question reuses the first one's work; each
+//! side's locked cells are also remembered by what they depend on, across positions.
 
 use super::compute_locked;
 use crate::Player;
@@ -74,8 +75,8 @@ pub fn locked(position: &Position, owner: Player) -> Bitboard {
 /// the Cathedral.
 #[derive(Clone, Copy, Default)]
 struct LockedEntry {
-    valid: bool,
-    owner: usize,
+    /// `None` while the entry is empty.
+    owner: Option<Player>,
     buildings: [Bitboard; BUILDINGS_PER_PLAYER],
     territory: Bitboard,
     cathedral: Bitboard,
@@ -105,8 +106,7 @@ fn locked_by_side(position: &Position, owner: Player) -> Bitboard {
     let slot = (mixed.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> (64 - LOCKED_LOG2)) as usize;
     LOCKED.with_borrow_mut(|entries| {
         let entry = &mut entries[slot];
-        if entry.valid
-            && entry.owner == owner.index()
+        if entry.owner == Some(owner)
             && entry.territory == side.territory
             && entry.cathedral == cathedral
             && entry.buildings == side.buildings
@@ -115,8 +115,7 @@ fn locked_by_side(position: &Position, owner: Player) -> Bitboard {
         }
         let locked = compute_locked(position, owner);
         *entry = LockedEntry {
-            valid: true,
-            owner: owner.index(),
+            owner: Some(owner),
             buildings: side.buildings,
             territory: side.territory,
             cathedral,

@@ -207,9 +207,16 @@ fn final_ranges_where(
     Some(ranges)
 }
 
-/// The bounds of techniques 1, 3 and 5 from the side to move's view, given `ranges`.
+/// The bounds of techniques 1, 3 and 5 from the side to move's view, with the packings that
+/// `wanted` asks for ([`final_ranges_where`]).
 #[inline]
-fn bounds_from(position: &Position, ranges: [FinalRange; 2]) -> (i32, i32) {
+fn bounds_where(
+    position: &Position,
+    wanted: impl Fn(&[FinalRange; 2], crate::Player, i32) -> bool,
+) -> (i32, i32) {
+    let Some(ranges) = final_ranges_where(position, wanted) else {
+        return (Position::MIN_VALUE, Position::MAX_VALUE);
+    };
     let me = position.to_move();
     let opponent = me.opponent();
     let mine = position.unplaced_squares(me) as i32;
@@ -281,10 +288,7 @@ impl Game for Position {
     /// captured), see [`final_ranges`].
     #[inline]
     fn bounds(&self) -> (i32, i32) {
-        let Some(ranges) = final_ranges(self) else {
-            return (Self::MIN_VALUE, Self::MAX_VALUE);
-        };
-        bounds_from(self, ranges)
+        bounds_where(self, |_, _, _| true)
     }
 
     /// Only what could decide the window: the squares of the kinds that fit nowhere *now* are at
@@ -310,7 +314,7 @@ impl Game for Position {
         let lower_may_cut = their_unfit - (mine - my_packing) >= beta;
         let upper_may_cut = (theirs - their_packing) - my_unfit <= alpha;
         if lower_may_cut || upper_may_cut {
-            let ranges = final_ranges_where(self, |ranges, player, most| {
+            return bounds_where(self, |ranges, player, most| {
                 let (my_range, their_range) = (ranges[me.index()], ranges[opponent.index()]);
                 if player == me {
                     their_range.at_least - (my_range.at_most - most) >= beta
@@ -318,10 +322,6 @@ impl Game for Position {
                     (their_range.at_most - most) - my_range.at_least <= alpha
                 }
             });
-            let Some(ranges) = ranges else {
-                return (Self::MIN_VALUE, Self::MAX_VALUE);
-            };
-            return bounds_from(self, ranges);
         }
         let mut lower = Self::MIN_VALUE;
         let mut upper = Self::MAX_VALUE;

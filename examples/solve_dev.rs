@@ -1,6 +1,7 @@
 //! Development driver for the solver: `cargo run --release --example solve_dev -- FILE [threads] [wdl] [noroot]`.
 
-use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::boardgame::engine::estimator;
+use cathedral::boardgame::{Estimator, SolveOptions, solve};
 use cathedral::file::load;
 use std::path::Path;
 
@@ -27,6 +28,14 @@ fn main() {
             .find_map(|a| a.strip_prefix("t="))
             .and_then(|t| t.parse().ok())
             .map(std::time::Duration::from_secs_f64),
+        // g=N: a fixed estimate N; est: the engine's.
+        estimate: match args.iter().find_map(|a| a.strip_prefix("g=")) {
+            Some(g) => g.parse::<i32>().ok().map(|g| Estimator::new(move |_| g)),
+            None => args
+                .iter()
+                .any(|a| a == "est")
+                .then(|| estimator(&file.position)),
+        },
         ..SolveOptions::default()
     };
     let solution = solve(&file.position, &options, &|p| {
@@ -37,7 +46,7 @@ fn main() {
     });
     let s = &solution.stats;
     println!(
-        "value [{}, {}] complete={} nodes={} time={:.3}s nps={:.0} per thread, tt hits {}/{} threads={}",
+        "value [{}, {}] complete={} nodes={} time={:.3}s nps={:.0} per thread, tt hits {}/{} threads={} unwinds={}",
         solution.lower,
         solution.upper,
         solution.complete,
@@ -46,7 +55,8 @@ fn main() {
         s.nodes as f64 / s.elapsed.as_secs_f64() / s.threads as f64,
         s.tt_hits,
         s.tt_probes,
-        s.threads
+        s.threads,
+        s.unwinds
     );
     println!("line: {:?}", solution.best_line);
     for m in solution.root_moves.iter().take(5) {

@@ -1,7 +1,8 @@
 //! The benchmark suite `puzzles/bench/`: every file loads and round-trips with its `solution:`,
 //! the tiers are as named, and every stored value of a position with up to 7 buildings left per
 //! player is re-solved and must agree, as must those of larger tiers that the solver proves
-//! within 2 million nodes (all are checked by `cathedral bench`).
+//! within 2 million nodes (all are checked by `cathedral bench`); those of tiers 7 and 8 also
+//! with two threads (tier 8 within 4 million nodes).
 
 use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::file::{PositionFile, load, parse_str, to_yaml};
@@ -89,6 +90,39 @@ fn stored_values_are_confirmed_by_the_solver() {
     }
     assert!(checked >= 36, "only {checked} stored values checked");
     assert!(larger >= 6, "only {larger} values of tier 8 and up checked");
+}
+
+#[test]
+fn two_threads_confirm_the_stored_values() {
+    // Two threads leave subtrees that the other has decided (`Stats::unwinds`; the logic has
+    // its own unit test): whatever the timing, the values must stay those stored.
+    let (mut checked, mut unwinds) = (0, 0);
+    for (path, file) in bench_files() {
+        let Some(stored) = file.solution.as_ref().filter(|s| !s.wdl) else {
+            continue;
+        };
+        let tier = Tier::of(&file.position);
+        if tier < Tier::T7 {
+            continue;
+        }
+        let budget = (tier > Tier::T7).then_some(4_000_000);
+        let options = SolveOptions {
+            root_values: false,
+            tt_mb: 64,
+            threads: 2,
+            max_nodes: budget,
+            ..SolveOptions::default()
+        };
+        let solution = solve(&file.position, &options, &|_| {});
+        if budget.is_some() && !solution.is_exact() {
+            continue;
+        }
+        assert_eq!(solution.value(), Some(stored.value), "{}", path.display());
+        checked += 1;
+        unwinds += solution.stats.unwinds;
+    }
+    eprintln!("{checked} values, {unwinds} subtrees left");
+    assert!(checked >= 14, "only {checked} values checked");
 }
 
 #[test]

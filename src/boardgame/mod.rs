@@ -18,5 +18,6 @@ pub use perft::{divide, perft};
 pub use rng::Rng;
 pub use search::tt::Table;
 pub use solve::{
-    GROW_AFTER_NODES, Phase, Progress, RootMove, Solution, SolveOptions, Stats, solve,
+    ESTIMATE_AFTER_NODES, Estimator, GROW_AFTER_NODES, Phase, Progress, RootMove, Solution,
+    SolveOptions, Stats, solve,
 };

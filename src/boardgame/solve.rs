@@ -39,6 +39,12 @@ pub struct SolveOptions {
     /// no limit.
     /// With one thread the stopping point, and so the result, is the same on every run.
     pub max_nodes: Option<u64>,
+    /// Estimates the value (the playing engine does, [`crate::boardgame::engine::estimator`]):
+    /// asked at most once, when the sign is proven after at least [`ESTIMATE_AFTER_NODES`] nodes
+    /// and many values are still possible; the next probe then asks whether the value reaches
+    /// the estimate instead of stepping one square at a time away from 0. It changes only the
+    /// order of the probes, never the value.
+    pub estimate: Option<Estimator>,
 }
 
 impl Default for SolveOptions {
@@ -52,9 +58,40 @@ impl Default for SolveOptions {
             stop: Arc::new(AtomicBool::new(false)),
             root_values: true,
             max_nodes: None,
+            estimate: None,
         }
     }
 }
+
+/// Estimates a position's value in score units, given a budget in nodes; called by a solve at
+/// most once (see [`SolveOptions::estimate`]).
+#[derive(Clone)]
+pub struct Estimator(Arc<dyn Fn(u64) -> i32 + Send + Sync>);
+
+impl Estimator {
+    /// An estimator from a function of the node budget.
+    pub fn new(estimate: impl Fn(u64) -> i32 + Send + Sync + 'static) -> Estimator {
+        Estimator(Arc::new(estimate))
+    }
+
+    /// The estimate within `nodes` nodes.
+    pub fn estimate(&self, nodes: u64) -> i32 {
+        (self.0)(nodes)
+    }
+}
+
+impl std::fmt::Debug for Estimator {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Estimator")
+    }
+}
+
+/// A solve asks for the estimate only after this many nodes: a shorter solve would spend a
+/// noticeable part of its time on it.
+pub const ESTIMATE_AFTER_NODES: u64 = 1 << 16;
+
+/// The estimate's node budget: an eighth of the nodes solved so far, at most this.
+const ESTIMATE_MAX_NODES: u64 = 1 << 20;
 
 /// What a solve is working on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,6 +157,9 @@ pub struct Stats {
     pub threads: usize,
     /// Size of the transposition table.
     pub tt_bytes: usize,
+    /// Times a thread left a subtree because another thread had meanwhile decided one of its
+    /// ancestors (`docs/solver.md`, "Parallelism"); 0 with one thread.
+    pub unwinds: u64,
 }
 
 impl Stats {
@@ -255,8 +295,21 @@ impl<G: Game> Driver<'_, G> {
 
     /// Proven score bounds of `position`, starting from `(lower, upper)`: exact, or (with `wdl`)
     /// enough to know the sign. Stops early (with weaker bounds) when the solve is stopped.
-    fn value(&mut self, position: &G, lower: i32, upper: i32, root: bool) -> (i32, i32) {
+    fn value(
+        &mut self,
+        position: &G,
+        lower: i32,
+        upper: i32,
+        estimate: Option<&Estimator>,
+        root: bool,
+    ) -> (i32, i32) {
         let (root_lower, root_upper) = (self.root_lower, self.root_upper);
+        let control = self.control;
+        let mut estimate = || {
+            let spent = control.nodes.load(Ordering::Relaxed);
+            let estimator = estimate.filter(|_| spent >= ESTIMATE_AFTER_NODES)?;
+            Some(estimator.estimate((spent / 8).min(ESTIMATE_MAX_NODES)))
+        };
         let wdl = self.wdl;
         let report = |lower: i32, upper: i32| {
             if root {
@@ -264,9 +317,15 @@ impl<G: Game> Driver<'_, G> {
                 root_upper.store(upper, Ordering::Relaxed);
             }
         };
-        bisect(position, lower, upper, wdl, &report, &mut |p, a, b| {
-            self.probe(p, a, b)
-        })
+        bisect(
+            position,
+            lower,
+            upper,
+            wdl,
+            &mut estimate,
+            &report,
+            &mut |p, a, b| self.probe(p, a, b),
+        )
     }
 
     /// The proven bounds of every position in `children` (each starting from `lower`), solved
@@ -299,7 +358,7 @@ impl<G: Game> Driver<'_, G> {
             return children
                 .iter()
                 .map(|child| {
-                    let bounds = self.value(child, lower, G::MAX_VALUE, false);
+                    let bounds = self.value(child, lower, G::MAX_VALUE, None, false);
                     root_done.fetch_add(1, Ordering::Relaxed);
                     bounds
                 })
@@ -320,6 +379,7 @@ impl<G: Game> Driver<'_, G> {
                             lower,
                             G::MAX_VALUE,
                             wdl,
+                            &mut || None,
                             &|_, _| {},
                             &mut |p, a, b| searcher.probe(p, a, b),
                         );
@@ -407,14 +467,16 @@ impl<G: Game> Driver<'_, G> {
 const FULL_WINDOW_WIDTH: i32 = 2;
 
 /// Proven score bounds of `position` by null-window probes (the sign first, then stepping away
-/// from 0) and a final full-window search, starting from `(lower, upper)`: exact, or (with `wdl`)
-/// enough to know the sign. `report` sees every new pair of bounds; a probe returning `None`
-/// (stopped) ends the search with what is proven.
+/// from 0, or straight to the value `estimate` gives, asked once the sign is known) and a final
+/// full-window search, starting from `(lower, upper)`: exact, or (with `wdl`) enough to know the
+/// sign. `report` sees every new pair of bounds; a probe returning `None` (stopped) ends the
+/// search with what is proven.
 fn bisect<G: Game>(
     position: &G,
     lower: i32,
     upper: i32,
     wdl: bool,
+    estimate: &mut dyn FnMut() -> Option<i32>,
     report: &dyn Fn(i32, i32),
     probe: &mut dyn FnMut(&G, i32, i32) -> Option<i32>,
 ) -> (i32, i32) {
@@ -424,11 +486,15 @@ fn bisect<G: Game>(
         let v = position.terminal_value();
         return (v, v);
     }
+    // Whether to step up from the lower bound (or down from the upper one); `None`: away from 0.
+    let mut step_up: Option<bool> = None;
+    let mut estimate_asked = false;
     loop {
         report(lower, upper);
         if lower >= upper {
             break;
         }
+        let mut from_estimate = false;
         let guess = if wdl {
             if lower > 0 || upper < 0 || (lower == 0 && upper == 0) {
                 break;
@@ -439,10 +505,22 @@ fn bisect<G: Game>(
             // Most endgame values are small: first the sign (is it above 0?), then one step at a
             // time away from 0 (MTD(f)-like: the next guess is next to the proven bound, and a
             // fail-soft result often jumps further), never beyond the middle of the interval.
+            // An estimate, once the sign is known, replaces the steps up to it: the probes far
+            // from the value are the cheap ones, and the next steps go from whichever bound it
+            // moved.
             let mid = lower + (upper - lower) / 2;
+            let wide = upper - lower > FULL_WINDOW_WIDTH;
             let guess = if lower <= 0 && upper > 0 {
                 0
-            } else if lower > 0 {
+            } else if let Some(e) = (wide && !std::mem::replace(&mut estimate_asked, true))
+                .then(&mut *estimate)
+                .flatten()
+                .filter(|&e| e > lower && e <= upper)
+            {
+                from_estimate = true;
+                // Does the value reach the estimate?
+                e - 1
+            } else if step_up.unwrap_or(lower > 0) {
                 mid.min(lower + 1)
             } else {
                 mid.max(upper - 2)
@@ -473,6 +551,9 @@ fn bisect<G: Game>(
             upper = upper.min(v);
         } else {
             lower = lower.max(v);
+        }
+        if from_estimate {
+            step_up = Some(v > guess);
         }
     }
     (lower, upper)
@@ -579,7 +660,13 @@ pub fn solve<G: Game>(
         root_upper: &root_upper,
     };
 
-    let (lower, upper) = driver.value(position, G::MIN_VALUE, G::MAX_VALUE, true);
+    let (lower, upper) = driver.value(
+        position,
+        G::MIN_VALUE,
+        G::MAX_VALUE,
+        options.estimate.as_ref(),
+        true,
+    );
     let known = if wdl {
         (sign(lower) == sign(upper)).then_some(sign(lower))
     } else {
@@ -613,7 +700,7 @@ pub fn solve<G: Game>(
             children
                 .iter()
                 .map(|child| {
-                    let bounds = driver.value(child, child_lower, G::MAX_VALUE, false);
+                    let bounds = driver.value(child, child_lower, G::MAX_VALUE, None, false);
                     root_done.fetch_add(1, Ordering::Relaxed);
                     bounds
                 })
@@ -678,6 +765,96 @@ pub fn solve<G: Game>(
             elapsed: start.elapsed(),
             threads,
             tt_bytes,
+            unwinds: control.unwinds.load(Ordering::Relaxed),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A position known only through probes: `bisect` sees its bounds `(-20, 20)`, never its
+    /// value.
+    #[derive(Clone, Copy)]
+    struct Hidden;
+
+    impl Game for Hidden {
+        type Move = u8;
+        type Buffer = Vec<u8>;
+        const MIN_VALUE: i32 = -20;
+        const MAX_VALUE: i32 = 20;
+        fn key(&self) -> (u64, u64) {
+            (1, 1)
+        }
+        fn generate(&self, buffer: &mut Vec<u8>) {
+            *buffer = vec![0];
+        }
+        fn moves(buffer: &mut Vec<u8>) -> &mut [u8] {
+            buffer
+        }
+        fn play(&mut self, _mv: u8) {}
+        fn terminal_value(&self) -> i32 {
+            0
+        }
+        fn encode(mv: u8) -> u32 {
+            u32::from(mv)
+        }
+        fn decode(code: u32) -> u8 {
+            code as u8
+        }
+    }
+
+    /// `bisect` on a position worth `value`, whose probes prove no more than asked (a fail-soft
+    /// result at the window's edge); the windows it probed, in order.
+    fn probes(value: i32, wdl: bool, estimate: Option<i32>) -> ((i32, i32), Vec<(i32, i32)>) {
+        let mut asked = Vec::new();
+        let mut estimates = 0;
+        let bounds = bisect(
+            &Hidden,
+            -20,
+            20,
+            wdl,
+            &mut || {
+                estimates += 1;
+                estimate
+            },
+            &|lower, upper| assert!(lower <= value && value <= upper),
+            &mut |_, alpha, beta| {
+                asked.push((alpha, beta));
+                Some(value.clamp(alpha, beta))
+            },
+        );
+        assert!(estimates <= 1, "the estimate is asked at most once");
+        (bounds, asked)
+    }
+
+    #[test]
+    fn any_estimate_gives_the_exact_value_and_goes_straight_to_it() {
+        for value in -20..=20 {
+            for estimate in std::iter::once(None).chain((-25..=25).map(Some)) {
+                let (bounds, _) = probes(value, false, estimate);
+                assert_eq!(
+                    bounds,
+                    (value, value),
+                    "value {value}, estimate {estimate:?}"
+                );
+                let (bounds, _) = probes(value, true, estimate);
+                assert!(
+                    bounds.0.signum() == value.signum() && bounds.1.signum() == value.signum(),
+                    "wdl: value {value}, estimate {estimate:?}: {bounds:?}"
+                );
+            }
+        }
+        // The sign first, then "does it reach the estimate?".
+        let (_, asked) = probes(9, false, Some(9));
+        assert_eq!(&asked[..2], &[(0, 1), (8, 9)]);
+        let (_, asked) = probes(-6, false, Some(-6));
+        assert_eq!(&asked[..2], &[(0, 1), (-7, -6)]);
+        // Far fewer probes than stepping from 0.
+        assert!(probes(15, false, Some(15)).1.len() < probes(15, false, None).1.len());
+        // After a failed "does it reach 12?", down from there.
+        let (_, asked) = probes(10, false, Some(12));
+        assert_eq!(&asked[..3], &[(0, 1), (11, 12), (9, 10)]);
     }
 }

@@ -10,6 +10,7 @@ use super::shared::output::{
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::analysis::report::{StoredCheck, check_stored, stored_solution};
 use cathedral::analysis::words::{count, rate_text, signed, thousands, time_text};
+use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::present::terminal::RenderStyle;
 use cathedral::sampler::Tier;
@@ -175,6 +176,10 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         let file = load_position(path)?;
         let tier = Tier::of(&file.position);
         let spinner = Spinner::new(&format!("{name}: "));
+        let options = SolveOptions {
+            estimate: Some(estimator(&file.position)),
+            ..options.clone()
+        };
         let solution = solve(&file.position, &options, &|p| spinner.update(p));
         spinner.finish();
         let computed = stored_solution(&file.position, &solution, args.search.wdl);

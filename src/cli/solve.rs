@@ -10,6 +10,7 @@ use super::shared::output::{
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::analysis::report::{LineStep, RootGroup, SolveReport};
 use cathedral::analysis::words::{bounds_text, outcome_word, signed, stats_text};
+use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::solve;
 use cathedral::boardgame::{SolveOptions, Stats};
 use cathedral::file::PositionFile;
@@ -152,6 +153,10 @@ pub fn run(args: &SolveArgs) -> miette::Result<()> {
         let file = file_or_bundled(*path, SHOWCASE_NAME, SHOWCASE_YAML)?;
         let position = file.position;
         let spinner = Spinner::new("solving: ");
+        let options = SolveOptions {
+            estimate: Some(estimator(&position)),
+            ..options.clone()
+        };
         let solution = solve(&position, &options, &|p| spinner.update(p));
         spinner.finish();
         let report = SolveReport::new(&position, &solution, args.search.wdl);

@@ -4,6 +4,7 @@
 
 use super::command::{Command, Limits, Setting, Start, parse};
 use cathedral::analysis::view::PositionView;
+use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{Phase, SolveOptions, solve};
 use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use cathedral::legality::parse_move;
@@ -378,6 +379,7 @@ impl Session {
             stop: Arc::default(),
             root_values: false,
             max_nodes: limits.nodes,
+            estimate: Some(estimator(&position)),
         };
         let out = self.out.clone();
         self.search.start(move |stop| {

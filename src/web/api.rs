@@ -10,6 +10,7 @@ use cathedral::analysis::bestmove::BestMoveReport;
 use cathedral::analysis::moves::MovesReport;
 use cathedral::analysis::report::SolveReport;
 use cathedral::analysis::view::PositionView;
+use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{SolveOptions, solve as solve_position};
 use cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
 use cathedral::explain::{MoveReport, explain_move};
@@ -406,8 +407,13 @@ impl SolveAnswer {
 }
 
 /// How the server solves: one thread, a table of at most 64 MiB (starting at 4), the time given.
-pub(crate) fn solve_options(time: Duration, stop: Arc<AtomicBool>) -> SolveOptions {
+pub(crate) fn solve_options(
+    position: &Position,
+    time: Duration,
+    stop: Arc<AtomicBool>,
+) -> SolveOptions {
     SolveOptions {
+        estimate: Some(estimator(position)),
         threads: 1,
         tt_mb: 64,
         initial_tt_mb: Some(4),
@@ -426,7 +432,7 @@ pub(crate) async fn solve(
     let (position, _) = replay(&game)?;
     let time = search_time(&state, game.time_ms);
     let report = search(&state, move |stop| {
-        let solution = solve_position(&position, &solve_options(time, stop), &|_| {});
+        let solution = solve_position(&position, &solve_options(&position, time, stop), &|_| {});
         SolveAnswer::new(SolveReport::new(&position, &solution, false))
     })
     .await?;

@@ -95,7 +95,7 @@ pub(crate) async fn solve_live(
         let progress_sender = sender.clone();
         let solution = solve(
             &position,
-            &super::api::solve_options(time, stop),
+            &super::api::solve_options(&position, time, stop),
             &move |progress| {
                 let _ = progress_sender.send(event(
                     "progress",

@@ -16,7 +16,7 @@ mod table;
 
 pub use search::{Candidate, EngineInfo, EngineOptions, Thought, think};
 
-use super::Game;
+use super::{Estimator, Game};
 
 /// Values of [`Evaluate::evaluate`] and of the engine's estimates are in hundredths of a square.
 pub const SCALE: i32 = 100;
@@ -36,4 +36,21 @@ pub trait Evaluate: Game {
     fn max_plies_left(&self) -> u32 {
         u32::MAX
     }
+}
+
+/// An [`Estimator`] for the solver ([`crate::boardgame::SolveOptions::estimate`]): this search's
+/// estimate of `position` within the node budget it is given (one thread, so the same on every
+/// run), rounded to whole score units.
+pub fn estimator<G: Evaluate + 'static>(position: &G) -> Estimator {
+    let position = *position;
+    Estimator::new(move |nodes| {
+        let options = EngineOptions {
+            nodes: Some(nodes.max(1)),
+            time: None,
+            tt_mb: 16,
+            ..EngineOptions::default()
+        };
+        let thought = think(&position, &options, &G::Params::default(), &mut |_| {});
+        (f64::from(thought.estimate) / f64::from(SCALE)).round() as i32
+    })
 }

@@ -23,6 +23,8 @@ pub struct Control<'a> {
     pub nodes: AtomicU64,
     pub tt_probes: AtomicU64,
     pub tt_hits: AtomicU64,
+    /// Subtrees left because another thread decided an ancestor.
+    pub unwinds: AtomicU64,
     /// "Being searched" marks, with more than one thread.
     pub busy: Option<Busy>,
     /// Once this many nodes are flushed, the current probe is abandoned so that the driver can
@@ -48,6 +50,7 @@ impl<'a> Control<'a> {
             nodes: AtomicU64::new(0),
             tt_probes: AtomicU64::new(0),
             tt_hits: AtomicU64::new(0),
+            unwinds: AtomicU64::new(0),
             busy: (threads > 1).then(|| Busy::new(BUSY_BITS)),
             grow_at: AtomicU64::new(u64::MAX),
             grow_wanted: AtomicBool::new(false),
@@ -116,6 +119,12 @@ pub struct Searcher<'a, G: Game> {
     plies: Vec<Ply<G>>,
     /// Set when the search must unwind: its results are then meaningless.
     aborted: bool,
+    /// With several threads, the key and window of each node on the current path within
+    /// [`BUSY_PLIES`] of the root, to notice when another thread has decided one of them.
+    path: [((u64, u64), i32, i32); BUSY_PLIES],
+    /// Set with `aborted` when the table shows the node at this ply decided (by another thread):
+    /// the search unwinds to it and returns the value given.
+    unwind_to: Option<(usize, i32)>,
     nodes: u64,
     unflushed: u64,
     tt_probes: u64,
@@ -140,6 +149,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             tick,
             plies: Vec::new(),
             aborted: false,
+            path: [((0, 0), 0, 0); BUSY_PLIES],
+            unwind_to: None,
             nodes: 0,
             unflushed: 0,
             tt_probes: 0,
@@ -151,6 +162,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// (by the user, the deadline, or another thread finishing the same probe first).
     pub fn probe(&mut self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
         self.aborted = false;
+        self.unwind_to = None;
         let value = self.search(position, alpha, beta, 0);
         self.flush();
         (!self.aborted).then_some(value)
@@ -183,13 +195,55 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     #[cold]
-    fn periodic(&mut self) {
+    fn periodic(&mut self, ply: usize) {
         self.flush();
         if self.control.check_stop() || self.control.check_grow() {
             self.aborted = true;
+        } else if self.control.busy.is_some() {
+            self.unwind_if_decided(ply);
         }
         if let Some(tick) = self.tick {
             tick();
+        }
+    }
+
+    /// Looks in the table for the ancestors (within [`BUSY_PLIES`]) of the node being entered at
+    /// `ply`: if another thread has meanwhile stored a bound that decides one's window, the
+    /// search unwinds to the shallowest such and returns that bound there, as a table hit on
+    /// entering it would have. Without this a thread may spend long in a subtree whose ancestor
+    /// the other thread has already cut off.
+    fn unwind_if_decided(&mut self, ply: usize) {
+        for p in 0..ply.min(BUSY_PLIES) {
+            let (key, alpha, beta) = self.path[p];
+            let Some(hit) = self.table.probe(key) else {
+                continue;
+            };
+            let decided = if hit.lower >= beta || hit.lower == hit.upper {
+                Some(hit.lower)
+            } else if hit.upper <= alpha {
+                Some(hit.upper)
+            } else {
+                None
+            };
+            if let Some(value) = decided {
+                self.control.unwinds.fetch_add(1, Ordering::Relaxed);
+                self.aborted = true;
+                self.unwind_to = Some((p, value));
+                return;
+            }
+        }
+    }
+
+    /// After a child returned with `aborted` set: the node at `ply`'s value if the search was
+    /// unwinding to it (and the search goes on), anything otherwise (the search unwinds further).
+    fn unwound(&mut self, ply: usize) -> i32 {
+        match self.unwind_to {
+            Some((p, value)) if p == ply => {
+                self.unwind_to = None;
+                self.aborted = false;
+                value
+            }
+            _ => 0,
         }
     }
 
@@ -197,7 +251,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.nodes += 1;
         self.unflushed += 1;
         if self.unflushed >= CHECK_EVERY {
-            self.periodic();
+            self.periodic(ply);
         }
         if self.aborted || self.control.probe_done.load(Ordering::Relaxed) {
             self.aborted = true;
@@ -233,6 +287,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         alpha = alpha.max(lower);
         beta = beta.min(upper);
+        if ply < BUSY_PLIES && self.control.busy.is_some() {
+            self.path[ply] = (key, alpha, beta);
+        }
 
         let nodes_before = self.nodes;
         let alpha_in = alpha;
@@ -248,7 +305,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             child.play(mv);
             let value = self.search_child(&child, busy, alpha, beta, ply);
             if self.aborted {
-                return 0;
+                return self.unwound(ply);
             }
             best = value;
             best_move = Some(mv);
@@ -273,7 +330,12 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let mut child = *position;
                 child.play(moves[0]);
                 self.plies[ply] = buffers;
-                return -self.search(&child, -beta, -alpha, ply + 1);
+                let value = -self.search(&child, -beta, -alpha, ply + 1);
+                return if self.aborted {
+                    self.unwound(ply)
+                } else {
+                    value
+                };
             }
 
             // Order by the game's scores, a killer move first among equals. Every thread uses the
@@ -323,7 +385,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     let value = self.search_child(&child, busy, alpha, beta, ply);
                     if self.aborted {
                         self.plies[ply] = buffers;
-                        return 0;
+                        return self.unwound(ply);
                     }
                     if value > best {
                         best = value;
@@ -379,5 +441,118 @@ impl<'a, G: Game> Searcher<'a, G> {
             b.leave(child.key());
         }
         value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A uniform tree of 4 moves per node, 14 plies deep, every leaf worth 0. Playing into a
+    /// node at depth `plant.depth` stores `plant`'s bounds for its key in the table, as another
+    /// thread finishing that node would.
+    #[derive(Clone, Copy)]
+    struct Tree {
+        depth: u8,
+        path: u64,
+        table: &'static Table,
+        plant: Plant,
+    }
+
+    #[derive(Clone, Copy)]
+    struct Plant {
+        depth: u8,
+        key: (u64, u64),
+        lower: i32,
+        upper: i32,
+    }
+
+    const DEPTH: u8 = 14;
+
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    impl Game for Tree {
+        type Move = u8;
+        type Buffer = Vec<u8>;
+        const MIN_VALUE: i32 = -20;
+        const MAX_VALUE: i32 = 20;
+        fn key(&self) -> (u64, u64) {
+            (mix(self.path), mix(self.path ^ 0x5555))
+        }
+        fn generate(&self, buffer: &mut Vec<u8>) {
+            buffer.clear();
+            if self.depth < DEPTH {
+                buffer.extend(0..4);
+            }
+        }
+        fn moves(buffer: &mut Vec<u8>) -> &mut [u8] {
+            buffer
+        }
+        fn play(&mut self, mv: u8) {
+            self.path = self.path * 4 + u64::from(mv);
+            self.depth += 1;
+            if self.depth == self.plant.depth {
+                let p = self.plant;
+                self.table.store(p.key, p.lower, p.upper, None, 40);
+            }
+        }
+        fn terminal_value(&self) -> i32 {
+            0
+        }
+        fn encode(mv: u8) -> u32 {
+            u32::from(mv)
+        }
+        fn decode(code: u32) -> u8 {
+            code as u8
+        }
+    }
+
+    /// Probes the root with `(alpha, beta)` while, a few plies in, the root gets the bounds
+    /// `(lower, upper)` in the table. The probe's result and the searcher's unwinds.
+    fn probe_with_plant(
+        threads: usize,
+        alpha: i32,
+        beta: i32,
+        lower: i32,
+        upper: i32,
+    ) -> (i32, u64) {
+        let table: &'static Table = Box::leak(Box::new(Table::new(4)));
+        let mut root = Tree {
+            depth: 0,
+            path: 1,
+            table,
+            plant: Plant {
+                depth: 2,
+                key: (0, 0),
+                lower,
+                upper,
+            },
+        };
+        root.plant.key = root.key();
+        let stop = AtomicBool::new(false);
+        let control = Control::new(&stop, None, threads);
+        let mut searcher = Searcher::new(table, &control, None);
+        let value = searcher.probe(&root, alpha, beta).expect("not stopped");
+        (value, control.unwinds.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn a_thread_returns_the_bound_another_stored_for_an_ancestor() {
+        // Every leaf is worth 0: without leaving the subtree the probes return 0 (the planted
+        // bounds are not the tree's, so that their return shows).
+        // A lower bound at or above beta: fails high with it.
+        assert_eq!(probe_with_plant(2, -10, 3, 5, 20), (5, 1));
+        // An upper bound at or below alpha: fails low with it.
+        assert_eq!(probe_with_plant(2, -3, 10, -20, -7), (-7, 1));
+        // An exact value.
+        assert_eq!(probe_with_plant(2, -3, 10, 4, 4), (4, 1));
+        // Bounds that do not decide the window: searched on to the true value.
+        assert_eq!(probe_with_plant(2, -3, 10, -2, 20), (0, 0));
+        // One thread never looks.
+        assert_eq!(probe_with_plant(1, -10, 3, 5, 20), (0, 0));
     }
 }

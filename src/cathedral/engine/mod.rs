@@ -145,6 +145,7 @@ pub fn choose(
                 // the value: its caller can solve the position after it instead.
                 root_values: options.candidates > 1,
                 max_nodes: nodes.map(|n| n / 4),
+                estimate: None,
             },
             &|_| {},
         );

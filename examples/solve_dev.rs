@@ -1,4 +1,5 @@
-//! Development driver for the solver: `cargo run --release --example solve_dev -- FILE [threads] [wdl] [noroot]`.
+//! Development driver for the solver: `cargo run --release --example solve_dev -- FILE [threads]
+//! [wdl] [noroot] [t=SECS] [mb=TABLE_MIB] [g=FIXED_ESTIMATE | est]`.
 
 use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{Estimator, SolveOptions, solve};
@@ -8,7 +9,7 @@ use std::path::Path;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
-        eprintln!("usage: solve_dev FILE [threads] [wdl] [noroot]");
+        eprintln!("usage: solve_dev FILE [threads] [wdl] [noroot] [t=SECS] [mb=MIB] [g=N | est]");
         std::process::exit(2);
     };
     let file = match load(Path::new(path)) {
@@ -22,7 +23,11 @@ fn main() {
         threads: args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1),
         wdl: args.iter().any(|a| a == "wdl"),
         root_values: !args.iter().any(|a| a == "noroot"),
-        tt_mb: 256,
+        tt_mb: args
+            .iter()
+            .find_map(|a| a.strip_prefix("mb="))
+            .and_then(|m| m.parse().ok())
+            .unwrap_or(256),
         time_limit: args
             .iter()
             .find_map(|a| a.strip_prefix("t="))

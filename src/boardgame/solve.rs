@@ -238,6 +238,8 @@ struct Driver<'a, G: Game> {
     searchers: Vec<Searcher<'a, G>>,
     control: &'a Control<'a>,
     wdl: bool,
+    /// Asked for the root value's estimate ([`SolveOptions::estimate`]).
+    estimate: Option<&'a Estimator>,
     /// Root moves proven so far, for progress reports.
     root_done: &'a AtomicUsize,
     /// Root bounds (in score units) for progress reports.
@@ -295,19 +297,14 @@ impl<G: Game> Driver<'_, G> {
 
     /// Proven score bounds of `position`, starting from `(lower, upper)`: exact, or (with `wdl`)
     /// enough to know the sign. Stops early (with weaker bounds) when the solve is stopped.
-    fn value(
-        &mut self,
-        position: &G,
-        lower: i32,
-        upper: i32,
-        estimate: Option<&Estimator>,
-        root: bool,
-    ) -> (i32, i32) {
+    fn value(&mut self, position: &G, lower: i32, upper: i32, root: bool) -> (i32, i32) {
         let (root_lower, root_upper) = (self.root_lower, self.root_upper);
         let control = self.control;
+        // Only the root's value is worth an estimate.
+        let estimator = self.estimate.filter(|_| root);
         let mut estimate = || {
             let spent = control.nodes.load(Ordering::Relaxed);
-            let estimator = estimate.filter(|_| spent >= ESTIMATE_AFTER_NODES)?;
+            let estimator = estimator.filter(|_| spent >= ESTIMATE_AFTER_NODES)?;
             Some(estimator.estimate((spent / 8).min(ESTIMATE_MAX_NODES)))
         };
         let wdl = self.wdl;
@@ -358,7 +355,7 @@ impl<G: Game> Driver<'_, G> {
             return children
                 .iter()
                 .map(|child| {
-                    let bounds = self.value(child, lower, G::MAX_VALUE, None, false);
+                    let bounds = self.value(child, lower, G::MAX_VALUE, false);
                     root_done.fetch_add(1, Ordering::Relaxed);
                     bounds
                 })
@@ -488,7 +485,8 @@ fn bisect<G: Game>(
     }
     // Whether to step up from the lower bound (or down from the upper one); `None`: away from 0.
     let mut step_up: Option<bool> = None;
-    let mut estimate_asked = false;
+    // Taken when the estimate is asked for, so that it is asked at most once.
+    let mut estimate = Some(estimate);
     loop {
         report(lower, upper);
         if lower >= upper {
@@ -509,14 +507,15 @@ fn bisect<G: Game>(
             // from the value are the cheap ones, and the next steps go from whichever bound it
             // moved.
             let mid = lower + (upper - lower) / 2;
-            let wide = upper - lower > FULL_WINDOW_WIDTH;
-            let guess = if lower <= 0 && upper > 0 {
+            let sign_known = lower > 0 || upper <= 0;
+            let estimated = if sign_known && upper - lower > FULL_WINDOW_WIDTH {
+                estimate.take().and_then(|ask| ask())
+            } else {
+                None
+            };
+            let guess = if !sign_known {
                 0
-            } else if let Some(e) = (wide && !std::mem::replace(&mut estimate_asked, true))
-                .then(&mut *estimate)
-                .flatten()
-                .filter(|&e| e > lower && e <= upper)
-            {
+            } else if let Some(e) = estimated.filter(|&e| e > lower && e <= upper) {
                 from_estimate = true;
                 // Does the value reach the estimate?
                 e - 1
@@ -655,18 +654,13 @@ pub fn solve<G: Game>(
         searchers,
         control: &control,
         wdl,
+        estimate: options.estimate.as_ref(),
         root_lower: &root_lower,
         root_done: &root_done,
         root_upper: &root_upper,
     };
 
-    let (lower, upper) = driver.value(
-        position,
-        G::MIN_VALUE,
-        G::MAX_VALUE,
-        options.estimate.as_ref(),
-        true,
-    );
+    let (lower, upper) = driver.value(position, G::MIN_VALUE, G::MAX_VALUE, true);
     let known = if wdl {
         (sign(lower) == sign(upper)).then_some(sign(lower))
     } else {
@@ -700,7 +694,7 @@ pub fn solve<G: Game>(
             children
                 .iter()
                 .map(|child| {
-                    let bounds = driver.value(child, child_lower, G::MAX_VALUE, None, false);
+                    let bounds = driver.value(child, child_lower, G::MAX_VALUE, false);
                     root_done.fetch_add(1, Ordering::Relaxed);
                     bounds
                 })

@@ -287,9 +287,6 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         alpha = alpha.max(lower);
         beta = beta.min(upper);
-        if ply < BUSY_PLIES && self.control.busy.is_some() {
-            self.path[ply] = (key, alpha, beta);
-        }
 
         let nodes_before = self.nodes;
         let alpha_in = alpha;
@@ -300,6 +297,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let tt_move = tt_move.map(G::decode);
         let control: &'a Control<'a> = self.control;
         let busy = control.busy.as_ref().filter(|_| ply < BUSY_PLIES);
+        if busy.is_some() {
+            self.path[ply] = (key, alpha, beta);
+        }
         if let Some(mv) = tt_move {
             let mut child = *position;
             child.play(mv);

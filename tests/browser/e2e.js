@@ -138,6 +138,8 @@ const tests = {
     for (const move of ["cathedral:e5,f4,f5,f6,f7,g5", "inn:a2,b2,b3", "inn:i9,i10,j9", "tavern:b1"]) await placeByMouse(page, move);
     await page.click('#pieces button[data-kind="tavern"]');
     await point(page, "a1");
+    // The preview may name the cell before the reason is in (a loaded machine): wait for it.
+    await page.waitForFunction(() => document.querySelector("#status").textContent.trim().startsWith("Refused"));
     assert.strictEqual(await status(page), "Refused: a1 is Dark's territory: Light may not build there (1 of 1 over a1; R for the next)");
     const file = await shot(page, "refused");
     // The refused Tavern: the page's orange at 35 % over Dark's territory.

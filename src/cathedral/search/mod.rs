@@ -7,6 +7,7 @@
 
 mod facts;
 pub mod packing;
+mod room;
 
 pub use facts::locked;
 
@@ -121,10 +122,12 @@ fn can_still_place(position: &Position, player: crate::Player) -> bool {
         || (position.passes() == 1 && position.to_move() == player)
 }
 
-/// What technique 3 proves about one player's final unplaced squares: `(at least, at most)`.
+/// What techniques 3, 5 and 6 prove about one player's final unplaced squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FinalRange {
-    /// Squares of the kinds in hand that fit nowhere the player could ever place.
+    /// The squares of its pieces that can never stand on the board at the end: all of them
+    /// (`at_most`) less the room they have on the cells the player could ever use (technique 6,
+    /// which includes technique 3's kinds that fit nowhere there).
     pub at_least: i32,
     /// Squares in hand now plus those of its buildings the opponent could ever capture.
     pub at_most: i32,
@@ -134,16 +137,17 @@ pub struct FinalRange {
     pub can_force: i32,
 }
 
-/// Technique 3, "pieces that can never fit": for each player, bounds on its final unplaced
-/// squares, indexed by [`crate::Player::index`]. `None` before the Cathedral is placed.
+/// Techniques 3, 5 and 6: for each player, bounds on its final unplaced squares, indexed by
+/// [`crate::Player::index`]. `None` before the Cathedral is placed.
 ///
 /// A player can only ever place on cells outside the opponent's locked cells ([`locked`]) and
-/// outside its own locked buildings (never captured, so never freed). A kind in hand whose every
-/// orientation fits nowhere there stays in hand to the end (captures only add to the hand). And
-/// the hand grows only by captures of the player's buildings outside its locked cells.
+/// outside its own locked buildings (never captured, so never freed). Its buildings outside its
+/// locked cells at the end stand there at once, so they hold at most the [`room::room`] its
+/// pieces have there; the rest stays in hand (captures only add to the hand). And the hand grows
+/// only by captures of the player's buildings outside its locked cells.
 #[inline]
 pub fn final_ranges(position: &Position) -> Option<[FinalRange; 2]> {
-    final_ranges_where(position, |_, _, _| true)
+    final_ranges_where(position, [true; 2], |_, _, _| true)
 }
 
 /// [`final_ranges`], but a player's packing (technique 5) is solved only where
@@ -152,15 +156,12 @@ pub fn final_ranges(position: &Position) -> Option<[FinalRange; 2]> {
 #[inline]
 fn final_ranges_where(
     position: &Position,
+    least_wanted: [bool; 2],
     wanted: impl Fn(&[FinalRange; 2], crate::Player, i32) -> bool,
 ) -> Option<[FinalRange; 2]> {
     if position.cathedral_to_place() {
         return None;
     }
-    let table = table();
-    // Kinds in hand that fit nowhere now, per player (bit = piece index). Usually none: then the
-    // larger set of cells the player could ever use need not be computed.
-    let unfit_now = crate::Player::BOTH.map(|player| facts::fits(position, player).unfit);
     let mut ranges = [FinalRange {
         at_least: 0,
         at_most: 0,
@@ -173,21 +174,24 @@ fn final_ranges_where(
     for player in crate::Player::BOTH {
         let side = position.side(player);
         let own_locked = locked[player.index()];
-        let mut at_least = 0;
-        if unfit_now[player.index()] != 0 {
-            let usable = !(locked[player.opponent().index()] | (own_locked & side.occupied));
-            for piece in side.hand.kinds() {
-                if unfit_now[player.index()] & (1 << piece.index()) == 0 {
-                    continue;
-                }
-                let orientations = &table.piece(Some(player), piece).orientations;
-                if !orientations.iter().any(|o| o.anchors(usable).any()) {
-                    at_least += piece.size() as i32 * side.hand.count(piece) as i32;
-                }
-            }
-        }
         let capturable = (side.occupied - own_locked).count() as i32;
         let at_most = side.hand.squares() as i32 + capturable;
+        let at_least = if least_wanted[player.index()] {
+            // The buildings that may stand outside the locked cells at the end: the hand and
+            // the buildings the opponent could still capture (they may come back to the hand).
+            // They can only ever stand on the usable cells (technique 3): what has no room
+            // there stays in hand (technique 6).
+            let mut pieces = side.hand;
+            for (slot, &cells) in side.buildings.iter().enumerate() {
+                if cells.any() && !cells.is_subset(own_locked) {
+                    pieces.add(SLOT_PIECES[slot]);
+                }
+            }
+            let usable = !(locked[player.opponent().index()] | (own_locked & side.occupied));
+            at_most - room::room(player, &pieces, usable)
+        } else {
+            0
+        };
         ranges[player.index()] = FinalRange {
             at_least,
             at_most,
@@ -207,14 +211,15 @@ fn final_ranges_where(
     Some(ranges)
 }
 
-/// The bounds of techniques 1, 3 and 5 from the side to move's view, with the packings that
+/// The bounds of techniques 1, 3, 5 and 6 from the side to move's view, with the packings that
 /// `wanted` asks for ([`final_ranges_where`]).
 #[inline]
 fn bounds_where(
     position: &Position,
+    least_wanted: [bool; 2],
     wanted: impl Fn(&[FinalRange; 2], crate::Player, i32) -> bool,
 ) -> (i32, i32) {
-    let Some(ranges) = final_ranges_where(position, wanted) else {
+    let Some(ranges) = final_ranges_where(position, least_wanted, wanted) else {
         return (Position::MIN_VALUE, Position::MAX_VALUE);
     };
     let me = position.to_move();
@@ -288,7 +293,7 @@ impl Game for Position {
     /// captured), see [`final_ranges`].
     #[inline]
     fn bounds(&self) -> (i32, i32) {
-        bounds_where(self, |_, _, _| true)
+        bounds_where(self, [true; 2], |_, _, _| true)
     }
 
     /// Only what could decide the window: the squares of the kinds that fit nowhere *now* are at
@@ -306,15 +311,31 @@ impl Game for Position {
         let opponent = me.opponent();
         let mine = self.unplaced_squares(me) as i32;
         let theirs = self.unplaced_squares(opponent) as i32;
-        let their_unfit = unfit_now_squares(self, opponent);
-        let my_unfit = unfit_now_squares(self, me);
         // A packing into one's territory places at most its cells (and at most the hand).
         let my_packing = mine.min(self.side(me).territory.count() as i32);
         let their_packing = theirs.min(self.side(opponent).territory.count() as i32);
-        let lower_may_cut = their_unfit - (mine - my_packing) >= beta;
-        let upper_may_cut = (theirs - their_packing) - my_unfit <= alpha;
+        // The most each side's "at least" (techniques 3 and 6) can be: its hand less the room
+        // its hand has on the cells free for it now, which lie in its usable cells. The kinds
+        // that fit nowhere now give a cheaper figure in between; the hand itself, the cheapest.
+        let least = |player, unplaced: i32, needed: i32| {
+            if unplaced < needed {
+                return false;
+            }
+            unfit_now_squares(self, player) >= needed
+                || room::room_within(
+                    player,
+                    &self.side(player).hand,
+                    self.free_for(player),
+                    unplaced - needed,
+                )
+        };
+        let lower_may_cut = least(opponent, theirs, beta + (mine - my_packing));
+        let upper_may_cut = least(me, mine, (theirs - their_packing) - alpha);
         if lower_may_cut || upper_may_cut {
-            return bounds_where(self, |ranges, player, most| {
+            let mut least_wanted = [false; 2];
+            least_wanted[opponent.index()] = lower_may_cut;
+            least_wanted[me.index()] = upper_may_cut;
+            return bounds_where(self, least_wanted, |ranges, player, most| {
                 let (my_range, their_range) = (ranges[me.index()], ranges[opponent.index()]);
                 if player == me {
                     their_range.at_least - (my_range.at_most - most) >= beta

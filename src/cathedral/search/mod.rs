@@ -296,9 +296,10 @@ impl Game for Position {
         bounds_where(self, [true; 2], |_, _, _| true)
     }
 
-    /// Only what could decide the window: the squares of the kinds that fit nowhere *now* are at
-    /// least technique 3's "at least" (anything that fits now fits in the larger usable set), and
-    /// the hand now is at most its "at most". If even those optimistic figures cannot reach
+    /// Only what could decide the window: the hand less the room it has on the cells free *now*
+    /// is at least the "at least" of techniques 3 and 6 (the free cells lie in the larger usable
+    /// set, beside the capturable buildings), and the hand now is at most the "at most". If even
+    /// those optimistic figures cannot reach
     /// `beta` (lower side) or `alpha` (upper side), the 8-floods are skipped; likewise technique
     /// 1's test when its bound could not decide, and a packing (technique 5) that could not
     /// move its bound to the window's edge even if it placed every square it might.
@@ -315,8 +316,9 @@ impl Game for Position {
         let my_packing = mine.min(self.side(me).territory.count() as i32);
         let their_packing = theirs.min(self.side(opponent).territory.count() as i32);
         // The most each side's "at least" (techniques 3 and 6) can be: its hand less the room
-        // its hand has on the cells free for it now, which lie in its usable cells. The kinds
-        // that fit nowhere now give a cheaper figure in between; the hand itself, the cheapest.
+        // its hand has on the cells free for it now, which lie in its usable cells. Cheaper
+        // tests first: that figure is at most the hand, and at least the squares of the kinds
+        // that fit nowhere now (the room holds only kinds that fit).
         let least = |player, unplaced: i32, needed: i32| {
             if unplaced < needed {
                 return false;

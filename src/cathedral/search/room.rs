@@ -136,12 +136,32 @@ mod tests {
         let mut below_hand = 0;
         for _ in 0..3000 {
             let player = Player::BOTH[rng.below(2) as usize];
-            // Cells kept with a random density, so that regions of every size occur.
-            let density = 30 + rng.below(60);
+            // Half the time cells kept with a random density, so that regions of every size
+            // occur; half the time one to three small rectangles with a few cells taken out,
+            // where large pieces cover nearly everything and the hand is larger than the room.
             let mut cells = Bitboard::EMPTY;
-            for cell in Cell::all() {
-                if rng.below(100) < density {
-                    cells.insert(cell);
+            if rng.below(2) == 0 {
+                let density = 30 + rng.below(60);
+                for cell in Cell::all() {
+                    if rng.below(100) < density {
+                        cells.insert(cell);
+                    }
+                }
+            } else {
+                for _ in 0..1 + rng.below(3) {
+                    let (file, rank) = (rng.below(10) as u8, rng.below(10) as u8);
+                    let (width, height) = (2 + rng.below(4) as u8, 2 + rng.below(4) as u8);
+                    for cell in Cell::all() {
+                        if (file..file + width).contains(&cell.file())
+                            && (rank..rank + height).contains(&cell.rank())
+                        {
+                            cells.insert(cell);
+                        }
+                    }
+                }
+                for _ in 0..rng.below(4) {
+                    let bit = Cell::all().nth(rng.below(100) as usize).expect("100 cells");
+                    cells = cells - Bitboard::from_cell(bit);
                 }
             }
             let mut pieces = Hand::EMPTY;

@@ -218,7 +218,7 @@ impl<'de> serde::Deserialize<'de> for Piece {
 }
 
 /// How many of each of the eleven kinds a player holds, indexed by [`Piece::index`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct Hand(pub(crate) [u8; PLAYER_PIECES]);
 
 impl Hand {

@@ -356,16 +356,16 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
                 let killer = killers[0] == Some(mv) || killers[1] == Some(mv);
                 let score = position.move_score(mv).clamp(-(1 << 18), 1 << 18) * 2 + killer as i32;
-                // Fastest first: among equals, the move leaving the opponent fewest replies,
-                // whose refutation (if it fails) has the fewest children to search.
-                let fewest = if ply < FASTEST_FIRST_PLIES {
-                    let mut child = *position;
-                    child.play(mv);
-                    4095 - child.count_moves().min(4095) as u64
-                } else {
-                    0
-                };
-                order.push(((score + (1 << 20)) as u64) << 28 | fewest << 16 | i as u64);
+                order.push(((score + (1 << 20)) as u64) << 28 | i as u64);
+            }
+            // Fastest first: among equals, the move leaving the opponent fewest replies, whose
+            // refutation (if it fails) has the fewest children to search. Counted lazily: the
+            // top score group now (it holds the first move), the others only if the first move
+            // does not cut off. The order is the same as counting all at once.
+            let fastest_first = ply < FASTEST_FIRST_PLIES;
+            let top_score = order.iter().map(|&key| key >> 28).max().unwrap_or(0);
+            if fastest_first {
+                add_reply_counts(position, moves, order, |score| score == top_score);
             }
             // The first move often cuts off alone: bring the best one to the front now and sort
             // the rest only if it does not (keys are unique, so the order is the full sort's).
@@ -386,6 +386,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 };
                 for j in 0..count {
                     if j == 1 && !rest_sorted {
+                        if fastest_first {
+                            let rest = &mut order[1..];
+                            add_reply_counts(position, moves, rest, |score| score != top_score);
+                        }
                         order[1..].sort_unstable_by(|a, b| b.cmp(a));
                         rest_sorted = true;
                     }
@@ -457,6 +461,21 @@ impl<'a, G: Game> Searcher<'a, G> {
             b.leave(child.key());
         }
         value
+    }
+}
+
+/// Adds to each order key whose score satisfies `counted` the fastest-first figure: 4095 less
+/// the number of replies its move leaves.
+fn add_reply_counts<G: Game>(
+    position: &G,
+    moves: &[G::Move],
+    order: &mut [u64],
+    counted: impl Fn(u64) -> bool,
+) {
+    for key in order.iter_mut().filter(|key| counted(**key >> 28)) {
+        let mut child = *position;
+        child.play(moves[(*key & 0xFFFF) as usize]);
+        *key |= (4095 - child.count_moves().min(4095) as u64) << 16;
     }
 }
 

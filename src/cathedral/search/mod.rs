@@ -188,7 +188,7 @@ fn final_ranges_where(
                 }
             }
             let usable = !(locked[player.opponent().index()] | (own_locked & side.occupied));
-            at_most - room::room(player, &pieces, usable)
+            at_most - room::room_remembered(player, &pieces, usable)
         } else {
             0
         };

@@ -11,6 +11,7 @@ use crate::Player;
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::{Hand, Piece};
 use crate::cathedral::placement::table;
+use std::cell::RefCell;
 
 /// Largest building size (the Cathedral, never in a hand, aside).
 const MAX_SIZE: usize = 5;
@@ -27,6 +28,51 @@ const MAX_SIZE: usize = 5;
 #[inline]
 pub fn room(player: Player, pieces: &Hand, cells: Bitboard) -> i32 {
     scan(player, pieces, cells, None).1
+}
+
+/// One remembered [`room`] with everything it depends on.
+#[derive(Clone, Copy, Default)]
+struct Remembered {
+    /// `None` while the entry is empty.
+    player: Option<Player>,
+    pieces: Hand,
+    cells: Bitboard,
+    room: i32,
+}
+
+/// `2^REMEMBERED_LOG2` remembered rooms per thread (about 200 KiB).
+const REMEMBERED_LOG2: u32 = 12;
+
+thread_local! {
+    static REMEMBERED: RefCell<Vec<Remembered>> =
+        RefCell::new(vec![Remembered::default(); 1 << REMEMBERED_LOG2]);
+}
+
+/// [`room`], remembered by its arguments. The search asks for the room of a player's pieces on
+/// its usable cells (technique 6), and both change only when a building is locked or a region
+/// becomes locked: most positions of a search ask the same question again.
+#[inline]
+pub fn room_remembered(player: Player, pieces: &Hand, cells: Bitboard) -> i32 {
+    let mut mixed = (cells.0 as u64) ^ ((cells.0 >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    for (i, &count) in pieces.0.iter().enumerate() {
+        mixed ^= (count as u64) << (2 * i + 40);
+    }
+    mixed ^= player.index() as u64;
+    let slot = (mixed.wrapping_mul(0xBF58_476D_1CE4_E5B9) >> (64 - REMEMBERED_LOG2)) as usize;
+    REMEMBERED.with_borrow_mut(|entries| {
+        let entry = &mut entries[slot];
+        if entry.player == Some(player) && entry.cells == cells && entry.pieces == *pieces {
+            return entry.room;
+        }
+        let found = room(player, pieces, cells);
+        *entry = Remembered {
+            player: Some(player),
+            pieces: *pieces,
+            cells,
+            room: found,
+        };
+        found
+    })
 }
 
 /// Whether [`room`] is at most `limit`, often found before the smaller kinds are looked at.
@@ -192,6 +238,54 @@ mod tests {
             below_hand += (expected < pieces.squares() as i32 && expected > 0) as u32;
         }
         assert!(below_hand > 500, "{below_hand}");
+    }
+
+    /// The remembered room is the room, whatever was asked before: many hands on the same
+    /// cells and the same hand on many cells, so that entries share slots.
+    #[test]
+    fn remembered_room_is_the_room() {
+        let mut rng = Rng::new(16);
+        let random_hand = |rng: &mut Rng| {
+            let mut pieces = Hand::EMPTY;
+            for piece in Piece::PLAYER_KINDS {
+                for _ in 0..rng.below(piece.set_count() as u64 + 1) {
+                    pieces.add(piece);
+                }
+            }
+            pieces
+        };
+        let random_cells = |rng: &mut Rng| {
+            let mut cells = Bitboard::EMPTY;
+            for cell in Cell::all() {
+                if rng.below(100) < 70 {
+                    cells.insert(cell);
+                }
+            }
+            cells
+        };
+        let mut asked = Vec::new();
+        for _ in 0..4 {
+            let cells = random_cells(&mut rng);
+            let pieces = random_hand(&mut rng);
+            for _ in 0..3000 {
+                let player = Player::BOTH[rng.below(2) as usize];
+                asked.push((player, random_hand(&mut rng), cells));
+                asked.push((player, pieces, random_cells(&mut rng)));
+            }
+        }
+        let mut rooms = std::collections::HashSet::new();
+        for round in 0..2 {
+            for &(player, pieces, cells) in &asked {
+                let expected = room(player, &pieces, cells);
+                assert_eq!(
+                    room_remembered(player, &pieces, cells),
+                    expected,
+                    "round {round}"
+                );
+                rooms.insert(expected);
+            }
+        }
+        assert!(rooms.len() > 20, "{}", rooms.len());
     }
 
     /// Technique 6 through [`super::super::final_ranges`]: along random games under every rule

@@ -143,11 +143,12 @@ const FASTEST_FIRST_PLIES: usize = 6;
 const BUSY_BITS: u32 = 16;
 
 /// Children are marked and put off only this close to the root: deeper subtrees are too small
-/// to be worth the shared writes. Measured with two threads, value only, median of five runs
-/// (docs/performance.md, issue 14 fifth stop): 6 / 10 / 14 plies took t8-09 8.9 / 8.3 / 8.5 s,
-/// t10-02 13.4 / 12.1 / 9.6 s; 20 plies was no better than 14. With 6, deeper nodes were
-/// searched by both threads in step, sharing only the table.
-const BUSY_PLIES: usize = 14;
+/// to be worth the shared writes. Measured with two threads (2 runs each): 6 plies against 8 took
+/// t8-09 21.0-22.2 s instead of 26.6-28.0 s, t8-10 4.4 s instead of 8.3-8.4 s; 4 plies 23.0 s, 4.4-4.6 s.
+/// Deeper marks, measured again at the fifth stop of issue 14: 14 plies made the short solves
+/// faster (t10-02 9.6 s against 13.4 s, median of five) but the long one slower (t10-03 545 s
+/// and 2.05 G nodes against 272 s and 1.00 G): more children put off at cut nodes, more wasted.
+const BUSY_PLIES: usize = 6;
 
 impl<'a, G: Game> Searcher<'a, G> {
     pub fn new(table: &'a Table, control: &'a Control<'a>, tick: Option<Tick<'a>>) -> Self {

@@ -366,7 +366,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             // top score group now (it holds the first move), the others only if the first move
             // does not cut off. The order is the same as counting all at once.
             let fastest_first = ply < FASTEST_FIRST_PLIES;
-            let top_score = order.iter().map(|&key| key >> 28).max().unwrap_or(0);
+            let top_score = if fastest_first {
+                order.iter().map(|&key| key >> 28).max().unwrap_or(0)
+            } else {
+                0
+            };
             if fastest_first {
                 add_reply_counts(position, moves, order, |score| score == top_score);
             }

@@ -143,6 +143,17 @@ mod tests {
     use crate::cathedral::cell::Cell;
     use crate::cathedral::placement::PlacementId;
 
+    /// Up to a full set of each kind.
+    fn random_hand(rng: &mut Rng) -> Hand {
+        let mut pieces = Hand::EMPTY;
+        for piece in Piece::PLAYER_KINDS {
+            for _ in 0..rng.below(piece.set_count() as u64 + 1) {
+                pieces.add(piece);
+            }
+        }
+        pieces
+    }
+
     /// The plain definition, placement by placement.
     fn reference(player: Player, pieces: &Hand, cells: Bitboard) -> i32 {
         let table = table();
@@ -210,12 +221,7 @@ mod tests {
                     cells = cells - Bitboard::from_cell(bit);
                 }
             }
-            let mut pieces = Hand::EMPTY;
-            for piece in Piece::PLAYER_KINDS {
-                for _ in 0..rng.below(piece.set_count() as u64 + 1) {
-                    pieces.add(piece);
-                }
-            }
+            let pieces = random_hand(&mut rng);
             let expected = reference(player, &pieces, cells);
             assert_eq!(
                 room(player, &pieces, cells),
@@ -245,15 +251,6 @@ mod tests {
     #[test]
     fn remembered_room_is_the_room() {
         let mut rng = Rng::new(16);
-        let random_hand = |rng: &mut Rng| {
-            let mut pieces = Hand::EMPTY;
-            for piece in Piece::PLAYER_KINDS {
-                for _ in 0..rng.below(piece.set_count() as u64 + 1) {
-                    pieces.add(piece);
-                }
-            }
-            pieces
-        };
         let random_cells = |rng: &mut Rng| {
             let mut cells = Bitboard::EMPTY;
             for cell in Cell::all() {

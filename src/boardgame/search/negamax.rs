@@ -146,8 +146,8 @@ const BUSY_BITS: u32 = 16;
 /// to be worth the shared writes. Measured with two threads (2 runs each): 6 plies against 8 took
 /// t8-09 21.0-22.2 s instead of 26.6-28.0 s, t8-10 4.4 s instead of 8.3-8.4 s; 4 plies 23.0 s, 4.4-4.6 s.
 /// Deeper marks, measured again at the fifth stop of issue 14: 14 plies made the short solves
-/// faster (t10-02 9.6 s against 13.4 s, median of five) but the long one slower (t10-03 545 s
-/// and 2.05 G nodes against 272 s and 1.00 G, one run each); why was not measured.
+/// faster (t10-02 9.6 s against 13.2 s, medians of five and six) but the long one slower
+/// (t10-03 545 s and 2.05 G nodes against 272 s and 1.00 G, one run each); why was not measured.
 const BUSY_PLIES: usize = 6;
 
 impl<'a, G: Game> Searcher<'a, G> {

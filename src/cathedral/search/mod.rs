@@ -14,7 +14,7 @@ pub use facts::locked;
 use crate::boardgame::Game;
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::moves::{Move, MoveList, Spared};
-use crate::cathedral::piece::{Piece, SQUARES_PER_PLAYER};
+use crate::cathedral::piece::SQUARES_PER_PLAYER;
 use crate::cathedral::placement::{PlacementId, table};
 use crate::cathedral::position::{Position, SLOT_PIECES};
 use crate::cathedral::rules::Pass;
@@ -41,15 +41,7 @@ pub fn never_places_again(position: &Position, player: crate::Player) -> bool {
         return false;
     }
     let side = position.side(player);
-    let table = table();
-    let fits = |piece: Piece| {
-        table
-            .piece(Some(player), piece)
-            .orientations
-            .iter()
-            .any(|o| o.anchors(free).any())
-    };
-    let unfit = facts::fits(position, player).unfit;
+    let unfit = facts::unfit(position, player).kinds;
     if side
         .hand
         .kinds()
@@ -65,7 +57,7 @@ pub fn never_places_again(position: &Position, player: crate::Player) -> bool {
             && !cells
                 .dilate8()
                 .intersects((side.occupied - cells) | position.cathedral())
-            && fits(piece)
+            && facts::fits_now(position, player, piece)
     })
 }
 
@@ -109,7 +101,7 @@ fn compute_locked(position: &Position, owner: crate::Player) -> Bitboard {
 /// Squares of the pieces in `player`'s hand whose kind fits nowhere on the cells free for it now.
 #[inline]
 fn unfit_now_squares(position: &Position, player: crate::Player) -> i32 {
-    facts::fits(position, player).unfit_squares
+    facts::unfit(position, player).squares
 }
 
 /// Whether the game lasts as long as `player` has a placement (technique 5): always with forced

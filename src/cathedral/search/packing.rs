@@ -13,7 +13,7 @@ use crate::cathedral::rules::Pass;
 use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use super::facts::fits;
+use super::facts::only_in_territory;
 use super::locked;
 
 /// The exact value (side to move's view) if the position has split into two private packing
@@ -37,7 +37,7 @@ pub fn split_value(position: &Position) -> Option<i32> {
         return None;
     }
     for player in Player::BOTH {
-        if !fits(position, player).only_in_territory {
+        if !only_in_territory(position, player) {
             return None;
         }
     }

@@ -137,14 +137,14 @@ fn scan(player: Player, pieces: &Hand, cells: Bitboard, limit: Option<i32>) -> (
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::boardgame::Rng;
     use crate::cathedral::cell::Cell;
     use crate::cathedral::placement::PlacementId;
 
     /// Up to a full set of each kind.
-    fn random_hand(rng: &mut Rng) -> Hand {
+    pub(in crate::cathedral::search) fn random_hand(rng: &mut Rng) -> Hand {
         let mut pieces = Hand::EMPTY;
         for piece in Piece::PLAYER_KINDS {
             for _ in 0..rng.below(piece.set_count() as u64 + 1) {

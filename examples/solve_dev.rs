@@ -1,5 +1,5 @@
 //! Development driver for the solver: `cargo run --release --example solve_dev -- FILE [threads]
-//! [wdl] [noroot] [t=SECS] [mb=TABLE_MIB] [g=FIXED_ESTIMATE | est]`.
+//! [wdl] [noroot] [t=SECS] [n=MAX_NODES] [mb=TABLE_MIB] [g=FIXED_ESTIMATE | est]`.
 
 use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{Estimator, SolveOptions, solve};
@@ -9,7 +9,9 @@ use std::path::Path;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
-        eprintln!("usage: solve_dev FILE [threads] [wdl] [noroot] [t=SECS] [mb=MIB] [g=N | est]");
+        eprintln!(
+            "usage: solve_dev FILE [threads] [wdl] [noroot] [t=SECS] [n=NODES] [mb=MIB] [g=N | est]"
+        );
         std::process::exit(2);
     };
     let file = match load(Path::new(path)) {
@@ -41,6 +43,10 @@ fn main() {
                 .any(|a| a == "est")
                 .then(|| estimator(&file.position)),
         },
+        max_nodes: args
+            .iter()
+            .find_map(|a| a.strip_prefix("n="))
+            .and_then(|n| n.parse().ok()),
         ..SolveOptions::default()
     };
     let solution = solve(&file.position, &options, &|p| {

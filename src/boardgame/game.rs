@@ -30,6 +30,14 @@ pub trait Game: Copy + Send + Sync {
     /// Plays a legal move (copy-make: the caller copies the position first).
     fn play(&mut self, mv: Self::Move);
 
+    /// A cheap guess at [`Game::key`] after the legal move `mv`, used only to start loading the
+    /// table's entry early: a wrong guess wastes that load and changes nothing else. `None`:
+    /// no guess.
+    #[inline]
+    fn key_guess(&self, _mv: Self::Move) -> Option<(u64, u64)> {
+        None
+    }
+
     /// The final value of a finished game, from the side to move's view.
     fn terminal_value(&self) -> i32;
 

@@ -310,6 +310,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             self.path[ply] = (key, alpha, beta);
         }
         if let Some(mv) = tt_move {
+            if let Some(guess) = position.key_guess(mv) {
+                self.table.prefetch(guess);
+            }
             let mut child = *position;
             child.play(mv);
             let value = self.search_child(&child, busy, alpha, beta, ply);
@@ -402,6 +405,17 @@ impl<'a, G: Game> Searcher<'a, G> {
                     }
                     let k = if pass == 0 { j } else { deferred[j] as usize };
                     let mv = moves[(order[k] & 0xFFFF) as usize];
+                    // The child's entry loads while the move is played, and the next
+                    // sibling's while this child is searched.
+                    if let Some(guess) = position.key_guess(mv) {
+                        self.table.prefetch(guess);
+                    }
+                    if pass == 0 && rest_sorted && j + 1 < count {
+                        let next = moves[(order[j + 1] & 0xFFFF) as usize];
+                        if let Some(guess) = position.key_guess(next) {
+                            self.table.prefetch(guess);
+                        }
+                    }
                     let mut child = *position;
                     child.play(mv);
                     let first = k == 0 && tt_move.is_none();

@@ -3,7 +3,7 @@
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::moves::{Move, MoveList, Spared};
 use crate::cathedral::piece::{BUILDINGS_PER_PLAYER, Hand, Piece};
-use crate::cathedral::placement::{Owner, PlacementId, table};
+use crate::cathedral::placement::{Owner, Placement, PlacementId, table};
 use crate::cathedral::player::Player;
 use crate::cathedral::rules::{Capture, FirstMove, Pass, Rules};
 use crate::cathedral::zobrist::{self, Key};
@@ -597,14 +597,14 @@ impl Position {
         };
         self.passes = 0;
         let placement = table().get(id);
-        self.key ^= placement.key;
         if placement.piece == Piece::Cathedral {
-            self.key ^= zobrist::cathedral_to_place();
+            self.key ^= placement.key ^ zobrist::cathedral_to_place();
             self.cathedral = placement.mask;
             self.cathedral_status = CathedralStatus::OnBoard;
             self.to_move = Player::Dark;
             return;
         }
+        self.key ^= self.building_key_change(mover, placement);
         let side = &mut self.sides[mover.index()];
         let first = first_slot(placement.piece);
         let slot = (first..first + placement.piece.set_count() as usize)
@@ -612,20 +612,50 @@ impl Position {
             .unwrap_or(first); // invariant: a piece in hand has a free slot
         side.buildings[slot] = placement.mask;
         side.occupied |= placement.mask;
-        let covered_territory = side.territory & placement.mask;
         side.territory = side.territory - placement.mask;
-        let held = side.hand.count(placement.piece);
         side.hand.remove(placement.piece);
-        self.key ^= zobrist::territory(mover, covered_territory)
-            ^ zobrist::hand(mover, placement.piece, held)
-            ^ zobrist::hand(mover, placement.piece, held - 1);
         if side.first_move_made {
             self.claim_regions(mover, mv.spared(), sink);
         } else {
             side.first_move_made = true;
-            self.key ^= zobrist::first_move_made(mover);
         }
         self.to_move = mover.opponent();
+    }
+
+    /// How the key changes when `mover` places a building (not the Cathedral) with
+    /// `placement`, before any claim: the building, the territory it covers, its hand, its
+    /// first move.
+    #[inline]
+    fn building_key_change(&self, mover: Player, placement: &Placement) -> Key {
+        let side = &self.sides[mover.index()];
+        let held = side.hand.count(placement.piece);
+        let mut change = placement.key
+            ^ zobrist::territory(mover, side.territory & placement.mask)
+            ^ zobrist::hand(mover, placement.piece, held)
+            ^ zobrist::hand(mover, placement.piece, held - 1);
+        if !side.first_move_made {
+            change ^= zobrist::first_move_made(mover);
+        }
+        change
+    }
+
+    /// The key after the legal move `mv` if it claims nothing, which most moves do not: a
+    /// guess, for fetching the search's table entry before the move is played.
+    #[inline]
+    pub fn key_if_nothing_claimed(&self, mv: Move) -> Key {
+        let mut key = self.key ^ zobrist::dark_to_move() ^ zobrist::passes(self.passes);
+        match mv.placement() {
+            None => key ^= zobrist::passes(self.passes.saturating_add(1)),
+            Some(id) => {
+                let placement = table().get(id);
+                key ^= if placement.piece == Piece::Cathedral {
+                    placement.key ^ zobrist::cathedral_to_place()
+                } else {
+                    self.building_key_change(self.to_move, placement)
+                };
+            }
+        }
+        key
     }
 
     /// Claims every region of cells not covered by `mover`'s buildings that holds at most one
@@ -768,5 +798,58 @@ mod tests {
         let mut list = MoveList::new();
         start.legal_moves(&mut list);
         assert_eq!(list.len(), 224);
+    }
+
+    /// Records whether a move claimed (or spared) anything.
+    #[derive(Default)]
+    struct Claims(bool);
+
+    impl ClaimSink for Claims {
+        fn claimed(&mut self, _region: Bitboard, _captured: Option<Building>) {
+            self.0 = true;
+        }
+        fn spared(&mut self, _region: Bitboard, _building: Building) {
+            self.0 = true;
+        }
+    }
+
+    /// The guess is the key exactly when the move claims nothing, and with any rules.
+    #[test]
+    fn key_if_nothing_claimed_is_the_key_unless_something_is_claimed() {
+        let mut rng = crate::boardgame::Rng::new(3);
+        let mut counts = [[0; 2]; 2];
+        let mut list = MoveList::new();
+        for game in 0..40 {
+            let rules = if game % 2 == 0 {
+                Rules::CLASSIC
+            } else {
+                Rules::default()
+            };
+            let mut position = Position::new(rules);
+            loop {
+                position.legal_moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                for &mv in list.as_mut_slice().iter() {
+                    let mut child = position;
+                    let mut claims = Claims::default();
+                    child.play_with(mv, &mut claims);
+                    let right = position.key_if_nothing_claimed(mv) == child.key();
+                    if !claims.0 {
+                        assert!(right, "{mv:?}");
+                    }
+                    counts[claims.0 as usize][right as usize] += 1;
+                }
+                let moves = list.as_mut_slice();
+                position.play(moves[rng.below(moves.len() as u64) as usize]);
+            }
+        }
+        // Most moves claim nothing; a claim always changes the key beyond the guess.
+        assert!(
+            counts[0][1] > 10 * counts[1][1].max(counts[1][0]),
+            "{counts:?}"
+        );
+        assert_eq!(counts[1][1], 0, "{counts:?}");
     }
 }

@@ -263,6 +263,13 @@ impl Game for Position {
         Position::play(self, mv);
     }
 
+    /// Exact unless the move claims something.
+    #[inline]
+    fn key_guess(&self, mv: Move) -> Option<(u64, u64)> {
+        let key = self.key_if_nothing_claimed(mv);
+        Some((key.0, key.1))
+    }
+
     #[inline]
     fn terminal_value(&self) -> i32 {
         let me = self.to_move();

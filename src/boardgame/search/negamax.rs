@@ -383,6 +383,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 order.swap(0, top);
             }
             let mut rest_sorted = order.len() <= 2;
+            // The position in `order` whose table entry was fetched ahead.
+            let mut fetched_next = usize::MAX;
 
             // With several threads, a child another thread is searching is put off to a second
             // pass (the first child is never put off); the first pass may still cut off.
@@ -405,16 +407,20 @@ impl<'a, G: Game> Searcher<'a, G> {
                     }
                     let k = if pass == 0 { j } else { deferred[j] as usize };
                     let mv = moves[(order[k] & 0xFFFF) as usize];
-                    // The child's entry loads while the move is played, and the next
-                    // sibling's while this child is searched.
-                    if let Some(guess) = position.key_guess(mv) {
-                        self.table.prefetch(guess);
+                    // The child's entry loads while the move is played (unless it was fetched
+                    // as the sibling after the previous one), and the next sibling's while this
+                    // child is searched.
+                    if !(pass == 0 && fetched_next == j) {
+                        if let Some(guess) = position.key_guess(mv) {
+                            self.table.prefetch(guess);
+                        }
                     }
                     if pass == 0 && rest_sorted && j + 1 < count {
                         let next = moves[(order[j + 1] & 0xFFFF) as usize];
                         if let Some(guess) = position.key_guess(next) {
                             self.table.prefetch(guess);
                         }
+                        fetched_next = j + 1;
                     }
                     let mut child = *position;
                     child.play(mv);

@@ -410,10 +410,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                     // The child's entry loads while the move is played (unless it was fetched
                     // as the sibling after the previous one), and the next sibling's while this
                     // child is searched.
-                    if !(pass == 0 && fetched_next == j) {
-                        if let Some(guess) = position.key_guess(mv) {
-                            self.table.prefetch(guess);
-                        }
+                    if !(pass == 0 && fetched_next == j)
+                        && let Some(guess) = position.key_guess(mv)
+                    {
+                        self.table.prefetch(guess);
                     }
                     if pass == 0 && rest_sorted && j + 1 < count {
                         let next = moves[(order[j + 1] & 0xFFFF) as usize];

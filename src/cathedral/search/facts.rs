@@ -162,8 +162,8 @@ fn only_inside(
 }
 
 /// Whether `piece` has a placement for `player` on `free`, asking `witness` first and
-/// updating it.
-#[inline]
+/// updating it. The witnesses answer most questions: only their two tests are inlined.
+#[inline(always)]
 fn kind_fits(player: Player, piece: Piece, free: Bitboard, witness: &mut Witness) -> bool {
     if witness.fitted.any() && witness.fitted.is_subset(free) {
         return true;
@@ -171,6 +171,13 @@ fn kind_fits(player: Player, piece: Piece, free: Bitboard, witness: &mut Witness
     if free.is_subset(witness.nowhere_in) {
         return false;
     }
+    kind_fits_scanned(player, piece, free, witness)
+}
+
+/// [`kind_fits`] when the witnesses do not answer: every orientation is scanned and the answer
+/// becomes the new witness.
+#[inline(never)]
+fn kind_fits_scanned(player: Player, piece: Piece, free: Bitboard, witness: &mut Witness) -> bool {
     for orientation in &table().piece(Some(player), piece).orientations {
         let anchors = orientation.anchors(free);
         if anchors.any() {

@@ -49,14 +49,28 @@ struct Witness {
 }
 
 /// One thread's facts: the position last asked about, and the witnesses by player and kind.
-#[derive(Default)]
 struct Facts {
     node: Node,
     witnesses: [[Witness; PLAYER_PIECES]; 2],
 }
 
+impl Facts {
+    const NEW: Facts = Facts {
+        node: Node {
+            key: None,
+            unfit: [None; 2],
+            only_in_territory: [None; 2],
+            locked: [None; 2],
+        },
+        witnesses: [[Witness {
+            fitted: Bitboard::EMPTY,
+            nowhere_in: Bitboard::EMPTY,
+        }; PLAYER_PIECES]; 2],
+    };
+}
+
 thread_local! {
-    static FACTS: RefCell<Facts> = RefCell::new(Facts::default());
+    static FACTS: RefCell<Facts> = const { RefCell::new(Facts::NEW) };
 }
 
 /// Runs `f` on the facts remembered for `position` (forgetting those of any other position) and

@@ -75,6 +75,17 @@ async function placeByMouse(page, move) {
   throw new Error(`the preview never showed ${move}; status: ${await status(page)}`);
 }
 
+// Opens a position file with the Open dialog and waits until the board shows it (a new board,
+// no moves), so that nothing moves under the pointer afterwards.
+async function openPosition(page, file) {
+  await page.evaluate(() => { document.querySelector("#board svg").dataset.before = "open"; });
+  await page.setInputFiles("#file", file);
+  await page.waitForFunction(() => {
+    const svg = document.querySelector("#board svg");
+    return svg && !svg.dataset.before && document.querySelectorAll("#history li").length === 0;
+  });
+}
+
 async function shot(page, name) {
   const file = path.join(out, name + ".png");
   await page.screenshot({ path: file });
@@ -91,6 +102,7 @@ async function test(name, body, browser) {
   page.on("console", m => { if (m.type() === "error") errors.push(m.text()); });
   await page.goto(url);
   await page.waitForSelector("#board svg");
+  await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 0);
   const started = Date.now();
   try {
     await body(page);
@@ -105,6 +117,25 @@ async function test(name, body, browser) {
 }
 
 const tests = {
+  // The board stays put when the puzzle list arrives (after the board is drawn) and when the
+  // status line under the pointer changes from one line to two.
+  async steadyBoard(page) {
+    const top = () => page.evaluate(() => document.querySelector("#board svg").getBoundingClientRect().top);
+    const loaded = await top();
+    await page.evaluate(() => {
+      document.querySelector("#puzzle").innerHTML = "";
+      for (const option of [...document.querySelectorAll("#theme option")].slice(1)) option.remove();
+    });
+    assert.strictEqual(await top(), loaded, "the board moved when the puzzle list was emptied");
+    await page.evaluate(() => {
+      const status = document.querySelector("#status");
+      status.className = "refused";
+      status.textContent = "Refused: a1,a2,b2,c2 is already covered by Dark Castle and Cathedral (12 of 14 over b2; R for the next)";
+    });
+    assert.ok((await page.evaluate(() => document.querySelector("#status").getBoundingClientRect().height)) > 30, "the status took two lines");
+    assert.strictEqual(await top(), loaded, "the board moved when the status took two lines");
+  },
+
   // Place buildings with the mouse; the claim of the last one is explained and drawn.
   async claim(page) {
     await placeByMouse(page, "cathedral:e5,f4,f5,f6,f7,g5");
@@ -121,8 +152,7 @@ const tests = {
 
   // A near miss: a diagonal contact keeps a wall open, drawn as its two cells joined.
   async nearMiss(page) {
-    await page.setInputFiles("#file", path.join(repo, "puzzles/rules/01-diagonal-contact-leaks.yaml"));
-    await page.waitForFunction(() => document.querySelector("#board svg") && document.querySelectorAll("#history li").length === 0);
+    await openPosition(page, path.join(repo, "puzzles/rules/01-diagonal-contact-leaks.yaml"));
     await placeByMouse(page, "stable:c1,c2");
     assert.match(await page.textContent("#explain"), /diagonal/);
     await page.mouse.move(1, 1);
@@ -179,8 +209,7 @@ const tests = {
   async solve(page) {
     const file = path.join(repo, "puzzles/bench/t5-01.yaml");
     const value = parseInt(fs.readFileSync(file, "utf8").match(/^  value: (-?\d+)/m)[1], 10);
-    await page.setInputFiles("#file", file);
-    await page.waitForFunction(() => document.querySelector("#board svg") && document.querySelectorAll("#history li").length === 0);
+    await openPosition(page, file);
     await page.click("#solve");
     await page.waitForFunction(() => /wins by|draw/.test(document.querySelector("#answer").textContent), null, { timeout: 60000 });
     const verdict = await page.textContent("#answer");
@@ -196,8 +225,7 @@ const tests = {
 
   // A long solve shows its progress and stops on Stop, keeping what it proved.
   async stop(page) {
-    await page.setInputFiles("#file", path.join(repo, "puzzles/bench/t8-03.yaml"));
-    await page.waitForFunction(() => document.querySelector("#board svg") && document.querySelectorAll("#history li").length === 0);
+    await openPosition(page, path.join(repo, "puzzles/bench/t8-03.yaml"));
     await page.click("#solve");
     await page.waitForFunction(() => /nodes/.test(document.querySelector("#progress").textContent), null, { timeout: 20000 });
     await page.click("#stop");

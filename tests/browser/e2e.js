@@ -43,13 +43,14 @@ async function at(page, cell, dx = CELL / 2, dy = CELL / 2) {
 
 async function status(page) { return (await page.textContent("#status")).trim(); }
 
-// Points at `cell` with the building picked and waits for the preview to say something of it.
+// Points at `cell` with the building picked and waits for the preview to say something of it
+// (not of the cell pointed at before: "over a1;" is not "over a10;").
 async function point(page, cell) {
   const p = await at(page, cell);
   await page.mouse.move(p.x, p.y);
   await page.waitForFunction(c => {
     const s = document.querySelector("#status").textContent;
-    return s.includes(`over ${c}`) || s.includes(`cover ${c}`) || s.includes(`on ${c}.`) || s.includes("Refused");
+    return s.includes(`over ${c};`) || s.includes(`cover ${c}:`) || s.includes(`on ${c}.`);
   }, cell);
   return p;
 }
@@ -301,6 +302,8 @@ const tests = {
     pixel(file, await at(page, "h8", 20, 6), "#6b3e26", "Dark's Square set down on h8");
     await page.click("#edit-done");
     await page.waitForFunction(() => !document.body.classList.contains("editing"));
+    // The position is fetched after the editor closes: wait for the hand with its move counts.
+    await page.waitForFunction(() => /\(\d+\)/.test(document.querySelector("#pieces").textContent));
     const legal = await page.textContent("#pieces");
     assert.match(legal, /tavern \(\d+\)/, "Light plays on from the edited position");
     // A building on another's cells is refused by the editor too.

@@ -41,6 +41,14 @@ impl Server {
 
     /// Sends a request and returns the status and the body.
     fn request(&self, method: &str, path: &str, content_type: &str, body: &str) -> (u16, String) {
+        let response = self.response(method, path, content_type, body);
+        let status = response[9..12].parse().unwrap();
+        let body = response.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
+        (status, body)
+    }
+
+    /// Sends a request and returns the whole response: the status line, headers and body.
+    fn response(&self, method: &str, path: &str, content_type: &str, body: &str) -> String {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(60)))
@@ -54,9 +62,7 @@ impl Server {
         .unwrap();
         let mut response = String::new();
         stream.read_to_string(&mut response).unwrap();
-        let status = response[9..12].parse().unwrap();
-        let body = response.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
-        (status, body)
+        response
     }
 
     fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
@@ -115,7 +121,14 @@ fn the_api_answers_and_refuses_in_words() {
             "start:1:10: `purple` is not a player",
         ),
         (r#"{"moves": ["#, 400, "not a game"),
-        ("[1, 2]", 422, "not a game"),
+        (
+            "[1, 2]",
+            422,
+            "the body must be a JSON object: a game like {",
+        ),
+        ("[]", 422, "the body must be a JSON object"),
+        ("\"moves\"", 422, "the body must be a JSON object"),
+        (r#"{"moves": 5}"#, 422, "not a game"),
     ] {
         let (got, reply) = server.post("/api/position", body);
         assert_eq!(got, status, "{body}: {reply}");
@@ -150,8 +163,128 @@ fn the_api_answers_and_refuses_in_words() {
             .unwrap()
             .starts_with("light:cathedral:")
     );
-    let (status, body) = server.post("/api/bestmove", r#"{"level": 11}"#);
-    assert_eq!(status, 400, "{body}");
+    // The engine's best moves ranked with their values, for the candidate list.
+    let (status, body) = server.post(
+        "/api/bestmove",
+        r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "time_ms": 300, "candidates": 3}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    let candidates = body["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 3, "{body}");
+    assert_eq!(candidates[0]["mv"], body["best_move"], "{body}");
+    assert!(candidates.iter().all(|c| c["value"].is_number()), "{body}");
+    // Numbers out of range: a 400 naming the range.
+    for (path, body, words) in [
+        (
+            "/api/bestmove",
+            r#"{"level": 11}"#,
+            "level 11 is out of range: expected 1 to 10",
+        ),
+        ("/api/bestmove", r#"{"level": -1}"#, "expected 1 to 10"),
+        (
+            "/api/bestmove",
+            r#"{"candidates": 0}"#,
+            "candidates 0 is out of range: expected 1 to 20",
+        ),
+        ("/api/bestmove", r#"{"candidates": 21}"#, "expected 1 to 20"),
+        (
+            "/api/bestmove",
+            r#"{"time_ms": 0}"#,
+            "time_ms 0 is out of range: expected 1 or more",
+        ),
+        (
+            "/api/solve",
+            r#"{"time_ms": -5}"#,
+            "time_ms -5 is out of range",
+        ),
+        (
+            "/api/solve/live",
+            r#"{"time_ms": 0}"#,
+            "time_ms 0 is out of range",
+        ),
+        (
+            "/api/analyse",
+            r#"{"nodes_per_move": 0}"#,
+            "nodes_per_move 0 is out of range: expected 1 to 2000000",
+        ),
+        (
+            "/api/analyse/live",
+            r#"{"nodes_per_move": 2000001}"#,
+            "expected 1 to 2000000",
+        ),
+    ] {
+        let (status, reply) = server.post(path, body);
+        assert_eq!(status, 400, "{path} {body}: {reply}");
+        assert!(
+            reply["error"].as_str().unwrap().contains(words),
+            "{path} {body}: {reply}"
+        );
+    }
+    // Each endpoint says what it expected, and refuses a body that is not an object.
+    for (path, body, status, words) in [
+        (
+            "/api/solve",
+            "[]",
+            422,
+            "the body must be a JSON object: a game like {",
+        ),
+        (
+            "/api/analyse/live",
+            "[]",
+            422,
+            "the body must be a JSON object: a game like {",
+        ),
+        (
+            "/api/record/read",
+            "[]",
+            422,
+            r#"must be a JSON object: a game record's text like {"text": "#,
+        ),
+        (
+            "/api/record/read",
+            r#"{"txt": "moves: []"}"#,
+            422,
+            "unknown field `txt`",
+        ),
+        (
+            "/api/record/read",
+            r#"{"txt": "moves: []"}"#,
+            422,
+            r#"expected JSON like {"text": "#,
+        ),
+        (
+            "/api/record/read",
+            r#"{"text": "#,
+            400,
+            r#"expected JSON like {"text": "#,
+        ),
+        (
+            "/api/puzzles/puzzle-001/answer",
+            "[]",
+            422,
+            r#"must be a JSON object: an answer like {"move": "#,
+        ),
+        (
+            "/api/puzzles/puzzle-001/answer",
+            r#"{"mv": "x"}"#,
+            422,
+            "unknown field `mv`",
+        ),
+        (
+            "/api/puzzles/puzzle-001/answer",
+            r#"{"mv": "x"}"#,
+            422,
+            r#"{"move": "<a move in the notation>"}"#,
+        ),
+    ] {
+        let (got, reply) = server.post(path, body);
+        assert_eq!(got, status, "{path} {body}: {reply}");
+        let error = reply["error"].as_str().unwrap();
+        assert!(error.contains(words), "{path} {body}: {reply}");
+        if path != "/api/solve" && path != "/api/analyse/live" {
+            assert!(!error.contains("\"rules\""), "{path} {body}: {reply}");
+        }
+    }
     // A whole game judged: every move, with the value plot.
     let (status, body) = server.post(
         "/api/analyse",
@@ -160,6 +293,10 @@ fn the_api_answers_and_refuses_in_words() {
     assert_eq!(status, 200, "{body}");
     assert_eq!(body["analysis"]["plies"].as_array().unwrap().len(), 3);
     assert!(body["plot_svg"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(body["complete"], true);
+    assert_eq!(body["judged"], 4);
+    assert_eq!(body["total"], 4);
+    assert!(body["stopped_reason"].is_null());
     let (status, body) = server.post("/api/analyse", r#"{"moves": [], "nodes_per_move": 0}"#);
     assert_eq!(status, 400, "{body}");
     // Records: read (every move checked, errors located) and written back canonically.
@@ -218,6 +355,15 @@ fn searches_are_capped_and_stop_when_their_client_goes_away() {
             .as_str()
             .unwrap()
             .contains("searches are running")
+    );
+    // The page tries again after the second the answer asks for.
+    let response = server.response("POST", "/api/analyse/live", "application/json", "{}");
+    assert!(response.starts_with("HTTP/1.1 503"), "{response}");
+    assert!(
+        response
+            .to_ascii_lowercase()
+            .contains("\r\nretry-after: 1\r\n"),
+        "{response}"
     );
     // ...until its client goes away: the slot is free again at once.
     drop(stream);
@@ -512,4 +658,194 @@ fn a_live_solve_streams_progress_and_stops_on_request() {
         );
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// A game of `moves` moves from the empty board: the first legal move each time.
+fn first_moves(moves: usize) -> Vec<String> {
+    let mut position = cathedral::Position::new(cathedral::Rules::CLASSIC);
+    let mut played = Vec::new();
+    while played.len() < moves && !position.is_game_over() {
+        let mut list = cathedral::MoveList::new();
+        position.legal_moves(&mut list);
+        let mv = list.iter().copied().next().unwrap();
+        played.push(cathedral::notation::format_move_with_player(&position, mv));
+        position.play(mv);
+    }
+    played
+}
+
+/// Starts a streamed request; returns the reader of its response.
+fn start_stream(server: &Server, path: &str, body: &str) -> BufReader<TcpStream> {
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    BufReader::new(stream)
+}
+
+/// Reads a stream until `until` is in what was read; returns all that was read.
+fn read_until(reader: &mut BufReader<TcpStream>, until: &str) -> String {
+    let mut seen = String::new();
+    let mut line = String::new();
+    while !seen.contains(until) {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "{seen}");
+        seen.push_str(&line);
+    }
+    seen
+}
+
+#[test]
+fn a_live_analysis_streams_each_move_judged_and_stops_on_request_or_in_time() {
+    let server = Server::start(&["--max-searches", "1", "--max-search-time", "60s"]);
+    // A short game: every move judged in order, then the same analysis as /api/analyse.
+    let game = serde_json::json!({ "moves": first_moves(4), "nodes_per_move": 2000 });
+    let (status, text) = server.request(
+        "POST",
+        "/api/analyse/live",
+        "application/json",
+        &game.to_string(),
+    );
+    assert_eq!(status, 200, "{text}");
+    let got = events(&text);
+    assert_eq!(got[0].0, "started", "{text}");
+    assert_eq!(got[0].1["total"], 5, "{text}");
+    assert_eq!(got[0].1["moves"], 4, "{text}");
+    assert_eq!(got[0].1["time_ms"], 60000, "{text}");
+    let progress: Vec<&serde_json::Value> = got
+        .iter()
+        .filter(|(n, _)| n == "progress")
+        .map(|(_, d)| d)
+        .collect();
+    assert_eq!(progress.len(), 5, "{text}");
+    for (i, event) in progress.iter().enumerate() {
+        assert_eq!(event["judged"], i + 1, "{text}");
+        assert_eq!(event["total"], 5, "{text}");
+        if i == 0 {
+            assert!(event["ply"].is_null(), "{text}");
+        } else {
+            assert_eq!(
+                event["ply"]["ply"], i,
+                "the moves complete in order: {text}"
+            );
+        }
+    }
+    let (name, result) = got.last().unwrap();
+    assert_eq!(name, "result", "{text}");
+    assert_eq!(result["complete"], true, "{text}");
+    assert_eq!(result["judged"], 5);
+    assert!(result["stopped_reason"].is_null());
+    let plies = result["analysis"]["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 4);
+    for (i, ply) in plies.iter().enumerate() {
+        assert_eq!(ply, &progress[i + 1]["ply"], "a move as it was streamed");
+    }
+    // With a node budget the answer is the same as the one-shot analysis's.
+    let (status, whole) = server.post("/api/analyse", &game.to_string());
+    assert_eq!(status, 200, "{whole}");
+    assert_eq!(whole["analysis"], result["analysis"]);
+    assert_eq!(whole["plot_svg"], result["plot_svg"]);
+
+    // A long one: Stop ends it with the moves judged so far.
+    let moves = first_moves(30);
+    let total = moves.len() as u64 + 1;
+    let long = serde_json::json!({ "moves": moves, "nodes_per_move": 2_000_000 });
+    let mut reader = start_stream(&server, "/api/analyse/live", &long.to_string());
+    let mut seen = read_until(&mut reader, "event: progress");
+    let id = seen
+        .split("\"id\":")
+        .nth(1)
+        .and_then(|rest| rest.split([',', '}']).next())
+        .unwrap()
+        .to_string();
+    // The slot is taken while it runs.
+    let (status, _) = server.post("/api/analyse", &long.to_string());
+    assert_eq!(status, 503);
+    let stopped_at = Instant::now();
+    let (status, body) = server.post(&format!("/api/analyse/live/{id}/stop"), "{}");
+    assert_eq!(status, 200, "{body}");
+    let mut rest = String::new();
+    reader.read_to_string(&mut rest).unwrap();
+    assert!(stopped_at.elapsed() < Duration::from_secs(10));
+    seen.push_str(&rest);
+    let got = events(&seen);
+    let (name, result) = got.last().unwrap();
+    assert_eq!(name, "result", "{seen}");
+    assert_eq!(result["complete"], false, "{seen}");
+    assert_eq!(result["stopped_reason"], "stopped", "{seen}");
+    let judged = result["judged"].as_u64().unwrap();
+    assert!(judged >= 1 && judged < total, "{seen}");
+    assert_eq!(result["total"], total);
+    assert_eq!(
+        result["analysis"]["plies"].as_array().unwrap().len() as u64,
+        judged - 1,
+        "the moves whose two positions were judged: {seen}"
+    );
+    assert!(result["plot_svg"].as_str().unwrap().starts_with("<svg"));
+    let (status, body) = server.post(&format!("/api/analyse/live/{id}/stop"), "{}");
+    assert_eq!(status, 404, "a finished analysis: {body}");
+    assert!(body["error"].as_str().unwrap().contains("no analysis"));
+    drop(server);
+
+    // The server's longest search time bounds the whole analysis, not each position.
+    let server = Server::start(&["--max-searches", "1", "--max-search-time", "2s"]);
+    for path in ["/api/analyse/live", "/api/analyse"] {
+        let asked = Instant::now();
+        let (status, text) = server.request("POST", path, "application/json", &long.to_string());
+        assert_eq!(status, 200, "{text}");
+        assert!(
+            asked.elapsed() < Duration::from_secs(8),
+            "{path}: {:?}",
+            asked.elapsed()
+        );
+        let result = if path == "/api/analyse" {
+            serde_json::from_str(&text).unwrap()
+        } else {
+            events(&text).last().unwrap().1.clone()
+        };
+        assert_eq!(result["complete"], false, "{path}: {result}");
+        assert_eq!(result["stopped_reason"], "time", "{path}: {result}");
+        assert!(
+            result["judged"].as_u64().unwrap() < total,
+            "{path}: {result}"
+        );
+    }
+}
+
+#[test]
+fn a_stopped_solve_claims_no_result() {
+    let server = Server::start(&[]);
+    let start = start_of("puzzles/bench/t8-03.yaml");
+    // From too short to finish to long enough: whatever was proven by then, a value comes only
+    // with its line, and a solve that did not finish says it proved nothing.
+    let mut stopped = 0;
+    for time_ms in [1, 5, 20, 50, 100, 200, 400] {
+        let (status, body) = server.post(
+            "/api/solve",
+            &format!(r#"{{"start": {start}, "time_ms": {time_ms}}}"#),
+        );
+        assert_eq!(status, 200, "{body}");
+        let verdict = body["verdict"].as_str().unwrap();
+        if body["value"].is_null() {
+            stopped += 1;
+            assert_eq!(body["complete"], false, "{body}");
+            assert!(verdict.contains("not proven"), "{time_ms} ms: {verdict}");
+            for claim in ["wins", "draws", "loses"] {
+                assert!(!verdict.contains(claim), "{time_ms} ms: {verdict}");
+            }
+            assert!(body["solution"].is_null(), "{body}");
+        } else {
+            assert!(
+                !body["line"].as_array().unwrap().is_empty(),
+                "{time_ms} ms: a value without its line: {verdict}"
+            );
+        }
+    }
+    assert!(stopped > 0, "no solve stopped early");
 }

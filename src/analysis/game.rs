@@ -169,10 +169,11 @@ pub struct PlayerSummary {
 /// The analysis of a whole game.
 #[derive(Clone, Debug, Serialize)]
 pub struct GameAnalysis {
-    /// Every move.
+    /// Every move (of an analysis stopped early, see [`assemble`]: every move whose two positions
+    /// were judged).
     pub plies: Vec<PlyAnalysis>,
     /// The final position's value from the side to move's view (exact: the game is over, or
-    /// the solver proved it).
+    /// the solver proved it); of an analysis stopped early, the last position judged.
     pub end: Judged,
     /// Light's summary.
     pub light: PlayerSummary,
@@ -329,6 +330,16 @@ fn notes(
     notes
 }
 
+/// Judges position `i` of `game` (`positions` are `game.positions()`), and the move played there.
+pub fn judge_position(
+    game: &GameRecord,
+    positions: &[Position],
+    i: usize,
+    options: &PlayOptions,
+) -> Judged {
+    judge(&positions[i], game.moves.get(i).map(|m| m.mv), options)
+}
+
 /// Analyses `game` with `options` per position (its budget, level and seed), calling `progress`
 /// with the number of positions judged so far and their total.
 pub fn analyse_game(
@@ -339,82 +350,101 @@ pub fn analyse_game(
     let positions = game.positions();
     let done = AtomicUsize::new(0);
     let total = positions.len();
-    let judged: Vec<Judged> = positions
-        .par_iter()
-        .enumerate()
-        .map(|(i, position)| {
-            let played = game.moves.get(i).map(|m| m.mv);
-            let judged = judge(position, played, options);
+    let judged: Vec<Judged> = (0..total)
+        .into_par_iter()
+        .map(|i| {
+            let judged = judge_position(game, &positions, i, options);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
             judged
         })
         .collect();
-    let mut plies = Vec::new();
-    let mut light = PlayerSummary::default();
-    let mut dark = PlayerSummary::default();
-    let mut loss_sums = [0.0, 0.0];
-    for (i, recorded) in game.moves.iter().enumerate() {
-        let position = &positions[i];
-        let mover = position.to_move();
-        let before = &judged[i];
-        let next = &judged[i + 1];
-        // Two proven values compare exactly; otherwise the played move is measured in the same
-        // search as the best one (two separate searches may stop at depths of different
-        // parity and disagree by squares in the opening).
-        let loss_is_exact =
-            before.judgement == Judgement::Exact && next.judgement == Judgement::Exact;
-        let (after_value, after_judgement) = match before.played_value {
-            Some(value) if !loss_is_exact => (value, before.judgement),
-            _ => (-next.value, next.judgement),
-        };
-        let loss = (before.value - after_value).max(0.0);
-        let outcome_before = Outcome::of(before.value, before.judgement);
-        let outcome_after = Outcome::of(after_value, after_judgement);
-        let mark = mark_of(loss, outcome_before, outcome_after, loss_is_exact);
-        let summary = match mover {
-            Player::Light => &mut light,
-            Player::Dark => &mut dark,
-        };
-        summary.moves += 1;
-        loss_sums[usize::from(mover == Player::Dark)] += loss;
-        summary.exact_moves += usize::from(loss_is_exact);
-        match mark {
-            Some(Mark::Inaccuracy) => summary.inaccuracies += 1,
-            Some(Mark::Mistake) => summary.mistakes += 1,
-            Some(Mark::Blunder) => summary.blunders += 1,
-            None => {}
-        }
-        plies.push(PlyAnalysis {
-            ply: i + 1,
-            mover,
-            played: format_move_with_player(position, recorded.mv),
-            before: before.clone(),
-            after_value,
-            after_judgement,
-            loss,
-            loss_is_exact,
-            mark,
-            outcome_before,
-            outcome_after,
-            turning_point: turns_result(loss, outcome_before, outcome_after, loss_is_exact),
-            notes: notes(position, recorded.mv, before, next, loss),
-        });
+    assemble(game, &judged)
+}
+
+/// Move `i` of `game` (from 0) judged, from the judgements of the position before it
+/// (`before`) and after it (`next`); `positions` are `game.positions()`.
+pub fn ply_analysis(
+    game: &GameRecord,
+    positions: &[Position],
+    i: usize,
+    before: &Judged,
+    next: &Judged,
+) -> PlyAnalysis {
+    let position = &positions[i];
+    let played = game.moves[i].mv;
+    let mover = position.to_move();
+    // Two proven values compare exactly; otherwise the played move is measured in the same
+    // search as the best one (two separate searches may stop at depths of different parity
+    // and disagree by squares in the opening).
+    let loss_is_exact = before.judgement == Judgement::Exact && next.judgement == Judgement::Exact;
+    let (after_value, after_judgement) = match before.played_value {
+        Some(value) if !loss_is_exact => (value, before.judgement),
+        _ => (-next.value, next.judgement),
+    };
+    let loss = (before.value - after_value).max(0.0);
+    let outcome_before = Outcome::of(before.value, before.judgement);
+    let outcome_after = Outcome::of(after_value, after_judgement);
+    PlyAnalysis {
+        ply: i + 1,
+        mover,
+        played: format_move_with_player(position, played),
+        before: before.clone(),
+        after_value,
+        after_judgement,
+        loss,
+        loss_is_exact,
+        mark: mark_of(loss, outcome_before, outcome_after, loss_is_exact),
+        outcome_before,
+        outcome_after,
+        turning_point: turns_result(loss, outcome_before, outcome_after, loss_is_exact),
+        notes: notes(position, played, before, next, loss),
     }
-    for (summary, sum) in [(&mut light, loss_sums[0]), (&mut dark, loss_sums[1])] {
+}
+
+/// The analysis of `game` from the judgements of its first positions, in order (at least one):
+/// every move whose two positions are judged, the summaries of those moves, and `end` the last
+/// position judged. With every position judged, the analysis of the whole game.
+///
+/// # Panics
+///
+/// When `judged` is empty or longer than the game's positions.
+pub fn assemble(game: &GameRecord, judged: &[Judged]) -> GameAnalysis {
+    assert!(!judged.is_empty() && judged.len() <= game.moves.len() + 1);
+    let positions = game.positions();
+    let plies: Vec<PlyAnalysis> = judged
+        .windows(2)
+        .enumerate()
+        .map(|(i, pair)| ply_analysis(game, &positions, i, &pair[0], &pair[1]))
+        .collect();
+    let summary = |player: Player| {
+        let mut summary = PlayerSummary::default();
+        let mut sum = 0.0;
+        for ply in plies.iter().filter(|p| p.mover == player) {
+            summary.moves += 1;
+            sum += ply.loss;
+            summary.exact_moves += usize::from(ply.loss_is_exact);
+            match ply.mark {
+                Some(Mark::Inaccuracy) => summary.inaccuracies += 1,
+                Some(Mark::Mistake) => summary.mistakes += 1,
+                Some(Mark::Blunder) => summary.blunders += 1,
+                None => {}
+            }
+        }
         if summary.moves > 0 {
             summary.average_loss = sum / summary.moves as f64;
         }
-    }
+        summary
+    };
     GameAnalysis {
         turning_points: plies
             .iter()
             .filter(|p| p.turning_point)
             .map(|p| p.ply)
             .collect(),
+        light: summary(Player::Light),
+        dark: summary(Player::Dark),
         plies,
-        end: judged[total - 1].clone(),
-        light,
-        dark,
+        end: judged[judged.len() - 1].clone(),
         thresholds: [INACCURACY, MISTAKE, BLUNDER],
     }
 }

@@ -33,7 +33,16 @@ impl IntoResponse for ApiError {
         struct Body {
             error: String,
         }
-        (self.0, Json(Body { error: self.1 })).into_response()
+        // Every search slot taken: worth trying again soon.
+        let retry = self.0 == StatusCode::SERVICE_UNAVAILABLE && self.1.ends_with(BUSY_END);
+        let mut response = (self.0, Json(Body { error: self.1 })).into_response();
+        if retry {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("1"),
+            );
+        }
+        response
     }
 }
 
@@ -41,8 +50,68 @@ pub(crate) fn bad(message: impl Into<String>) -> ApiError {
     ApiError(StatusCode::BAD_REQUEST, message.into())
 }
 
-/// A JSON body that could not be read, in words.
+/// What an endpoint expects as its body, to say so when it gets something else.
+pub(crate) struct Expected {
+    /// "a game".
+    pub what: &'static str,
+    /// A body of that shape.
+    pub example: &'static str,
+}
+
+/// The body of the game endpoints.
+pub(crate) const GAME: Expected = Expected {
+    what: "a game",
+    example: r#"{"rules": "classic", "moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"]}"#,
+};
+
+/// The body of `/api/record/read`.
+pub(crate) const RECORD_TEXT: Expected = Expected {
+    what: "a game record's text",
+    example: r#"{"text": "<a game record's text>"}"#,
+};
+
+/// The body of `/api/puzzles/NAME/answer`.
+pub(crate) const ANSWER: Expected = Expected {
+    what: "an answer",
+    example: r#"{"move": "<a move in the notation>"}"#,
+};
+
+/// Reads a request's body as `T`: a JSON object of the shape `expected` says, or a 4xx saying
+/// what was expected (a body that is not an object, an unknown or missing field, a wrong type).
+pub(crate) fn read<T: serde::de::DeserializeOwned>(
+    body: Result<Json<serde_json::Value>, JsonRejection>,
+    expected: &Expected,
+) -> Result<T, ApiError> {
+    let Json(value) = body.map_err(|rejection| rejected(rejection, expected))?;
+    if !value.is_object() {
+        return Err(ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the body must be a JSON object: {} like {}",
+                expected.what, expected.example
+            ),
+        ));
+    }
+    serde_json::from_value(value).map_err(|e| {
+        ApiError(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "the body is not {}: expected JSON like {} ({e})",
+                expected.what, expected.example
+            ),
+        )
+    })
+}
+
+/// A JSON body that could not be read, in words, as a game (for an endpoint that reads its body
+/// as `Json<T>`; [`read`] also refuses a body that is not an object).
+#[allow(dead_code)]
 pub(crate) fn unreadable(rejection: JsonRejection) -> ApiError {
+    rejected(rejection, &GAME)
+}
+
+/// A JSON body that could not be read, in words, saying what the endpoint expected.
+pub(crate) fn rejected(rejection: JsonRejection, expected: &Expected) -> ApiError {
     let status = rejection.status();
     let text = rejection.body_text();
     // serde's wording stays out; say what the body must be.
@@ -59,7 +128,8 @@ pub(crate) fn unreadable(rejection: JsonRejection) -> ApiError {
             .next()
             .unwrap_or("");
         format!(
-            "the body is not a game: expected JSON like {{\"rules\": \"classic\", \"moves\": [\"light:cathedral:e5,f4,f5,f6,f7,g5\"]}} ({detail})"
+            "the body is not {}: expected JSON like {} ({detail})",
+            expected.what, expected.example
         )
     };
     ApiError(status, message)
@@ -76,15 +146,19 @@ pub(crate) struct GameRequest {
     start: Option<String>,
     #[serde(default)]
     moves: Vec<String>,
-    /// For `solve` and `bestmove`: milliseconds to think (capped by the server).
+    /// For `solve`, `bestmove` and `analyse`: milliseconds to think, 1 or more (more than the
+    /// server's longest search time is capped to it).
     #[serde(default)]
-    pub(crate) time_ms: Option<u64>,
+    pub(crate) time_ms: Option<i64>,
     /// For `bestmove`: 1 to 10.
     #[serde(default)]
-    level: Option<u8>,
-    /// For `analyse`: nodes per position (capped).
+    level: Option<i64>,
+    /// For `bestmove`: how many of the best moves to rank with their values, 1 to 20.
     #[serde(default)]
-    nodes_per_move: Option<u64>,
+    candidates: Option<i64>,
+    /// For `analyse`: nodes per position, 1 to 2,000,000.
+    #[serde(default)]
+    pub(crate) nodes_per_move: Option<i64>,
     /// For `placements`: the building whose placements are asked for.
     #[serde(default)]
     pub(crate) piece: Option<String>,
@@ -113,14 +187,40 @@ pub(crate) async fn index() -> Html<&'static str> {
     Html(INDEX)
 }
 
-pub(crate) async fn health() -> Json<serde_json::Value> {
-    Json(serde_json::json!({"ok": true, "version": env!("CARGO_PKG_VERSION")}))
+pub(crate) async fn health(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
+    Json(serde_json::json!({
+        "ok": true,
+        "version": env!("CARGO_PKG_VERSION"),
+        "max_searches": state.options.max_searches,
+        "max_search_ms": state.options.max_search_ms,
+    }))
+}
+
+/// `value` (a request's `name`, `default` when absent) if it lies in `range`, or a 400 naming
+/// the range.
+pub(crate) fn in_range(
+    name: &str,
+    value: Option<i64>,
+    default: u64,
+    range: std::ops::RangeInclusive<u64>,
+) -> Result<u64, ApiError> {
+    let Some(value) = value else {
+        return Ok(default);
+    };
+    match u64::try_from(value) {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(bad(format!(
+            "{name} {value} is out of range: expected {} to {}",
+            range.start(),
+            range.end()
+        ))),
+    }
 }
 
 pub(crate) async fn not_found() -> ApiError {
     ApiError(
         StatusCode::NOT_FOUND,
-        "no such page: the API is /api/health, /api/position, /api/placements, /api/solve, /api/solve/live, /api/bestmove, /api/analyse, /api/record/read, /api/record/write and /api/puzzles (docs/web.md)".into(),
+        "no such page: the API is /api/health, /api/position, /api/placements, /api/solve, /api/solve/live, /api/bestmove, /api/analyse, /api/analyse/live, /api/record/read, /api/record/write and /api/puzzles (docs/web.md)".into(),
     )
 }
 
@@ -143,9 +243,9 @@ struct LastMove {
 
 /// The position a game reaches: the board as SVG, its legal moves, what the last move did.
 pub(crate) async fn position(
-    body: Result<Json<GameRequest>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<PositionResponse>, ApiError> {
-    let Json(game) = body.map_err(unreadable)?;
+    let game: GameRequest = read(body, &GAME)?;
     let (position, last) = replay(&game)?;
     let last_move = last.map(|(before, mv)| {
         let report = explain_move(&before, mv);
@@ -178,7 +278,7 @@ pub(crate) async fn position(
 
 /// A request's game as a game record: every move checked, the first that cannot be played
 /// reported with its number and the reason.
-fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecord, ApiError> {
+pub(crate) fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecord, ApiError> {
     if game.moves.len() > 400 {
         return Err(bad(
             "a game has at most a few dozen moves; this request has more than 400",
@@ -220,46 +320,15 @@ fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecord, ApiError
     })
 }
 
-/// The most nodes per position an analysis may ask for.
-const MAX_ANALYSE_NODES: u64 = 2_000_000;
-
-#[derive(Serialize)]
-pub(crate) struct AnalyseResponse {
-    analysis: cathedral::analysis::game::GameAnalysis,
-    plot_svg: String,
-}
-
-/// Every move of the game judged (`cathedral analyse`), with the value plot.
+/// Every move of the game judged (`cathedral analyse`), with the value plot, within the
+/// server's search time: an analysis that runs out of time answers with the moves judged by then.
 pub(crate) async fn analyse(
     State(state): State<Arc<AppState>>,
-    body: Result<Json<GameRequest>, JsonRejection>,
-) -> Result<Json<AnalyseResponse>, ApiError> {
-    let Json(game) = body.map_err(unreadable)?;
-    let nodes = game.nodes_per_move.unwrap_or(50_000);
-    if !(1..=MAX_ANALYSE_NODES).contains(&nodes) {
-        return Err(bad(format!(
-            "nodes_per_move {nodes} is out of range: expected 1 to {MAX_ANALYSE_NODES}"
-        )));
-    }
-    let record = record_of(&game)?;
-    let response = search(&state, move |stop| {
-        let analysis = cathedral::analysis::game::analyse_game(
-            &record,
-            &PlayOptions {
-                nodes: Some(nodes),
-                time: None,
-                tt_mb: 16,
-                stop,
-                ..PlayOptions::default()
-            },
-            &|_, _| {},
-        );
-        AnalyseResponse {
-            plot_svg: cathedral::present::game_plot_svg(&record, &analysis),
-            analysis,
-        }
-    })
-    .await?;
+    body: Result<Json<serde_json::Value>, JsonRejection>,
+) -> Result<Json<super::analyse_live::AnalyseResponse>, ApiError> {
+    let game: GameRequest = read(body, &GAME)?;
+    let request = super::analyse_live::AnalyseRequest::new(&state, &game)?;
+    let response = search(&state, move |stop| request.run(&stop, &mut |_, _| {})).await?;
     Ok(Json(response))
 }
 
@@ -291,9 +360,9 @@ pub(crate) struct RecordGames {
 
 /// The games of a record file's text (every move checked; errors with line and column).
 pub(crate) async fn read_record(
-    body: Result<Json<RecordText>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<RecordGames>, ApiError> {
-    let Json(record) = body.map_err(unreadable)?;
+    let record: RecordText = read(body, &RECORD_TEXT)?;
     let games = cathedral::file::parse_records("record", &record.text)
         .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?;
     Ok(Json(RecordGames {
@@ -329,9 +398,9 @@ pub(crate) struct RecordOut {
 
 /// A game as a record file's canonical text, to save.
 pub(crate) async fn write_record(
-    body: Result<Json<GameRequest>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<RecordOut>, ApiError> {
-    let Json(game) = body.map_err(unreadable)?;
+    let game: GameRequest = read(body, &GAME)?;
     let record = record_of(&game)?;
     Ok(Json(RecordOut {
         text: cathedral::file::records_to_yaml(&[record]),
@@ -348,23 +417,31 @@ impl Drop for StopOnDrop {
     }
 }
 
-/// The answer when every search slot is taken.
+/// How the answer when every search slot is taken ends (it alone gets `Retry-After`).
+const BUSY_END: &str = "the most this server runs at once: try again when one ends";
+
+/// The answer when every search slot is taken: 503 with `Retry-After: 1`.
 pub(crate) fn busy(state: &AppState) -> ApiError {
     ApiError(
         StatusCode::SERVICE_UNAVAILABLE,
         format!(
-            "{} searches are running already, the most this server runs at once: try again when one ends",
+            "{} searches are running already, {BUSY_END}",
             state.options.max_searches
         ),
     )
 }
 
-pub(crate) fn search_time(state: &AppState, asked: Option<u64>) -> Duration {
-    Duration::from_millis(
-        asked
-            .unwrap_or(state.options.max_search_ms)
-            .clamp(1, state.options.max_search_ms),
-    )
+/// The time a request may search: `time_ms` (1 or more; by default, and at most, the server's
+/// longest search time), or a 400 for less than 1.
+pub(crate) fn search_time(state: &AppState, asked: Option<i64>) -> Result<Duration, ApiError> {
+    let most = state.options.max_search_ms;
+    match asked {
+        None => Ok(Duration::from_millis(most)),
+        Some(ms) if ms >= 1 => Ok(Duration::from_millis((ms as u64).min(most))),
+        Some(ms) => Err(bad(format!(
+            "time_ms {ms} is out of range: expected 1 or more milliseconds (more than this server's longest search, {most}, is capped to it)"
+        ))),
+    }
 }
 
 /// Runs `work` on a blocking thread if a search slot is free (503 otherwise), stopping it when
@@ -426,11 +503,11 @@ pub(crate) fn solve_options(
 /// The exact solve of the position a game reaches, within the request's time (capped).
 pub(crate) async fn solve(
     State(state): State<Arc<AppState>>,
-    body: Result<Json<GameRequest>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<SolveAnswer>, ApiError> {
-    let Json(game) = body.map_err(unreadable)?;
+    let game: GameRequest = read(body, &GAME)?;
+    let time = search_time(&state, game.time_ms)?;
     let (position, _) = replay(&game)?;
-    let time = search_time(&state, game.time_ms);
     let report = search(&state, move |stop| {
         let solution = solve_position(&position, &solve_options(&position, time, stop), &|_| {});
         SolveAnswer::new(SolveReport::new(&position, &solution, false))
@@ -439,26 +516,31 @@ pub(crate) async fn solve(
     Ok(Json(report))
 }
 
-/// The engine's move for the position a game reaches.
+/// The most ranked moves `bestmove` gives.
+const MAX_CANDIDATES: u64 = 20;
+
+/// The engine's move for the position a game reaches, with its `candidates` best moves ranked.
 pub(crate) async fn bestmove(
     State(state): State<Arc<AppState>>,
-    body: Result<Json<GameRequest>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<BestMoveReport>, ApiError> {
-    let Json(game) = body.map_err(unreadable)?;
-    let level = game.level.unwrap_or(MAX_LEVEL);
-    if !(1..=MAX_LEVEL).contains(&level) {
-        return Err(bad(format!(
-            "level {level} is out of range: expected 1 to 10"
-        )));
-    }
+    let game: GameRequest = read(body, &GAME)?;
+    let level = in_range(
+        "level",
+        game.level,
+        u64::from(MAX_LEVEL),
+        1..=u64::from(MAX_LEVEL),
+    )? as u8;
+    let candidates = in_range("candidates", game.candidates, 1, 1..=MAX_CANDIDATES)? as usize;
+    let time = search_time(&state, game.time_ms)?;
     let (position, _) = replay(&game)?;
-    let time = search_time(&state, game.time_ms);
     let report = search(&state, move |stop| {
         let choice = choose(
             &position,
             &PlayOptions {
                 time: Some(time),
                 level,
+                candidates,
                 tt_mb: 32,
                 stop,
                 ..PlayOptions::default()

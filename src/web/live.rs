@@ -5,7 +5,7 @@
 //! A client that goes away stops its solve too.
 
 use super::AppState;
-use super::api::{ApiError, GameRequest, replay, search_time, unreadable};
+use super::api::{ApiError, GAME, GameRequest, read, replay, search_time};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -39,11 +39,37 @@ struct ProgressEvent {
     text: String,
 }
 
-/// Forgets a solve and stops it, when its stream is dropped (finished, or the client left).
-struct Running {
+/// Forgets a solve (or an analysis) and stops it, when its stream is dropped (finished, or the
+/// client left).
+pub(crate) struct Running {
     state: Arc<AppState>,
     id: u64,
     stop: Arc<AtomicBool>,
+}
+
+impl Running {
+    /// A new search's id and stop flag, listed among the running ones (for its Stop) until the
+    /// `Running` is dropped.
+    pub(crate) fn register(state: &Arc<AppState>) -> Running {
+        let stop = Arc::new(AtomicBool::new(false));
+        let id = state.next_id.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut running) = state.running.lock() {
+            running.insert(id, Arc::clone(&stop));
+        }
+        Running {
+            state: Arc::clone(state),
+            id,
+            stop,
+        }
+    }
+
+    pub(crate) fn id(&self) -> u64 {
+        self.id
+    }
+
+    pub(crate) fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
 }
 
 impl Drop for Running {
@@ -55,7 +81,7 @@ impl Drop for Running {
     }
 }
 
-fn event(name: &str, data: &impl Serialize) -> Event {
+pub(crate) fn event(name: &str, data: &impl Serialize) -> Event {
     Event::default()
         .event(name)
         .data(serde_json::to_string(data).unwrap_or_else(|_| "{}".into()))
@@ -64,24 +90,16 @@ fn event(name: &str, data: &impl Serialize) -> Event {
 /// Starts a solve of the position a game reaches and streams its progress and result.
 pub(crate) async fn solve_live(
     State(state): State<Arc<AppState>>,
-    body: Result<Json<GameRequest>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let Json(game) = body.map_err(unreadable)?;
+    let game: GameRequest = read(body, &GAME)?;
+    let time = search_time(&state, game.time_ms)?;
     let (position, _) = replay(&game)?;
-    let time = search_time(&state, game.time_ms);
     let permit = Arc::clone(&state.searches)
         .try_acquire_owned()
         .map_err(|_| super::api::busy(&state))?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let id = state.next_id.fetch_add(1, Ordering::Relaxed);
-    if let Ok(mut running) = state.running.lock() {
-        running.insert(id, Arc::clone(&stop));
-    }
-    let running = Running {
-        state: Arc::clone(&state),
-        id,
-        stop: Arc::clone(&stop),
-    };
+    let running = Running::register(&state);
+    let (id, stop) = (running.id(), running.stop_flag());
     let (sender, receiver) = mpsc::unbounded_channel();
     let _ = sender.send(event(
         "started",
@@ -114,18 +132,36 @@ pub(crate) async fn solve_live(
             &super::api::SolveAnswer::new(SolveReport::new(&position, &solution, false)),
         ));
     });
+    Ok(events(receiver, running))
+}
+
+/// The events sent to `receiver` as a server-sent stream, which holds `running` (so that the
+/// search stops when the stream is dropped: finished, or its client gone).
+pub(crate) fn events(
+    receiver: mpsc::UnboundedReceiver<Event>,
+    running: Running,
+) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let stream =
         futures_util::stream::unfold((receiver, running), |(mut receiver, running)| async move {
             let next = receiver.recv().await?;
             Some((Ok(next), (receiver, running)))
         });
-    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(1))))
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(1)))
 }
 
 /// Stops a running solve; its stream then ends with what was proven.
 pub(crate) async fn stop(
     State(state): State<Arc<AppState>>,
     Path(id): Path<u64>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    stop_one(&state, id, "solve")
+}
+
+/// Sets the stop flag of search `id` (a `what`: "solve", "analysis"), or 404.
+pub(crate) fn stop_one(
+    state: &AppState,
+    id: u64,
+    what: &str,
 ) -> Result<Json<serde_json::Value>, ApiError> {
     let flag = state
         .running
@@ -139,7 +175,7 @@ pub(crate) async fn stop(
         }
         None => Err(ApiError(
             StatusCode::NOT_FOUND,
-            format!("no solve {id} is running: it has finished, or it never started"),
+            format!("no {what} {id} is running: it has finished, or it never started"),
         )),
     }
 }

@@ -7,6 +7,7 @@
 //! The page (`assets/index.html`) is the board, the editor, the game viewer and the trainer in
 //! one; `docs/web.md` describes both.
 
+mod analyse_live;
 mod api;
 mod live;
 mod placements;
@@ -73,6 +74,8 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/solve/live/{id}/stop", post(live::stop))
         .route("/api/bestmove", post(api::bestmove))
         .route("/api/analyse", post(api::analyse))
+        .route("/api/analyse/live", post(analyse_live::analyse_live))
+        .route("/api/analyse/live/{id}/stop", post(analyse_live::stop))
         .route("/api/record/read", post(api::read_record))
         .route("/api/record/write", post(api::write_record))
         .route("/api/puzzles", get(trainer::list))

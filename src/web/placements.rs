@@ -3,7 +3,7 @@
 //! own colour with the reason, so that a player learns why a building does not fit, not only that
 //! it does not.
 
-use super::api::{ApiError, GameRequest, bad, replay, unreadable};
+use super::api::{ApiError, GAME, GameRequest, bad, read, replay};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use cathedral::legality::{IllegalMove, covering, resolve};
@@ -33,9 +33,9 @@ pub(crate) struct PlacementsResponse {
 
 /// Every placement of a building in the position a game reaches.
 pub(crate) async fn placements(
-    body: Result<Json<GameRequest>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<PlacementsResponse>, ApiError> {
-    let Json(game) = body.map_err(unreadable)?;
+    let game: GameRequest = read(body, &GAME)?;
     let piece: Piece = game
         .piece
         .as_deref()

@@ -2,7 +2,7 @@
 //! and the verdict on an answer, solved exactly as `cathedral check` does.
 
 use super::AppState;
-use super::api::{ApiError, bad, search, search_time, unreadable};
+use super::api::{ANSWER, ApiError, bad, read, search, search_time};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -144,14 +144,14 @@ fn words(report: &MoveReport) -> String {
 pub(crate) async fn answer(
     State(state): State<Arc<AppState>>,
     Path(name): Path<String>,
-    body: Result<Json<Answer>, JsonRejection>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<Verdict>, ApiError> {
-    let Json(answer) = body.map_err(unreadable)?;
+    let answer: Answer = read(body, &ANSWER)?;
     let (file, _) = load(&state, &name)?;
     let position = file.position;
     let mv = parse_move(&position, &answer.mv)
         .map_err(|e| bad(format!("`{}` cannot be played here: {e}", answer.mv)))?;
-    let time = search_time(&state, None);
+    let time = search_time(&state, None)?;
     let report = search(&state, move |stop| {
         check(
             &position,

@@ -1,0 +1,220 @@
+//! A whole-game analysis within the server's search time, and one that reports while it works:
+//! `POST /api/analyse/live` answers with a stream of server-sent events (`started` with the
+//! analysis's id, `progress` after each position judged with the move it completes, then `result`
+//! with the same answer as `/api/analyse`). `POST /api/analyse/live/{id}/stop` stops it early; the
+//! result then holds the moves judged so far. A client that goes away stops it too.
+//!
+//! The positions are judged one after the other on one thread, in the game's order, so that the
+//! moves complete 1, 2, 3...; the whole analysis stops at the server's longest search time (a
+//! deadline over all of it, not per position).
+
+use super::AppState;
+use super::api::{ApiError, GAME, GameRequest, in_range, read, record_of, search_time};
+use super::live::{Running, event, events};
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::response::sse::{Event, Sse};
+use cathedral::analysis::game::{
+    GameAnalysis, Judged, PlyAnalysis, assemble, judge_position, ply_analysis,
+};
+use cathedral::engine::PlayOptions;
+use cathedral::file::GameRecord;
+use futures_util::stream::Stream;
+use serde::Serialize;
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// The nodes per position an analysis may ask for.
+const NODES: std::ops::RangeInclusive<u64> = 1..=2_000_000;
+/// The nodes per position when the request does not say.
+const DEFAULT_NODES: u64 = 50_000;
+
+/// The answer of `/api/analyse` and the `result` event of `/api/analyse/live`.
+#[derive(Serialize)]
+pub(crate) struct AnalyseResponse {
+    /// As `cathedral analyse --json`, of the moves whose two positions were judged (`end`: the
+    /// last position judged); null when no position was.
+    analysis: Option<GameAnalysis>,
+    /// The value plot of the positions judged; null when none was.
+    plot_svg: Option<String>,
+    /// Whether every position was judged.
+    complete: bool,
+    /// Positions judged, and the game's positions (its moves and one).
+    judged: usize,
+    total: usize,
+    /// Why an analysis ended early: `stopped` (asked to, or its client left), `time` (the
+    /// server's longest search time); null when complete.
+    stopped_reason: Option<&'static str>,
+}
+
+/// An analysis asked for, checked.
+pub(crate) struct AnalyseRequest {
+    record: GameRecord,
+    nodes: u64,
+    time: Duration,
+}
+
+impl AnalyseRequest {
+    /// The analysis a request asks for: its game, `nodes_per_move` and `time_ms`, each checked.
+    pub(crate) fn new(state: &AppState, game: &GameRequest) -> Result<AnalyseRequest, ApiError> {
+        let nodes = in_range("nodes_per_move", game.nodes_per_move, DEFAULT_NODES, NODES)?;
+        let time = search_time(state, game.time_ms)?;
+        Ok(AnalyseRequest {
+            record: record_of(game)?,
+            nodes,
+            time,
+        })
+    }
+
+    /// The positions to judge: the game's moves and one.
+    fn total(&self) -> usize {
+        self.record.moves.len() + 1
+    }
+
+    /// Judges the positions in order until all are, `stop` is set or the time is up, calling
+    /// `progress` after each with the number judged and the move it completed (none for the
+    /// first position). A position whose search was cut short counts as not judged.
+    pub(crate) fn run(
+        &self,
+        stop: &Arc<AtomicBool>,
+        progress: &mut dyn FnMut(usize, Option<PlyAnalysis>),
+    ) -> AnalyseResponse {
+        let start = Instant::now();
+        // The deadline stops the search under way, not only the next one.
+        let (done, wait) = std::sync::mpsc::channel::<()>();
+        let flag = Arc::clone(stop);
+        let time = self.time;
+        let watchdog = std::thread::spawn(move || {
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(time) {
+                flag.store(true, Ordering::Relaxed);
+            }
+        });
+        let positions = self.record.positions();
+        let options = PlayOptions {
+            nodes: Some(self.nodes),
+            time: None,
+            tt_mb: 16,
+            stop: Arc::clone(stop),
+            ..PlayOptions::default()
+        };
+        let mut judged: Vec<Judged> = Vec::new();
+        for i in 0..positions.len() {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            let judgement = judge_position(&self.record, &positions, i, &options);
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            judged.push(judgement);
+            let ply = (i > 0)
+                .then(|| ply_analysis(&self.record, &positions, i - 1, &judged[i - 1], &judged[i]));
+            progress(judged.len(), ply);
+        }
+        drop(done);
+        let _ = watchdog.join();
+        let total = self.total();
+        let complete = judged.len() == total;
+        let stopped_reason = match complete {
+            true => None,
+            false if start.elapsed() >= self.time => Some("time"),
+            false => Some("stopped"),
+        };
+        let (analysis, plot_svg) = if judged.is_empty() {
+            (None, None)
+        } else {
+            // The game up to the last position judged.
+            let prefix = GameRecord {
+                moves: self.record.moves[..judged.len() - 1].to_vec(),
+                ..self.record.clone()
+            };
+            let analysis = assemble(&prefix, &judged);
+            let plot = cathedral::present::game_plot_svg(&prefix, &analysis);
+            (Some(analysis), Some(plot))
+        };
+        AnalyseResponse {
+            analysis,
+            plot_svg,
+            complete,
+            judged: judged.len(),
+            total,
+            stopped_reason,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Started {
+    id: u64,
+    /// The positions to judge: the game's moves and one.
+    total: usize,
+    /// The moves to judge.
+    moves: usize,
+    /// The most time the analysis may take, in milliseconds.
+    time_ms: u64,
+}
+
+#[derive(Serialize)]
+struct Progress {
+    /// Positions judged so far.
+    judged: usize,
+    total: usize,
+    /// The move this position's judgement completed, as in the result's `analysis.plies`; null
+    /// after the first position.
+    ply: Option<PlyAnalysis>,
+    elapsed_ms: u64,
+}
+
+/// Starts an analysis of a game and streams its progress and result.
+pub(crate) async fn analyse_live(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let game: GameRequest = read(body, &GAME)?;
+    let request = AnalyseRequest::new(&state, &game)?;
+    let permit = Arc::clone(&state.searches)
+        .try_acquire_owned()
+        .map_err(|_| super::api::busy(&state))?;
+    let running = Running::register(&state);
+    let stop = running.stop_flag();
+    let (sender, receiver) = mpsc::unbounded_channel();
+    let _ = sender.send(event(
+        "started",
+        &Started {
+            id: running.id(),
+            total: request.total(),
+            moves: request.record.moves.len(),
+            time_ms: request.time.as_millis() as u64,
+        },
+    ));
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let start = Instant::now();
+        let total = request.total();
+        let result = request.run(&stop, &mut |judged, ply| {
+            let _ = sender.send(event(
+                "progress",
+                &Progress {
+                    judged,
+                    total,
+                    ply,
+                    elapsed_ms: start.elapsed().as_millis() as u64,
+                },
+            ));
+        });
+        let _ = sender.send(event("result", &result));
+    });
+    Ok(events(receiver, running))
+}
+
+/// Stops a running analysis; its stream then ends with the moves judged so far.
+pub(crate) async fn stop(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<u64>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    super::live::stop_one(&state, id, "analysis")
+}

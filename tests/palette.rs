@@ -78,9 +78,9 @@ fn difference(a: &str, b: &str, matrix: &[[f64; 3]; 3]) -> f64 {
         .sqrt()
 }
 
-/// The page's colour `--name` from its style sheet.
+/// The page's colour `--name` from its style sheet (src/web/assets/style.css).
 fn page(name: &str) -> String {
-    let html = include_str!("../src/web/assets/index.html");
+    let html = include_str!("../src/web/assets/style.css");
     let start = html
         .find(&format!("--{name}:"))
         .unwrap_or_else(|| panic!("--{name} in the page's style"));
@@ -105,6 +105,11 @@ fn colours_that_must_differ_differ_for_every_colour_vision() {
     let claim_dark = page("claim-dark");
     let capture = page("capture");
     let near_miss = page("near-miss");
+    let world_light = page("world-light");
+    let world_dark = page("world-dark");
+    let world_people = page("world-people");
+    let own_light = page("own-light");
+    let own_dark = page("own-dark");
     let pairs: Vec<(&str, &str, &str)> = vec![
         ("Light's buildings", colours::LIGHT, colours::DARK),
         (
@@ -177,6 +182,39 @@ fn colours_that_must_differ_differ_for_every_colour_vision() {
         ),
         ("a near miss on an empty cell", &near_miss, colours::BOARD),
         ("a near miss and a capture", &near_miss, &capture),
+        // The World edition's display: its own colours for Light, Dark and the People.
+        (
+            "World: Light's and Dark's buildings",
+            &world_light,
+            &world_dark,
+        ),
+        (
+            "World: Light's buildings and the People",
+            &world_light,
+            &world_people,
+        ),
+        (
+            "World: Dark's buildings and the People",
+            &world_dark,
+            &world_people,
+        ),
+        (
+            "World: Dark's buildings and an empty cell",
+            &world_dark,
+            colours::BOARD,
+        ),
+        (
+            "World: the People and an empty cell",
+            &world_people,
+            colours::BOARD,
+        ),
+        // The territory view's two shades, and each on an empty cell.
+        ("the territory view's Light and Dark", &own_light, &own_dark),
+        (
+            "the territory view's Dark on an empty cell",
+            &own_dark,
+            colours::BOARD,
+        ),
     ];
     let mut failures = Vec::new();
     for (what, a, b) in &pairs {

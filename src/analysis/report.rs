@@ -149,13 +149,13 @@ pub struct SolveReport {
 impl SolveReport {
     /// The report of `solution`, a solve of `position` (`wdl`: values are win/draw/loss only).
     pub fn new(position: &Position, solution: &Solution<Move>, wdl: bool) -> SolveReport {
-        let proven = proven_value(position, solution);
-        let stored = stored_solution(position, solution, wdl).filter(|_| proven.is_some());
+        let stored = stored_solution(position, solution, wdl)
+            .filter(|_| !solution.best_line.is_empty() || position.is_game_over());
         let end = replay(position, &solution.best_line);
         let stats = &solution.stats;
         SolveReport {
             to_move: position.to_move(),
-            value: proven,
+            value: solution.value(),
             lower: solution.lower,
             upper: solution.upper,
             complete: solution.complete,
@@ -196,15 +196,6 @@ impl SolveReport {
             game_over: position.is_game_over(),
         }
     }
-}
-
-/// The value a solve proved with its line: `None` when only bounds are proven, and when the
-/// bounds met but the search stopped before it found a line that reaches them (a result is
-/// claimed only with the line that shows it; the game over at the root needs none).
-pub fn proven_value(position: &Position, solution: &Solution<Move>) -> Option<i32> {
-    solution
-        .value()
-        .filter(|_| !solution.best_line.is_empty() || position.is_game_over())
 }
 
 /// The position reached by playing `line` from `position`.
@@ -280,19 +271,7 @@ pub fn check_stored(stored: &StoredSolution, solution: &Solution<Move>, wdl: boo
 fn verdict(position: &Position, solution: &Solution<Move>, wdl: bool) -> String {
     let mover = position.to_move();
     let other = mover.opponent();
-    let Some(value) = proven_value(position, solution) else {
-        if solution.is_exact() {
-            return format!(
-                "{} to move: the value is between {} and {} (the bounds meet, but the search \
-                 stopped after {}, {} nodes, before it found a line that reaches them); not \
-                 proven.",
-                mover.title(),
-                signed(solution.lower),
-                signed(solution.upper),
-                time_text(solution.stats.elapsed),
-                thousands(solution.stats.nodes)
-            );
-        }
+    let Some(value) = solution.value() else {
         let why = if solution.complete {
             "the search could not narrow it further".to_string()
         } else {
@@ -337,6 +316,18 @@ fn verdict(position: &Position, solution: &Solution<Move>, wdl: bool) -> String 
     } else {
         ""
     };
+    // The bounds met (the value is proven) but the search was stopped before it wrote out a line
+    // that reaches them: say so, so that a result is never given as if its line were missing by
+    // mistake.
+    if solution.best_line.is_empty() && !position.is_game_over() {
+        return format!(
+            "{} to move {result}{kind} (proven: the bounds met after {}, {} nodes; the search \
+             was stopped before it wrote out the best line).",
+            mover.title(),
+            time_text(solution.stats.elapsed),
+            thousands(solution.stats.nodes)
+        );
+    }
     format!("{} to move {result}{ends}{kind}.", mover.title())
 }
 

@@ -20,6 +20,10 @@ pub struct ServeArgs {
     /// (read once at start; nothing else is read).
     #[arg(long, value_name = "DIR")]
     pub puzzles: Option<std::path::PathBuf>,
+    /// Serve the page's files (HTML, CSS, ES modules) from this folder, read at each request,
+    /// instead of the copy built into the binary: for working on the page without rebuilding.
+    #[arg(long, value_name = "DIR")]
+    pub assets: Option<std::path::PathBuf>,
     /// Open the board in the default browser once the server listens.
     #[arg(long)]
     pub open: bool,
@@ -63,7 +67,20 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
         }
         None => None,
     };
+    if let Some(dir) = &args.assets
+        && !dir.join("index.html").is_file()
+    {
+        return Err(Failure::new(
+            Exit::Input,
+            format!(
+                "{} holds no index.html: expected a copy of src/web/assets",
+                dir.display()
+            ),
+        )
+        .into());
+    }
     let options = ServeOptions {
+        assets: args.assets.clone(),
         puzzles,
         port: args.port,
         max_searches: args.max_searches,

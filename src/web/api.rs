@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use cathedral::analysis::bestmove::BestMoveReport;
 use cathedral::analysis::moves::MovesReport;
 use cathedral::analysis::report::SolveReport;
@@ -21,8 +21,6 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-
-const INDEX: &str = include_str!("assets/index.html");
 
 /// A failed request.
 pub(crate) struct ApiError(pub StatusCode, pub String);
@@ -183,10 +181,6 @@ pub(crate) fn replay(
     Ok((end, last))
 }
 
-pub(crate) async fn index() -> Html<&'static str> {
-    Html(INDEX)
-}
-
 pub(crate) async fn health(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
     Json(serde_json::json!({
         "ok": true,
@@ -215,6 +209,14 @@ pub(crate) fn in_range(
             range.end()
         ))),
     }
+}
+
+/// The answer for a file of the page that does not exist.
+pub(crate) fn not_found_page(name: &str) -> ApiError {
+    ApiError(
+        StatusCode::NOT_FOUND,
+        format!("no such file of the page: `{name}`"),
+    )
 }
 
 pub(crate) async fn not_found() -> ApiError {

@@ -4,11 +4,12 @@
 //! solver's and the engine's answers out. The server keeps no game state: every request
 //! carries its game, so a tab can be reloaded, duplicated or closed at any time.
 //!
-//! The page (`assets/index.html`) is the board, the editor, the game viewer and the trainer in
-//! one; `docs/web.md` describes both.
+//! The page (`assets/`: `index.html` and its ES modules) is the board, the editor, the game
+//! viewer and the trainer in one; `docs/web.md` describes both.
 
 mod analyse_live;
 mod api;
+mod assets;
 mod live;
 mod placements;
 mod trainer;
@@ -36,6 +37,9 @@ pub struct ServeOptions {
     pub max_search_ms: u64,
     /// The trainer's puzzles as (name, position file text); `None`: the shipped collection.
     pub puzzles: Option<Vec<(String, String)>>,
+    /// Serve the page's files from this folder, read at each request, instead of the copy
+    /// embedded in the binary (for working on the page).
+    pub assets: Option<std::path::PathBuf>,
 }
 
 /// What every handler shares.
@@ -65,7 +69,10 @@ pub fn router(options: ServeOptions) -> Router {
         options,
     });
     Router::new()
-        .route("/", get(api::index))
+        .route("/", get(assets::index))
+        .route("/favicon.svg", get(assets::favicon))
+        .route("/favicon.ico", get(assets::favicon))
+        .route("/assets/{name}", get(assets::asset))
         .route("/api/health", get(api::health))
         .route("/api/position", post(api::position))
         .route("/api/placements", post(placements::placements))

@@ -1,0 +1,357 @@
+// What the engine and the solver think, on the board and beside it: the live solve, the
+// engine's move with its ranked candidates and its line as ghosts, the evaluation bar, each
+// move's value, the whole-game analysis streamed move by move, and the territory view.
+// Exact values are marked exact; everything else is labelled an estimate.
+import { S, request, gameKey, allMoves } from "./state.js";
+import { api, stream, ApiError } from "./api.js";
+import { valueText, playerOf } from "./words.js";
+import { words } from "./history.js";
+
+const $ = id => document.getElementById(id);
+const lightView = (value, mover) => (mover === "light" ? value : -value);
+
+let running = null;        // { kind: "solve" | "analyse", controller, id, stopPath }
+let engineCall = null;     // the engine's reply in flight (an AbortController)
+let evaluating = null;     // the evaluation in flight
+let territoryCall = null;
+
+function busy(on) {
+  $("stop").disabled = !on;
+  for (const id of ["solve", "analyse"]) $(id).disabled = on;
+}
+
+/** Stops and forgets whatever runs for the last game, and empties the panels. */
+export function reset() {
+  if (running) { running.controller.abort(); running = null; busy(false); }
+  cancelEngine();
+  if (evaluating) { evaluating.abort(); evaluating = null; }
+  if (territoryCall) { territoryCall.abort(); territoryCall = null; }
+  for (const id of ["progress", "line", "candidates", "rootmoves", "summary", "plot"]) $(id).innerHTML = "";
+  $("answer").textContent = "";
+  S.analysis = null;
+  S.hovered = null;
+}
+
+export function cancelEngine() {
+  if (engineCall) { engineCall.abort(); engineCall = null; }
+}
+
+/** Keeps a value for the position of `key` (from Light's view). An exact value is never replaced by an estimate. */
+function remember(key, value, exact, source) {
+  const known = S.values[key];
+  if (known && known.exact && !exact) return;
+  S.values[key] = { value, exact, source };
+}
+const keyWith = (key, move) => { const [r, s, m] = JSON.parse(key); return JSON.stringify([r, s, [...m, move]]); };
+
+/**
+ * The engine's reply for its side at the chosen level, or null. Tries again while the server is
+ * busy; drops an answer for a position that is no longer current.
+ */
+export async function engineReply(ctx, key) {
+  cancelEngine();
+  const controller = new AbortController();
+  engineCall = controller;
+  ctx.say(`The engine (level ${S.level}) is thinking...`);
+  try {
+    const r = await api("/api/bestmove", request({ time_ms: 1000, level: S.level }), {
+      signal: controller.signal, retries: 20,
+      waiting: seconds => { if (key === gameKey()) ctx.say(`The server is busy (every search slot is taken): the engine tries again in ${seconds} s.`); },
+    });
+    if (key !== gameKey() || controller.signal.aborted) return null;
+    if (r.best_move) {
+      const value = lightView(r.value, r.mover);
+      remember(key, value, r.judgement === "exact", "engine");
+      remember(keyWith(key, r.best_move), value, r.judgement === "exact", "engine");
+    }
+    ctx.say(r.best_move ? "" : "The engine has no move.");
+    return r.best_move;
+  } catch (e) {
+    if (e.name !== "AbortError" && key === gameKey()) ctx.say(`The engine could not move: ${e.message}`, true);
+    return null;
+  } finally {
+    if (engineCall === controller) engineCall = null;
+  }
+}
+
+/** After each new position: the evaluation and the territory view, when they are switched on. */
+export function onPosition(ctx) {
+  S.hovered = null;
+  if ($("evaluate").checked) evaluate(ctx);
+  if ($("show-territory").checked) territory(ctx);
+  renderEval();
+}
+
+async function evaluate(ctx) {
+  const key = gameKey();
+  if (!S.view || S.view.position.game_over) return;
+  if (evaluating) evaluating.abort();
+  const controller = new AbortController();
+  evaluating = controller;
+  try {
+    const r = await api("/api/bestmove", request({ time_ms: 700, candidates: 5 }), { signal: controller.signal, retries: 3 });
+    if (key !== gameKey()) return;
+    remember(key, lightView(r.value, r.mover), r.judgement === "exact", "evaluation");
+    showCandidates(ctx, r, key);
+    ctx.render();
+  } catch (e) {
+    if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = `Evaluation: ${e.message}`;
+  } finally { if (evaluating === controller) evaluating = null; }
+}
+
+async function territory(ctx) {
+  const key = gameKey();
+  if (S.territory && S.territory.key === key) { ctx.render(); return; }
+  if (territoryCall) territoryCall.abort();
+  const controller = new AbortController();
+  territoryCall = controller;
+  $("progress").textContent = "Territory: playing the game out...";
+  try {
+    const r = await api("/api/territory", request({}), { signal: controller.signal, retries: 5 });
+    if (key !== gameKey()) return;
+    S.territory = { key, cells: r.cells, answer: r };
+    $("progress").textContent = `Territory (estimate, ${r.playouts} games played out): Light is expected to own or fill ${r.light_expected.toFixed(1)} squares, Dark ${r.dark_expected.toFixed(1)}.`;
+    ctx.render();
+  } catch (e) {
+    if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = `Territory: ${e.message}`;
+  } finally { if (territoryCall === controller) territoryCall = null; }
+}
+
+/** The evaluation bar: the value of the current position for Light, exact or estimated. */
+export function renderEval() {
+  const bar = $("eval");
+  const known = S.values[gameKey()];
+  const over = S.view && S.view.position.game_over && !S.editor;
+  if (over) {
+    const p = S.view.position;
+    const value = p.dark.unplaced_squares - p.light.unplaced_squares;
+    show(bar, value, true, "final");
+  } else if (known && !S.editor) show(bar, known.value, known.exact, known.source);
+  else bar.hidden = true;
+}
+
+function show(bar, value, exact, source) {
+  bar.hidden = false;
+  const share = 0.5 + Math.max(-1, Math.min(1, value / 20)) / 2;
+  bar.style.setProperty("--share", share.toFixed(3));
+  bar.classList.toggle("exact", exact);
+  const text = valueText(value, exact);
+  $("eval-text").textContent = text;
+  bar.title = `${exact ? "Exact" : "Estimated"} value for Light: ${text} squares (${source})`;
+  bar.setAttribute("role", "meter");
+  bar.setAttribute("aria-label", `Evaluation for Light, ${exact ? "exact" : "estimate"}`);
+  bar.setAttribute("aria-valuemin", "-20");
+  bar.setAttribute("aria-valuemax", "20");
+  bar.setAttribute("aria-valuenow", String(Math.max(-20, Math.min(20, Math.round(value)))));
+  bar.setAttribute("aria-valuetext", `${text} for Light${exact ? ", exact" : ", estimate"}`);
+}
+
+/** A line of moves from the current position: links that play it up to that move, and ghosts on the board. */
+function showLine(ctx, title, line, key) {
+  const box = $("line");
+  box.innerHTML = "";
+  S.line = line.length ? { key, moves: line, title } : null;
+  if (!line.length) return;
+  box.append(title);
+  const base = S.game.moves.slice();
+  line.forEach((move, i) => {
+    const link = Object.assign(document.createElement("a"), { textContent: `${i + 1}. ${words(move, null)}`, title: move, href: "#" });
+    link.onclick = e => {
+      e.preventDefault();
+      if (gameKey() !== key) return;
+      S.game.moves = base.slice();
+      S.game.future = line.slice().reverse();
+      ctx.jump(base.length + i + 1);
+    };
+    box.append(" ", link);
+  });
+}
+
+function showCandidates(ctx, r, key) {
+  const box = $("candidates");
+  box.innerHTML = "";
+  S.candidates = { key, list: r.candidates };
+  if (!r.candidates || r.candidates.length < 2) return;
+  const table = document.createElement("table");
+  table.innerHTML = `<caption class="note">The engine's candidates (${r.judgement === "exact" ? "exact" : "estimates"}, for ${r.mover === "light" ? "Light" : "Dark"}); point at one to see it</caption><tr><th>move</th><th>value</th></tr>`;
+  for (const c of r.candidates) {
+    const row = table.insertRow();
+    const link = Object.assign(document.createElement("a"), { textContent: words(c.mv, null), title: c.mv, href: "#" });
+    link.onclick = e => { e.preventDefault(); if (gameKey() === key) ctx.play(c.mv); };
+    const showIt = on => { S.hovered = on ? c.mv : null; row.classList.toggle("shown", on); ctx.render(); };
+    for (const target of [row, link]) {
+      target.addEventListener("pointerenter", () => showIt(true));
+      target.addEventListener("pointerleave", () => showIt(false));
+    }
+    link.addEventListener("focus", () => showIt(true));
+    link.addEventListener("blur", () => showIt(false));
+    row.insertCell().append(link);
+    row.insertCell().textContent = valueText(c.value, r.judgement === "exact").replace("~", r.judgement === "exact" ? "" : "~");
+  }
+  box.append(table);
+}
+
+function showRootMoves(ctx, r, key) {
+  const box = $("rootmoves");
+  box.innerHTML = "";
+  if (!r.root_moves || !r.root_moves.length) return;
+  const table = document.createElement("table");
+  table.innerHTML = `<tr><th>move</th><th>value for ${r.to_move === "light" ? "Light" : "Dark"}</th></tr>`;
+  const shown = r.root_moves.slice(0, 12);
+  for (const m of shown) {
+    const row = table.insertRow();
+    const link = Object.assign(document.createElement("a"), { textContent: words(playerOf(m.move) ? m.move : `${r.to_move}:${m.move}`, null), title: m.move, href: "#" });
+    link.onclick = e => { e.preventDefault(); if (gameKey() === key) ctx.play(m.move); };
+    row.insertCell().append(link);
+    row.insertCell().textContent = m.value !== null && m.value !== undefined ? (m.value > 0 ? "+" : "") + m.value : `${m.lower}..${m.upper}`;
+  }
+  box.append(table);
+  if (r.root_moves.length > shown.length) box.append(`and ${r.root_moves.length - shown.length} more moves`);
+}
+
+async function solve(ctx) {
+  if (running) return;
+  const key = gameKey();
+  const controller = new AbortController();
+  running = { kind: "solve", controller, id: null };
+  busy(true);
+  for (const id of ["line", "rootmoves", "candidates"]) $(id).innerHTML = "";
+  $("answer").textContent = "Solving...";
+  $("progress").textContent = "";
+  try {
+    const result = await stream("/api/solve/live", request({ time_ms: 600000 }), (name, d) => {
+      if (name === "started") { running.id = d.id; running.stopPath = `/api/solve/live/${d.id}/stop`; $("answer").textContent = `Solving (at most ${Math.round(d.time_ms / 1000)} s; Stop keeps what is proven)...`; }
+      if (name === "progress") $("progress").textContent = d.text;
+    }, controller.signal);
+    if (!result) throw new Error("the solve ended without an answer");
+    if (key !== gameKey()) return;
+    if (result.value !== null && result.value !== undefined) {
+      remember(key, lightView(result.value, result.to_move), true, "solver");
+      $("answer").textContent = result.verdict + "\n" + result.line.map(s => `${s.ply}. ${s.mover}:${s.move}${s.effect ? ": " + s.effect : ""}`).join("\n");
+      const line = (result.best_line || []).map((m, i) => (playerOf(m) ? m : `${result.line[i] ? result.line[i].mover : ""}:${m}`));
+      showLine(ctx, "The best line (exact), on the board:", line, key);
+    } else {
+      $("answer").textContent = `Not proven${result.complete ? "" : " (stopped)"}: the value lies in ${result.lower}..${result.upper}.${result.best_so_far ? ` Best so far, unproven: ${result.best_so_far}.` : ""}`;
+    }
+    showRootMoves(ctx, result, key);
+    ctx.render();
+  } catch (e) {
+    if (e.name !== "AbortError") $("answer").textContent = e instanceof ApiError && e.status === 503 ? `${e.message}.` : e.message;
+  } finally {
+    if (running && running.controller === controller) { running = null; busy(false); }
+    $("progress").textContent = $("progress").textContent.replace(" (stopping...)", "");
+  }
+}
+
+async function engineMove(ctx) {
+  const key = gameKey();
+  $("answer").textContent = "The engine is thinking (2 s)...";
+  for (const id of ["line", "rootmoves", "candidates"]) $(id).innerHTML = "";
+  try {
+    const r = await api("/api/bestmove", request({ time_ms: 2000, candidates: 5 }), { retries: 3, waiting: s => { $("answer").textContent = `The server is busy: trying again in ${s} s...`; } });
+    if (key !== gameKey()) return;
+    if (!r.best_move) { $("answer").textContent = "The game is over."; return; }
+    const value = lightView(r.value, r.mover);
+    remember(key, value, r.judgement === "exact", "engine");
+    $("answer").textContent = `${words(r.best_move, null)}: ${r.verdict}`;
+    showLine(ctx, `The engine's line (${r.judgement === "exact" ? "exact" : "estimate"}), on the board:`, r.line, key);
+    showCandidates(ctx, r, key);
+    ctx.render();
+  } catch (e) { if (key === gameKey()) $("answer").textContent = e.message; }
+}
+
+/** The plot: larger targets around its dots, and a marker at the current move. */
+export function renderPlot(ctx) {
+  const svg = $("plot").querySelector("svg");
+  if (!svg) return;
+  for (const old of svg.querySelectorAll(".marker")) old.remove();
+  const links = [...svg.querySelectorAll("a")];
+  const dot = links.map(a => a.querySelector("circle")).find(c => c && c.parentNode.getAttribute("href").endsWith(`-${S.game.moves.length}`));
+  if (dot) {
+    const x = dot.getAttribute("cx");
+    const marker = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    for (const [k, v] of Object.entries({ class: "marker", x1: x, x2: x, y1: 0, y2: 1000, "pointer-events": "none" })) marker.setAttribute(k, v);
+    svg.insertBefore(marker, svg.firstChild.nextSibling);
+  }
+  void ctx;
+}
+
+function showPlot(ctx, plotSvg) {
+  $("plot").innerHTML = plotSvg;
+  for (const link of $("plot").querySelectorAll("a")) {
+    const dot = link.querySelector("circle");
+    if (dot && !link.querySelector(".target")) {
+      const target = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      for (const [k, v] of Object.entries({ class: "target", cx: dot.getAttribute("cx"), cy: dot.getAttribute("cy"), r: 11, fill: "transparent" })) target.setAttribute(k, v);
+      link.appendChild(target);
+    }
+    link.addEventListener("click", e => {
+      e.preventDefault();
+      const n = parseInt((link.getAttribute("href") || "").replace(/^#(move|row)-/, ""), 10);
+      if (!isNaN(n)) ctx.jump(n);
+    });
+  }
+  renderPlot(ctx);
+}
+
+function summary(a, complete, judged, total) {
+  const side = (name, s) => `${name}: average loss ${s.average_loss.toFixed(2)} squares, ${s.inaccuracies} ?!, ${s.mistakes} ?, ${s.blunders} ??`;
+  const head = complete ? "" : `Stopped after ${Math.max(0, judged - 1)} of ${total} moves; what was judged is kept.\n`;
+  return `${head}${side("Light", a.light)}\n${side("Dark", a.dark)}\nThe marks and values are beside the moves; click a dot of the plot to go to that move.`;
+}
+
+async function analyse(ctx) {
+  if (running) return;
+  const moves = allMoves();
+  if (!moves.length) { $("answer").textContent = "No moves to analyse yet."; return; }
+  const key = JSON.stringify([S.game.rules, S.game.start, moves]);
+  const sameGame = () => JSON.stringify([S.game.rules, S.game.start, allMoves()]) === key;
+  const controller = new AbortController();
+  running = { kind: "analyse", controller, id: null };
+  busy(true);
+  $("plot").innerHTML = ""; $("summary").textContent = "";
+  $("answer").textContent = `Analysing ${moves.length} moves (50,000 nodes a position)...`;
+  S.judged = [];
+  const body = S.game.start ? { start: S.game.start, moves } : { rules: S.game.rules, moves };
+  try {
+    const result = await stream("/api/analyse/live", Object.assign(body, { nodes_per_move: 50000 }), (name, d) => {
+      if (!sameGame()) return;
+      if (name === "started") { running.id = d.id; running.stopPath = `/api/analyse/live/${d.id}/stop`; }
+      if (name === "progress") {
+        if (d.ply) { S.judged[d.ply.ply] = d.ply; ctx.render(); }
+        $("progress").textContent = `Analysing: move ${Math.min(d.judged, d.total)} of ${d.total} judged (${(d.elapsed_ms / 1000).toFixed(1)} s; Stop keeps what is judged)`;
+      }
+    }, controller.signal);
+    if (!result) throw new Error("the analysis ended without an answer");
+    if (!sameGame()) return;
+    S.judged = [];
+    for (const p of result.analysis.plies) S.judged[p.ply] = p;
+    S.analysis = result;
+    $("answer").textContent = "";
+    $("summary").textContent = summary(result.analysis, result.complete, result.judged, result.total);
+    $("progress").textContent = result.complete ? `Analysed ${moves.length} moves.` : `Analysis ${result.stopped_reason === "time" ? "reached the server's time limit" : "stopped"}: ${result.analysis.plies.length} of ${moves.length} moves judged.`;
+    showPlot(ctx, result.plot_svg);
+    ctx.render();
+  } catch (e) {
+    if (e.name !== "AbortError") $("answer").textContent = e.message;
+  } finally {
+    if (running && running.controller === controller) { running = null; busy(false); }
+  }
+}
+
+async function stop() {
+  if (!running) return;
+  if (!running.stopPath) { running.controller.abort(); return; }
+  $("progress").textContent += " (stopping...)";
+  try { await api(running.stopPath, {}); } catch (_) { if (running) running.controller.abort(); }
+}
+
+export function init(ctx) {
+  $("solve").onclick = () => solve(ctx);
+  $("stop").onclick = () => stop();
+  $("engine").onclick = () => engineMove(ctx);
+  $("analyse").onclick = () => analyse(ctx);
+  $("evaluate").onchange = e => { if (e.target.checked) evaluate(ctx); else { $("candidates").innerHTML = ""; } };
+  $("show-territory").onchange = e => { S.showTerritory = e.target.checked; if (e.target.checked) territory(ctx); else ctx.render(); };
+  $("show-line").onchange = () => ctx.render();
+}

@@ -1,0 +1,80 @@
+// The API client: JSON requests, a retry when every search slot is taken (503), and the
+// server-sent event streams of the live solve and the live analysis.
+
+/** An answer of the server that is not a success, with its status and the server's words. */
+export class ApiError extends Error {
+  constructor(status, message) { super(message); this.status = status; }
+}
+
+const sleep = (ms, signal) => new Promise((resolve, reject) => {
+  const timer = setTimeout(resolve, ms);
+  if (signal) signal.addEventListener("abort", () => { clearTimeout(timer); reject(new DOMException("aborted", "AbortError")); }, { once: true });
+});
+
+async function send(path, body, signal) {
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  let json = null;
+  try { json = await response.json(); } catch (_) { /* an empty or non-JSON answer */ }
+  if (!response.ok) {
+    const error = new ApiError(response.status, (json && json.error) || `${response.status} ${response.statusText}`);
+    error.retryAfter = parseFloat(response.headers.get("Retry-After")) || 1;
+    throw error;
+  }
+  return json;
+}
+
+/**
+ * POST `body` to `path` (GET without a body). With `retries`, a 503 (every search slot taken) is
+ * tried again after a growing pause, calling `waiting(seconds, attempt)` before each pause.
+ */
+export async function api(path, body, { signal, retries = 0, waiting } = {}) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send(path, body, signal);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 503 || attempt > retries) throw e;
+      const seconds = Math.min(8, e.retryAfter * attempt);
+      if (waiting) waiting(seconds, attempt);
+      await sleep(seconds * 1000, signal);
+    }
+  }
+}
+
+/**
+ * POST `body` to a streaming endpoint and call `onEvent(name, data)` for each server-sent event
+ * until the stream ends. Returns the data of the `result` event (or null if none came).
+ */
+export async function stream(path, body, onEvent, signal) {
+  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+  if (!response.ok) {
+    let message = `${response.status} ${response.statusText}`;
+    try { message = (await response.json()).error || message; } catch (_) { /* keep the status */ }
+    const error = new ApiError(response.status, message);
+    error.retryAfter = parseFloat(response.headers.get("Retry-After")) || 1;
+    throw error;
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "", result = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const name = (block.match(/^event: ?(.*)$/m) || [])[1];
+      const data = block.split("\n").filter(l => l.startsWith("data:")).map(l => l.replace(/^data: ?/, "")).join("\n");
+      if (!name || !data) continue;
+      const parsed = JSON.parse(data);
+      if (name === "result") result = parsed;
+      onEvent(name, parsed);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,464 @@
+// The page's entry: the actions a player takes (pick, turn, place, undo, open, share) and
+// `render`, which draws every view from the state (state.js) after each change.
+import { S, request, gameKey, playMove, jumpTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame } from "./state.js";
+import { api } from "./api.js";
+import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
+import { boardSvg, drawMarks, drawGhosts, drawPreview, drawTerritory, describe } from "./board.js";
+import { attach, orientations, turned, shownAt } from "./input.js";
+import * as analysis from "./analysis.js";
+import * as history from "./history.js";
+import * as trainer from "./trainer.js";
+import * as editor from "./editor.js";
+import * as help from "./help.js";
+
+const $ = id => document.getElementById(id);
+
+// ---- Words under the hand ------------------------------------------------------------------
+
+/** Says `text` in the status line; `ofCell` texts describe the cell under the pointer and go with it. */
+export function say(text, refused = false, ofCell = false) {
+  S.message = { text, refused, ofCell };
+  $("status").textContent = text;
+  $("status").className = refused ? "refused" : "";
+}
+
+// ---- The position --------------------------------------------------------------------------
+
+let asking = 0;
+/** Asks the server for the position the game (or the editor) has reached, then draws it. */
+export async function refresh() {
+  const ticket = ++asking;
+  const key = S.editor ? "editor:" + editor.file() : gameKey();
+  let view;
+  try {
+    view = await api("/api/position", S.editor ? { start: editor.file(), moves: [] } : request());
+  } catch (e) {
+    if (ticket === asking) say(e.message, true);
+    return;
+  }
+  if (ticket !== asking) return;
+  if (S.viewKey !== key) { S.placements = null; S.choice = 0; }
+  S.view = view;
+  S.viewKey = key;
+  if (!S.editor) save();
+  render();
+  if (S.chosen) await loadPlacements();
+  preview();
+  if (!S.editor) {
+    analysis.onPosition(ctx);
+    enginePlays();
+  }
+}
+
+/** Draws every view from the state. */
+export function render() {
+  const view = S.view;
+  if (!view) return;
+  const key = S.viewKey;
+  const holder = $("board");
+  if (holder.dataset.key !== key || holder.dataset.theme !== S.theme) {
+    holder.innerHTML = "";
+    holder.appendChild(boardSvg(view.svg, S.theme));
+    holder.dataset.key = key;
+    holder.dataset.theme = S.theme;
+  }
+  const svg = holder.querySelector("svg");
+  const current = !S.editor && key === gameKey();
+  const covered = new Set([...view.position.cathedral.cells, ...["light", "dark"].flatMap(o => view.position[o].buildings.flatMap(b => b.cells))]);
+  drawTerritory(svg, S.showTerritory && current && S.territory && S.territory.key === key ? S.territory.cells : null, covered);
+  drawMarks(svg, current && view.last_move ? view.last_move.report : null);
+  const ghosts = S.hovered ? [S.hovered] : $("show-line").checked && current && S.line && S.line.key === key ? S.line.moves : null;
+  drawGhosts(svg, ghosts, S.theme);
+  drawPreview(svg, S.cell, shownAt(S.cell), S.armed);
+  $("board-text").textContent = describe(view, S.theme);
+  $("explain").textContent = S.editor ? "" : view.last_move ? view.last_move.text : "(no move yet)";
+  showHand();
+  history.render(ctx);
+  analysis.renderEval(ctx);
+  analysis.renderPlot(ctx);
+  $("undo").disabled = S.editor || S.game.moves.length === 0;
+  $("redo").disabled = S.editor || S.game.future.length === 0;
+  const shown = shownAt(S.cell);
+  $("place").disabled = !shown || !!shown.reason;
+  $("rotate").disabled = $("mirror").disabled = !S.chosen || S.chosen === "pass";
+}
+
+// ---- The hand -------------------------------------------------------------------------------
+
+function silhouette(key) {
+  const points = key.split(";").map(p => p.split(",").map(Number));
+  const w = Math.max(...points.map(p => p[0])) + 1, h = Math.max(...points.map(p => p[1])) + 1;
+  const u = 10;
+  const cells = points.map(([f, r]) => `<rect x="${f * u + 1}" y="${(h - 1 - r) * u + 1}" width="${u - 1}" height="${u - 1}"/>`).join("");
+  return `<svg viewBox="0 0 ${w * u + 2} ${h * u + 2}" width="${w * u + 2}" height="${h * u + 2}" aria-hidden="true" fill="currentColor">${cells}</svg>`;
+}
+
+// The shapes of the pieces as they start (before any placement is fetched), for the silhouettes.
+const START_SHAPES = {
+  tavern: "0,0", stable: "0,0;0,1", inn: "0,0;0,1;1,1", bridge: "0,0;0,1;0,2", square: "0,0;0,1;1,0;1,1",
+  manor: "0,1;1,0;1,1;2,1", abbey: "0,0;0,1;1,1;1,2", infirmary: "0,1;1,0;1,1;1,2;2,1", castle: "0,0;0,1;1,0;2,0;2,1",
+  tower: "0,0;1,0;1,1;2,1;2,2", academy: "0,1;1,0;1,1;1,2;2,2", cathedral: "0,2;1,0;1,1;1,2;1,3;2,2",
+};
+
+function showHand() {
+  const hand = $("hand");
+  const view = S.view;
+  let kinds = [];
+  const owner = S.editor ? $("edit-owner").value : view.position.to_move;
+  if (S.editor) {
+    kinds = KINDS.map(k => [k, ""]);
+  } else if (!view.position.game_over) {
+    const held = view.position[owner].hand;
+    kinds = Object.keys(held).filter(k => held[k] > 0).map(k => [k, view.moves.per_piece[k] || 0, held[k]]);
+    if (view.position.cathedral.status === "to-place") kinds = [["cathedral", view.moves.per_piece.cathedral || 0, 1]];
+    if (view.moves.per_piece.pass) kinds.push(["pass", 1, 1]);
+  }
+  if (!kinds.some(([k]) => k === S.chosen)) {
+    const first = kinds.find(([, n]) => n !== 0) || kinds[0];
+    S.chosen = first ? first[0] : null;
+    S.orientation = null;
+    S.placements = null;
+  }
+  const signature = JSON.stringify([kinds, S.chosen, S.orientation, S.theme, owner]);
+  if (hand.dataset.signature === signature) return;
+  hand.dataset.signature = signature;
+  hand.innerHTML = "";
+  for (const [kind, count, held] of kinds) {
+    const button = document.createElement("button");
+    const shape = kind === S.chosen && S.orientation ? S.orientation : START_SHAPES[kind];
+    // The World edition names each of a player's two Taverns, Stables and Inns: the hand shows
+    // the next one's name, the title both.
+    const name = kind === "pass" ? "Pass" : buildingName(S.theme, kind, kind === "cathedral" ? null : owner, held === 1 && ["tavern", "stable", "inn"].includes(kind) ? 1 : 0);
+    button.title = kind === "pass" ? "" : kindName(S.theme, kind, kind === "cathedral" ? null : owner);
+    button.innerHTML = (shape ? silhouette(shape) : "") + `<span class="name"></span>` + (count === "" ? "" : ` <span class="count"></span>`);
+    button.querySelector(".name").textContent = name + (held > 1 ? ` \u00d7${held}` : "");
+    if (count !== "") button.querySelector(".count").textContent = `(${count})`;
+    const squares = SIZE[kind] ? `, ${SIZE[kind]} square${SIZE[kind] > 1 ? "s" : ""}` : "";
+    // The visible words first, so that the accessible name contains them (what is heard is
+    // what is seen), then the squares and the placements in words.
+    button.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: kind === "pass" ? "" : `${squares}${count === "" ? "" : ` legal placement${count === 1 ? "" : "s"}`}` }));
+    button.setAttribute("aria-pressed", String(kind === S.chosen));
+    if (count === 0) button.title += ": no legal placement; point at a cell to see why";
+    if (kind === "pass") button.title = "Pass: you have no legal placement";
+    button.className = (kind === S.chosen ? "chosen" : "") + (count === 0 ? " none" : "");
+    button.dataset.kind = kind;
+    if (kind === S.chosen && S.orientation) button.dataset.shape = S.orientation;
+    button.onclick = () => choose(kind);
+    hand.appendChild(button);
+  }
+  const other = S.editor || view.position.game_over ? null : owner === "light" ? "dark" : "light";
+  $("other-hand").textContent = other ? `${Side(other)} holds ${Object.entries(view.position[other].hand).filter(([, n]) => n > 0).map(([k, n]) => kindName(S.theme, k, other) + (n > 1 ? ` \u00d7${n}` : "")).join(", ") || "nothing"}; ${view.position[other].unplaced_squares} squares unplaced.` : "";
+}
+
+async function loadPlacements() {
+  if (!S.chosen || S.chosen === "pass" || !S.view) return;
+  const owner = S.editor ? (S.chosen === "cathedral" ? "light" : $("edit-owner").value) : null;
+  const key = S.viewKey;
+  if (S.placements && S.placements.key === key && S.placements.piece === S.chosen && S.placements.owner === owner) return;
+  const extra = { piece: S.chosen };
+  if (owner) extra.owner = owner;
+  const body = S.editor ? Object.assign({ start: editor.file(), moves: [] }, extra) : request(extra);
+  try {
+    const answer = await api("/api/placements", body);
+    if (S.viewKey !== key) return;
+    S.placements = { key, piece: S.chosen, owner, list: answer.placements };
+    const shapes = orientations(answer.placements.filter(p => p.legal).concat(answer.placements));
+    if (!S.orientation || !shapes.includes(S.orientation)) S.orientation = shapes[0];
+    S.shapes = shapes;
+  } catch (e) { say(e.message, true); }
+}
+
+export async function choose(kind) {
+  if (kind === "pass" && !S.editor) {
+    const pass = S.view.moves.moves.find(m => pieceOf(m) === "pass");
+    if (pass) play(pass.includes(":pass") && !playerOf(pass) ? `${S.view.position.to_move}:pass` : pass);
+    return;
+  }
+  if (S.chosen !== kind) { S.orientation = null; S.choice = 0; }
+  S.chosen = kind;
+  S.placements = null;
+  render();
+  await loadPlacements();
+  render();
+  preview();
+}
+
+/** Rotate or mirror the chosen building's shape. */
+export function turn(how) {
+  if (!S.orientation || !S.shapes) return;
+  const next = turned(S.orientation, how, S.shapes);
+  if (next === null) {
+    say(`This ${S.chosen} has no mirror image in its owner's set: Light's and Dark's are each other's mirror images.`, true);
+    return;
+  }
+  S.orientation = next;
+  S.choice = 0;
+  render();
+  preview();
+}
+
+export function nextPiece(step) {
+  const order = [...$("hand").children].map(b => b.dataset.kind).filter(k => k !== "pass");
+  if (!order.length) return;
+  choose(order[(order.indexOf(S.chosen) + step + order.length) % order.length]);
+}
+
+// ---- The placement under the pointer ----------------------------------------------------------
+
+export function preview() {
+  const svg = $("board").querySelector("svg");
+  if (!svg || !S.view) return;
+  const shown = shownAt(S.cell);
+  drawPreview(svg, S.cell, shown, S.armed);
+  $("place").disabled = !shown || !!shown.reason;
+  if (!S.cell) { if (S.message.ofCell) say(""); return; }
+  if (S.editor) {
+    const standing = editor.buildingAt(S.cell);
+    if (standing) { say(`${S.armed ? "Tap" : "Click"} to remove ${standing}.`, false, true); return; }
+  }
+  if (!shown) return;
+  if (shown.reason) { say(`Refused: ${shown.reason}`, true, true); return; }
+  const how = S.armed ? "tap it again or press Place" : "click or Enter to place";
+  if (S.editor) { say(`${S.chosen}:${shown.cells.join(",")}: ${how}.`, false, true); return; }
+  const ways = shown.moves.length > 1 ? ` (C: ${shown.moves.length} ways, ${shown.move.includes("/spare:") ? "sparing" : "capturing"} now)` : "";
+  say(`${history.words(shown.move)} (${shown.move.replace(/^(light|dark):/, "")}): ${how}${ways}.`, false, true);
+}
+
+export function place() {
+  if (S.editor && S.cell && editor.removeAt(S.cell)) return;
+  const shown = shownAt(S.cell);
+  if (!shown) return;
+  if (shown.reason) { say(`Refused: ${shown.reason}`, true, true); return; }
+  if (S.editor) { editor.add(shown.cells); return; }
+  play(shown.move);
+}
+
+// ---- Moving through the game ----------------------------------------------------------------
+
+/** Plays a move of the player's (or of a line they clicked). */
+export function play(move) {
+  if (!move || !S.view) return;
+  const text = playerOf(move) ? move : `${S.view.position.to_move}:${move}`;
+  if (trainer.takesAnswer()) { trainer.answer(ctx, text); return; }
+  playMove(text);
+  // The building just placed is under the pointer: say nothing of it until the pointer moves.
+  S.cell = null; S.armed = false; S.choice = 0;
+  say("");
+  refresh();
+}
+
+export function undo() {
+  if (S.editor || !S.game.moves.length) return;
+  analysis.cancelEngine();
+  trainer.onUndo();
+  takeBack();
+  S.cell = null; S.armed = false;
+  refresh();
+}
+export function redo() { if (!S.editor && S.game.future.length) jump(S.game.moves.length + 1); }
+export function jump(count) {
+  analysis.cancelEngine();
+  jumpTo(count);
+  S.cell = null; S.armed = false;
+  refresh();
+}
+
+// The engine plays its side: only when the game is at its end (no moves taken back that the
+// player did not discard) and after the player's move or the player's choice of sides, never
+// right after Undo. A late answer for a position that is no longer current is dropped.
+async function enginePlays() {
+  const side = S.engineSide;
+  const view = S.view;
+  if (!side || S.editor || S.puzzle || !S.autoplay || S.game.future.length || !view || view.position.game_over || view.position.to_move !== side) return;
+  const key = gameKey();
+  const move = await analysis.engineReply(ctx, key);
+  if (move && key === gameKey() && S.engineSide === side) {
+    playMove(move, { byPlayer: false });
+    S.autoplay = false;
+    S.cell = null;
+    refresh();
+  }
+}
+
+// ---- New games, files, links ------------------------------------------------------------------
+
+/** Whether the current game may be replaced (asks when it has moves not saved). */
+export function mayDiscard(what) {
+  if (!S.dirty || !allMoves().length || S.puzzle) return true;
+  return window.confirm(`${what} discards the current game of ${allMoves().length} moves, which is not saved. Go on?`);
+}
+
+/** Starts a game: every panel of the last one goes. */
+export function startGame(game, { meta = null, keepRecord = false } = {}) {
+  analysis.reset(ctx);
+  trainer.leave(ctx);
+  S.game = game;
+  if (meta) S.game.meta = meta;
+  S.judged = [];
+  S.values = {};
+  S.line = null;
+  S.candidates = null;
+  S.territory = null;
+  S.dirty = false;
+  S.cell = null; S.armed = false;
+  S.autoplay = true;
+  if (!keepRecord) { S.record = null; $("games-label").hidden = true; }
+  $("rules").value = game.rules || "classic";
+  say("");
+}
+
+function openGame(i) {
+  const g = S.record.games[i];
+  startGame(newGameState({ rules: g.rules || "classic", start: g.start, moves: g.moves, comments: g.comments || [] }), { keepRecord: true,
+    meta: { light: g.light, dark: g.dark, event: g.event, date: g.date, site: g.site, result: g.result } });
+  S.autoplay = false;
+  $("games").value = String(i);
+  refresh().then(() => say(`Game ${i + 1} of ${S.record.games.length}, ${g.moves.length} moves: Redo or a click on a move steps through it.`));
+}
+
+async function openFile(file) {
+  const text = await file.text();
+  try {
+    if (/^moves:/m.test(text)) {
+      const record = await api("/api/record/read", { text });
+      if (!mayDiscard("Opening " + file.name)) return;
+      S.record = record;
+      const games = $("games");
+      games.innerHTML = "";
+      record.games.forEach((g, i) => {
+        const option = document.createElement("option");
+        option.value = i;
+        option.textContent = `${i + 1}${g.light || g.dark ? `: ${g.light || "?"} - ${g.dark || "?"}` : ""}`;
+        games.appendChild(option);
+      });
+      $("games-label").hidden = record.games.length < 2;
+      openGame(0);
+    } else {
+      await api("/api/position", { start: text, moves: [] });
+      if (!mayDiscard("Opening " + file.name)) return;
+      startGame(newGameState({ start: text }));
+      refresh();
+    }
+  } catch (e) { say(`${file.name}: ${e.message}`, true); }
+}
+
+function download(text, name) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/yaml" }));
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+// The game is kept in the address (a reload restores it, a link shares it) and in the browser.
+function save() {
+  const fragment = encodeGame();
+  if (location.hash.slice(1) !== fragment) window.history.replaceState(null, "", "#" + fragment);
+  try { localStorage.setItem("cathedral-game", fragment); } catch (_) { /* private mode: the address still has it */ }
+}
+
+function restore() {
+  const fragment = location.hash.length > 1 ? location.hash.slice(1) : localStorage.getItem("cathedral-game");
+  if (!fragment) return false;
+  try {
+    const g = decodeGame(fragment);
+    const game = newGameState({ rules: g.rules, start: g.start, moves: g.moves });
+    S.game = game;
+    jumpTo(g.ply);
+    S.autoplay = false;
+    $("rules").value = g.rules;
+    return true;
+  } catch (e) {
+    say(`The link's game could not be read: ${e.message}. A new game starts.`, true);
+    return false;
+  }
+}
+
+async function share() {
+  const url = `${location.origin}${location.pathname}#${encodeGame()}`;
+  $("link-box").hidden = false;
+  $("link").value = url;
+  $("link").select();
+  try {
+    await navigator.clipboard.writeText(url);
+    $("link-said").textContent = "Copied.";
+  } catch (_) {
+    $("link-said").textContent = "Select the link and copy it.";
+  }
+}
+
+// ---- Wiring ---------------------------------------------------------------------------------
+
+const ctx = { say, refresh, render, preview, place, play, undo, redo, jump, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
+  help: () => help.open(), editorRemoveAt: at => editor.removeAt(at) };
+
+function wire() {
+  attach(ctx);
+  $("rotate").onclick = () => turn("rotate");
+  $("mirror").onclick = () => turn("mirror");
+  $("place").onclick = () => place();
+  $("undo").onclick = () => undo();
+  $("redo").onclick = () => redo();
+  $("rules").onchange = e => {
+    if (!mayDiscard("Changing the rules")) { e.target.value = S.game.rules; return; }
+    startGame(newGameState({ rules: e.target.value }));
+    refresh();
+  };
+  $("new").onclick = () => {
+    if (!mayDiscard("A new game")) return;
+    startGame(newGameState({ rules: $("rules").value }));
+    refresh();
+  };
+  for (let level = 10; level >= 1; level--) {
+    const option = document.createElement("option");
+    option.value = option.textContent = level;
+    $("level").appendChild(option);
+  }
+  $("level").value = String(S.level);
+  $("level").onchange = e => { S.level = parseInt(e.target.value, 10); };
+  $("opponent").onchange = e => { S.engineSide = e.target.value; S.autoplay = true; enginePlays(); };
+  $("open").onclick = () => $("file").click();
+  $("file").onchange = async () => {
+    const file = $("file").files[0];
+    $("file").value = "";
+    if (file) await openFile(file);
+  };
+  $("games").onchange = e => {
+    const i = parseInt(e.target.value, 10);
+    if (!mayDiscard("Another game of the record")) { e.target.value = String(S.record.games.indexOf(S.record.games[i])); return; }
+    openGame(i);
+  };
+  $("save").onclick = async () => {
+    try { download((await api("/api/record/write", request({ moves: allMoves() }))).text, "game.yaml"); S.dirty = false; } catch (e) { say(e.message, true); }
+  };
+  $("savepos").onclick = () => { if (S.view) download(S.view.position_file, "position.yaml"); };
+  $("share").onclick = share;
+  $("theme").onchange = e => {
+    S.theme = e.target.value;
+    document.body.dataset.theme = S.theme;
+    try { localStorage.setItem("cathedral-theme", S.theme); } catch (_) { /* not kept */ }
+    render();
+    preview();
+  };
+  window.addEventListener("hashchange", () => {
+    if (location.hash.slice(1) === encodeGame()) return;
+    if (restore()) { analysis.reset(ctx); S.judged = []; refresh(); }
+  });
+}
+
+function start() {
+  wire();
+  const theme = localStorage.getItem("cathedral-theme");
+  if (theme === "world" || theme === "classic") { S.theme = theme; $("theme").value = theme; document.body.dataset.theme = theme; }
+  analysis.init(ctx);
+  history.init(ctx);
+  trainer.init(ctx);
+  editor.init(ctx);
+  help.init(ctx);
+  restore();
+  refresh();
+}
+
+start();

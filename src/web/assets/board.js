@@ -1,0 +1,182 @@
+// The board: the server's drawing of the position (as `cathedral render` draws it), cut to the
+// board, with the page's layers over it: the territory view, what the last move did, the
+// engine's or the solver's line as numbered ghost buildings, the placement under the pointer
+// and the keyboard cursor. Each layer is a function of the state (state.js).
+import { FILES, coords, cellsOf, pieceOf, playerOf, Side, buildingName, nths, span, THEMES } from "./words.js";
+
+export const CELL = 40, MARGIN = 28, TOP = 8;
+export const WIDTH = 440, HEIGHT = 436; // the board and its coordinates, without the hands
+const SVGNS = "http://www.w3.org/2000/svg";
+export const colour = name => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+
+// The board's colours as src/present/svg.rs writes them, and what the World theme shows instead.
+const BOARD_COLOURS = { light: "#f3dfa2", dark: "#6b3e26", cathedral: "#8c7bb8", lightTerritory: "#f7ecc8", darkTerritory: "#d9c2b4" };
+
+export function centre(c) {
+  const [file, rank] = coords(c);
+  return { x: MARGIN + file * CELL + CELL / 2, y: TOP + (10 - rank) * CELL + CELL / 2 };
+}
+
+function element(name, attributes = {}, text) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function square(c, inset, attributes) {
+  const p = centre(c);
+  return element("rect", Object.assign({ x: p.x - CELL / 2 + inset, y: p.y - CELL / 2 + inset, width: CELL - 2 * inset, height: CELL - 2 * inset }, attributes));
+}
+
+function cross(c, stroke) {
+  const p = centre(c), d = CELL / 2 - 8;
+  return element("path", { d: `M${p.x - d},${p.y - d}L${p.x + d},${p.y + d}M${p.x + d},${p.y - d}L${p.x - d},${p.y + d}`, stroke, "stroke-width": 4 });
+}
+
+/** The outline of a set of cells (the edges that no other cell of the set shares). */
+function outline(cells) {
+  const set = new Set(cells);
+  const parts = [];
+  for (const c of cells) {
+    const [f, r] = coords(c);
+    const x = MARGIN + f * CELL, y = TOP + (10 - r) * CELL;
+    const has = (df, dr) => set.has(FILES[f + df] + (r + dr));
+    if (!has(0, 1)) parts.push(`M${x},${y}h${CELL}`);
+    if (!has(0, -1)) parts.push(`M${x},${y + CELL}h${CELL}`);
+    if (!has(-1, 0)) parts.push(`M${x},${y}v${CELL}`);
+    if (!has(1, 0)) parts.push(`M${x + CELL},${y}v${CELL}`);
+  }
+  return parts.join("");
+}
+
+/** The cell of the board under a point of the screen, or null. */
+export function cellAt(svg, clientX, clientY) {
+  const point = svg.createSVGPoint();
+  point.x = clientX; point.y = clientY;
+  const p = point.matrixTransform(svg.getScreenCTM().inverse());
+  const file = Math.floor((p.x - MARGIN) / CELL), row = Math.floor((p.y - TOP) / CELL);
+  return file >= 0 && file < 10 && row >= 0 && row < 10 ? FILES[file] + (10 - row) : null;
+}
+
+/** The server's drawing, cut to the board, in the theme's colours. */
+export function boardSvg(svgText, theme) {
+  let text = svgText;
+  if (theme === "world") {
+    const map = { light: "--world-light", dark: "--world-dark", cathedral: "--world-people", lightTerritory: "--world-light-territory", darkTerritory: "--world-dark-territory" };
+    for (const [key, variable] of Object.entries(map)) text = text.split(BOARD_COLOURS[key]).join(colour(variable));
+    text = text.replace(/>CA</g, ">PE<");
+  }
+  const holder = document.createElement("div");
+  holder.innerHTML = text;
+  const svg = holder.querySelector("svg");
+  svg.setAttribute("viewBox", `0 0 ${WIDTH} ${HEIGHT}`);
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  return svg;
+}
+
+function layer(svg, id) {
+  let g = svg.querySelector("#" + id);
+  if (g) g.remove();
+  g = element("g", { id, "pointer-events": "none" });
+  svg.appendChild(g);
+  return g;
+}
+
+/** What the last move did: claims outlined in the mover's colour, captures crossed, near misses dotted. */
+export function drawMarks(svg, report) {
+  const g = layer(svg, "marks");
+  if (!report) return;
+  const claim = colour(report.mover === "light" ? "--claim-light" : "--claim-dark");
+  for (const c of report.claims) {
+    for (const x of c.cells) g.appendChild(square(x, 5, { fill: "none", stroke: claim, "stroke-width": 4 }));
+    if (c.captured) for (const x of c.captured.cells) g.appendChild(cross(x, colour("--capture")));
+  }
+  for (const m of report.near_misses) {
+    for (const x of m.cells) g.appendChild(square(x, 8, { fill: "none", stroke: colour("--near-miss"), "stroke-width": 2, "stroke-dasharray": "4 3" }));
+    if (m.corner) {
+      const [a, b] = m.corner.map(centre);
+      g.appendChild(element("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: colour("--near-miss"), "stroke-width": 4 }));
+      for (const p of [a, b]) g.appendChild(element("circle", { cx: p.x, cy: p.y, r: 7, fill: colour("--near-miss") }));
+    }
+  }
+}
+
+/** The territory view: each empty cell shaded by who is likely to own or fill it at the end. */
+export function drawTerritory(svg, cells, covered = new Set()) {
+  const g = layer(svg, "territory");
+  if (!cells) return;
+  const light = colour("--own-light"), dark = colour("--own-dark");
+  for (const c of cells) {
+    if (c.settled || covered.has(c.cell)) continue;
+    const lead = c.light - c.dark;
+    if (Math.abs(lead) < 0.05) continue;
+    const size = Math.round(6 + 24 * Math.min(1, Math.abs(lead)));
+    const p = centre(c.cell);
+    g.appendChild(element("rect", {
+      x: p.x - size / 2, y: p.y - size / 2, width: size, height: size, rx: 3,
+      fill: lead > 0 ? light : dark, "fill-opacity": 0.35 + 0.5 * Math.abs(lead),
+      stroke: lead > 0 ? dark : light, "stroke-width": 1,
+      "data-cell": c.cell, "data-owner": lead > 0 ? "light" : "dark",
+    }));
+  }
+}
+
+/** A line of moves as ghost buildings, numbered in the order they would be played. */
+export function drawGhosts(svg, moves, theme) {
+  const g = layer(svg, "ghosts");
+  if (!moves || !moves.length) return;
+  moves.slice(0, 9).forEach((move, i) => {
+    const cells = cellsOf(move);
+    if (!cells.length) return;
+    const player = playerOf(move);
+    const fill = colour(player === "dark" ? "--ghost-dark" : "--ghost-light");
+    const group = element("g", { class: "ghost", "data-move": move });
+    for (const c of cells) group.appendChild(square(c, 2, { fill, "fill-opacity": 0.55 }));
+    group.appendChild(element("path", { d: outline(cells), fill: "none", stroke: colour("--ghost-outline"), "stroke-width": 2.5, "stroke-dasharray": "5 3" }));
+    const p = centre(cells[0]);
+    group.appendChild(element("circle", { cx: p.x, cy: p.y, r: 11, fill: colour("--ghost-outline") }));
+    group.appendChild(element("text", { x: p.x, y: p.y + 5, "text-anchor": "middle", "font-size": 14, "font-weight": "bold", fill: "#ffffff" }, String(i + 1)));
+    g.appendChild(group);
+  });
+  void theme;
+}
+
+/** The placement under the pointer (legal in blue, refused in orange and dashed) and the cursor. */
+export function drawPreview(svg, cell, shown, armed) {
+  const g = layer(svg, "preview");
+  if (!cell) return;
+  if (shown && shown.cells) {
+    const stroke = colour(shown.reason ? "--refused" : "--legal");
+    for (const c of shown.cells) {
+      g.appendChild(square(c, 3, shown.reason
+        ? { fill: stroke, "fill-opacity": 0.35, stroke, "stroke-width": 3, "stroke-dasharray": "6 3" }
+        : { fill: stroke, "fill-opacity": armed ? 0.6 : 0.45, stroke, "stroke-width": armed ? 4 : 2 }));
+    }
+  }
+  g.appendChild(square(cell, 1, { id: "cursor", fill: "none", stroke: colour("--cursor"), "stroke-width": 2, "stroke-dasharray": "2 2" }));
+}
+
+/** The position in words, for screen readers. */
+export function describe(view, theme) {
+  const p = view.position;
+  const parts = [];
+  const neutral = THEMES[theme].neutral;
+  parts.push(p.game_over ? "The game is over." : `${Side(p.to_move)} to move.`);
+  parts.push(p.cathedral.cells.length ? `The ${neutral} covers ${span(p.cathedral.cells)}.` : p.cathedral.status === "to-place" ? `The ${neutral} is still to be placed.` : `The ${neutral} has been captured.`);
+  for (const owner of ["light", "dark"]) {
+    const v = p[owner];
+    const counts = {};
+    const list = v.buildings.map(b => {
+      const nth = counts[b.piece] = (counts[b.piece] || 0) + 1;
+      return `${buildingName(theme, b.piece, owner, nth - 1)} ${span(b.cells)}`;
+    });
+    parts.push(`${Side(owner)}: ${list.length ? list.join(", ") : "no buildings"}; territory ${v.territory_size} squares; ${v.unplaced_squares} squares unplaced.`);
+  }
+  return parts.join(" ");
+}
+
+export { pieceOf, nths };

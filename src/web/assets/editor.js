@@ -1,0 +1,115 @@
+// The position editor: buildings set down freely on free cells, removed with a click, the side
+// to move, the Cathedral's state and the rules chosen; every change is checked by the server
+// as a position file (docs/file-format.md), and one that makes no valid position is refused
+// with the reason.
+import { S, newGameState } from "./state.js";
+import { api } from "./api.js";
+import { buildingName, Side } from "./words.js";
+
+const $ = id => document.getElementById(id);
+
+/** The edited position as a position file's text. */
+export function file() {
+  const e = S.editor;
+  const cells = list => `[${list.join(", ")}]`;
+  const status = $("edit-cathedral-status").value;
+  const lines = [`rules: ${$("edit-rules").value}`, `to_move: ${$("edit-to-move").value}`];
+  lines.push(`cathedral: ${status === "board" ? cells(e.cathedral || []) : status}`);
+  for (const owner of ["light", "dark"]) {
+    const own = e.buildings.filter(b => b.owner === owner);
+    lines.push(`${owner}:`, own.length ? "  buildings:" : "  buildings: []");
+    for (const b of own) lines.push(`  - ${b.piece}: ${cells(b.cells)}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** The building on a cell, in words ("Dark's Square on h8"). */
+export function buildingAt(at) {
+  const p = S.view.position;
+  if (p.cathedral.cells.includes(at)) return `the ${buildingName(S.theme, "cathedral")} on ${at}`;
+  for (const owner of ["light", "dark"]) {
+    const b = p[owner].buildings.find(x => x.cells.includes(at));
+    if (b) return `${Side(owner)}'s ${buildingName(S.theme, b.piece, owner)} on ${at}`;
+  }
+  return null;
+}
+
+let ctx = null;
+
+async function check(before) {
+  try {
+    await api("/api/position", { start: file(), moves: [] });
+    await ctx.refresh();
+    return true;
+  } catch (e) {
+    Object.assign(S.editor, before);
+    ctx.say(e.message, true);
+    await ctx.refresh();
+    return false;
+  }
+}
+
+const snapshot = () => ({ buildings: S.editor.buildings.slice(), cathedral: S.editor.cathedral });
+
+export function add(cells) {
+  const before = snapshot();
+  if (S.chosen === "cathedral") { S.editor.cathedral = cells; $("edit-cathedral-status").value = "board"; }
+  else S.editor.buildings.push({ owner: $("edit-owner").value, piece: S.chosen, cells });
+  S.armed = false;
+  check(before);
+}
+
+/** Removes the building on `at`, if there is one; says whether it did. */
+export function removeAt(at) {
+  if (!S.editor) return false;
+  const before = snapshot();
+  const i = S.editor.buildings.findIndex(b => b.cells.includes(at));
+  if (i >= 0) S.editor.buildings.splice(i, 1);
+  else if (S.editor.cathedral && S.editor.cathedral.includes(at)) { S.editor.cathedral = null; $("edit-cathedral-status").value = "gone"; }
+  else return false;
+  S.armed = false;
+  check(before);
+  return true;
+}
+
+function open() {
+  const p = S.view.position;
+  S.editor = { buildings: [], cathedral: p.cathedral.cells.length ? p.cathedral.cells : null, saved: { game: S.game, puzzle: S.puzzle } };
+  for (const owner of ["light", "dark"]) for (const b of p[owner].buildings) S.editor.buildings.push({ owner, piece: b.piece, cells: b.cells });
+  $("edit-to-move").value = p.to_move;
+  $("edit-cathedral-status").value = p.cathedral.status === "on-board" ? "board" : p.cathedral.status;
+  $("edit-rules").value = p.rules.preset || "classic";
+  document.body.classList.add("editing");
+  S.chosen = null;
+  S.cell = null;
+  ctx.refresh();
+}
+
+function close() {
+  S.editor = null;
+  document.body.classList.remove("editing");
+}
+
+export function init(context) {
+  ctx = context;
+  $("edit").onclick = open;
+  $("edit-cathedral").onclick = () => ctx.choose("cathedral");
+  $("edit-owner").onchange = () => { S.placements = null; ctx.refresh(); };
+  for (const id of ["edit-to-move", "edit-cathedral-status", "edit-rules"]) $(id).onchange = () => check(snapshot());
+  $("edit-clear").onclick = () => {
+    S.editor.buildings = []; S.editor.cathedral = null;
+    $("edit-cathedral-status").value = "to-place"; $("edit-to-move").value = "light";
+    ctx.refresh();
+  };
+  $("edit-cancel").onclick = () => { S.game = S.editor.saved.game; close(); ctx.refresh(); };
+  $("edit-done").onclick = async () => {
+    const start = file();
+    try {
+      await api("/api/position", { start, moves: [] });
+      if (!ctx.mayDiscard("Playing on from the edited position")) return;
+      close();
+      ctx.startGame(newGameState({ rules: $("edit-rules").value, start }));
+      ctx.refresh();
+    } catch (e) { ctx.say(e.message, true); }
+  };
+}

@@ -1,0 +1,63 @@
+// The help panel: the rules in a few lines with a picture of a claim and of a capture, what
+// "unplaced squares" means, and the keys. Opened by Help or the ? key.
+import { S } from "./state.js";
+import { THEMES } from "./words.js";
+
+const $ = id => document.getElementById(id);
+
+// A corner of a board, 5x5 cells: `cells` maps "fr" (file 0-4, rank 0-4 from the bottom) to a fill.
+function corner(cells, marks = []) {
+  const u = 24, size = 5 * u;
+  let body = `<rect width="${size}" height="${size}" fill="#ffffff" stroke="#222" stroke-width="2"/>`;
+  for (let i = 1; i < 5; i++) body += `<path d="M${i * u},0v${size}M0,${i * u}h${size}" stroke="#c8c8c8"/>`;
+  for (const [at, fill] of Object.entries(cells)) {
+    const f = +at[0], r = +at[1];
+    body += `<rect x="${f * u + 1}" y="${(4 - r) * u + 1}" width="${u - 2}" height="${u - 2}" fill="${fill}" stroke="#222"/>`;
+  }
+  for (const m of marks) body += m(u);
+  return `<svg viewBox="-2 -2 ${size + 4} ${size + 4}" role="img">${body}</svg>`;
+}
+
+function content() {
+  const L = "#f3dfa2", D = "#6b3e26", T = "#d9c2b4";
+  const neutral = THEMES[S.theme].neutral;
+  // Dark walls in the corner a1-b2 with its buildings and the board's edges: a claim.
+  const claim = corner({ "20": D, "21": D, "22": D, "12": D, "02": D, "00": T, "10": T, "01": T, "11": T },
+    [u => `<rect x="1" y="${3 * u + 1}" width="${2 * u - 2}" height="${2 * u - 2}" fill="none" stroke="#5a2d0c" stroke-width="3"/>`]);
+  // A lone Light building walled in by Dark: captured, it goes back to Light's hand.
+  const capture = corner({ "20": D, "21": D, "22": D, "12": D, "02": D, "00": L, "10": T, "01": T, "11": T },
+    [u => `<path d="M6,${4 * u + 6}l${u - 12},${u - 12}M${u - 6},${4 * u + 6}l-${u - 12},${u - 12}" stroke="#ff4500" stroke-width="3"/>`]);
+  return `
+<p>Two players, Light and Dark, take turns placing their buildings on the 10x10 city. Light
+first places the neutral <b>${neutral}</b>, then Dark moves first. A building may go on any free
+cells that are not the opponent's territory.</p>
+<figure>${claim}<figcaption>A claim: Dark's buildings and the board's edges wall in a1-b2, which becomes Dark's territory.</figcaption></figure>
+<figure>${capture}<figcaption>A capture: a single Light building walled in alone is removed and goes back to Light's hand.</figcaption></figure>
+<p><b>Claims.</b> Walling off an area with your buildings (and the board's edges) makes it your
+territory: only you may build there. A diagonal contact does not close a wall, and the ${neutral}
+is never part of one. No claim on a player's first move.</p>
+<p><b>Captures.</b> An area that holds exactly one opposing building (or the ${neutral}) is
+claimed and that building removed; two or more buildings inside are never captured.</p>
+<p><b>The end.</b> When neither player can place, the one with fewer <b>unplaced squares</b>
+(the squares of the buildings still in hand) wins, by the difference.</p>
+<p><b>Placing.</b> Pick a building in the hand, turn it with <kbd>R</kbd> (Rotate) and
+<kbd>M</kbd> (Mirror), then point at the board: it shows legal in blue, refused in orange with
+the reason. Click to place. On a touch screen, tap to show it, tap it again to place.</p>
+<p><b>Keys</b> (with the board focused for the arrows): <kbd>&larr;</kbd><kbd>&uarr;</kbd><kbd>&rarr;</kbd><kbd>&darr;</kbd>
+cursor, <kbd>R</kbd> rotate, <kbd>M</kbd> mirror, <kbd>Enter</kbd> place, <kbd>[</kbd> <kbd>]</kbd>
+building, <kbd>C</kbd> capture or spare (when both are legal), <kbd>Backspace</kbd> undo,
+<kbd>Shift</kbd>+<kbd>Backspace</kbd> redo, <kbd>Esc</kbd> hide the preview, <kbd>?</kbd> this help.</p>
+<p><b>Values</b> are squares for Light (+ Light ahead): <b>+5</b> in bold is exact (proven by the
+solver), <b>~+2.3</b> is the engine's estimate. Copy link puts the game and its move in a link;
+the page also keeps the game in its address, so a reload loses nothing.</p>`;
+}
+
+export function open() {
+  $("help-body").innerHTML = content();
+  const dialog = $("help");
+  if (!dialog.open) dialog.showModal();
+}
+
+export function init() {
+  $("help-open").onclick = open;
+}

@@ -1,0 +1,130 @@
+// Placing a building: its shape is turned first (Rotate, Mirror), then the pointer, a tap or
+// the keyboard cursor positions it. Mouse: hover shows, click plays. Touch: a tap shows, a
+// second tap on the shown building plays; nothing is played by one accidental tap. Keyboard:
+// with the board focused the arrows move the cursor (elsewhere they scroll the page as usual).
+import { S } from "./state.js";
+import { coords, cellName, FILES, pieceOf, cellsOf, sameCells } from "./words.js";
+import { cellAt } from "./board.js";
+
+/** A shape: cells as [file, rank] moved to the corner, written "0,0;0,1;1,1" in a fixed order. */
+export function shapeKey(points) {
+  const f0 = Math.min(...points.map(p => p[0])), r0 = Math.min(...points.map(p => p[1]));
+  return points.map(([f, r]) => [f - f0, r - r0]).sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(p => p.join(",")).join(";");
+}
+const pointsOf = key => key.split(";").map(p => p.split(",").map(Number));
+export const keyOfCells = cells => shapeKey(cells.map(coords));
+
+/** The distinct shapes of a building's placements, in the order first met. */
+export function orientations(list) {
+  const keys = [];
+  for (const p of list) { const k = keyOfCells(p.cells); if (!keys.includes(k)) keys.push(k); }
+  return keys;
+}
+
+/** The shape turned a quarter clockwise, or mirrored left to right, if the building has it. */
+export function turned(key, how, available) {
+  const points = pointsOf(key).map(([f, r]) => (how === "rotate" ? [r, -f] : [-f, r]));
+  let next = shapeKey(points);
+  if (available.includes(next)) return next;
+  if (how === "rotate") return key;
+  return null; // Light's and Dark's Abbey and Academy are each other's mirror images.
+}
+
+/** The cell of a shape that sits under the pointer: the one nearest its middle. */
+export function anchor(key) {
+  const points = pointsOf(key);
+  const w = Math.max(...points.map(p => p[0])), h = Math.max(...points.map(p => p[1]));
+  let best = points[0], distance = Infinity;
+  for (const p of points) {
+    const d = (p[0] - w / 2) ** 2 + (p[1] - h / 2) ** 2;
+    if (d < distance - 1e-9) { best = p; distance = d; }
+  }
+  return best;
+}
+
+/** The cells of the shape placed with its anchor on `cell`, moved inside the board if needed. */
+export function cellsAt(key, cell) {
+  const points = pointsOf(key);
+  const [af, ar] = anchor(key);
+  const [cf, cr] = coords(cell);
+  const w = Math.max(...points.map(p => p[0])), h = Math.max(...points.map(p => p[1]));
+  const f0 = Math.max(0, Math.min(9 - w, cf - af));
+  const r0 = Math.max(1, Math.min(10 - h, cr - ar));
+  return points.map(([f, r]) => cellName(f0 + f, r0 + r));
+}
+
+/**
+ * What the board shows over the cell: { cells, move } for a legal placement (the moves on the
+ * same cells, several when a capture may be declined), { cells, reason } for a refused one.
+ */
+export function shownAt(cell) {
+  if (!cell || !S.chosen || S.chosen === "pass" || !S.placements || !S.orientation) return null;
+  const cells = cellsAt(S.orientation, cell);
+  const p = S.placements.list.find(q => sameCells(q.cells, cells));
+  if (!p) return { cells, reason: "it would leave the board" };
+  if (!p.legal) return { cells, reason: p.reason };
+  if (S.editor) return { cells };
+  const moves = S.view.moves.moves.filter(m => pieceOf(m) === S.chosen && sameCells(cellsOf(m), cells));
+  if (!moves.length) return { cells, reason: "this placement is not among the legal moves" };
+  return { cells, moves, move: moves[S.choice % moves.length] };
+}
+
+/** Wires the board's pointer and the page's keys to the actions of `ctx`. */
+export function attach(ctx) {
+  const board = document.getElementById("board");
+  let lastPointer = "mouse";
+  board.addEventListener("pointermove", e => {
+    if (e.pointerType !== "mouse") return;
+    const svg = board.querySelector("svg");
+    if (!svg) return;
+    const now = cellAt(svg, e.clientX, e.clientY);
+    if (now !== S.cell || S.armed) { S.cell = now; S.armed = false; S.choice = 0; ctx.preview(); }
+  });
+  board.addEventListener("pointerdown", e => { lastPointer = e.pointerType || "mouse"; });
+  board.addEventListener("click", e => {
+    const svg = board.querySelector("svg");
+    if (!svg) return;
+    const at = cellAt(svg, e.clientX, e.clientY);
+    if (!at) return;
+    const touch = (e.pointerType || lastPointer) !== "mouse";
+    if (!touch) { S.cell = at; ctx.place(); return; }
+    // A tap: the first shows the building there, a tap on the shown building plays it.
+    const shown = shownAt(S.cell);
+    if (S.armed && shown && shown.cells.includes(at)) { ctx.place(); return; }
+    if (S.editor && ctx.editorRemoveAt(at)) return;
+    S.cell = at; S.armed = true; S.choice = 0;
+    ctx.preview();
+  });
+  // The pointer left the board: the preview goes with it (mouseleave does not come when the
+  // board was redrawn under a still pointer).
+  document.addEventListener("pointermove", e => {
+    if (e.pointerType === "mouse" && S.cell && !S.armed && !e.target.closest("#board")) { S.cell = null; ctx.preview(); }
+  });
+
+  document.addEventListener("keydown", e => {
+    const t = e.target;
+    if (t.tagName === "SELECT" || t.tagName === "INPUT" || t.tagName === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (document.querySelector("dialog[open]")) return;
+    const onBoard = t === board || board.contains(t);
+    const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (arrows[e.key]) {
+      if (!onBoard) return; // the page scrolls
+      e.preventDefault();
+      const [df, dr] = arrows[e.key];
+      const [f, r] = S.cell ? coords(S.cell) : [4, 5];
+      S.cell = S.cell ? FILES[Math.min(9, Math.max(0, f + df))] + Math.min(10, Math.max(1, r + dr)) : "e5";
+      S.armed = false; S.choice = 0;
+      ctx.preview();
+    } else if (e.key === "r" || e.key === "R") { ctx.turn("rotate"); }
+    else if (e.key === "m" || e.key === "M" || e.key === "f" || e.key === "F") { ctx.turn("mirror"); }
+    else if (e.key === "c" || e.key === "C") { S.choice++; ctx.preview(); }
+    else if ((e.key === "Enter" || e.key === " ") && onBoard) { e.preventDefault(); ctx.place(); }
+    else if (e.key === "Escape") { S.cell = null; S.armed = false; ctx.preview(); }
+    else if (e.key === "[" || e.key === "]") { ctx.nextPiece(e.key === "]" ? 1 : -1); }
+    else if (e.key === "?") { ctx.help(); }
+    else if (e.key === "Backspace" && !S.editor) {
+      e.preventDefault();
+      if (e.shiftKey) ctx.redo(); else ctx.undo();
+    }
+  });
+}

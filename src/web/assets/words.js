@@ -1,0 +1,113 @@
+// Moves and buildings in words: the notation taken apart, moves as players read them
+// ("Dark Castle b2-d3"), and the two display themes (classic names, or the Cathedral World
+// edition's landmarks; docs/rules.md, "Display themes"). A theme changes names and colours only.
+
+export const FILES = "abcdefghij";
+export const KINDS = ["tavern", "stable", "inn", "bridge", "square", "manor", "abbey", "infirmary", "castle", "tower", "academy"];
+export const SIZE = { tavern: 1, stable: 2, inn: 3, bridge: 3, square: 4, manor: 4, abbey: 4, infirmary: 5, castle: 5, tower: 5, academy: 5, cathedral: 6 };
+
+/** The player of a move written with one ("light:inn:a1,a2,b2"), else null. */
+export function playerOf(move) {
+  const first = move.split(":")[0];
+  return first === "light" || first === "dark" ? first : null;
+}
+/** The building a move places ("inn"), or "pass". */
+export function pieceOf(move) {
+  const parts = move.split(":");
+  return playerOf(move) ? parts[1] : parts[0];
+}
+/** The cells a move covers: "inn:a1,a2,b2" or, declining a capture, "bridge:c3,c4,c5/spare:f4". */
+export function cellsOf(move) {
+  const part = move.split(":").slice(1).join(":").split("/")[0];
+  return part.match(/[a-j](10|[1-9])/g) || [];
+}
+export const sameCells = (a, b) => a.length === b.length && a.every(c => b.includes(c));
+/** A cell as [file 0-9, rank 1-10]. */
+export const coords = c => [FILES.indexOf(c[0]), parseInt(c.slice(1), 10)];
+export const cellName = (f, r) => FILES[f] + r;
+export const other = player => (player === "light" ? "dark" : "light");
+export const Side = player => (player === "light" ? "Light" : "Dark");
+
+/** The corners of the cells' bounding box: "b2-d3", or one cell. */
+export function span(cells) {
+  if (!cells.length) return "";
+  const cs = cells.map(coords);
+  const f0 = Math.min(...cs.map(c => c[0])), f1 = Math.max(...cs.map(c => c[0]));
+  const r0 = Math.min(...cs.map(c => c[1])), r1 = Math.max(...cs.map(c => c[1]));
+  const a = cellName(f0, r0), b = cellName(f1, r1);
+  return a === b ? a : `${a}-${b}`;
+}
+
+const TITLES = { tavern: "Tavern", stable: "Stable", inn: "Inn", bridge: "Bridge", square: "Square", manor: "Manor", abbey: "Abbey", infirmary: "Infirmary", castle: "Castle", tower: "Tower", academy: "Academy", cathedral: "Cathedral" };
+
+// The World edition (seed 003) lists its 28 landmarks as three groups of four and eight pairs:
+// the kinds of which each player has two (Tavern, Stable, Inn) and the eight of which each has
+// one, in size order. Read here: the first half of each group or pair is Light's.
+const WORLD = {
+  tavern: [["Statue of Liberty", "Christ the Redeemer"], ["CN Tower", "Sky Tower"]],
+  stable: [["Eiffel Tower", "Tower of Pisa"], ["Odawara Temple", "Petronas Towers"]],
+  inn: [["Temple of the Inscriptions", "Agha Mosque"], ["Moai", "Stave Church"]],
+  bridge: [["Big Ben"], ["Parthenon"]],
+  square: [["Shwezigon Pagoda"], ["Budapest Parliament"]],
+  manor: [["Pyramid of Giza"], ["Taj Mahal"]],
+  abbey: [["San Bernardo Convent"], ["Angkor Wat"]],
+  infirmary: [["St Basil's Cathedral"], ["Sydney Opera House"]],
+  castle: [["Al Deir Monastery"], ["Mud Mosque of Mali"]],
+  tower: [["Sagrada Familia"], ["Machu Picchu"]],
+  academy: [["Neuschwanstein Castle"], ["Lalibela"]],
+};
+
+export const THEMES = {
+  classic: { label: "Classic", neutral: "Cathedral" },
+  world: { label: "World edition", neutral: "People" },
+};
+
+/**
+ * A building's name under a theme. `nth` (0 or 1) picks which of a player's two buildings of a
+ * kind, for the World theme's two landmarks; the classic names do not depend on it.
+ */
+export function buildingName(theme, piece, owner, nth = 0) {
+  if (piece === "cathedral") return THEMES[theme].neutral;
+  if (theme === "world" && WORLD[piece]) {
+    const names = WORLD[piece][owner === "dark" ? 1 : 0];
+    return names[nth % names.length];
+  }
+  return TITLES[piece] || piece;
+}
+
+/** Every name a player's building of a kind has under a theme ("Statue of Liberty / Christ the Redeemer"). */
+export function kindName(theme, piece, owner) {
+  if (theme === "world" && WORLD[piece]) return WORLD[piece][owner === "dark" ? 1 : 0].join(" / ");
+  return buildingName(theme, piece, owner);
+}
+
+/**
+ * A move in words: "Dark Castle b2-d3", "Light passes". `mover` is used when the move does not
+ * name its player; `nth` is which of the mover's buildings of that kind it is (World names).
+ */
+export function moveWords(move, theme = "classic", mover = null, nth = 0) {
+  const player = playerOf(move) || mover;
+  const piece = pieceOf(move);
+  const who = player ? Side(player) + " " : "";
+  if (piece === "pass") return `${who}passes`;
+  const spare = move.includes("/spare:") ? ", sparing the enclosed building" : "";
+  return `${who}${buildingName(theme, piece, player, nth)} ${span(cellsOf(move))}${spare}`;
+}
+
+/** For each move of a list, which of its mover's buildings of that kind it is (0, 1...). */
+export function nths(moves) {
+  const seen = {};
+  return moves.map(m => {
+    const key = `${playerOf(m)}:${pieceOf(m)}`;
+    seen[key] = (seen[key] || 0) + 1;
+    return seen[key] - 1;
+  });
+}
+
+/** A value in squares from Light's view, as the move list and the bar show it. */
+export function valueText(value, exact) {
+  if (value === null || value === undefined || Number.isNaN(value)) return "";
+  const rounded = exact ? Math.round(value) : Math.round(value * 10) / 10;
+  const text = (rounded > 0 ? "+" : rounded < 0 ? "\u2212" : "") + Math.abs(rounded).toFixed(exact ? 0 : 1);
+  return exact ? text : `~${text}`;
+}

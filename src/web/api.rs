@@ -165,6 +165,33 @@ pub(crate) struct GameRequest {
     /// each legal or refused with the reason.
     #[serde(default)]
     pub(crate) owner: Option<String>,
+    /// For `record/write`: the record's metadata (event, site, date, round, players, comment).
+    #[serde(default)]
+    meta: Option<RecordMeta>,
+    /// For `record/write`: a comment per move (null for none), in the order of `moves`.
+    #[serde(default)]
+    comments: Vec<Option<String>>,
+}
+
+/// A record's metadata, as `record/read` gives it and `record/write` takes it back.
+#[derive(Deserialize, Serialize, Default, Clone)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RecordMeta {
+    #[serde(default)]
+    event: Option<String>,
+    #[serde(default)]
+    site: Option<String>,
+    #[serde(default)]
+    date: Option<String>,
+    #[serde(default)]
+    round: Option<String>,
+    #[serde(default)]
+    light: Option<String>,
+    #[serde(default)]
+    dark: Option<String>,
+    /// A comment on the whole game.
+    #[serde(default)]
+    comment: Option<String>,
 }
 
 /// The position a request's game reaches, and the position before its last move with that move.
@@ -347,6 +374,13 @@ pub(crate) struct GameView {
     light: Option<String>,
     dark: Option<String>,
     event: Option<String>,
+    site: Option<String>,
+    date: Option<String>,
+    round: Option<String>,
+    /// The comment on the whole game.
+    comment: Option<String>,
+    /// The same metadata in one object, ready to send back to `record/write` as `meta`.
+    meta: RecordMeta,
     /// The rules' name, when the game starts from the empty board.
     rules: Option<String>,
     /// The start position as a position file's text, for a fragment.
@@ -374,6 +408,19 @@ pub(crate) async fn read_record(
                 light: game.light.clone(),
                 dark: game.dark.clone(),
                 event: game.event.clone(),
+                site: game.site.clone(),
+                date: game.date.clone(),
+                round: game.round.clone(),
+                comment: game.comment.clone(),
+                meta: RecordMeta {
+                    event: game.event.clone(),
+                    site: game.site.clone(),
+                    date: game.date.clone(),
+                    round: game.round.clone(),
+                    light: game.light.clone(),
+                    dark: game.dark.clone(),
+                    comment: game.comment.clone(),
+                },
                 rules: if game.start.is_some() {
                     None
                 } else {
@@ -403,7 +450,26 @@ pub(crate) async fn write_record(
     body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<RecordOut>, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
-    let record = record_of(&game)?;
+    if game.comments.len() > game.moves.len() {
+        return Err(bad(format!(
+            "{} comments for {} moves: expected at most one comment per move",
+            game.comments.len(),
+            game.moves.len()
+        )));
+    }
+    let mut record = record_of(&game)?;
+    for (recorded, comment) in record.moves.iter_mut().zip(&game.comments) {
+        recorded.comment = comment.clone().filter(|c| !c.trim().is_empty());
+    }
+    if let Some(meta) = game.meta.clone() {
+        record.event = meta.event;
+        record.site = meta.site;
+        record.date = meta.date;
+        record.round = meta.round;
+        record.light = meta.light;
+        record.dark = meta.dark;
+        record.comment = meta.comment;
+    }
     Ok(Json(RecordOut {
         text: cathedral::file::records_to_yaml(&[record]),
     }))

@@ -310,7 +310,7 @@ export function startGame(game, { meta = null, keepRecord = false } = {}) {
 function openGame(i) {
   const g = S.record.games[i];
   startGame(newGameState({ rules: g.rules || "classic", start: g.start, moves: g.moves, comments: g.comments || [] }), { keepRecord: true,
-    meta: { light: g.light, dark: g.dark, event: g.event, date: g.date, site: g.site, result: g.result } });
+    meta: g.meta || { light: g.light, dark: g.dark, event: g.event } });
   S.autoplay = false;
   $("games").value = String(i);
   refresh().then(() => say(`Game ${i + 1} of ${S.record.games.length}, ${g.moves.length} moves: Redo or a click on a move steps through it.`));
@@ -431,7 +431,11 @@ function wire() {
     openGame(i);
   };
   $("save").onclick = async () => {
-    try { download((await api("/api/record/write", request({ moves: allMoves() }))).text, "game.yaml"); S.dirty = false; } catch (e) { say(e.message, true); }
+    // The whole game, the moves taken back too, with the record's metadata and comments.
+    const moves = allMoves();
+    const extra = { moves, comments: moves.map((_, i) => S.game.comments[i] || null) };
+    if (S.game.meta && Object.values(S.game.meta).some(Boolean)) extra.meta = S.game.meta;
+    try { download((await api("/api/record/write", request(extra))).text, "game.yaml"); S.dirty = false; } catch (e) { say(e.message, true); }
   };
   $("savepos").onclick = () => { if (S.view) download(S.view.position_file, "position.yaml"); };
   $("share").onclick = share;

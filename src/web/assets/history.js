@@ -94,7 +94,7 @@ export function render(ctx) {
   // The metadata of a record, the comment of the current move, the result on the board.
   const meta = S.game.meta || {};
   const people = meta.light || meta.dark ? `${meta.light || "?"} (Light) \u2013 ${meta.dark || "?"} (Dark)` : "";
-  $("meta").textContent = [meta.event, people, meta.site, meta.date, meta.result ? `result: ${meta.result}` : ""].filter(Boolean).join(" \u00b7 ");
+  $("meta").textContent = [meta.event, meta.round, people, meta.site, meta.date, meta.comment].filter(Boolean).join(" \u00b7 ");
   const comment = S.game.comments[S.game.moves.length - 1];
   $("comment").textContent = comment ? `Comment: ${comment}` : "";
   const banner = $("banner");

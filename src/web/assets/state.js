@@ -64,6 +64,7 @@ export function playMove(move, { byPlayer = true } = {}) {
   else {
     game.future = [];
     S.judged.length = Math.min(S.judged.length, game.moves.length + 1);
+    game.comments = game.comments.slice(0, game.moves.length);
     S.dirty = true;
   }
   game.moves.push(move);

@@ -2,12 +2,14 @@
 //! the solve report (verdict, best line with each move's effect and the running scores, grouped
 //! root moves, statistics); [`moves`] lists the legal moves per piece; [`words`] puts values and counts into words; [`view`] describes a
 //! position for JSON; [`bestmove`] is the playing engine's decision; [`game`] judges every move of
-//! a game; [`standings`] scores matches and tournaments from game records.
+//! a game; [`standings`] scores matches and tournaments from game records; [`territory`] predicts who
+//! owns each cell at the end.
 
 pub mod bestmove;
 pub mod game;
 pub mod moves;
 pub mod report;
 pub mod standings;
+pub mod territory;
 pub mod view;
 pub mod words;

@@ -12,6 +12,7 @@ mod api;
 mod assets;
 mod live;
 mod placements;
+mod territory;
 mod trainer;
 
 use axum::Router;
@@ -83,6 +84,7 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/analyse", post(api::analyse))
         .route("/api/analyse/live", post(analyse_live::analyse_live))
         .route("/api/analyse/live/{id}/stop", post(analyse_live::stop))
+        .route("/api/territory", post(territory::territory))
         .route("/api/record/read", post(api::read_record))
         .route("/api/record/write", post(api::write_record))
         .route("/api/puzzles", get(trainer::list))

@@ -271,7 +271,7 @@ fn playout(position: &Position, options: &TerritoryOptions, seed: u64) -> Option
                 let choice = choose(
                     &position,
                     &PlayOptions {
-                        nodes: Some(options.nodes_per_move.max(1) << below),
+                        nodes: Some(options.nodes_per_move.max(1).saturating_mul(1 << below)),
                         time: None,
                         threads: 1,
                         seed: rng.next_u64(),
@@ -314,7 +314,9 @@ fn prove(position: &Position, options: &TerritoryOptions) -> Option<i32> {
             tt_mb: 16,
             initial_tt_mb: Some(2),
             wdl: false,
-            time_limit: None,
+            time_limit: options
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
             stop: Arc::clone(&options.stop),
             root_values: false,
             max_nodes: Some(budget),

@@ -1,7 +1,12 @@
 //! The web board in a real browser: starts `cathedral serve`, runs `tests/browser/e2e.js` (headless
-//! Chromium driven by playwright-core: placing buildings with the mouse and the keyboard, a refused
-//! placement, a solve with live progress and one stopped, the trainer answered right and wrong, a
-//! record opened and analysed, the editor), then checks pixels of its screenshots.
+//! Chromium driven by playwright-core) and checks pixels of its screenshots. One scenario per flow
+//! that once broke and per feature: placing with the mouse (shapes turned, then pointed), a
+//! refused placement, the keyboard, Undo at the start and against the engine, the engine never
+//! playing over a record, the result at the end, a busy server retried, solving and stopping, the
+//! engine's line and candidates on the board, the evaluation, a streamed analysis stopped, the
+//! trainer, records, the editor, a phone with touch, a shared link and a reload, the question
+//! before a game is discarded, the territory view, help, the World display and an axe-core scan;
+//! then screenshots at phone, laptop, desktop sizes and in dark mode.
 //!
 //! Needs `node`, Debian's `chromium` and `npm ci` in tests/browser; `.ci/run` installs them. Where
 //! they are missing the test says so and passes, unless `CATHEDRAL_BROWSER_TESTS=1` demands it

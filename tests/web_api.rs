@@ -328,13 +328,22 @@ fn the_api_answers_and_refuses_in_words() {
     let again = cathedral::file::parse_records("written", body["text"].as_str().unwrap()).unwrap();
     assert_eq!(again[0].light.as_deref(), Some("Ann"));
     assert_eq!(again[0].event, game["event"].as_str().map(str::to_string));
-    assert_eq!(again[0].moves[2].comment.as_deref(), Some("a corner claim in the making"));
+    assert_eq!(
+        again[0].moves[2].comment.as_deref(),
+        Some("a corner claim in the making")
+    );
     let (status, body) = server.post(
         "/api/record/write",
         r#"{"moves": [], "comments": ["one too many"]}"#,
     );
     assert_eq!(status, 400, "{body}");
-    assert!(body["error"].as_str().unwrap().contains("at most one comment per move"), "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("at most one comment per move"),
+        "{body}"
+    );
     let (status, body) = server.post(
         "/api/record/read",
         r#"{"text": "moves:\n- light:cathedral:e5,f4,f5,f6,f7,g5\n- dark:inn:e5,e6,d6\n"}"#,

@@ -9,56 +9,47 @@ fn main() {
     // Read at run time, not baked in with `env!`: a build script binary reused from another
     // checkout of the crate (a worktree sharing the target directory) must read this one's files.
     let root = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
-    let dir = Path::new(&root).join("puzzles/teaching");
-    println!("cargo:rerun-if-changed={}", dir.display());
+    let root = Path::new(&root);
     // A trainer without puzzles is a broken build, not an empty list.
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read the teaching puzzles in {}: {e}", dir.display()))
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    files.sort();
-    let mut out = String::from(
-        "/// The shipped teaching puzzles: (name, file text).\npub const TEACHING: &[(&str, &str)] = &[\n",
+    embed(
+        &root.join("puzzles/teaching"),
+        |path| path.extension().is_some_and(|e| e == "yaml"),
+        |path| path.file_stem(),
+        "/// The shipped teaching puzzles: (name, file text).\npub const TEACHING",
+        "teaching.rs",
     );
-    for path in files {
-        println!("cargo:rerun-if-changed={}", path.display());
-        let name = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or("puzzle");
-        let _ = writeln!(
-            out,
-            "    ({name:?}, include_str!({:?})),",
-            path.display().to_string()
-        );
-    }
-    out.push_str("];\n");
-    let target =
-        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("teaching.rs");
-    std::fs::write(target, out).expect("write the puzzle list");
-    embed_assets(&root);
+    // The page is plain ES modules with no build step: whatever lies in the folder (not its
+    // subfolders) is what the browser gets, by file name.
+    embed(
+        &root.join("src/web/assets"),
+        |path| path.is_file(),
+        |path| path.file_name(),
+        "/// The web page's files: (name, text), as in src/web/assets/.\npub const ASSETS",
+        "assets.rs",
+    );
 }
 
-/// Every file of `src/web/assets/` (not its subfolders), sorted by name: the page is plain ES
-/// modules with no build step, so whatever lies there is what the browser gets.
-fn embed_assets(root: &str) {
-    let dir = Path::new(root).join("src/web/assets");
+/// Writes `OUT_DIR/target`: `declaration: &[(&str, &str)]` listing the files of `dir` that `keep`
+/// accepts, sorted, each as (its `name`, `include_str!` of it).
+fn embed(
+    dir: &Path,
+    keep: impl Fn(&Path) -> bool,
+    name: impl Fn(&Path) -> Option<&std::ffi::OsStr>,
+    declaration: &str,
+    target: &str,
+) {
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read the web assets in {}: {e}", dir.display()))
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .filter_map(Result::ok)
         .map(|e| e.path())
-        .filter(|p| p.is_file())
+        .filter(|p| keep(p))
         .collect();
     files.sort();
-    let mut out = String::from(
-        "/// The web page's files: (name, text), as in src/web/assets/.\npub const ASSETS: &[(&str, &str)] = &[\n",
-    );
+    let mut out = format!("{declaration}: &[(&str, &str)] = &[\n");
     for path in files {
         println!("cargo:rerun-if-changed={}", path.display());
-        let name = path.file_name().and_then(|s| s.to_str()).unwrap_or("asset");
+        let name = name(&path).and_then(|s| s.to_str()).unwrap_or("file");
         let _ = writeln!(
             out,
             "    ({name:?}, include_str!({:?})),",
@@ -66,7 +57,7 @@ fn embed_assets(root: &str) {
         );
     }
     out.push_str("];\n");
-    let target =
-        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("assets.rs");
-    std::fs::write(target, out).expect("write the asset list");
+    let target = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join(target);
+    std::fs::write(&target, out)
+        .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
 }

@@ -1,6 +1,7 @@
 //! The territory view (`cathedral::analysis::territory`): shares that are probabilities, settled
 //! cells that never change owner in real games, the same map for the same seed, the exact final
-//! board where the end is forced; and `POST /api/territory` against a running `cathedral serve`.
+//! board where the end is forced. `POST /api/territory` is tested with the rest of the API in
+//! tests/web_api.rs.
 
 use cathedral::analysis::territory::{
     Playout, TerritoryMap, TerritoryOptions, owners, settled, territory,
@@ -10,11 +11,7 @@ use cathedral::engine::Judgement;
 use cathedral::file::{GameRecord, load_records};
 use cathedral::{Bitboard, Cell, MoveList, Player, Position};
 use std::collections::HashSet;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::Duration;
 
 fn games() -> Vec<GameRecord> {
     let mut games = load_records(Path::new("docs/analysis/engine-games.yaml")).unwrap();
@@ -227,131 +224,4 @@ fn a_stopped_map_counts_what_finished() {
     assert_eq!(map.playouts, 0);
     assert!(!map.complete);
     check_shares(&map);
-}
-
-// ----- the web API ----------------------------------------------------------------------------
-
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start the server");
-        let (mut line, mut second) = (String::new(), String::new());
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        stdout.read_line(&mut line).unwrap();
-        stdout.read_line(&mut second).unwrap();
-        let address = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .expect("an address")
-            .to_string();
-        Server { child, address }
-    }
-
-    fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
-        let mut stream = TcpStream::connect(&self.address).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(120)))
-            .unwrap();
-        write!(
-            stream,
-            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.address,
-            body.len()
-        )
-        .unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        let status = response[9..12].parse().unwrap();
-        let text = response.split("\r\n\r\n").nth(1).unwrap_or("");
-        let json = serde_json::from_str(text).unwrap_or_else(|_| panic!("not JSON: {text}"));
-        (status, json)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-#[test]
-fn the_api_answers_with_every_cell_and_refuses_in_words() {
-    let server = Server::start();
-    let game = r#""moves": ["light:cathedral:e5,f4,f5,f6,f7,g5", "dark:castle:b2,b3,c2,d2,d3", "light:infirmary:h2,i1,i2,i3,j2", "dark:tower:h9,h10,i8,i9,j8"]"#;
-    let (status, body) = server.post(
-        "/api/territory",
-        &format!(r#"{{{game}, "playouts": 4, "nodes_per_move": 300, "seed": 5}}"#),
-    );
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["playouts"], 4);
-    assert_eq!(body["nodes_per_move"], 300);
-    assert_eq!(body["seed"], 5);
-    assert_eq!(body["judgement"], "estimate");
-    assert_eq!(body["complete"], true);
-    let cells = body["cells"].as_array().unwrap();
-    assert_eq!(cells.len(), 100);
-    assert_eq!(cells[0]["cell"], "a1");
-    assert_eq!(cells[1]["cell"], "b1");
-    assert_eq!(cells[99]["cell"], "j10");
-    for cell in cells {
-        let (light, dark) = (
-            cell["light"].as_f64().unwrap(),
-            cell["dark"].as_f64().unwrap(),
-        );
-        assert!(
-            light >= 0.0 && dark >= 0.0 && light + dark <= 1.0 + 1e-9,
-            "{cell}"
-        );
-        assert!(cell["settled"].is_boolean());
-    }
-    let expected: f64 = cells.iter().map(|c| c["light"].as_f64().unwrap()).sum();
-    assert!((body["light_expected"].as_f64().unwrap() - expected).abs() < 1e-6);
-    assert!(body["dark_expected"].as_f64().unwrap() > 0.0);
-    // The same request, the same map; the defaults answer too.
-    let (_, again) = server.post(
-        "/api/territory",
-        &format!(r#"{{{game}, "playouts": 4, "nodes_per_move": 300, "seed": 5}}"#),
-    );
-    assert_eq!(again, body);
-    let (status, body) = server.post("/api/territory", r#"{"nodes_per_move": 100}"#);
-    assert_eq!(status, 200, "{body}");
-    assert_eq!(body["playouts"], 16);
-    assert_eq!(body["seed"], 1);
-    // Errors: a status and words.
-    for (request, status, words) in [
-        (
-            r#"{"playouts": 0}"#,
-            400,
-            "playouts 0 is out of range: expected 1 to 64",
-        ),
-        (r#"{"playouts": 65}"#, 400, "expected 1 to 64"),
-        (r#"{"playouts": -1}"#, 400, "out of range"),
-        (
-            r#"{"nodes_per_move": 99}"#,
-            400,
-            "nodes_per_move 99 is out of range: expected 100 to 200000",
-        ),
-        (r#"{"nodes_per_move": 200001}"#, 400, "out of range"),
-        (r#"{"moves": ["light:inn:a1"]}"#, 400, "cannot be played"),
-        (r#"{"rules": "chess"}"#, 400, "not a rule variant"),
-        ("[1, 2]", 422, "must be a JSON object"),
-        (r#""moves""#, 422, "must be a JSON object"),
-        (r#"{"playouts": "many"}"#, 422, "not a game"),
-        (r#"{"time_ms": 100}"#, 422, "not a game"),
-    ] {
-        let (got, reply) = server.post("/api/territory", request);
-        assert_eq!(got, status, "{request}: {reply}");
-        let error = reply["error"].as_str().unwrap_or_default();
-        assert!(error.contains(words), "{request}: {error}");
-    }
 }

@@ -91,6 +91,35 @@ fn the_api_answers_and_refuses_in_words() {
     let (status, page) = server.request("GET", "/", "text/plain", "");
     assert_eq!(status, 200);
     assert!(page.contains("<html"));
+    assert!(
+        page.contains(r#"name="viewport""#),
+        "a phone needs the viewport tag"
+    );
+    // The page's modules, style and icon, each with its media type; nothing outside the folder.
+    for (path, media) in [
+        ("/assets/app.js", "text/javascript"),
+        ("/assets/state.js", "text/javascript"),
+        ("/assets/style.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let response = server.response("GET", path, "text/plain", "");
+        assert!(response.starts_with("HTTP/1.1 200"), "{path}: {response}");
+        assert!(
+            response
+                .to_ascii_lowercase()
+                .contains(&format!("content-type: {media}")),
+            "{path}: {response}"
+        );
+    }
+    for path in [
+        "/assets/nothing.js",
+        "/assets/..%2FCargo.toml",
+        "/assets/.hidden",
+    ] {
+        let (status, body) = server.request("GET", path, "text/plain", "");
+        assert_eq!(status, 404, "{path}: {body}");
+        assert!(body.contains("no such file of the page"), "{path}: {body}");
+    }
     let (status, body) = server.post(
         "/api/position",
         r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5", "dark:castle:b2,b3,c2,d2,d3"]}"#,
@@ -878,4 +907,78 @@ fn a_stopped_solve_claims_no_result() {
         }
     }
     assert!(stopped > 0, "no solve stopped early");
+}
+
+/// The territory view (`docs/analysis.md`, "Territory view"): every cell, shares that are
+/// probabilities, the same map for the same seed, errors in words.
+#[test]
+fn the_territory_view_answers_every_cell_and_refuses_in_words() {
+    let server = Server::start(&[]);
+    let game = r#""moves": ["light:cathedral:e5,f4,f5,f6,f7,g5", "dark:castle:b2,b3,c2,d2,d3", "light:infirmary:h2,i1,i2,i3,j2", "dark:tower:h9,h10,i8,i9,j8"]"#;
+    let (status, body) = server.post(
+        "/api/territory",
+        &format!(r#"{{{game}, "playouts": 4, "nodes_per_move": 300, "seed": 5}}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["playouts"], 4);
+    assert_eq!(body["nodes_per_move"], 300);
+    assert_eq!(body["seed"], 5);
+    assert_eq!(body["judgement"], "estimate");
+    assert_eq!(body["complete"], true);
+    let cells = body["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 100);
+    assert_eq!(cells[0]["cell"], "a1");
+    assert_eq!(cells[1]["cell"], "b1");
+    assert_eq!(cells[99]["cell"], "j10");
+    for cell in cells {
+        let (light, dark) = (
+            cell["light"].as_f64().unwrap(),
+            cell["dark"].as_f64().unwrap(),
+        );
+        assert!(
+            light >= 0.0 && dark >= 0.0 && light + dark <= 1.0 + 1e-9,
+            "{cell}"
+        );
+        assert!(cell["settled"].is_boolean());
+    }
+    let expected: f64 = cells.iter().map(|c| c["light"].as_f64().unwrap()).sum();
+    assert!((body["light_expected"].as_f64().unwrap() - expected).abs() < 1e-6);
+    assert!(body["dark_expected"].as_f64().unwrap() > 0.0);
+    // The same request, the same map; the defaults answer too.
+    let (_, again) = server.post(
+        "/api/territory",
+        &format!(r#"{{{game}, "playouts": 4, "nodes_per_move": 300, "seed": 5}}"#),
+    );
+    assert_eq!(again, body);
+    let (status, body) = server.post("/api/territory", r#"{"nodes_per_move": 100}"#);
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["playouts"], 16);
+    assert_eq!(body["seed"], 1);
+    // Errors: a status and words.
+    for (request, status, words) in [
+        (
+            r#"{"playouts": 0}"#,
+            400,
+            "playouts 0 is out of range: expected 1 to 64",
+        ),
+        (r#"{"playouts": 65}"#, 400, "expected 1 to 64"),
+        (r#"{"playouts": -1}"#, 400, "out of range"),
+        (
+            r#"{"nodes_per_move": 99}"#,
+            400,
+            "nodes_per_move 99 is out of range: expected 100 to 200000",
+        ),
+        (r#"{"nodes_per_move": 200001}"#, 400, "out of range"),
+        (r#"{"moves": ["light:inn:a1"]}"#, 400, "cannot be played"),
+        (r#"{"rules": "chess"}"#, 400, "not a rule variant"),
+        ("[1, 2]", 422, "must be a JSON object"),
+        (r#""moves""#, 422, "must be a JSON object"),
+        (r#"{"playouts": "many"}"#, 422, "not a game"),
+        (r#"{"time_ms": 100}"#, 422, "not a game"),
+    ] {
+        let (got, reply) = server.post("/api/territory", request);
+        assert_eq!(got, status, "{request}: {reply}");
+        let error = reply["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{request}: {error}");
+    }
 }

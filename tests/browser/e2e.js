@@ -280,6 +280,25 @@ const tests = {
     await page.waitForTimeout(2500);
     assert.strictEqual(await page.locator("#history li").count(), total, "the record's moves are all kept");
     assert.strictEqual(await played(page), 5, "the engine did not play over the record");
+    // A new move here would replace the rest of the record: the page asks, and No keeps it.
+    const text = fs.readFileSync(path.join(repo, "docs/analysis/engine-games.yaml"), "utf8").split(/^---$/m)[0];
+    const moves = text.split("moves:")[1].split("\n").filter(l => l.startsWith("- ")).map(l => l.slice(2).trim());
+    const next = moves[5];
+    const legal = (await post("/api/position", { rules: "classic", moves: moves.slice(0, 5) })).moves.moves;
+    const other = legal.find(m => pieceOf(m) === pieceOf(next) && !same(cellsOf(m), cellsOf(next)));
+    let asked = null;
+    page.removeAllListeners("dialog");
+    page.on("dialog", d => { asked = d.message(); d.dismiss(); });
+    await pick(page, other);
+    for (const cell of cellsOf(other)) {
+      const p = await at(page, cell);
+      await page.mouse.move(p.x, p.y);
+      const shown = ((await status(page)).match(/\(([a-z]+:[^)]*)\)/) || [])[1];
+      if (shown && same(cellsOf(shown), cellsOf(other))) { await page.mouse.click(p.x, p.y); break; }
+    }
+    await page.waitForFunction(() => /Nothing played/.test(document.querySelector("#status").textContent));
+    assert.match(asked || "", new RegExp(`replaces the game's next ${total - 5} moves`));
+    assert.strictEqual(await page.locator("#history li").count(), total, "the record is whole");
   },
 
   // The end of a game: who won, by how many squares, and the unplaced squares, on the board

@@ -2,7 +2,7 @@
 // engine's move with its ranked candidates and its line as ghosts, the evaluation bar, each
 // move's value, the whole-game analysis streamed move by move, and the territory view.
 // Exact values are marked exact; everything else is labelled an estimate.
-import { S, request, gameKey, allMoves } from "./state.js";
+import { S, request, gameKey, allMoves, replaces } from "./state.js";
 import { api, stream, ApiError } from "./api.js";
 import { valueText, playerOf } from "./words.js";
 import { words } from "./history.js";
@@ -159,6 +159,9 @@ function showLine(ctx, title, line, key) {
     link.onclick = e => {
       e.preventDefault();
       if (gameKey() !== key) return;
+      const replaced = replaces(line[0]);
+      if (replaced && !window.confirm(`Playing the line here replaces the game's next ${replaced} move${replaced === 1 ? "" : "s"}. Play it?`)) return;
+      S.game.kept = Math.min(S.game.kept, base.length);
       S.game.moves = base.slice();
       S.game.future = line.slice().reverse();
       ctx.jump(base.length + i + 1);

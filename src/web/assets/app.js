@@ -1,6 +1,6 @@
 // The page's entry: the actions a player takes (pick, turn, place, undo, open, share) and
 // `render`, which draws every view from the state (state.js) after each change.
-import { S, request, gameKey, playMove, jumpTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame } from "./state.js";
+import { S, request, gameKey, playMove, jumpTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, replaces } from "./state.js";
 import { api } from "./api.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
 import { boardSvg, drawMarks, drawGhosts, drawPreview, drawTerritory, describe } from "./board.js";
@@ -18,8 +18,23 @@ const $ = id => document.getElementById(id);
 /** Says `text` in the status line; `ofCell` texts describe the cell under the pointer and go with it. */
 export function say(text, refused = false, ofCell = false) {
   S.message = { text, refused, ofCell };
-  $("status").textContent = text;
-  $("status").className = refused ? "refused" : "";
+  const hint = text ? "" : hintText();
+  $("status").textContent = text || hint;
+  $("status").className = refused ? "refused" : hint ? "hint" : "";
+}
+
+/** What to do next, in a few words, when nothing else is said. */
+function hintText() {
+  const view = S.view;
+  if (!view || S.viewKey === null) return "";
+  const point = window.matchMedia("(pointer: coarse)").matches ? "tap the board" : "point at the board";
+  if (S.editor) return `Pick a building, turn it (R, M), ${point} and place it on free cells.`;
+  const p = view.position;
+  if (p.game_over) return "";
+  if (S.puzzle && !S.puzzle.answered) return `Your answer: pick a building, turn it (R, M), ${point}.`;
+  if (S.engineSide === p.to_move && S.game.future.length === 0) return "The engine's turn.";
+  if (p.cathedral.status === "to-place") return `Light places the Cathedral first: turn it (R) and ${point}.`;
+  return `${Side(p.to_move)} to move: pick a building, turn it (R, M), ${point}.`;
 }
 
 // ---- The position --------------------------------------------------------------------------
@@ -41,6 +56,7 @@ export async function refresh() {
   S.view = view;
   S.viewKey = key;
   if (!S.editor) save();
+  if (!S.message.text) say("");
   render();
   if (S.chosen) await loadPlacements();
   preview();
@@ -240,6 +256,11 @@ export function play(move) {
   if (!move || !S.view) return;
   const text = playerOf(move) ? move : `${S.view.position.to_move}:${move}`;
   if (trainer.takesAnswer()) { trainer.answer(ctx, text); return; }
+  const replaced = replaces(text);
+  if (replaced && !window.confirm(`${history.words(text)} here replaces the game's next ${replaced} move${replaced === 1 ? "" : "s"}. Play it?`)) {
+    say("Nothing played: the game's moves are kept (Save record first to keep both).");
+    return;
+  }
   playMove(text);
   // The building just placed is under the pointer: say nothing of it until the pointer moves.
   S.cell = null; S.armed = false; S.choice = 0;
@@ -366,8 +387,7 @@ function restore() {
     const g = decodeGame(fragment);
     const game = newGameState({ rules: g.rules, start: g.start, moves: g.moves });
     S.game = game;
-    jumpTo(g.ply);
-    S.autoplay = false;
+    jumpTo(g.ply); // the engine, if it plays a side, moves only at the end of the game
     $("rules").value = g.rules;
     return true;
   } catch (e) {
@@ -442,7 +462,6 @@ function wire() {
   $("theme").onchange = e => {
     S.theme = e.target.value;
     document.body.dataset.theme = S.theme;
-    try { localStorage.setItem("cathedral-theme", S.theme); } catch (_) { /* not kept */ }
     render();
     preview();
   };
@@ -452,10 +471,28 @@ function wire() {
   });
 }
 
+// The player's settings (the engine's side and level, the switches, the display) are kept in
+// the browser; the game itself is in the address.
+const SETTINGS = "cathedral-settings";
+function saveSettings() {
+  const settings = { engineSide: S.engineSide, level: S.level, theme: S.theme, evaluate: $("evaluate").checked, territory: $("show-territory").checked, line: $("show-line").checked };
+  try { localStorage.setItem(SETTINGS, JSON.stringify(settings)); } catch (_) { /* not kept */ }
+}
+function loadSettings() {
+  let settings = {};
+  try { settings = JSON.parse(localStorage.getItem(SETTINGS) || "{}") || {}; } catch (_) { settings = {}; }
+  if (["", "light", "dark"].includes(settings.engineSide)) { S.engineSide = settings.engineSide; $("opponent").value = settings.engineSide; }
+  if (Number.isInteger(settings.level) && settings.level >= 1 && settings.level <= 10) { S.level = settings.level; $("level").value = String(settings.level); }
+  if (settings.theme === "world" || settings.theme === "classic") { S.theme = settings.theme; $("theme").value = settings.theme; document.body.dataset.theme = settings.theme; }
+  if (typeof settings.evaluate === "boolean") $("evaluate").checked = settings.evaluate;
+  if (typeof settings.territory === "boolean") { $("show-territory").checked = settings.territory; S.showTerritory = settings.territory; }
+  if (typeof settings.line === "boolean") $("show-line").checked = settings.line;
+}
+
 function start() {
   wire();
-  const theme = localStorage.getItem("cathedral-theme");
-  if (theme === "world" || theme === "classic") { S.theme = theme; $("theme").value = theme; document.body.dataset.theme = theme; }
+  loadSettings();
+  for (const id of ["opponent", "level", "theme", "evaluate", "show-territory", "show-line"]) $(id).addEventListener("change", saveSettings);
   analysis.init(ctx);
   history.init(ctx);
   trainer.init(ctx);

@@ -34,7 +34,15 @@ export const S = {
 };
 
 export function newGameState({ rules = "classic", start = null, moves = [], meta = {}, comments = [] } = {}) {
-  return { rules, start, moves: [], future: moves.slice().reverse(), meta, comments };
+  // `kept`: how many moves from the start came from a file or a link; a new move that would
+  // replace some of them asks first.
+  return { rules, start, moves: [], future: moves.slice().reverse(), meta, comments, kept: moves.length };
+}
+
+/** How many moves of a file or a link a new move here would replace (0: none). */
+export function replaces(move, game = S.game) {
+  if (!game.future.length || game.future[game.future.length - 1] === move) return 0;
+  return Math.max(0, game.kept - game.moves.length);
 }
 
 /** Every move of the game: those played, then those taken back. */
@@ -63,6 +71,7 @@ export function playMove(move, { byPlayer = true } = {}) {
   if (game.future.length && game.future[game.future.length - 1] === move) game.future.pop();
   else {
     game.future = [];
+    game.kept = Math.min(game.kept, game.moves.length);
     S.judged.length = Math.min(S.judged.length, game.moves.length + 1);
     game.comments = game.comments.slice(0, game.moves.length);
     S.dirty = true;

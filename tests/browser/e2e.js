@@ -100,6 +100,14 @@ async function shot(page, name, options = {}) {
   return name + ".png";
 }
 
+// axe-core on the page as it is: no critical or serious violation.
+async function axeScan(page, what) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
+  const results = await page.evaluate(async () => window.axe.run(document, { resultTypes: ["violations"] }));
+  const bad = results.violations.filter(v => v.impact === "critical" || v.impact === "serious");
+  assert.deepStrictEqual(bad.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(" ")).join(", ")}`), [], `axe-core, ${what}: no critical or serious violation`);
+}
+
 // A pixel that must be about `expect` (#rrggbb) in a screenshot.
 function pixel(screenshot, p, expect, what) { pixels.push({ screenshot, x: p.x, y: p.y, expect, what }); }
 
@@ -375,6 +383,7 @@ const tests = {
     assert.ok((await page.locator("#board svg #ghosts .ghost").count()) > 1, "the line is drawn as ghosts");
     assert.ok((await page.locator("#candidates tr").count()) > 2, "candidates listed");
     assert.match(await page.textContent("#candidates"), /[+\u2212]/);
+    await axeScan(page, "the engine's line and candidates");
     await page.hover("#candidates tr:nth-child(3) a");
     await page.waitForFunction(() => document.querySelectorAll("#board svg #ghosts .ghost").length === 1);
     const shown = await page.getAttribute("#board svg #ghosts .ghost", "data-move");
@@ -457,6 +466,7 @@ const tests = {
     await page.waitForFunction(() => document.querySelector("#plot svg"), null, { timeout: 120000 });
     assert.match(await page.textContent("#summary"), /Light: average loss [\d.]+ squares/);
     assert.ok(await page.locator("#plot svg .marker").count() === 1, "the plot marks the current move");
+    await axeScan(page, "an analysed record");
     await page.mouse.move(1, 1);
     await shot(page, "record");
     const dot = page.locator("#plot a").nth(4);
@@ -527,6 +537,7 @@ const tests = {
     await page.waitForFunction(() => /tap it again/.test(document.querySelector("#status").textContent) && document.querySelectorAll("#history li").length === 1);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, "phone");
+    await axeScan(page, "a phone");
     // The arrows scroll the page when the board is not focused.
     await page.evaluate(() => { document.activeElement.blur(); window.scrollTo(0, 0); });
     await page.keyboard.press("ArrowDown");
@@ -598,10 +609,10 @@ const tests = {
     const file = await shot(page, "world");
     pixel(file, await at(page, "f6", 20, 6), "#b34a5a", "the People on f6 in the World colours");
     await page.selectOption("#theme", "classic");
-    await page.addScriptTag({ path: require.resolve("axe-core/axe.min.js") });
-    const results = await page.evaluate(async () => window.axe.run(document, { resultTypes: ["violations"] }));
-    const bad = results.violations.filter(v => v.impact === "critical" || v.impact === "serious");
-    assert.deepStrictEqual(bad.map(v => `${v.id}: ${v.nodes.map(n => n.target.join(" ")).join(", ")}`), [], "axe-core: no critical or serious violation");
+    for (const colorScheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme });
+      await axeScan(page, `${colorScheme} mode`);
+    }
   },
 };
 

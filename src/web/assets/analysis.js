@@ -281,7 +281,12 @@ export function renderPlot(ctx) {
 
 function showPlot(ctx, plotSvg) {
   $("plot").innerHTML = plotSvg;
+  // The plot holds links (its dots): a group of them, not one picture, for screen readers.
+  const svg = $("plot").querySelector("svg");
+  if (svg) svg.setAttribute("role", "group");
   for (const link of $("plot").querySelectorAll("a")) {
+    const title = link.querySelector("title");
+    if (title) link.setAttribute("aria-label", title.textContent);
     const dot = link.querySelector("circle");
     if (dot && !link.querySelector(".target")) {
       const target = document.createElementNS("http://www.w3.org/2000/svg", "circle");

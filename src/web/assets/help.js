@@ -56,6 +56,9 @@ export function open() {
   $("help-body").innerHTML = content();
   const dialog = $("help");
   if (!dialog.open) dialog.showModal();
+  // Start reading at the top (showModal focuses the Close button at the bottom).
+  $("help-title").focus();
+  dialog.scrollTop = 0;
 }
 
 export function init() {

@@ -202,6 +202,32 @@ fn the_api_answers_and_refuses_in_words() {
     assert_eq!(candidates.len(), 3, "{body}");
     assert_eq!(candidates[0]["mv"], body["best_move"], "{body}");
     assert!(candidates.iter().all(|c| c["value"].is_number()), "{body}");
+    assert!(body["also"].is_null(), "{body}");
+    // `also`: the value of another move from the same search, and what it loses against the best.
+    let (status, body) = server.post(
+        "/api/bestmove",
+        r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "time_ms": 300, "also": "tavern:a1"}"#,
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["also"]["mv"], "dark:tavern:a1", "{body}");
+    let (best, also) = (
+        body["value"].as_f64().unwrap(),
+        body["also"]["value"].as_f64().unwrap(),
+    );
+    assert!(also <= best, "{body}");
+    assert!((body["also"]["loss"].as_f64().unwrap() - (best - also)).abs() < 1e-9);
+    let (status, body) = server.post(
+        "/api/bestmove",
+        r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "also": "tavern:e5"}"#,
+    );
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("e5 is already covered"),
+        "{body}"
+    );
     // Numbers out of range: a 400 naming the range.
     for (path, body, words) in [
         (

@@ -154,6 +154,11 @@ pub(crate) struct GameRequest {
     /// For `bestmove`: how many of the best moves to rank with their values, 1 to 20.
     #[serde(default)]
     candidates: Option<i64>,
+    /// For `bestmove`: a move whose value is wanted too, from the same search as the best move
+    /// (so the two compare like for like): the page's teaching mode measures the player's move
+    /// this way.
+    #[serde(default)]
+    also: Option<String>,
     /// For `analyse`: nodes per position, 1 to 2,000,000.
     #[serde(default)]
     pub(crate) nodes_per_move: Option<i64>,
@@ -588,10 +593,29 @@ pub(crate) async fn solve(
 const MAX_CANDIDATES: u64 = 20;
 
 /// The engine's move for the position a game reaches, with its `candidates` best moves ranked.
+/// The engine's decision, and the value of the move asked for as `also`.
+#[derive(Serialize)]
+pub(crate) struct BestMoveAnswer {
+    #[serde(flatten)]
+    report: BestMoveReport,
+    /// `also`'s value from the mover's view, exact or estimated as `judgement` says, from the
+    /// same search; null when no `also` was asked, or when the search finished no iteration.
+    also: Option<AlsoValue>,
+}
+
+#[derive(Serialize)]
+pub(crate) struct AlsoValue {
+    /// The move, in the notation with the player.
+    mv: String,
+    value: f64,
+    /// What it loses against the best move, in squares (0 when it is as good).
+    loss: f64,
+}
+
 pub(crate) async fn bestmove(
     State(state): State<Arc<AppState>>,
     body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<BestMoveReport>, ApiError> {
+) -> Result<Json<BestMoveAnswer>, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
     let level = in_range(
         "level",
@@ -602,21 +626,39 @@ pub(crate) async fn bestmove(
     let candidates = in_range("candidates", game.candidates, 1, 1..=MAX_CANDIDATES)? as usize;
     let time = search_time(&state, game.time_ms)?;
     let (position, _) = replay(&game)?;
-    let report = search(&state, move |stop| {
+    let also = match &game.also {
+        Some(text) => Some(parse_move(&position, text).map_err(|e| {
+            bad(format!(
+                "`also` (`{text}`) cannot be played in this position: {e}"
+            ))
+        })?),
+        None => None,
+    };
+    let answer = search(&state, move |stop| {
         let choice = choose(
             &position,
             &PlayOptions {
                 time: Some(time),
                 level,
                 candidates,
+                also,
                 tt_mb: 32,
                 stop,
                 ..PlayOptions::default()
             },
             &mut |_| {},
         );
-        BestMoveReport::new(&position, &choice)
+        let report = BestMoveReport::new(&position, &choice);
+        let also = choice.also.as_ref().map(|candidate| {
+            let value = f64::from(candidate.estimate) / 100.0;
+            AlsoValue {
+                mv: cathedral::notation::format_move_with_player(&position, candidate.mv),
+                value,
+                loss: (report.value - value).max(0.0),
+            }
+        });
+        BestMoveAnswer { report, also }
     })
     .await?;
-    Ok(Json(report))
+    Ok(Json(answer))
 }

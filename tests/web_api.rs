@@ -216,6 +216,7 @@ fn the_api_answers_and_refuses_in_words() {
     );
     assert!(also <= best, "{body}");
     assert!((body["also"]["loss"].as_f64().unwrap() - (best - also)).abs() < 1e-9);
+    assert_eq!(body["also"]["line"][0], "dark:tavern:a1", "{body}");
     let (status, body) = server.post(
         "/api/bestmove",
         r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "also": "tavern:e5"}"#,

@@ -610,6 +610,8 @@ pub(crate) struct AlsoValue {
     value: f64,
     /// What it loses against the best move, in squares (0 when it is as good).
     loss: f64,
+    /// The expected line after it, starting with it: its second move is the answer it allows.
+    line: Vec<String>,
 }
 
 pub(crate) async fn bestmove(
@@ -655,6 +657,7 @@ pub(crate) async fn bestmove(
                 mv: cathedral::notation::format_move_with_player(&position, candidate.mv),
                 value,
                 loss: (report.value - value).max(0.0),
+                line: cathedral::notation::format_line(&position, &candidate.pv),
             }
         });
         BestMoveAnswer { report, also }

@@ -404,6 +404,35 @@ const tests = {
     assert.match(await page.getAttribute("#eval", "aria-valuetext"), /for Light, (estimate|exact)/);
   },
 
+  // Teaching mode: a move that loses squares is flagged at once with the better move, the engine
+  // waits; the move taken back, the better move is drawn; played, the engine answers.
+  async teaching(page) {
+    const file = path.join(repo, "puzzles/teaching/puzzle-001.yaml");
+    const text = fs.readFileSync(file, "utf8");
+    const best = text.match(/^  best_move: (\S+)/m)[1];
+    const legal = (await post("/api/position", { start: text, moves: [] })).moves.moves;
+    const wrong = legal.find(m => pieceOf(m) !== pieceOf(best));
+    await page.check("#teach");
+    await page.selectOption("#teach-threshold", "1");
+    await openFile(page, file);
+    await page.selectOption("#opponent", "dark");
+    await placeByMouse(page, wrong);
+    await page.waitForSelector("#lesson:not([hidden])", { timeout: 30000 });
+    const lesson = await page.textContent("#lesson");
+    assert.match(lesson, /(gives up \d+ squares?|turns the result)/);
+    assert.match(lesson, /Better was /);
+    await page.waitForTimeout(1500);
+    assert.strictEqual(await played(page), 1, "the engine waits while the lesson is shown");
+    await page.mouse.move(1, 1);
+    await shot(page, "teaching");
+    await page.click("#lesson-back");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+    await page.waitForFunction(b => [...document.querySelectorAll("#board svg #ghosts .ghost")].some(g => g.dataset.move === b), best);
+    await placeByMouse(page, best.replace(/^(light|dark):/, ""));
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 2, null, { timeout: 30000 });
+    assert.ok(await page.isHidden("#lesson"), "the best move is not flagged");
+  },
+
   // The whole-game analysis streams: "move k of n", the marks fill in, Stop keeps what was judged.
   async analyseStop(page) {
     await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));

@@ -10,6 +10,7 @@ import * as history from "./history.js";
 import * as trainer from "./trainer.js";
 import * as editor from "./editor.js";
 import * as help from "./help.js";
+import * as teach from "./teach.js";
 
 const $ = id => document.getElementById(id);
 
@@ -32,6 +33,7 @@ function hintText() {
   const p = view.position;
   if (p.game_over) return "";
   if (S.puzzle && !S.puzzle.answered) return `Your answer: pick a building, turn it (R, M), ${point}.`;
+  if (teach.holding()) return "Teaching: read what the move gave up, then take it back or play on.";
   if (S.engineSide === p.to_move && S.game.future.length === 0) return "The engine's turn.";
   if (p.cathedral.status === "to-place") return `Light places the Cathedral first: turn it (R) and ${point}.`;
   return `${Side(p.to_move)} to move: pick a building, turn it (R, M), ${point}.`;
@@ -90,6 +92,7 @@ export function render() {
   $("explain").textContent = S.editor ? "" : view.last_move ? view.last_move.text : "(no move yet)";
   showHand();
   history.render(ctx);
+  teach.show(ctx);
   analysis.renderEval(ctx);
   analysis.renderPlot(ctx);
   $("undo").disabled = S.editor || S.game.moves.length === 0;
@@ -265,12 +268,25 @@ export function play(move) {
   // The building just placed is under the pointer: say nothing of it until the pointer moves.
   S.cell = null; S.armed = false; S.choice = 0;
   say("");
+  teach.judge(ctx, text); // before refresh: the engine waits for the judgement
+  refresh();
+}
+
+/** Takes back exactly one move (the teaching mode's "take the move back"). */
+export function undoOne() {
+  if (S.editor || !S.game.moves.length) return;
+  analysis.cancelEngine();
+  teach.cancel();
+  jumpTo(S.game.moves.length - 1);
+  S.autoplay = false;
+  S.cell = null; S.armed = false;
   refresh();
 }
 
 export function undo() {
   if (S.editor || !S.game.moves.length) return;
   analysis.cancelEngine();
+  teach.cancel();
   trainer.onUndo();
   takeBack();
   S.cell = null; S.armed = false;
@@ -279,6 +295,7 @@ export function undo() {
 export function redo() { if (!S.editor && S.game.future.length) jump(S.game.moves.length + 1); }
 export function jump(count) {
   analysis.cancelEngine();
+  teach.cancel();
   jumpTo(count);
   S.cell = null; S.armed = false;
   refresh();
@@ -291,6 +308,7 @@ async function enginePlays() {
   const side = S.engineSide;
   const view = S.view;
   if (!side || S.editor || S.puzzle || !S.autoplay || S.game.future.length || !view || view.position.game_over || view.position.to_move !== side) return;
+  if (teach.holding()) return; // the player reads the lesson first; Play on resumes
   const key = gameKey();
   const move = await analysis.engineReply(ctx, key);
   if (move && key === gameKey() && S.engineSide === side) {
@@ -323,6 +341,9 @@ export function startGame(game, { meta = null, keepRecord = false } = {}) {
   S.dirty = false;
   S.cell = null; S.armed = false;
   S.autoplay = true;
+  S.lesson = null;
+  S.lessons = [];
+  teach.cancel();
   if (!keepRecord) { S.record = null; $("games-label").hidden = true; }
   $("rules").value = game.rules || "classic";
   say("");
@@ -411,7 +432,8 @@ async function share() {
 
 // ---- Wiring ---------------------------------------------------------------------------------
 
-const ctx = { say, refresh, render, preview, place, play, undo, redo, jump, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
+const ctx = { say, refresh, render, preview, place, play, undo, undoOne, redo, jump, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
+  resume: () => enginePlays(),
   help: () => help.open(), editorRemoveAt: at => editor.removeAt(at) };
 
 function wire() {
@@ -475,7 +497,7 @@ function wire() {
 // the browser; the game itself is in the address.
 const SETTINGS = "cathedral-settings";
 function saveSettings() {
-  const settings = { engineSide: S.engineSide, level: S.level, theme: S.theme, evaluate: $("evaluate").checked, territory: $("show-territory").checked, line: $("show-line").checked };
+  const settings = { engineSide: S.engineSide, level: S.level, theme: S.theme, evaluate: $("evaluate").checked, territory: $("show-territory").checked, line: $("show-line").checked, teach: $("teach").checked, teachThreshold: $("teach-threshold").value };
   try { localStorage.setItem(SETTINGS, JSON.stringify(settings)); } catch (_) { /* not kept */ }
 }
 function loadSettings() {
@@ -487,17 +509,20 @@ function loadSettings() {
   if (typeof settings.evaluate === "boolean") $("evaluate").checked = settings.evaluate;
   if (typeof settings.territory === "boolean") { $("show-territory").checked = settings.territory; S.showTerritory = settings.territory; }
   if (typeof settings.line === "boolean") $("show-line").checked = settings.line;
+  if (typeof settings.teach === "boolean") $("teach").checked = settings.teach;
+  if (["1", "2", "3", "5", "8"].includes(settings.teachThreshold)) $("teach-threshold").value = settings.teachThreshold;
 }
 
 function start() {
   wire();
   loadSettings();
-  for (const id of ["opponent", "level", "theme", "evaluate", "show-territory", "show-line"]) $(id).addEventListener("change", saveSettings);
+  for (const id of ["opponent", "level", "theme", "evaluate", "show-territory", "show-line", "teach", "teach-threshold"]) $(id).addEventListener("change", saveSettings);
   analysis.init(ctx);
   history.init(ctx);
   trainer.init(ctx);
   editor.init(ctx);
   help.init(ctx);
+  teach.init(ctx);
   restore();
   refresh();
 }

@@ -30,6 +30,8 @@ export const S = {
   editor: null,
   record: null,          // the games of an opened record file
   dirty: false,          // moves played since the game was opened, loaded or saved
+  lesson: null,          // the teaching mode's judgement of the move on the board, if flagged
+  lessons: [],           // every move the teaching mode found lost squares, for the summary
   message: { text: "", refused: false, ofCell: false },
 };
 

@@ -1,12 +1,90 @@
-// The puzzle trainer: the shipped collection (or `serve --puzzles DIR`), filtered by theme and
-// level; a puzzle's first move is the answer, checked exactly by the server; hints give more
-// each time; solved puzzles are remembered in the browser.
-import { S, newGameState } from "./state.js";
+// The puzzle trainer: the shipped collection (or `serve --puzzles DIR`), or the puzzles made
+// from the game on the board; filtered by several themes at once and by level. A puzzle's first
+// move is the answer, checked exactly by the server. The learner has a Glicko-2 rating kept in
+// the browser: the first answer to a puzzle is rated against the puzzle's own rating (a wrong
+// first answer is a loss even if corrected later); Next puzzle picks an unsolved one near the
+// learner's rating. The history of attempts can be exported and imported as a file.
+import { S, newGameState, allMoves } from "./state.js";
 import { api } from "./api.js";
 
 const $ = id => document.getElementById(id);
-let puzzles = [];
-const solved = new Set(JSON.parse(localStorage.getItem("cathedral-solved") || "[]"));
+const LEARNER = "cathedral-learner";
+const PRIOR = { easy: 1200, medium: 1500, hard: 1800 };
+const START = { rating: 1500, deviation: 350, volatility: 0.06 };
+
+let shipped = [];      // /api/puzzles
+let fromGame = [];     // /api/puzzles/from-game's puzzles, named game-N
+let learner = load();
+
+function load() {
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem(LEARNER) || "null"); } catch (_) { saved = null; }
+  const fresh = { ...START, streak: 0, best_streak: 0, history: [], solved: [] };
+  // Solved puzzles from before the rated trainer.
+  try { fresh.solved = JSON.parse(localStorage.getItem("cathedral-solved") || "[]"); } catch (_) { /* none */ }
+  return valid(saved) ? saved : fresh;
+}
+
+function valid(l) {
+  return l && typeof l === "object" && [l.rating, l.deviation, l.volatility].every(Number.isFinite) && Array.isArray(l.history) && Array.isArray(l.solved);
+}
+
+function store() {
+  try {
+    localStorage.setItem(LEARNER, JSON.stringify(learner));
+    localStorage.setItem("cathedral-solved", JSON.stringify(learner.solved));
+  } catch (_) { /* private mode: kept for this visit */ }
+}
+
+/** A puzzle's rating: its stored Glicko-2 rating, or the prior of its level. */
+function ratingOf(p) {
+  if (p.glicko && Number.isFinite(p.glicko.rating)) return { rating: p.glicko.rating, deviation: p.glicko.deviation || 350 };
+  return { rating: PRIOR[p.difficulty] || 1500, deviation: 350 };
+}
+
+const puzzles = () => ($("puzzle-set").value === "game" ? fromGame : shipped);
+const attempted = name => learner.history.some(h => h.puzzle === name);
+
+function themesTicked() { return [...document.querySelectorAll("#themes input:checked")].map(i => i.value); }
+
+function filtered() {
+  const themes = themesTicked(), level = $("difficulty").value;
+  return puzzles().filter(p => (!themes.length || p.themes.some(t => themes.includes(t))) && (!level || p.difficulty === level));
+}
+
+function list() {
+  const select = $("puzzle");
+  const keep = select.value;
+  select.innerHTML = "";
+  for (const p of filtered()) {
+    const option = document.createElement("option");
+    option.value = p.name;
+    const r = ratingOf(p);
+    option.textContent = `${learner.solved.includes(p.name) ? "\u2713 " : ""}${p.name}: ${p.question} (${p.difficulty}, ${Math.round(r.rating)})`;
+    select.appendChild(option);
+  }
+  if ([...select.options].some(o => o.value === keep)) select.value = keep;
+  showLearner();
+}
+
+function showLearner() {
+  const set = puzzles();
+  const solved = set.filter(p => learner.solved.includes(p.name)).length;
+  const rating = learner.deviation > 110 ? `${Math.round(learner.rating)}? (provisional until more puzzles are rated)` : `${Math.round(learner.rating)} \u00b1 ${Math.round(learner.deviation * 2)}`;
+  $("learner").textContent = `Your rating: ${rating} \u00b7 streak ${learner.streak} (best ${learner.best_streak}) \u00b7 ${solved} of ${set.length} solved \u00b7 ${learner.history.length} attempts`;
+}
+
+function themes() {
+  const box = $("themes");
+  for (const old of box.querySelectorAll("label")) old.remove();
+  for (const theme of [...new Set(puzzles().flatMap(p => p.themes))].sort()) {
+    const label = document.createElement("label");
+    const input = Object.assign(document.createElement("input"), { type: "checkbox", value: theme });
+    input.onchange = list;
+    label.append(input, " ", theme);
+    box.appendChild(label);
+  }
+}
 
 /** Whether the next move played is a puzzle's answer. */
 export const takesAnswer = () => S.puzzle && !S.puzzle.answered && S.game.moves.length === 0;
@@ -20,51 +98,76 @@ export function leave() {
   $("question").textContent = "";
 }
 
-function list() {
-  const theme = $("puzzle-theme").value, level = $("difficulty").value;
-  const select = $("puzzle");
-  select.innerHTML = "";
-  for (const p of puzzles) {
-    if ((theme && !p.themes.includes(theme)) || (level && p.difficulty !== level)) continue;
-    const option = document.createElement("option");
-    option.value = p.name;
-    option.textContent = `${solved.has(p.name) ? "\u2713 " : ""}${p.name}: ${p.question} (${p.difficulty})`;
-    select.appendChild(option);
-  }
-}
-
-async function load(ctx) {
-  const name = $("puzzle").value;
+async function loadPuzzle(ctx, name) {
   if (!name) return;
   if (!ctx.mayDiscard("Loading a puzzle")) return;
+  const p = puzzles().find(q => q.name === name);
   try {
-    const r = await api(`/api/puzzles/${encodeURIComponent(name)}`);
+    const r = p && p.start ? p : await api(`/api/puzzles/${encodeURIComponent(name)}`);
     ctx.startGame(newGameState({ start: r.start }));
-    S.puzzle = { name, question: r.question, themes: r.themes, hints: r.hints, hinted: 0, answered: false };
+    S.puzzle = { name, set: $("puzzle-set").value, question: r.question, themes: r.themes, hints: r.hints || [], hinted: 0, answered: false, rating: ratingOf(p || r), start: r.start };
     S.engineSide = "";
     $("opponent").value = "";
-    $("question").textContent = `${r.title || name}: ${r.question}`;
+    $("puzzle").value = name;
+    $("question").textContent = `${r.title || name}: ${r.question}${attempted(name) ? " (tried before: not rated again)" : ""}`;
     $("answer").textContent = "Place the building you would play.";
     await ctx.refresh();
   } catch (e) { ctx.say(e.message, true); }
+}
+
+/** An unsolved, untried puzzle near the learner's rating among the filters (the nearest first). */
+function next(ctx) {
+  const pool = filtered();
+  const fresh = pool.filter(p => !attempted(p.name) && !learner.solved.includes(p.name));
+  const candidates = fresh.length ? fresh : pool.filter(p => !learner.solved.includes(p.name));
+  if (!candidates.length) { $("answer").textContent = pool.length ? "Every puzzle of this choice is solved: tick other themes or another level." : "No puzzle has these themes and level."; return; }
+  candidates.sort((a, b) => Math.abs(ratingOf(a).rating - learner.rating) - Math.abs(ratingOf(b).rating - learner.rating) || a.name.localeCompare(b.name));
+  loadPuzzle(ctx, candidates[0].name);
+}
+
+/** Rates the first answer to a puzzle: a win if right, a loss if wrong (however it ends). */
+async function rate(puzzle, solved) {
+  const before = Math.round(learner.rating);
+  const entry = { puzzle: puzzle.name, set: puzzle.set, time: new Date().toISOString(), solved, rating_before: learner.rating, rated: false };
+  if (puzzle.set === "shipped") {
+    try {
+      const r = await api("/api/rating", { learner: { rating: learner.rating, deviation: learner.deviation, volatility: learner.volatility }, puzzle: puzzle.rating, solved }, { retries: 3 });
+      Object.assign(learner, { rating: r.learner.rating, deviation: r.learner.deviation, volatility: r.learner.volatility });
+      entry.rated = true;
+    } catch (e) { entry.error = e.message; }
+  }
+  entry.rating_after = learner.rating;
+  learner.streak = solved ? learner.streak + 1 : 0;
+  learner.best_streak = Math.max(learner.best_streak, learner.streak);
+  learner.history.push(entry);
+  store();
+  showLearner();
+  if (!entry.rated) return puzzle.set === "shipped" ? ` (not rated: ${entry.error})` : " (practice: puzzles from a game are not rated)";
+  const change = Math.round(learner.rating) - before;
+  return ` Rating ${change >= 0 ? "+" : "\u2212"}${Math.abs(change)}: ${Math.round(learner.rating)}.`;
 }
 
 export async function answer(ctx, move) {
   $("answer").textContent = "Checking the answer exactly...";
   const puzzle = S.puzzle;
   try {
-    const r = await api(`/api/puzzles/${encodeURIComponent(puzzle.name)}/answer`, { move }, { retries: 3 });
+    const r = puzzle.set === "game"
+      ? await api("/api/puzzles/answer", { start: puzzle.start, move }, { retries: 3 })
+      : await api(`/api/puzzles/${encodeURIComponent(puzzle.name)}/answer`, { move }, { retries: 3 });
     if (S.puzzle !== puzzle) return;
+    const first = !attempted(puzzle.name) && !puzzle.tried;
+    puzzle.tried = true;
+    if (r.correct && !learner.solved.includes(puzzle.name)) learner.solved.push(puzzle.name);
+    const rating = first ? await rate(puzzle, r.correct) : " (already tried: not rated again)";
+    store();
     const out = $("answer");
     out.innerHTML = "";
     if (r.correct) {
-      solved.add(puzzle.name);
-      localStorage.setItem("cathedral-solved", JSON.stringify([...solved]));
-      out.append(Object.assign(document.createElement("b"), { className: "right", textContent: "Right! " }), `${r.played}\nBest play goes on: ${r.reply_line.join("; ")}\n(Redo steps through it.)`);
-      list();
+      out.append(Object.assign(document.createElement("b"), { className: "right", textContent: "Right! " }), `${r.played}\nBest play goes on: ${r.reply_line.join("; ")}\n(Redo steps through it; Next puzzle for another.)${rating}`);
     } else {
-      out.append(Object.assign(document.createElement("b"), { className: "wrong", textContent: `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. ` }), `${r.played}\nThe refutation: ${r.reply_line.join("; ")}\n(Redo plays it out on the board; Undo to try again.)`);
+      out.append(Object.assign(document.createElement("b"), { className: "wrong", textContent: `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. ` }), `${r.played}\nThe refutation: ${r.reply_line.join("; ")}\n(Redo plays it out on the board; Undo to try again.)${rating}`);
     }
+    list();
     puzzle.answered = true;
     S.game.moves.push(move);
     S.game.future = r.reply_moves.slice().reverse();
@@ -81,18 +184,66 @@ function hint() {
   $("answer").textContent = "Hint: " + puzzle.hints.slice(0, puzzle.hinted).join(" ") + (puzzle.hinted < puzzle.hints.length ? " (Hint again for more.)" : "");
 }
 
-export async function init(ctx) {
-  $("puzzle-theme").onchange = list;
-  $("difficulty").onchange = list;
-  $("load").onclick = () => load(ctx);
-  $("hint").onclick = hint;
+/** The puzzles of the game on the board: every move that lost squares, where the solver proves it. */
+async function fromThisGame(ctx) {
+  const moves = allMoves();
+  if (!moves.length) { $("answer").textContent = "No moves yet: play or open a game first."; return; }
+  $("answer").textContent = `Looking for puzzles in the ${moves.length} moves of this game (exactly, where the solver can)...`;
   try {
-    puzzles = await api("/api/puzzles");
+    const body = S.game.start ? { start: S.game.start, moves } : { rules: S.game.rules, moves };
+    const r = await api("/api/puzzles/from-game", body, { retries: 3 });
+    fromGame = r.puzzles.map(p => Object.assign({ name: `game-move-${p.ply}`, difficulty: p.difficulty || "medium", themes: p.themes || [] }, p));
+    const option = $("puzzle-set").querySelector('option[value="game"]');
+    option.disabled = !fromGame.length;
+    option.textContent = `from this game (${fromGame.length})`;
+    if (!fromGame.length) { $("answer").textContent = `No puzzle in this game: ${r.tried} positions tried, ${r.skipped} not proven in time; no other move lost squares where one move alone was best.`; return; }
+    $("puzzle-set").value = "game";
+    themes();
+    list();
+    $("answer").textContent = `${fromGame.length} puzzle${fromGame.length === 1 ? "" : "s"} from this game (${r.tried} positions tried, ${r.skipped} not proven): pick one, or Next puzzle.`;
+  } catch (e) { $("answer").textContent = e.message; }
+}
+
+function exportHistory() {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([JSON.stringify({ format: "cathedral-trainer-history", version: 1, learner }, null, 1)], { type: "application/json" }));
+  link.download = "cathedral-trainer-history.json";
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
+async function importHistory(file) {
+  try {
+    const data = JSON.parse(await file.text());
+    if (!data || data.format !== "cathedral-trainer-history" || !valid(data.learner)) throw new Error("expected a file saved by Export history");
+    // Merged: attempts by time, each puzzle's first attempt kept; the rating is the newer one's.
+    const seen = new Set();
+    const history = [...learner.history, ...data.learner.history]
+      .sort((a, b) => String(a.time).localeCompare(String(b.time)))
+      .filter(h => { const k = `${h.puzzle}|${h.time}`; if (seen.has(k)) return false; seen.add(k); return true; });
+    const newer = String((data.learner.history.at(-1) || {}).time || "") > String((learner.history.at(-1) || {}).time || "") ? data.learner : learner;
+    learner = { ...newer, history, solved: [...new Set([...learner.solved, ...data.learner.solved])] };
+    store();
+    list();
+    $("answer").textContent = `Imported ${file.name}: ${history.length} attempts, ${learner.solved.length} puzzles solved.`;
+  } catch (e) { $("answer").textContent = `${file.name}: ${e.message}`; }
+}
+
+export async function init(ctx) {
+  $("difficulty").onchange = list;
+  $("puzzle-set").onchange = () => { themes(); list(); };
+  $("load").onclick = () => loadPuzzle(ctx, $("puzzle").value);
+  $("next").onclick = () => next(ctx);
+  $("hint").onclick = hint;
+  $("from-game").onclick = () => fromThisGame(ctx);
+  $("history-export").onclick = exportHistory;
+  $("history-import").onclick = () => $("history-file").click();
+  $("history-file").onchange = async () => { const f = $("history-file").files[0]; $("history-file").value = ""; if (f) await importHistory(f); };
+  showLearner();
+  try {
+    shipped = await api("/api/puzzles");
   } catch (e) { ctx.say(`The puzzles could not be listed: ${e.message}`, true); return; }
-  for (const theme of [...new Set(puzzles.flatMap(p => p.themes))].sort()) {
-    const option = document.createElement("option");
-    option.textContent = theme;
-    $("puzzle-theme").appendChild(option);
-  }
+  themes();
   list();
 }

@@ -1009,3 +1009,141 @@ fn the_territory_view_answers_every_cell_and_refuses_in_words() {
         assert!(error.contains(words), "{request}: {error}");
     }
 }
+
+#[test]
+fn puzzles_from_a_game_are_made_at_once_and_their_answers_checked() {
+    let server = Server::start(&[]);
+    // The hand-made record of tests/puzzles_from_games.rs: Light blunders at move 21.
+    let games =
+        cathedral::file::load_records(std::path::Path::new("tests/data/blunder-games.yaml"))
+            .unwrap();
+    let body = |game: usize, all: bool| {
+        serde_json::json!({ "rules": "classic", "moves": games[game].move_texts(), "all": all })
+            .to_string()
+    };
+    let (status, made) = server.post("/api/puzzles/from-game", &body(0, false));
+    assert_eq!(status, 200, "{made}");
+    let puzzles = made["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles.len(), 1, "{made}");
+    let puzzle = &puzzles[0];
+    assert_eq!(puzzle["ply"], 21);
+    assert_eq!(puzzle["mover"], "light");
+    assert_eq!(puzzle["best"], "light:stable:g1,h1");
+    assert_eq!(puzzle["played"], "light:inn:a4,a5,b5");
+    assert_eq!(puzzle["loss"], 2);
+    assert_eq!(
+        puzzle["question"],
+        "Light to play and lose by only 7 squares"
+    );
+    assert!(!puzzle["hints"].as_array().unwrap().is_empty());
+    assert!(puzzle["difficulty"].is_string() && puzzle["themes"].is_array());
+    let tried = made["tried"].as_u64().unwrap();
+    assert!(
+        tried > 1 && made["skipped"].as_u64().unwrap() < tried,
+        "{made}"
+    );
+    // Its start is a puzzle file: it loads, with the move played and the game's move number.
+    let start = puzzle["start"].as_str().unwrap();
+    let file = cathedral::file::parse_str("start", start).unwrap();
+    let game = file.puzzle.unwrap().game.unwrap();
+    assert_eq!((game.move_number, game.played_value), (21, -9));
+    // ... and the game starts from it on the board.
+    let (status, position) = server.post(
+        "/api/position",
+        &serde_json::json!({ "start": start }).to_string(),
+    );
+    assert_eq!(status, 200, "{position}");
+    // With all, the move found over the board counts too (game 2's last move).
+    let (status, all) = server.post("/api/puzzles/from-game", &body(1, true));
+    assert_eq!(status, 200, "{all}");
+    let last = all["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["ply"] == 25)
+        .expect("the move played was the one best move");
+    assert_eq!(last["loss"], 0);
+    assert_eq!(last["best"], last["played"]);
+
+    // The answer to a puzzle sent with it: the same verdict as a shipped puzzle's.
+    let answer = |mv: &str| {
+        server.post(
+            "/api/puzzles/answer",
+            &serde_json::json!({ "start": start, "move": mv }).to_string(),
+        )
+    };
+    let (status, verdict) = answer("light:inn:a4,a5,b5");
+    assert_eq!(status, 200, "{verdict}");
+    assert_eq!(verdict["correct"], false);
+    assert_eq!(verdict["loss"], 2);
+    assert_eq!(verdict["best_value"], -7);
+    assert_eq!(verdict["played_value"], -9);
+    assert_eq!(
+        verdict["reply_moves"].as_array().unwrap().len(),
+        game.refutation.len()
+    );
+    let (status, verdict) = answer("light:stable:g1,h1");
+    assert_eq!(status, 200, "{verdict}");
+    assert_eq!(verdict["correct"], true);
+    assert_eq!(verdict["loss"], 0);
+    let shipped = std::fs::read_to_string("puzzles/teaching/puzzle-001.yaml").unwrap();
+    let best = cathedral::file::parse_str("p", &shipped)
+        .unwrap()
+        .solution
+        .unwrap()
+        .best_move
+        .unwrap();
+    let (status, by_name) = server.post(
+        "/api/puzzles/puzzle-001/answer",
+        &serde_json::json!({ "move": best }).to_string(),
+    );
+    assert_eq!(status, 200, "{by_name}");
+    let (_, by_start) = server.post(
+        "/api/puzzles/answer",
+        &serde_json::json!({ "start": shipped, "move": best }).to_string(),
+    );
+    assert_eq!(by_name, by_start);
+    let illegal = serde_json::json!({ "start": shipped, "move": "light:inn:z1" }).to_string();
+
+    // Errors: a status and words.
+    for (path, request, status, words) in [
+        ("from-game", r#"{"all": "yes"}"#, 422, "not a game"),
+        (
+            "from-game",
+            r#"{"moves": [], "colour": 1}"#,
+            422,
+            "not a game",
+        ),
+        (
+            "from-game",
+            r#"{"moves": ["light:inn:z1"]}"#,
+            400,
+            "cannot be played",
+        ),
+        (
+            "from-game",
+            r#"{"time_ms": 0}"#,
+            400,
+            "time_ms 0 is out of range",
+        ),
+        ("from-game", "[1]", 422, "must be a JSON object"),
+        (
+            "answer",
+            r#"{"start": "to_move: blue", "move": "light:tavern:a1"}"#,
+            400,
+            "the start does not load",
+        ),
+        (
+            "answer",
+            r#"{"move": "light:tavern:a1"}"#,
+            422,
+            "not a puzzle and an answer",
+        ),
+        ("answer", illegal.as_str(), 400, "cannot be played here"),
+    ] {
+        let (got, reply) = server.post(&format!("/api/puzzles/{path}"), request);
+        assert_eq!(got, status, "{path} {request}: {reply}");
+        let error = reply["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{path} {request}: {error}");
+    }
+}

@@ -13,7 +13,7 @@ use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::words::count;
 use cathedral::file::PositionFile;
 use cathedral::present::{SheetPuzzle, sheet_html};
-use cathedral::puzzle::{AnalyseOptions, WrongTry, wrong_try};
+use cathedral::puzzle::{AnalyseOptions, WrongTry, stored_try, wrong_try};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -71,7 +71,8 @@ fn refutations(
     let found = files
         .par_iter()
         .map(|(_, file)| {
-            let found = wrong_try(&file.position, &options);
+            // A puzzle from a game shows the move played there, stored with its refutation.
+            let found = stored_try(file).or_else(|| wrong_try(&file.position, &options));
             bar.inc(1);
             found
         })

@@ -118,6 +118,7 @@ fn wrong_try_html(mover: &str, wrong: &WrongTry) -> String {
     let why = match wrong.kind {
         TryKind::Greedy => "the biggest building, claiming the most squares",
         TryKind::Closest => "the closest wrong move",
+        TryKind::Played => "the move played in the game",
     };
     let mut out = format!(
         "<p class=\"heading\">Tempting but wrong: <code>{}</code> ({why}) gives away {}; after it {mover} {}.</p>\n",

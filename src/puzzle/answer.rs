@@ -8,6 +8,8 @@ use super::greedy;
 use super::themes::explain_line;
 use crate::boardgame::solve;
 use crate::cathedral::explain::{MoveReport, explain_move};
+use crate::cathedral::file::PositionFile;
+use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
 use crate::cathedral::position::Position;
 use serde::Serialize;
@@ -22,6 +24,8 @@ pub enum TryKind {
     /// The greedy player may find the answer (or an equally good move): the wrong move that
     /// loses least instead.
     Closest,
+    /// The move actually played in the game the puzzle comes from (`generate --from`).
+    Played,
 }
 
 /// A wrong move and how it is refuted.
@@ -82,6 +86,33 @@ pub fn wrong_try(position: &Position, options: &AnalyseOptions) -> Option<WrongT
         kind,
         value: value_after,
         loss: value - value_after,
+        reply_line: explain_line(&played.after, &reply),
+        played,
+    })
+}
+
+/// The move played in the game a puzzle comes from (its `puzzle.game` block), with its stored
+/// value and refutation, each move explained: no solving. `None` when the file is no puzzle from
+/// a game, or the move played there was the answer (it lost nothing).
+pub fn stored_try(file: &PositionFile) -> Option<WrongTry> {
+    let game = file.puzzle.as_ref()?.game.as_ref()?;
+    let value = file.solution.as_ref()?.value;
+    if game.played_value >= value {
+        return None;
+    }
+    let mv = parse_move(&file.position, &game.played).ok()?;
+    let played = explain_move(&file.position, mv);
+    let mut replay = played.after;
+    let mut reply = Vec::new();
+    for text in &game.refutation {
+        let mv = parse_move(&replay, text).ok()?;
+        replay.play(mv);
+        reply.push(mv);
+    }
+    Some(WrongTry {
+        kind: TryKind::Played,
+        value: game.played_value,
+        loss: value - game.played_value,
         reply_line: explain_line(&played.after, &reply),
         played,
     })

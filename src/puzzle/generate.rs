@@ -292,6 +292,7 @@ pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> Positio
         effort: Some(analysis.features.nodes),
         margin,
         seed: Some(generated.game_seed),
+        game: None,
     });
     file.solution = Some(StoredSolution {
         value: analysis.value,

@@ -6,6 +6,8 @@
 //! - `greedy`: the simple player whose choice a puzzle must not reward: [`greedy_choices`]
 //! - `themes`: themes detected from the solution
 //! - `difficulty`: the difficulty score from measured [`Features`]
+//! - `from_game`: puzzles from played games, the move played as the tempting wrong move:
+//!   [`from_games_each`]
 //! - `generate`: seeded, parallel, deterministic generation into puzzle files: [`generate()`]
 //! - `check`: is a move the answer, and if not, the refutation: [`check()`]
 //! - `answer`: the answer key, the most tempting wrong move refuted: [`wrong_try`]
@@ -19,18 +21,23 @@ mod answer;
 mod check;
 mod criteria;
 mod difficulty;
+mod from_game;
 mod generate;
 mod greedy;
 mod index;
 mod themes;
 
 pub use crate::cathedral::file::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
-pub use answer::{TryKind, WrongTry, wrong_try};
+pub use answer::{TryKind, WrongTry, stored_try, wrong_try};
 pub use check::{CheckReport, CheckStage, check, check_watched};
 pub use criteria::{
     AnalyseOptions, Analysis, Refutation, Reject, analyse, solve_line, solve_line_watched,
 };
 pub use difficulty::Features;
+pub use from_game::{
+    FROM_GAME_BUILDINGS, FromGameEvent, FromGameOptions, FromGameProgress, FromGameSummary,
+    GamePuzzle, from_games, from_games_each, game_puzzle_file, played_words,
+};
 pub use generate::{
     GenerateEvent, GenerateOptions, GenerateProgress, GenerateSummary, Generated,
     candidate_position, generate, generate_each, puzzle_file, theme_hint,

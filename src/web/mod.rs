@@ -88,6 +88,8 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/record/read", post(api::read_record))
         .route("/api/record/write", post(api::write_record))
         .route("/api/puzzles", get(trainer::list))
+        .route("/api/puzzles/from-game", post(trainer::from_game))
+        .route("/api/puzzles/answer", post(trainer::answer_start))
         .route("/api/puzzles/{name}", get(trainer::one))
         .route("/api/puzzles/{name}/answer", post(trainer::answer))
         .fallback(api::not_found)

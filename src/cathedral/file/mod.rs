@@ -17,7 +17,7 @@ pub use error::{Excerpt, FileError};
 pub use import::{records_from_independent, records_from_move_list};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
 pub use record::{GameRecord, RecordedMove, load_records, parse_records, records_to_yaml};
-pub use schema::{PuzzleInfo, Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
+pub use schema::{PuzzleGame, PuzzleInfo, Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
 
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::Piece;
@@ -193,6 +193,8 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
     let puzzle = match raw.puzzle {
         Some(raw_puzzle) => {
             check_puzzle(&raw_puzzle, solution.as_ref()).map_err(|(p, m)| errors.at(p, m))?;
+            check_puzzle_game(&position, &raw_puzzle, solution.as_ref())
+                .map_err(|(p, m)| errors.at(p, m))?;
             Some(raw_puzzle.puzzle)
         }
         None => None,
@@ -244,6 +246,83 @@ fn check_puzzle(
                 .to_string(),
         )),
     }
+}
+
+/// A puzzle's `game:` block must be possible: the move played legal in the position, its value
+/// within the bounds and no better than the solution's, its refutation legal after it and, once
+/// the game is over, ending with that value.
+fn check_puzzle_game(
+    position: &Position,
+    raw: &schema::RawPuzzle,
+    solution: Option<&StoredSolution>,
+) -> Result<(), (convert::Place, String)> {
+    let (Some(game), Some(places)) = (&raw.puzzle.game, &raw.game) else {
+        return Ok(());
+    };
+    let parse = crate::cathedral::legality::parse_move;
+    let played = parse(position, &game.played).map_err(|e| {
+        (
+            places.played,
+            format!(
+                "puzzle.game: played `{}` cannot be played: {e}",
+                game.played
+            ),
+        )
+    })?;
+    let bound = crate::cathedral::piece::SQUARES_PER_PLAYER as i32;
+    if game.played_value.abs() > bound {
+        return Err((
+            places.played_value,
+            format!(
+                "puzzle.game: played_value {} is out of range: expected -{bound}..{bound}",
+                game.played_value
+            ),
+        ));
+    }
+    if let Some(s) = solution
+        && game.played_value > s.value
+    {
+        return Err((
+            places.played_value,
+            format!(
+                "puzzle.game: played_value {} is better than the solution's value {}",
+                game.played_value, s.value
+            ),
+        ));
+    }
+    let mover = position.to_move();
+    let mut replay = *position;
+    replay.play(played);
+    for (index, text) in game.refutation.iter().enumerate() {
+        let mv = parse(&replay, text).map_err(|e| {
+            (
+                places
+                    .refutation
+                    .get(index)
+                    .copied()
+                    .unwrap_or(places.place),
+                format!(
+                    "puzzle.game: refutation move {} (`{text}`) cannot be played: {e}",
+                    index + 1
+                ),
+            )
+        })?;
+        replay.play(mv);
+    }
+    if replay.is_game_over() {
+        let reached = replay.unplaced_squares(mover.opponent()) as i32
+            - replay.unplaced_squares(mover) as i32;
+        if reached != game.played_value {
+            return Err((
+                places.played_value,
+                format!(
+                    "puzzle.game: played_value is {} but the refutation ends the game at {reached:+}",
+                    game.played_value
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A stored solution must be possible: a value within the bounds, a best line of legal moves

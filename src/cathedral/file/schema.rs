@@ -99,6 +99,17 @@ pub struct RawPuzzle {
     pub themes: Vec<Place>,
     pub difficulty: Place,
     pub margin: Place,
+    /// The `game:` block of a puzzle from a played game, with where its moves were written.
+    pub game: Option<RawPuzzleGame>,
+}
+
+/// The `puzzle.game:` block with where its parts were written.
+#[derive(Debug)]
+pub struct RawPuzzleGame {
+    pub place: Place,
+    pub played: Place,
+    pub played_value: Place,
+    pub refutation: Vec<Place>,
 }
 
 const FILE_FIELDS: [&str; 15] = [
@@ -715,7 +726,7 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
     Ok(raw)
 }
 
-const PUZZLE_FIELDS: [&str; 7] = [
+const PUZZLE_FIELDS: [&str; 8] = [
     "question",
     "themes",
     "difficulty",
@@ -723,7 +734,132 @@ const PUZZLE_FIELDS: [&str; 7] = [
     "effort",
     "margin",
     "seed",
+    "game",
 ];
+
+const PUZZLE_GAME_FIELDS: [&str; 9] = [
+    "number",
+    "move",
+    "event",
+    "round",
+    "light",
+    "dark",
+    "played",
+    "played_value",
+    "refutation",
+];
+
+/// The `game:` block of a puzzle: the game and move it comes from, the move played there.
+fn read_puzzle_game(
+    errors: &Errors,
+    node: &Node,
+) -> Result<(PuzzleGame, RawPuzzleGame), FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        "puzzle.game",
+        "a puzzle's game",
+        "a field of a puzzle's game",
+        &PUZZLE_GAME_FIELDS,
+        "a map with the game's `number`, the `move` number and the move `played` (see docs/file-format.md)",
+    )?;
+    let path = |name: &str| field_path("puzzle.game", name);
+    let count = |name: &str, noun: &str, hint: &str| -> Result<u32, FileError> {
+        let value = required(errors, &fields, node, "puzzle.game", name, hint)?;
+        Ok(whole(
+            errors,
+            value,
+            &path(name),
+            noun,
+            "a whole number, 1 or more",
+            1,
+            u32::MAX.into(),
+        )? as u32)
+    };
+    let number = count(
+        "number",
+        "a game number",
+        "the game's number in its record, 1 or more",
+    )?;
+    let move_number = count(
+        "move",
+        "a move number",
+        "the number of the move to find, 1 or more",
+    )?;
+    let free = |name: &str| -> Result<Option<String>, FileError> {
+        match fields.value(name) {
+            Some(n) => text(errors, n, &path(name)),
+            None => Ok(None),
+        }
+    };
+    let played_node = required(
+        errors,
+        &fields,
+        node,
+        "puzzle.game",
+        "played",
+        "the move played in the game, like `dark:tavern:a4`",
+    )?;
+    let played = word(
+        errors,
+        played_node,
+        &path("played"),
+        "a move",
+        "a move with the player, like `dark:tavern:a4`",
+    )?
+    .to_string();
+    let value_node = required(
+        errors,
+        &fields,
+        node,
+        "puzzle.game",
+        "played_value",
+        "the exact value after the move played, like `played_value: -2`",
+    )?;
+    let played_value = whole(
+        errors,
+        value_node,
+        &path("played_value"),
+        "a value",
+        "a whole number of squares, -47..47",
+        i32::MIN.into(),
+        i32::MAX.into(),
+    )? as i32;
+    let mut refutation = Vec::new();
+    let mut places = Vec::new();
+    if let Some(line) = fields.value("refutation") {
+        let what = path("refutation");
+        for mv in items(
+            errors,
+            line,
+            &what,
+            "a list of moves",
+            "moves with the player, like `[light:tavern:e6, dark:stable:a1,b1]`",
+        )? {
+            refutation.push(word(errors, mv, &what, "a move", "")?.to_string());
+            places.push(mv.place);
+        }
+    }
+    Ok((
+        PuzzleGame {
+            number,
+            move_number,
+            event: free("event")?,
+            round: free("round")?,
+            light: free("light")?,
+            dark: free("dark")?,
+            played,
+            played_value,
+            refutation,
+        },
+        RawPuzzleGame {
+            place: node.place,
+            played: played_node.place,
+            played_value: value_node.place,
+            refutation: places,
+        },
+    ))
+}
 
 fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
     let fields = Fields::read(
@@ -777,6 +913,10 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
             })
             .transpose()
     };
+    let game = fields
+        .value("game")
+        .map(|n| read_puzzle_game(errors, n))
+        .transpose()?;
     let mut themes = Vec::new();
     let mut theme_places = Vec::new();
     if let Some(list) = fields.value("themes") {
@@ -816,11 +956,13 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
                 i32::MAX.into(),
             )? as i32,
             seed: number("seed", "a seed", u64::MAX)?,
+            game: game.as_ref().map(|(g, _)| g.clone()),
         },
         place: node.place,
         themes: theme_places,
         difficulty: difficulty.place,
         margin: margin.place,
+        game: game.map(|(_, raw)| raw),
     })
 }
 
@@ -935,6 +1077,42 @@ pub struct PuzzleInfo {
     /// The seed of the policy game the position comes from.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    /// For a puzzle from a played game (`cathedral generate --from`): the game, the move and
+    /// what was played there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<PuzzleGame>,
+}
+
+/// Where a puzzle from a played game comes from, and the move played there: the puzzle's
+/// "tempting wrong move" when it lost squares (or the answer itself, found over the board).
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleGame {
+    /// The game's number in its record (1 = the first game).
+    pub number: u32,
+    /// The number of the move to find, counted as in the record (every move, passes
+    /// included, from 1).
+    #[serde(rename = "move")]
+    pub move_number: u32,
+    /// The record's event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<String>,
+    /// The record's round.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<String>,
+    /// Who played Light.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub light: Option<String>,
+    /// Who played Dark.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dark: Option<String>,
+    /// The move played in the game, in notation with the player.
+    pub played: String,
+    /// Its exact value, from the mover's view: the solution's value minus the squares it lost.
+    pub played_value: i32,
+    /// Best play after it (the opponent first) to the end of the game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refutation: Vec<String>,
 }
 
 fn is_false(b: &bool) -> bool {

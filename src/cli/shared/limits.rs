@@ -100,6 +100,11 @@ pub fn margin(text: &str) -> Result<i32, String> {
     whole(text, 1, 94, "a margin in squares")
 }
 
+/// Buildings left in the larger hand: 1 to 14 (a full set).
+pub fn buildings(text: &str) -> Result<u32, String> {
+    whole(text, 1, 14, "a number of buildings")
+}
+
 /// A node or candidate budget: 1 to 10^15.
 pub fn budget(text: &str) -> Result<u64, String> {
     whole(text, 1, 1_000_000_000_000_000, "a budget")

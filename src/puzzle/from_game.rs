@@ -1,0 +1,417 @@
+//! Puzzles from played games (`cathedral generate --from`): every position of a game record
+//! where the player to move had exactly one best move (the puzzle criteria of [`analyse`]) and
+//! the move played lost squares or the result, proven by the solver, becomes a puzzle whose
+//! tempting wrong move is the move played. With `all`, positions where the move played was
+//! that one best move become puzzles too ("find the move that was played").
+//!
+//! Only positions with at most `max_buildings` buildings left in the larger hand are tried: the
+//! solver cannot prove earlier ones in a useful time. A position it does not prove within the
+//! budget is skipped and counted, never guessed.
+
+use super::criteria::{AnalyseOptions, Analysis, Reject, analyse, solve_line};
+use super::themes::explain_line;
+use crate::cathedral::file::{GameRecord, PositionFile, PuzzleGame, PuzzleInfo, StoredSolution};
+use crate::cathedral::moves::Move;
+use crate::cathedral::notation::{format_line, format_move_with_player};
+use crate::cathedral::position::Position;
+use crate::cathedral::sampler::buildings_left;
+use rayon::prelude::*;
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// The default of [`FromGameOptions::max_buildings`]: the playing engine's own limit for trying
+/// an exact solve ([`crate::engine::EXACT_TRY_BUILDINGS`]).
+pub const FROM_GAME_BUILDINGS: u32 = crate::cathedral::engine::EXACT_TRY_BUILDINGS;
+
+/// What to look for, and the budget.
+#[derive(Clone, Debug)]
+pub struct FromGameOptions {
+    /// The criteria (the margin) and the solver budget of each position.
+    pub analyse: AnalyseOptions,
+    /// Also the positions where the move played was the one best move.
+    pub all: bool,
+    /// Try only positions with at most this many buildings left in the larger hand.
+    pub max_buildings: u32,
+    /// Positions analysed at once (0 = all cores); each solve has `analyse.threads`.
+    pub threads: usize,
+    /// Positions not started by then are skipped, and each solve ends by then at the latest.
+    pub deadline: Option<Instant>,
+}
+
+impl Default for FromGameOptions {
+    fn default() -> Self {
+        FromGameOptions {
+            analyse: AnalyseOptions::default(),
+            all: false,
+            max_buildings: FROM_GAME_BUILDINGS,
+            threads: 0,
+            deadline: None,
+        }
+    }
+}
+
+/// A puzzle found in a game.
+#[derive(Clone, Debug)]
+pub struct GamePuzzle {
+    /// The game's number in the record (1 = the first).
+    pub game: usize,
+    /// The number of the move to find: the move played there is the record's move `ply`
+    /// (counted from 1, passes included).
+    pub ply: usize,
+    /// The record's event, round and players.
+    pub event: Option<String>,
+    /// The record's round.
+    pub round: Option<String>,
+    /// Who played Light.
+    pub light: Option<String>,
+    /// Who played Dark.
+    pub dark: Option<String>,
+    /// The position before the move and everything the criteria found.
+    pub analysis: Analysis,
+    /// The move played in the game.
+    pub played: Move,
+    /// Its exact value, from the mover's view.
+    pub played_value: i32,
+    /// Best play after it (the opponent first) to the end of the game.
+    pub refutation: Vec<Move>,
+}
+
+impl GamePuzzle {
+    /// Squares the move played gave away against the best move (0: it was the best move).
+    pub fn loss(&self) -> i32 {
+        self.analysis.value - self.played_value
+    }
+
+    /// Whether the move played lost the result: a win became a draw or a loss, or a draw a
+    /// loss.
+    pub fn lost_result(&self) -> bool {
+        self.played_value.signum() < self.analysis.value.signum()
+    }
+}
+
+/// What became of one position tried.
+#[derive(Clone, Debug)]
+enum Outcome {
+    /// Not proven within the budget (or the deadline): skipped.
+    Unproven,
+    /// Proven, and not a puzzle: several best moves, one move, a pass, or (without `all`) the
+    /// move played was the best.
+    NotPuzzle { played_best: bool },
+    /// A puzzle.
+    Puzzle(Box<GamePuzzle>),
+}
+
+/// Counts so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FromGameProgress {
+    /// Positions within the buildings limit, with a move played from them.
+    pub candidates: usize,
+    /// Positions tried so far.
+    pub tried: usize,
+    /// Positions tried and not proven within the budget (skipped, never guessed).
+    pub skipped: usize,
+    /// Positions proven and not a puzzle because another move was as good (or nearly, by the
+    /// margin), there was only one move, or the best move was a pass.
+    pub not_unique: usize,
+    /// Positions proven where the move played was the one best move (puzzles with `all`).
+    pub played_best: usize,
+    /// Puzzles found so far.
+    pub found: usize,
+}
+
+/// What [`from_games_each`] reports as it goes.
+#[derive(Debug)]
+pub enum FromGameEvent<'a> {
+    /// A new puzzle, in game and move order.
+    Found(&'a GamePuzzle),
+    /// After every batch of positions.
+    Progress(FromGameProgress),
+}
+
+/// How a run ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FromGameSummary {
+    /// Positions in the games, with a move played from them.
+    pub positions: usize,
+    /// The counts at the end.
+    pub counts: FromGameProgress,
+    /// Whether it stopped early: the stop flag, the deadline, or the caller.
+    pub stopped: bool,
+}
+
+/// One position to try.
+struct Candidate<'a> {
+    game: usize,
+    ply: usize,
+    record: &'a GameRecord,
+    position: Position,
+    played: Move,
+}
+
+fn judge(candidate: &Candidate<'_>, options: &FromGameOptions) -> Outcome {
+    let mut analyse_options = options.analyse.clone();
+    if let Some(deadline) = options.deadline {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Outcome::Unproven;
+        }
+        analyse_options.time_limit = analyse_options.time_limit.min(left);
+    }
+    let analysis = match analyse(&candidate.position, &analyse_options) {
+        Ok(analysis) => analysis,
+        Err(Reject::Unsolved) => return Outcome::Unproven,
+        Err(_) => return Outcome::NotPuzzle { played_best: false },
+    };
+    let (played_value, refutation) = if candidate.played == analysis.best_move {
+        (analysis.value, analysis.best_line[1..].to_vec())
+    } else {
+        let mut after = candidate.position;
+        after.play(candidate.played);
+        match solve_line(&after, &analyse_options) {
+            Some((child, line, _)) => (-child, line),
+            None => return Outcome::Unproven,
+        }
+    };
+    let played_best = played_value >= analysis.value;
+    if played_best && !options.all {
+        return Outcome::NotPuzzle { played_best };
+    }
+    let record = candidate.record;
+    Outcome::Puzzle(Box::new(GamePuzzle {
+        game: candidate.game,
+        ply: candidate.ply,
+        event: record.event.clone(),
+        round: record.round.clone(),
+        light: record.light.clone(),
+        dark: record.dark.clone(),
+        analysis,
+        played: candidate.played,
+        played_value,
+        refutation,
+    }))
+}
+
+/// The positions of `records` that [`from_games_each`] tries, and how many positions the games
+/// have in all (each with a move played from it).
+fn candidates<'a>(records: &'a [GameRecord], max_buildings: u32) -> (Vec<Candidate<'a>>, usize) {
+    let mut out = Vec::new();
+    let mut positions = 0;
+    for (index, record) in records.iter().enumerate() {
+        let mut position = record.start_position();
+        for (ply, recorded) in record.moves.iter().enumerate() {
+            positions += 1;
+            if !recorded.mv.is_pass()
+                && !position.is_game_over()
+                && buildings_left(&position) <= max_buildings
+            {
+                out.push(Candidate {
+                    game: index + 1,
+                    ply: ply + 1,
+                    record,
+                    position,
+                    played: recorded.mv,
+                });
+            }
+            position.play(recorded.mv);
+        }
+    }
+    (out, positions)
+}
+
+/// Tries every position of `records` within the buildings limit, handing each puzzle to
+/// `on_event` as soon as its batch is analysed, in game and move order. Stops early on the stop
+/// flag (`analyse.stop`), at the deadline or when `on_event` breaks; positions not tried then
+/// count as skipped. Every puzzle reported is proven.
+pub fn from_games_each(
+    records: &[GameRecord],
+    options: &FromGameOptions,
+    on_event: &mut dyn FnMut(FromGameEvent<'_>) -> ControlFlow<()>,
+) -> FromGameSummary {
+    let threads = if options.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        options.threads
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .ok();
+    let (list, positions) = candidates(records, options.max_buildings);
+    let mut counts = FromGameProgress {
+        candidates: list.len(),
+        ..FromGameProgress::default()
+    };
+    let stopped = || {
+        options.analyse.stop.load(Ordering::Relaxed)
+            || options.deadline.is_some_and(|d| Instant::now() >= d)
+    };
+    let finish = |mut counts: FromGameProgress, stopped: bool| {
+        // Positions never tried were not proven either.
+        counts.skipped += counts.candidates - counts.tried;
+        counts.tried = counts.candidates;
+        FromGameSummary {
+            positions,
+            counts,
+            stopped,
+        }
+    };
+    for chunk in list.chunks(threads.max(1)) {
+        if stopped() {
+            return finish(counts, true);
+        }
+        let run = || -> Vec<Outcome> {
+            chunk
+                .par_iter()
+                .map(|candidate| judge(candidate, options))
+                .collect()
+        };
+        let outcomes = match &pool {
+            Some(pool) => pool.install(run),
+            None => run(),
+        };
+        for outcome in outcomes {
+            counts.tried += 1;
+            match outcome {
+                Outcome::Unproven => counts.skipped += 1,
+                Outcome::NotPuzzle { played_best: true } => counts.played_best += 1,
+                Outcome::NotPuzzle { played_best: false } => counts.not_unique += 1,
+                Outcome::Puzzle(puzzle) => {
+                    if puzzle.loss() == 0 {
+                        counts.played_best += 1;
+                    }
+                    counts.found += 1;
+                    if on_event(FromGameEvent::Found(&puzzle)).is_break() {
+                        return finish(counts, true);
+                    }
+                }
+            }
+        }
+        if on_event(FromGameEvent::Progress(counts)).is_break() {
+            return finish(counts, true);
+        }
+    }
+    let stopped = options.analyse.stop.load(Ordering::Relaxed);
+    finish(counts, stopped)
+}
+
+/// Every puzzle of `records` (see [`from_games_each`]), with the counts.
+pub fn from_games(
+    records: &[GameRecord],
+    options: &FromGameOptions,
+) -> (Vec<GamePuzzle>, FromGameSummary) {
+    let mut found = Vec::new();
+    let summary = from_games_each(records, options, &mut |event| {
+        if let FromGameEvent::Found(puzzle) = event {
+            found.push(puzzle.clone());
+        }
+        ControlFlow::Continue(())
+    });
+    (found, summary)
+}
+
+/// "Light (Ann) played light:inn:a1,a2,b2, losing 3 squares and the game" and the like.
+pub fn played_words(puzzle: &GamePuzzle) -> String {
+    let position = &puzzle.analysis.position;
+    let mover = position.to_move();
+    let name = match mover {
+        crate::Player::Light => puzzle.light.as_deref(),
+        crate::Player::Dark => puzzle.dark.as_deref(),
+    };
+    let who = match name {
+        Some(name) => format!("{} ({name})", mover.title()),
+        None => mover.title().to_string(),
+    };
+    let played = format_move_with_player(position, puzzle.played);
+    let loss = puzzle.loss();
+    if loss == 0 {
+        return format!("{who} found it: {played}");
+    }
+    let squares = crate::analysis::words::count(loss, "square");
+    let result = if puzzle.lost_result() {
+        match (puzzle.analysis.value.signum(), puzzle.played_value.signum()) {
+            (1, 0) => " and the win (a draw instead)",
+            (1, _) => " and the win",
+            _ => " and the draw",
+        }
+    } else {
+        ""
+    };
+    format!("{who} played {played}, giving away {squares}{result}")
+}
+
+/// The puzzle file of a puzzle from a game, titled `title`: the position before the move, the
+/// `puzzle:` block with its `game:` (the game, the move, the players, the move played with its
+/// value and refutation) and the `solution:` block as `generate` writes it.
+pub fn game_puzzle_file(puzzle: &GamePuzzle, title: String, margin: i32) -> PositionFile {
+    let analysis = &puzzle.analysis;
+    let position = analysis.position;
+    let line = format_line(&position, &analysis.best_line);
+    let explanations = explain_line(&position, &analysis.best_line)
+        .iter()
+        .map(|r| r.to_string())
+        .collect();
+    let mut after = position;
+    after.play(puzzle.played);
+    let mut file = PositionFile::from_position(position);
+    file.meta.title = Some(title);
+    file.meta.tags = vec!["puzzle".to_string(), "from-game".to_string()];
+    let players = match (&puzzle.light, &puzzle.dark) {
+        (Some(l), Some(d)) => format!(" ({l} v {d})"),
+        _ => String::new(),
+    };
+    let event = [puzzle.event.as_deref(), puzzle.round.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(", ");
+    let event = if event.is_empty() {
+        String::new()
+    } else {
+        format!(", {event}")
+    };
+    file.meta.description = Some(format!(
+        "Game {}{players}{event}, move {}: {}.",
+        puzzle.game,
+        puzzle.ply,
+        played_words(puzzle)
+    ));
+    file.meta.source = Some(format!(
+        "cathedral generate --from (cathedral {}): game {}, move {}",
+        env!("CARGO_PKG_VERSION"),
+        puzzle.game,
+        puzzle.ply
+    ));
+    // Filled field by field: the block may gain fields this command leaves at their default.
+    let info = file.puzzle.insert(PuzzleInfo::default());
+    info.question = super::question(position.to_move(), analysis.value);
+    info.themes = analysis
+        .themes
+        .iter()
+        .map(|t| t.name().to_string())
+        .collect();
+    info.difficulty = analysis.difficulty.name().to_string();
+    info.rating = Some(analysis.features.rating());
+    info.effort = Some(analysis.features.nodes);
+    info.margin = margin;
+    info.game = Some(PuzzleGame {
+        number: puzzle.game as u32,
+        move_number: puzzle.ply as u32,
+        event: puzzle.event.clone(),
+        round: puzzle.round.clone(),
+        light: puzzle.light.clone(),
+        dark: puzzle.dark.clone(),
+        played: format_move_with_player(&position, puzzle.played),
+        played_value: puzzle.played_value,
+        refutation: format_line(&after, &puzzle.refutation),
+    });
+    file.solution = Some(StoredSolution {
+        value: analysis.value,
+        wdl: false,
+        best_move: line.first().cloned(),
+        best_line: line,
+        nodes: None,
+        explanations,
+    });
+    file
+}

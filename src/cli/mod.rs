@@ -16,6 +16,7 @@ mod moves;
 
 mod perft;
 mod play;
+mod puzzles;
 mod render;
 pub(crate) mod replay;
 mod sample;
@@ -108,6 +109,9 @@ enum Command {
     Sheet(sheet::SheetArgs),
     /// Write DIR/README.md: the index of the puzzles in DIR.
     Index(index::IndexArgs),
+    /// Work on a directory of puzzles: `puzzles rate DIR` measures their Glicko-2 ratings.
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// Print a shell completion script: `cathedral completions bash > ~/.local/share/bash-completion/completions/cathedral`.
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff): `cathedral man > cathedral.1; man ./cathedral.1`.
@@ -151,6 +155,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Render(args) => render::run(args),
         Command::Sheet(args) => sheet::run(args),
         Command::Index(args) => index::run(args),
+        Command::Puzzles(command) => puzzles::run(command),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
     }

@@ -292,6 +292,8 @@ pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> Positio
         effort: Some(analysis.features.nodes),
         margin,
         seed: Some(generated.game_seed),
+        near_best: None,
+        glicko: None,
         game: None,
     });
     file.solution = Some(StoredSolution {

@@ -1,5 +1,5 @@
-//! The index of a puzzle directory: a Markdown table of title, themes, difficulty and question,
-//! written to `README.md` by `cathedral index` and `cathedral generate`.
+//! The index of a puzzle directory: a Markdown table of title, themes, difficulty, Glicko-2 rating
+//! (when `cathedral puzzles rate` stored one) and question, written to `README.md` by `cathedral index` and `cathedral generate`.
 
 use crate::cathedral::file::PositionFile;
 
@@ -34,7 +34,9 @@ pub fn index_markdown(heading: &str, puzzles: &[(String, PositionFile)]) -> Stri
         "Check an answer with `cathedral check FILE MOVE`, draw one with `cathedral render FILE -o FILE.svg`, \
          print them with `cathedral sheet DIR -o sheet.html`.\n\n",
     );
-    out.push_str("| file | title | themes | difficulty | question |\n|---|---|---|---|---|\n");
+    out.push_str(
+        "| file | title | themes | difficulty | rating | question |\n|---|---|---|---|---|---|\n",
+    );
     for (name, file) in puzzles {
         let (themes, difficulty, question) = match &file.puzzle {
             Some(p) => (
@@ -44,8 +46,13 @@ pub fn index_markdown(heading: &str, puzzles: &[(String, PositionFile)]) -> Stri
             ),
             None => (String::new(), String::new(), String::new()),
         };
+        let rating = file
+            .puzzle
+            .as_ref()
+            .and_then(|p| p.glicko)
+            .map_or_else(String::new, |g| format!("{} ± {}", g.rating, g.deviation));
         out.push_str(&format!(
-            "| [{name}]({name}) | {} | {} | {} | {} |\n",
+            "| [{name}]({name}) | {} | {} | {} | {rating} | {} |\n",
             cell(file.meta.title.as_deref().unwrap_or("")),
             cell(&themes),
             cell(&difficulty),

@@ -12,6 +12,8 @@
 //! - `check`: is a move the answer, and if not, the refutation: [`check()`]
 //! - `answer`: the answer key, the most tempting wrong move refuted: [`wrong_try`]
 //! - `index`: the README index of a puzzle directory: [`index_markdown`]
+//! - `rating`: Glicko-2 ratings of puzzles and learners, measured by simulated solvers:
+//!   [`rating::rate_puzzle`], [`rating::update`]
 //!
 //! The printable worksheet is presentation: [`crate::present::sheet_html`].
 
@@ -25,6 +27,7 @@ mod from_game;
 mod generate;
 mod greedy;
 mod index;
+pub mod rating;
 mod themes;
 
 pub use crate::cathedral::file::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};

@@ -12,6 +12,7 @@ mod api;
 mod assets;
 mod live;
 mod placements;
+mod rating;
 mod territory;
 mod trainer;
 
@@ -85,6 +86,7 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/analyse/live", post(analyse_live::analyse_live))
         .route("/api/analyse/live/{id}/stop", post(analyse_live::stop))
         .route("/api/territory", post(territory::territory))
+        .route("/api/rating", post(rating::rating))
         .route("/api/record/read", post(api::read_record))
         .route("/api/record/write", post(api::write_record))
         .route("/api/puzzles", get(trainer::list))

@@ -17,6 +17,7 @@ pub use error::{Excerpt, FileError};
 pub use import::{records_from_independent, records_from_move_list};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
 pub use record::{GameRecord, RecordedMove, load_records, parse_records, records_to_yaml};
+pub use schema::StoredGlicko;
 pub use schema::{PuzzleGame, PuzzleInfo, Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
 
 use crate::cathedral::bitboard::Bitboard;

@@ -726,7 +726,7 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
     Ok(raw)
 }
 
-const PUZZLE_FIELDS: [&str; 8] = [
+const PUZZLE_FIELDS: [&str; 10] = [
     "question",
     "themes",
     "difficulty",
@@ -735,6 +735,8 @@ const PUZZLE_FIELDS: [&str; 8] = [
     "margin",
     "seed",
     "game",
+    "near_best",
+    "glicko",
 ];
 
 const PUZZLE_GAME_FIELDS: [&str; 9] = [
@@ -956,6 +958,11 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
                 i32::MAX.into(),
             )? as i32,
             seed: number("seed", "a seed", u64::MAX)?,
+            near_best: number("near_best", "a number of moves", u32::MAX.into())?.map(|n| n as u32),
+            glicko: fields
+                .value("glicko")
+                .map(|n| read_glicko(errors, n))
+                .transpose()?,
             game: game.as_ref().map(|(g, _)| g.clone()),
         },
         place: node.place,
@@ -1081,6 +1088,13 @@ pub struct PuzzleInfo {
     /// what was played there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<PuzzleGame>,
+    /// Moves other than the answer within 1 square of its value (`cathedral puzzles rate`): a
+    /// feature of the puzzle's difficulty rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub near_best: Option<u32>,
+    /// The puzzle's Glicko-2 rating, measured by `cathedral puzzles rate` (`docs/puzzles.md`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glicko: Option<StoredGlicko>,
 }
 
 /// Where a puzzle from a played game comes from, and the move played there: the puzzle's
@@ -1117,4 +1131,93 @@ pub struct PuzzleGame {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+/// A Glicko-2 rating as stored in a puzzle file: the rating and its deviation in whole points,
+/// the volatility as written.
+#[derive(Deserialize, Serialize, Debug, Clone, Copy, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct StoredGlicko {
+    /// 0 to 4000 (the scale's centre is 1500).
+    pub rating: u32,
+    /// 1 to 350.
+    pub deviation: u32,
+    /// Above 0, at most 1.
+    pub volatility: f64,
+}
+
+// The reader refuses a volatility that is not a number, so the values compare as equals.
+impl Eq for StoredGlicko {}
+
+const GLICKO_FIELDS: [&str; 3] = ["rating", "deviation", "volatility"];
+
+/// The `puzzle.glicko:` block: rating and deviation in whole points, the volatility.
+fn read_glicko(errors: &Errors, node: &Node) -> Result<StoredGlicko, FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        "puzzle.glicko",
+        "a puzzle's rating",
+        "a field of a puzzle's rating",
+        &GLICKO_FIELDS,
+        "a map with the `rating`, `deviation` and `volatility` (see docs/file-format.md)",
+    )?;
+    let path = |name: &str| field_path("puzzle.glicko", name);
+    let rating = required(
+        errors,
+        &fields,
+        node,
+        "puzzle.glicko",
+        "rating",
+        "the rating, like `rating: 1500`",
+    )?;
+    let deviation = required(
+        errors,
+        &fields,
+        node,
+        "puzzle.glicko",
+        "deviation",
+        "the rating's deviation, like `deviation: 80`",
+    )?;
+    let volatility = required(
+        errors,
+        &fields,
+        node,
+        "puzzle.glicko",
+        "volatility",
+        "the rating's volatility, like `volatility: 0.06`",
+    )?;
+    let number = match volatility.value {
+        Value::Int(_) | Value::Float => volatility.raw.parse::<f64>().ok(),
+        _ => None,
+    };
+    Ok(StoredGlicko {
+        rating: whole(
+            errors,
+            rating,
+            &path("rating"),
+            "a rating",
+            "a whole number from 0 to 4000",
+            0,
+            4000,
+        )? as u32,
+        deviation: whole(
+            errors,
+            deviation,
+            &path("deviation"),
+            "a deviation",
+            "a whole number from 1 to 350",
+            1,
+            350,
+        )? as u32,
+        volatility: number.filter(|v| *v > 0.0 && *v <= 1.0).ok_or_else(|| {
+            not_a(
+                errors,
+                volatility,
+                &path("volatility"),
+                "a volatility",
+                "a number above 0, at most 1",
+            )
+        })?,
+    })
 }

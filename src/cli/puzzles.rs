@@ -1,0 +1,216 @@
+//! `cathedral puzzles rate DIR`: measures every puzzle's Glicko-2 rating with simulated solvers
+//! and stores it in the file's `puzzle:` block (`near_best`, `glicko`), leaving the rest of the
+//! file as written; the directory's generated index is rewritten with the ratings. A file whose
+//! content would not change is not written. See `docs/puzzles.md`, "Ratings".
+
+use super::shared::exit::{Exit, Failure};
+use super::shared::input::FileDiagnostic;
+use super::shared::output::emit;
+use super::shared::puzzle_dir::{is_generated, puzzle_files};
+use cathedral::analysis::words::count;
+use cathedral::file::PositionFile;
+use cathedral::puzzle::rating::{
+    DEFAULT_ATTEMPTS, DEFAULT_SEED, Measurement, RateOptions, SOLVERS, calibrate, measure, rate,
+    solver_ratings, with_rating,
+};
+use cathedral::puzzle::{Difficulty, index_markdown};
+use miette::IntoDiagnostic;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// Commands on a directory of puzzles.
+#[derive(clap::Subcommand, Debug)]
+pub enum PuzzlesCommand {
+    /// Measure each puzzle's Glicko-2 rating (simulated solvers of fixed ratings) and store it in
+    /// the puzzle file; files whose content would not change are left alone.
+    Rate(RateArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RateArgs {
+    /// Directory of puzzle files.
+    pub dir: PathBuf,
+    /// Seeds every attempt: the same seed and attempts give the same ratings.
+    #[arg(long, default_value_t = DEFAULT_SEED)]
+    pub seed: u64,
+    /// Attempts per solver and puzzle.
+    #[arg(long, default_value_t = DEFAULT_ATTEMPTS, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub attempts: u32,
+    /// Print the ratings without writing any file.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Fit the solvers' ratings to these puzzles (the one-off calibration) and print them;
+    /// writes nothing.
+    #[arg(long)]
+    pub calibrate: bool,
+}
+
+pub fn run(command: &PuzzlesCommand) -> miette::Result<()> {
+    match command {
+        PuzzlesCommand::Rate(args) => rate_dir(args),
+    }
+}
+
+fn median(values: &mut [u32]) -> u32 {
+    values.sort_unstable();
+    match values.len() {
+        0 => 0,
+        n if n % 2 == 1 => values[n / 2],
+        n => (values[n / 2 - 1] + values[n / 2]).div_ceil(2),
+    }
+}
+
+fn measured(
+    dir: &Path,
+    files: &[(String, PositionFile)],
+    options: &RateOptions,
+) -> miette::Result<Vec<Measurement>> {
+    files
+        .par_iter()
+        .map(|(name, file)| {
+            measure(file, options).map_err(|e| {
+                Failure::new(Exit::Input, format!("{}: {e}", dir.join(name).display())).into()
+            })
+        })
+        .collect()
+}
+
+fn rate_dir(args: &RateArgs) -> miette::Result<()> {
+    let dir = args.dir.as_path();
+    let files = puzzle_files(dir)?;
+    if files.is_empty() {
+        return Err(Failure::new(
+            Exit::Input,
+            format!(
+                "{} holds no puzzle files (position files with a `puzzle:` block)",
+                dir.display()
+            ),
+        )
+        .into());
+    }
+    let options = RateOptions {
+        seed: args.seed,
+        attempts: args.attempts,
+        ..RateOptions::default()
+    };
+    let measurements = measured(dir, &files, &options)?;
+    if args.calibrate {
+        let fitted = calibrate(&measurements);
+        let mut out = format!(
+            "Solver ratings fitted to {} (seed {}, {} per solver and puzzle):\n",
+            count(files.len() as i64, "puzzle"),
+            args.seed,
+            count(i64::from(args.attempts), "attempt")
+        );
+        for (i, (solver, rating)) in SOLVERS.iter().zip(&fitted).enumerate() {
+            let solved: u32 = measurements.iter().map(|m| m.solved_counts()[i]).sum();
+            let tries = files.len() as u32 * args.attempts;
+            out.push_str(&format!(
+                "  {:<9} {:>5.0}  (solved {solved}/{tries}, now {:.0})\n",
+                solver.name, rating, solver.rating
+            ));
+        }
+        return emit(&out);
+    }
+    let ratings = solver_ratings();
+    let mut out = String::new();
+    let mut changed = Vec::new();
+    let mut by_grade: Vec<(Difficulty, Vec<u32>)> =
+        Difficulty::ALL.iter().map(|&d| (d, Vec::new())).collect();
+    let mut rated_files = Vec::new();
+    for ((name, file), m) in files.iter().zip(&measurements) {
+        let glicko = rate(m, &ratings);
+        let stored = glicko.stored();
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path)
+            .into_diagnostic()
+            .map_err(|e| e.wrap_err(format!("cannot read {}", path.display())))?;
+        let new_text = with_rating(&text, file, m.near_best, stored)
+            .map_err(|e| Failure::new(Exit::Failure, format!("{}: {e}", path.display())))?;
+        let differs = new_text != text;
+        if differs {
+            changed.push(name.clone());
+            if !args.dry_run {
+                cathedral::file::write_atomically(&path, new_text.as_bytes(), true)
+                    .map_err(FileDiagnostic::from)?;
+            }
+        }
+        if let Some((_, list)) = by_grade.iter_mut().find(|(d, _)| *d == m.difficulty) {
+            list.push(stored.rating);
+        }
+        let solved: u32 = m.solved_counts().iter().sum();
+        let prior = m.prior();
+        out.push_str(&format!(
+            "{name:<16} {:<6} near {:>2}  solved {:>3}/{:<3} ({})  {:>4.0} -> {:>4} ± {:<3} {}\n",
+            m.difficulty.name(),
+            m.near_best,
+            solved,
+            m.attempts * SOLVERS.len() as u32,
+            m.solved_counts()
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            prior.rating,
+            stored.rating,
+            stored.deviation,
+            if differs { "changed" } else { "" }
+        ));
+        let mut file = file.clone();
+        if let Some(p) = file.puzzle.as_mut() {
+            p.near_best = Some(m.near_best);
+            p.glicko = Some(stored);
+        }
+        rated_files.push((name.clone(), file));
+    }
+    for (d, list) in &mut by_grade {
+        if list.is_empty() {
+            continue;
+        }
+        let n = list.len();
+        let med = median(list);
+        out.push_str(&format!(
+            "{:<6} {:>2} puzzles: min {}, median {med}, max {}\n",
+            d.name(),
+            n,
+            list[0],
+            list[n - 1]
+        ));
+    }
+    // The directory's index shows the ratings: rewrite it if this command's index wrote it.
+    let readme = dir.join("README.md");
+    let mut index_changed = false;
+    if is_generated(&readme) {
+        let heading = dir.file_name().map_or_else(
+            || "Puzzles".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let index = index_markdown(&format!("Puzzles: {heading}"), &rated_files);
+        if std::fs::read_to_string(&readme).ok().as_deref() != Some(index.as_str()) {
+            index_changed = true;
+            if !args.dry_run {
+                cathedral::file::write_atomically(&readme, index.as_bytes(), true)
+                    .map_err(FileDiagnostic::from)?;
+            }
+        }
+    }
+    let verb = if args.dry_run {
+        "would change"
+    } else {
+        "changed"
+    };
+    out.push_str(&format!(
+        "{} of {} {verb}{}\n",
+        changed.len(),
+        count(files.len() as i64, "puzzle file"),
+        if index_changed {
+            format!(
+                "; the index {} {verb}",
+                readme.display().to_string().replace('\\', "/")
+            )
+        } else {
+            String::new()
+        }
+    ));
+    emit(&out)
+}

@@ -1,0 +1,352 @@
+//! Glicko-2 ratings of puzzles and learners (`docs/puzzles.md`, "Ratings"): the update's
+//! direction, `cathedral puzzles rate` (deterministic, rewrites only what changes, keeps the rest
+//! of each file), the shipped collection's stored ratings (present, reproducible, ordered by
+//! grade, the solvers' calibration) and `POST /api/rating`.
+
+use assert_cmd::Command;
+use cathedral::file::{PositionFile, load, parse_str, to_yaml};
+use cathedral::puzzle::rating::{
+    DEFAULT_ATTEMPTS, DEFAULT_SEED, Glicko, RateOptions, SOLVERS, calibrate, glicko_of, measure,
+    rate_puzzle, update, with_rating,
+};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Stdio};
+use std::time::Duration;
+
+const DIR: &str = "puzzles/teaching";
+
+fn collection() -> Vec<(String, String, PositionFile)> {
+    let mut paths: Vec<_> = std::fs::read_dir(DIR)
+        .expect("puzzles/teaching")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let file = load(&p).unwrap_or_else(|e| panic!("{e}"));
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, text, file)
+        })
+        .collect()
+}
+
+fn puzzle(rating: f64, deviation: f64) -> Glicko {
+    Glicko {
+        rating,
+        deviation,
+        volatility: 0.06,
+    }
+}
+
+#[test]
+fn the_update_moves_ratings_the_right_way() {
+    let learner = Glicko::LEARNER;
+    let (easy_win, easy) = update(learner, puzzle(1200.0, 60.0), true);
+    let (hard_win, hard) = update(learner, puzzle(1800.0, 60.0), true);
+    assert!(easy_win.rating > learner.rating);
+    assert!(
+        hard_win.rating > easy_win.rating,
+        "a win against a harder puzzle raises more"
+    );
+    assert!(easy.rating < 1200.0 && hard.rating < 1800.0);
+    assert!(hard_win.deviation < learner.deviation && easy_win.deviation < learner.deviation);
+    // One attempt by an unknown learner tells little about the puzzle: its deviation barely moves.
+    assert!((hard.deviation - 60.0).abs() < 2.0, "{}", hard.deviation);
+    let (easy_loss, _) = update(learner, puzzle(1200.0, 60.0), false);
+    let (hard_loss, hard_after) = update(learner, puzzle(1800.0, 60.0), false);
+    assert!(easy_loss.rating < hard_loss.rating && hard_loss.rating < learner.rating);
+    assert!(hard_after.rating > 1800.0);
+    // A sure learner moves little; deviations never exceed 350.
+    let sure = Glicko {
+        deviation: 40.0,
+        ..Glicko::LEARNER
+    };
+    let (sure_win, sure_puzzle) = update(sure, puzzle(1800.0, 60.0), true);
+    assert!(sure_win.rating - sure.rating < hard_win.rating - learner.rating);
+    assert!(sure_win.deviation < hard_win.deviation && sure_puzzle.deviation < hard.deviation);
+    let (_, new) = update(learner, puzzle(1500.0, 350.0), true);
+    assert!(new.deviation <= 350.0);
+}
+
+#[test]
+fn every_shipped_puzzle_carries_a_reproducible_rating_ordered_by_grade() {
+    let options = RateOptions::default();
+    assert_eq!(
+        (options.seed, options.attempts),
+        (DEFAULT_SEED, DEFAULT_ATTEMPTS)
+    );
+    let mut by_grade = std::collections::BTreeMap::<String, Vec<u32>>::new();
+    let mut measurements = Vec::new();
+    for (name, _, file) in collection() {
+        let stored = glicko_of(&file).unwrap_or_else(|| panic!("{name}: no glicko rating"));
+        let puzzle = file.puzzle.as_ref().unwrap();
+        assert!(puzzle.near_best.is_some(), "{name}: no near_best");
+        // Measured again with the default seed and attempts: the same rating.
+        let rated = rate_puzzle(&file, &options).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(rated.glicko.stored(), stored, "{name}: rating");
+        by_grade
+            .entry(puzzle.difficulty.clone())
+            .or_default()
+            .push(stored.rating);
+        measurements.push(rated.measurement);
+    }
+    let median = |grade: &str| {
+        let mut list = by_grade[grade].clone();
+        list.sort_unstable();
+        list[list.len() / 2]
+    };
+    assert!(
+        median("easy") < median("medium") && median("medium") < median("hard"),
+        "medians: easy {}, medium {}, hard {}",
+        median("easy"),
+        median("medium"),
+        median("hard")
+    );
+    // The solvers' ratings are the calibration's on this collection (docs/puzzles.md).
+    let fitted = calibrate(&measurements);
+    for (solver, rating) in SOLVERS.iter().zip(fitted) {
+        assert_eq!(solver.rating, rating.round(), "{}", solver.name);
+    }
+}
+
+/// Three shipped puzzles in a fresh directory, without their ratings.
+fn unrated_copy() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["puzzle-002.yaml", "puzzle-030.yaml", "puzzle-050.yaml"] {
+        let text = std::fs::read_to_string(Path::new(DIR).join(name)).unwrap();
+        let mut file = parse_str(name, &text).unwrap();
+        let p = file.puzzle.as_mut().unwrap();
+        p.near_best = None;
+        p.glicko = None;
+        std::fs::write(dir.path().join(name), to_yaml(&file)).unwrap();
+    }
+    dir
+}
+
+fn rate_dir(dir: &Path, args: &[&str]) -> String {
+    let out = Command::cargo_bin("cathedral")
+        .unwrap()
+        .args(["puzzles", "rate"])
+        .arg(dir)
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn texts(dir: &Path) -> Vec<String> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
+}
+
+#[test]
+fn puzzles_rate_is_deterministic_and_rewrites_only_what_changes() {
+    let a = unrated_copy();
+    let b = unrated_copy();
+    let before = texts(a.path());
+    let dry = rate_dir(a.path(), &["--seed", "7", "--attempts", "3", "--dry-run"]);
+    assert!(dry.contains("3 of 3 puzzle files would change"), "{dry}");
+    assert_eq!(texts(a.path()), before, "--dry-run writes nothing");
+    let first = rate_dir(a.path(), &["--seed", "7", "--attempts", "3"]);
+    assert!(first.contains("3 of 3 puzzle files changed"), "{first}");
+    rate_dir(b.path(), &["--seed", "7", "--attempts", "3"]);
+    assert_eq!(texts(a.path()), texts(b.path()), "same seed, same ratings");
+    let again = rate_dir(a.path(), &["--seed", "7", "--attempts", "3"]);
+    assert!(again.contains("0 of 3 puzzle files changed"), "{again}");
+    // Only the two fields were added, at the end of the puzzle block.
+    for (old, new) in before.iter().zip(texts(a.path())) {
+        let added: Vec<&str> = new
+            .lines()
+            .filter(|l| !old.lines().any(|o| o == *l))
+            .collect();
+        assert_eq!(added.len(), 5, "{added:?}");
+        assert!(added[0].starts_with("  near_best: "));
+        assert_eq!(added[1], "  glicko:");
+        assert_eq!(new.lines().count(), old.lines().count() + 5);
+        let file = parse_str("rated", &new).unwrap();
+        assert!(glicko_of(&file).is_some());
+    }
+    // The default seed and attempts give the shipped ratings.
+    rate_dir(a.path(), &[]);
+    for name in ["puzzle-002.yaml", "puzzle-030.yaml", "puzzle-050.yaml"] {
+        assert_eq!(
+            std::fs::read_to_string(a.path().join(name)).unwrap(),
+            std::fs::read_to_string(Path::new(DIR).join(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn ratings_round_trip_and_are_optional() {
+    for (name, text, file) in collection().into_iter().take(10) {
+        let p = file.puzzle.as_ref().unwrap();
+        let stored = p.glicko.unwrap();
+        // Storing the same rating gives the same text; the canonical writer agrees.
+        assert_eq!(
+            with_rating(&text, &file, p.near_best.unwrap(), stored).unwrap(),
+            text
+        );
+        assert_eq!(to_yaml(&file), text, "{name}");
+        // Without the fields the file loads and measures the same.
+        let mut bare = file.clone();
+        bare.puzzle.as_mut().unwrap().glicko = None;
+        bare.puzzle.as_mut().unwrap().near_best = None;
+        let bare_text = to_yaml(&bare);
+        let loaded = parse_str(&name, &bare_text).unwrap();
+        assert_eq!(glicko_of(&loaded), None);
+        assert_eq!(
+            with_rating(&bare_text, &loaded, p.near_best.unwrap(), stored).unwrap(),
+            text
+        );
+    }
+    let (_, text, file) = collection().remove(0);
+    let m = measure(&file, &RateOptions::default()).unwrap();
+    assert_eq!(Some(m.near_best), file.puzzle.as_ref().unwrap().near_best);
+    // A rating out of range is refused in words.
+    for (bad, words) in [
+        ("rating: 1560", "rating: -3"),
+        ("deviation: 55", "deviation: 400"),
+        ("volatility: 0.06", "volatility: zero"),
+    ] {
+        assert!(text.contains(bad), "{bad}");
+        let error = parse_str("bad.yaml", &text.replace(bad, words)).unwrap_err();
+        assert!(error.message.contains("puzzle.glicko"), "{}", error.message);
+    }
+    let error = parse_str(
+        "bad.yaml",
+        &text.replace("  glicko:\n", "  glicko:\n    elo: 3\n"),
+    )
+    .unwrap_err();
+    assert!(error.message.contains("`elo`"), "{}", error.message);
+}
+
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the server");
+        let mut line = String::new();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut line).unwrap();
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .expect("an address")
+            .to_string();
+        Server { child, address }
+    }
+
+    fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        write!(
+            stream,
+            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.address,
+            body.len()
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let status = response[9..12].parse().unwrap();
+        let text = response.split("\r\n\r\n").nth(1).unwrap_or("");
+        (
+            status,
+            serde_json::from_str(text).unwrap_or_else(|_| panic!("not JSON: {text}")),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_rating_endpoint_answers_and_refuses_in_words() {
+    let server = Server::start();
+    let body = |solved: bool| {
+        format!(
+            r#"{{"learner": {{"rating": 1500, "deviation": 350, "volatility": 0.06}}, "puzzle": {{"rating": 1700, "deviation": 80}}, "solved": {solved}}}"#
+        )
+    };
+    let (status, won) = server.post("/api/rating", &body(true));
+    assert_eq!(status, 200, "{won}");
+    let expected = update(Glicko::LEARNER, puzzle(1700.0, 80.0), true);
+    let close = |json: &serde_json::Value, want: f64| (json.as_f64().unwrap() - want).abs() < 0.06;
+    assert!(close(&won["learner"]["rating"], expected.0.rating), "{won}");
+    assert!(
+        close(&won["learner"]["deviation"], expected.0.deviation),
+        "{won}"
+    );
+    assert!(close(&won["puzzle"]["rating"], expected.1.rating), "{won}");
+    assert!(won["learner"]["volatility"].as_f64().unwrap() > 0.0);
+    assert!(won["learner"]["rating"].as_f64().unwrap() > 1500.0);
+    assert!(won["puzzle"]["rating"].as_f64().unwrap() < 1700.0);
+    let (_, lost) = server.post("/api/rating", &body(false));
+    assert!(
+        lost["learner"]["rating"].as_f64().unwrap() < 1500.0,
+        "{lost}"
+    );
+    // A new learner may leave its rating out.
+    let (status, new) = server.post(
+        "/api/rating",
+        r#"{"puzzle": {"rating": 1700, "deviation": 80}, "solved": true}"#,
+    );
+    assert_eq!(status, 200, "{new}");
+    assert_eq!(new["learner"], won["learner"]);
+    for (request, words) in [
+        (
+            r#"{"learner": {"rating": 9000}, "puzzle": {"rating": 1500}, "solved": true}"#,
+            "learner.rating 9000 is out of range: expected 0 to 4000",
+        ),
+        (
+            r#"{"puzzle": {"rating": 1500, "deviation": 0}, "solved": true}"#,
+            "puzzle.deviation 0 is out of range",
+        ),
+        (
+            r#"{"puzzle": {"rating": 1500, "volatility": 2}, "solved": true}"#,
+            "puzzle.volatility 2 is out of range",
+        ),
+        (
+            r#"{"puzzle": {"rating": 1500}}"#,
+            "the body is not a rating update",
+        ),
+        (
+            r#"{"puzzle": {"rating": "high"}, "solved": true}"#,
+            "the body is not a rating update",
+        ),
+        ("[1, 2]", "the body must be a JSON object"),
+    ] {
+        let (status, answer) = server.post("/api/rating", request);
+        assert!((400..500).contains(&status), "{request}: {status}");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{request}: {error}");
+    }
+}

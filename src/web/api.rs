@@ -254,7 +254,7 @@ pub(crate) fn not_found_page(name: &str) -> ApiError {
 pub(crate) async fn not_found() -> ApiError {
     ApiError(
         StatusCode::NOT_FOUND,
-        "no such page: the API is /api/health, /api/position, /api/placements, /api/solve, /api/solve/live, /api/bestmove, /api/analyse, /api/analyse/live, /api/territory, /api/record/read, /api/record/write and /api/puzzles; the page is / (docs/web.md)".into(),
+        "no such page: the API is /api/health, /api/position, /api/placements, /api/solve, /api/solve/live, /api/bestmove, /api/analyse, /api/analyse/live, /api/territory, /api/record/read, /api/record/write, /api/puzzles (with /api/puzzles/from-game and /api/puzzles/answer) and /api/rating; the page is / (docs/web.md)".into(),
     )
 }
 

@@ -31,6 +31,9 @@ pub(crate) struct PuzzleSummary {
     question: String,
     themes: Vec<String>,
     difficulty: String,
+    /// The puzzle's Glicko-2 rating (`cathedral puzzles rate`), null when it has none: the
+    /// trainer then starts from its level's prior.
+    glicko: Option<cathedral::file::StoredGlicko>,
 }
 
 /// One puzzle to solve: its position file's text (the page sends it back as the game's start).
@@ -93,6 +96,7 @@ fn summary(name: &str, file: &cathedral::file::PositionFile) -> PuzzleSummary {
         question: puzzle.map_or_else(String::new, |p| p.question.clone()),
         themes: puzzle.map_or_else(Vec::new, |p| p.themes.clone()),
         difficulty: puzzle.map_or_else(String::new, |p| p.difficulty.clone()),
+        glicko: cathedral::puzzle::rating::glicko_of(file),
     }
 }
 

@@ -472,10 +472,60 @@ const tests = {
     await page.click("#undo");
     await page.click("#undo");
     await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+    // The wrong first answer was rated as a loss.
+    const afterWrong = await page.evaluate(() => JSON.parse(localStorage.getItem("cathedral-learner")));
+    assert.strictEqual(afterWrong.history.length, 1);
+    assert.strictEqual(afterWrong.history[0].solved, false);
+    assert.ok(afterWrong.history[0].rated, `rated: ${afterWrong.history[0].error}`);
+    assert.ok(afterWrong.rating < 1500, `a loss lowers the rating: ${afterWrong.rating}`);
     await placeByMouse(page, best.replace(/^(light|dark):/, ""));
     await page.waitForFunction(() => /Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
+    assert.match(await page.textContent("#answer"), /already tried: not rated again/);
     const progress = await page.evaluate(() => localStorage.getItem("cathedral-solved"));
     assert.ok(JSON.parse(progress).includes("puzzle-001"), "progress kept in the browser");
+    // Wrong then right is still a loss: one attempt, lost, the rating as after the wrong answer.
+    const learner = await page.evaluate(() => JSON.parse(localStorage.getItem("cathedral-learner")));
+    assert.strictEqual(learner.history.length, 1);
+    assert.strictEqual(learner.rating, afterWrong.rating);
+    assert.match(await page.textContent("#learner"), /streak 0 .* 1 of \d+ solved .* 1 attempts/);
+    // Next puzzle: another, untried one, rated this time if answered right.
+    await page.click("#next");
+    await page.waitForFunction(() => document.querySelector("#puzzle").value !== "puzzle-001" && /Place the building/.test(document.querySelector("#answer").textContent));
+  },
+
+  // Puzzles from the game on the board: the move that lost squares becomes a puzzle at once,
+  // answered like any other (exactly), practice rather than rated.
+  async puzzlesFromGame(page) {
+    await page.setInputFiles("#file", path.join(repo, "tests/data/blunder-games.yaml"));
+    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
+    await page.click("#from-game");
+    await page.waitForFunction(() => /puzzles? from this game/.test(document.querySelector("#answer").textContent), null, { timeout: 60000 });
+    assert.strictEqual(await page.inputValue("#puzzle-set"), "game");
+    assert.strictEqual(await page.inputValue("#puzzle"), "game-move-21");
+    await page.click("#load");
+    await page.waitForFunction(() => document.querySelector("#answer").textContent.startsWith("Place the building"));
+    await page.waitForSelector("#hand button[data-kind]");
+    await placeByMouse(page, "inn:a4,a5,b5"); // the move played in the game
+    await page.waitForFunction(() => /Not the best|Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
+    assert.match(await page.textContent("#answer"), /Not the best: it gives up 2 squares[\s\S]*practice/);
+  },
+
+  // The history of attempts goes out as a file and comes back in another browser.
+  async trainerHistory(page, browser) {
+    await page.evaluate(() => localStorage.setItem("cathedral-learner", JSON.stringify({ rating: 1620, deviation: 90, volatility: 0.06, streak: 2, best_streak: 4, history: [{ puzzle: "puzzle-003", time: "2026-01-01T00:00:00Z", solved: true, rated: true }], solved: ["puzzle-003"] })));
+    await page.reload();
+    await page.waitForFunction(() => /Your rating: 1620/.test(document.querySelector("#learner").textContent));
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#history-export")]);
+    const file = path.join(out, "history.json");
+    await download.saveAs(file);
+    const other = await newPage(browser, LAPTOP);
+    await ready(other);
+    await other.setInputFiles("#history-file", file);
+    await other.waitForFunction(() => /Imported/.test(document.querySelector("#answer").textContent));
+    assert.match(await other.textContent("#learner"), /Your rating: 1620 .* 1 attempts/);
+    await other.setInputFiles("#history-file", { name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{\"format\": 1}") });
+    await other.waitForFunction(() => /bad.json: expected a file saved by Export history/.test(document.querySelector("#answer").textContent));
+    await other.context().close();
   },
 
   // Open a game record of several games, choose one, step through it, analyse it, use the plot.

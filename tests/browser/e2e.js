@@ -488,6 +488,9 @@ const tests = {
     assert.strictEqual(learner.history.length, 1);
     assert.strictEqual(learner.rating, afterWrong.rating);
     assert.match(await page.textContent("#learner"), /streak 0 .* 1 of \d+ solved .* 1 attempts/);
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => document.querySelector("#learner").scrollIntoView());
+    await shot(page, "trainer-rated");
     // Next puzzle: another, untried one, rated this time if answered right.
     await page.click("#next");
     await page.waitForFunction(() => document.querySelector("#puzzle").value !== "puzzle-001" && /Place the building/.test(document.querySelector("#answer").textContent));
@@ -508,6 +511,8 @@ const tests = {
     await placeByMouse(page, "inn:a4,a5,b5"); // the move played in the game
     await page.waitForFunction(() => /Not the best|Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
     assert.match(await page.textContent("#answer"), /Not the best: it gives up 2 squares[\s\S]*practice/);
+    await page.mouse.move(1, 1);
+    await shot(page, "puzzles-from-game");
   },
 
   // The history of attempts goes out as a file and comes back in another browser.

@@ -241,3 +241,47 @@ fn bad_input_is_an_error_not_a_panic() {
         .failure()
         .stderr(predicate::str::contains("no/such/file.yaml"));
 }
+
+/// `cathedral --help` lists every subcommand with its own one-line description: none empty, none
+/// repeated, and each speaks of its own command (the protocol's text once sat under
+/// `analyse-position`, and `engine` had none).
+#[test]
+fn every_subcommand_has_its_own_description() {
+    let out = Command::cargo_bin("cathedral")
+        .unwrap()
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8(out.stdout).unwrap();
+    let commands: Vec<(String, String)> = help
+        .split("Commands:")
+        .nth(1)
+        .and_then(|rest| rest.split("Options:").next())
+        .expect("a Commands section")
+        .lines()
+        .filter(|line| line.starts_with("  ") && !line.trim().is_empty())
+        .map(|line| {
+            let line = line.trim();
+            let (name, description) = line.split_once(' ').unwrap_or((line, ""));
+            (name.to_string(), description.trim().to_string())
+        })
+        .collect();
+    assert!(commands.len() >= 20, "{commands:?}");
+    let mut seen = std::collections::HashSet::new();
+    for (name, description) in &commands {
+        assert!(!description.is_empty(), "`{name}` has no description");
+        assert!(
+            seen.insert(description.clone()),
+            "`{name}` repeats a description: {description}"
+        );
+    }
+    let of = |name: &str| &commands.iter().find(|(n, _)| n == name).unwrap().1;
+    assert!(of("engine").contains("engine protocol"), "{}", of("engine"));
+    assert!(
+        !of("analyse-position").contains("protocol"),
+        "{}",
+        of("analyse-position")
+    );
+    assert!(of("analyse-position").starts_with("Judge a position"));
+}

@@ -75,8 +75,6 @@ enum Command {
     Solve(solve::SolveArgs),
     /// The engine's move for a position: exact when the solver proves it, an estimate before.
     Bestmove(bestmove::BestMoveArgs),
-    /// Speak the engine protocol on standard input and output (docs/protocol.md), for GUIs,
-    /// match runners and other programs.
     /// Judge a position: its value (exact when the solver proves it, an estimate otherwise) and
     /// the best moves ranked with their values.
     #[command(name = "analyse-position", alias = "analyze-position")]
@@ -89,6 +87,8 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Match and tournament standings from game records, scored by unplaced squares.
     Standings(standings::StandingsArgs),
+    /// Speak the engine protocol on standard input and output (docs/protocol.md), for GUIs,
+    /// match runners and other programs.
     Engine(engine::EngineArgs),
     /// Serve the web board, puzzle trainer and game viewer (and their JSON API) on 127.0.0.1.
     Serve(serve::ServeArgs),

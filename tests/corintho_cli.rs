@@ -194,3 +194,59 @@ fn play_takes_a_single_move_from_the_start_and_refuses_none() {
             .stderr(predicate::str::contains("give the moves to play"));
     }
 }
+
+/// Parses a command's standard output as JSON (the command must succeed).
+fn json_of(cmd: &mut assert_cmd::Command) -> serde_json::Value {
+    let out = stdout_of(cmd);
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("not JSON ({e}): {out}"))
+}
+
+#[test]
+fn every_json_option_prints_json() {
+    let v = json_of(cathedral().args(["perft", "--game", "corintho", "2", "--json"]));
+    assert_eq!(
+        (v["depth"].as_u64(), v["count"].as_u64()),
+        (Some(2), Some(2160))
+    );
+    assert!(v["seconds"].is_number() && v.get("divide").is_none(), "{v}");
+    let v = json_of(cathedral().args([
+        "perft",
+        "puzzles/corintho/21-fig4-unless.yaml",
+        "2",
+        "--divide",
+        "--json",
+    ]));
+    let divide = v["divide"].as_array().unwrap();
+    let sum: u64 = divide.iter().map(|d| d["count"].as_u64().unwrap()).sum();
+    assert_eq!(Some(sum), v["count"].as_u64());
+    assert!(divide.iter().all(|d| d["move"].is_string()), "{v}");
+
+    let v = json_of(cathedral().args(["show", "--game", "corintho", "--json"]));
+    assert_eq!(v["moves"].as_array().unwrap().len(), 48);
+    let v = json_of(cathedral().args(["moves", "--game", "corintho", "--json"]));
+    assert_eq!(v.as_array().unwrap().len(), 48);
+    let v = json_of(cathedral().args(["play", "--game", "corintho", "C@b1", "K@a4", "--json"]));
+    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
+    assert!(v["final"].as_str().unwrap().contains("game: corintho"));
+    let v = json_of(cathedral().args([
+        "solve",
+        "puzzles/corintho/30-small-endgame-solved.yaml",
+        "--json",
+    ]));
+    assert_eq!(v["value"].as_i64(), Some(0));
+    let v = json_of(cathedral().args([
+        "bestmove",
+        "puzzles/corintho/27-three-players-extras.yaml",
+        "--level",
+        "1",
+        "--json",
+    ]));
+    assert!(v["best_move"].is_string(), "{v}");
+    // A game that is over: still JSON.
+    let v = json_of(cathedral().args([
+        "bestmove",
+        "puzzles/corintho/26-exhaustion-draw.yaml",
+        "--json",
+    ]));
+    assert!(v["best_move"].is_null(), "{v}");
+}

@@ -192,26 +192,52 @@ pub fn play(
     emit(&out)
 }
 
-/// `perft`.
-pub fn perft_command(file: Option<&Path>, depth: u32, by_move: bool) -> miette::Result<()> {
+/// `perft`: with `json`, the same report as Cathedral's (`depth`, `count`, `divide`,
+/// `seconds`, `moves_per_second`).
+pub fn perft_command(
+    file: Option<&Path>,
+    depth: u32,
+    by_move: bool,
+    json: bool,
+) -> miette::Result<()> {
     let position = load_or_start(file)?.position;
     let start = std::time::Instant::now();
-    let mut out = String::new();
-    let count = if by_move && depth > 0 {
-        let mut total = 0;
-        for (mv, n) in divide(&position, depth) {
-            out.push_str(&format!("{mv}: {n}\n"));
-            total += n;
-        }
-        total
-    } else {
-        perft(&position, depth)
+    let divided: Option<Vec<(String, u64)>> = (by_move && depth > 0).then(|| {
+        divide(&position, depth)
+            .into_iter()
+            .map(|(mv, n)| (mv.to_string(), n))
+            .collect()
+    });
+    let count = match &divided {
+        Some(d) => d.iter().map(|(_, n)| n).sum(),
+        None => perft(&position, depth),
     };
     let elapsed = start.elapsed();
+    let rate = count as f64 / elapsed.as_secs_f64().max(1e-9);
+    if json {
+        let mut report = serde_json::json!({
+            "game": "corintho",
+            "depth": depth,
+            "count": count,
+            "seconds": elapsed.as_secs_f64(),
+            "moves_per_second": rate,
+        });
+        if let Some(d) = &divided {
+            report["divide"] = d
+                .iter()
+                .map(|(mv, n)| serde_json::json!({"move": mv, "count": n}))
+                .collect();
+        }
+        return emit_json(&report);
+    }
+    let mut out = String::new();
+    for (mv, n) in divided.iter().flatten() {
+        out.push_str(&format!("{mv}: {n}\n"));
+    }
     out.push_str(&format!(
         "perft({depth}) = {count}\ntime: {}, {} moves/s\n",
         time_text(elapsed),
-        rate_text(count as f64 / elapsed.as_secs_f64().max(1e-9))
+        rate_text(rate)
     ));
     emit(&out)
 }
@@ -353,6 +379,10 @@ pub fn render(
 pub fn bestmove(file: &Path, depth: u32, json: bool) -> miette::Result<()> {
     let position = load(file).map_err(FileDiagnostic::from)?.position;
     let Some((mv, value)) = cathedral::corintho::engine::best_move(&position, depth) else {
+        if json {
+            return emit_json(&serde_json::json!({
+                "best_move": null, "depth": depth, "verdict": "the game is over"}));
+        }
         return emit("The game is over: there is no move to make.\n");
     };
     let verdict = match value {

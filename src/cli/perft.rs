@@ -60,7 +60,7 @@ struct PerftReport {
 pub fn run(args: &PerftArgs) -> miette::Result<()> {
     let (file, depth) = file_and_depth(&args.args)?;
     if super::corintho::selected(args.game, file) {
-        return super::corintho::perft_command(file, depth, args.divide);
+        return super::corintho::perft_command(file, depth, args.divide, args.json);
     }
     let position = position_or_default(file)?;
     let start = Instant::now();

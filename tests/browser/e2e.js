@@ -433,6 +433,37 @@ const tests = {
     assert.ok(await page.isHidden("#lesson"), "the best move is not flagged");
   },
 
+  // Teaching mode to the end of a game: a flagged move played on, then the summary of the
+  // moves that cost the most, each a link to the position before it.
+  async teachingSummary(page) {
+    const file = path.join(repo, "puzzles/bench/t3-05.yaml");
+    const text = fs.readFileSync(file, "utf8");
+    await page.check("#teach");
+    await page.selectOption("#teach-threshold", "1");
+    await openFile(page, file);
+    await page.selectOption("#opponent", "dark"); // Light (the player) is to move
+    const solved = await post("/api/solve", { start: text, time_ms: 5000 });
+    const worst = solved.root_moves.reduce((a, b) => (b.value < a.value ? b : a));
+    await placeByMouse(page, worst.move);
+    await page.waitForSelector("#lesson:not([hidden])", { timeout: 30000 });
+    await page.click("#lesson-on");
+    for (let i = 0; i < 30 && !(await page.isVisible("#banner")); i++) {
+      if (await page.isVisible("#lesson")) { await page.click("#lesson-on"); continue; }
+      const moves = await page.evaluate(() => [...document.querySelectorAll("#history li:not(.future):not(.result)")].map(li => li.title));
+      const view = await post("/api/position", { start: text, moves });
+      if (view.position.game_over) break;
+      if (view.position.to_move !== "light") { await page.waitForTimeout(300); continue; }
+      const move = view.moves.moves[0];
+      if (pieceOf(move) === "pass") await page.click('#hand button[data-kind="pass"]');
+      else await placeByMouse(page, move);
+      await page.waitForFunction(n => document.querySelectorAll("#history li:not(.future):not(.result)").length > n || !document.querySelector("#lesson").hidden, moves.length);
+    }
+    await page.waitForSelector("#lessons:not([hidden])", { timeout: 30000 });
+    assert.match(await page.textContent("#lessons"), /move 1, Light .*: gave up 2 squares \(exact\)/);
+    await page.click("#lessons a");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+  },
+
   // The whole-game analysis streams: "move k of n", the marks fill in, Stop keeps what was judged.
   async analyseStop(page) {
     await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));

@@ -14,7 +14,8 @@
 //! supply:                         # optional: each player's own sections left
 //!   - {base: 3, column: 4, capital: 4}
 //!   - {base: 4, column: 3, capital: 3}
-//! locked: [b3]                    # optional: platforms moved to last (building code 5)
+//! locked: [b3]                    # optional: the last moves' platforms, most recent first,
+//!                                 # `pass` for a turn passed (building code 5)
 //! winner: 1                       # optional: a game won by a concession (a row left standing)
 //! ```
 
@@ -323,11 +324,15 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
     let mut locked = Vec::new();
     if let Some(l) = &raw.locked {
         for sq in &l.value {
-            locked.push(
-                sq.value
-                    .parse::<Square>()
-                    .map_err(|e| error(Some(&sq.referenced), e))?,
-            );
+            locked.push(if sq.value == "pass" {
+                None
+            } else {
+                Some(
+                    sq.value
+                        .parse::<Square>()
+                        .map_err(|e| error(Some(&sq.referenced), e))?,
+                )
+            });
         }
     }
     let passes = raw.passes.as_ref().map_or(0, |p| p.value);
@@ -422,7 +427,16 @@ pub fn to_yaml(position: &CorinthoPosition, title: Option<&str>) -> String {
             "shared: {{base: {b}, column: {c}, capital: {k}}}\n"
         ));
     }
-    let locked: Vec<String> = position.locked().iter().map(Square::to_string).collect();
+    // The whole lock history, up to its last move: a pass between two moves keeps its place,
+    // so every lock keeps its age.
+    let mut history = position.lock_history();
+    while history.last() == Some(&None) {
+        history.pop();
+    }
+    let locked: Vec<String> = history
+        .iter()
+        .map(|l| l.map_or("pass".to_string(), |sq| sq.to_string()))
+        .collect();
     if !locked.is_empty() {
         out.push_str(&format!("locked: [{}]\n", locked.join(", ")));
     }

@@ -80,13 +80,19 @@ impl CorinthoPosition {
 
     /// A position from its parts, checked: sections on the board and in the supplies never
     /// exceed the game's, the locked squares hold stacks.
+    ///
+    /// `locked` is the lock history (building code 5): the destinations of the last moves,
+    /// most recent first, `None` for a turn passed, at most `rules.locked_moves()` of them.
+    /// The last `passes` turns were passes: where the history does not begin with that many
+    /// `None`s they are put in front (so `[d4]` after one pass means the pass came after the
+    /// move to d4), and what that pushes past the locks' reach has expired and is dropped.
     pub fn from_parts(
         rules: CorinthoRules,
         board: Board,
         to_move: u8,
         supply: &[[u8; 3]],
         shared: [u8; 3],
-        locked: &[Square],
+        locked: &[Option<Square>],
         passes: u8,
     ) -> Result<CorinthoPosition, SetupError> {
         let n = rules.players as usize;
@@ -142,15 +148,21 @@ impl CorinthoPosition {
                 rules.locked_moves()
             ));
         }
-        let mut locks = [NONE; 3];
-        for (i, sq) in locked.iter().enumerate() {
-            if board.get(*sq).is_empty() {
-                return Err(format!("the locked platform {sq} is empty"));
-            }
-            locks[i] = sq.index() as u8;
-        }
         if passes as usize >= n {
             return Err(format!("{passes} passes in a row: the game would be over"));
+        }
+        let leading = locked.iter().take_while(|l| l.is_none()).count();
+        let history = std::iter::repeat_n(None, (passes as usize).saturating_sub(leading))
+            .chain(locked.iter().copied())
+            .take(rules.locked_moves());
+        let mut locks = [NONE; 3];
+        for (i, sq) in history.enumerate() {
+            if let Some(sq) = sq {
+                if board.get(sq).is_empty() {
+                    return Err(format!("the locked platform {sq} is empty"));
+                }
+                locks[i] = sq.index() as u8;
+            }
         }
         Ok(CorinthoPosition {
             board,

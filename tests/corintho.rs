@@ -263,7 +263,7 @@ fn random_rules(rng: &mut Rng) -> CorinthoRules {
         rules.placement = Placement::Ordered;
     }
     if rng.below(2) == 0 {
-        rules.lock = Lock::Round;
+        rules.lock = Lock::Next;
     }
     rules.base_rows = rng.below(4) != 0;
     rules

@@ -4,7 +4,7 @@
 //! game: corintho
 //! title: Building code 5          # optional
 //! players: 2                      # 2, 3 or 4 (default 2)
-//! variant: {placement: free, lock: next, base_rows: true}   # optional, these are the defaults
+//! variant: {placement: free, lock: round, base_rows: true}   # optional, these are the defaults
 //! to_move: 1                      # 1-based (default 1)
 //! board:                          # rank 4 first; `.` empty, else sections bottom to top
 //!   - ". . . ."

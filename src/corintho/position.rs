@@ -385,7 +385,7 @@ impl CorinthoPosition {
                     ),
                     Placement::Ordered if self.is_locked(to.index()) => {
                         format!(
-                            "{to} was built on last: it is locked until the next turn has passed"
+                            "{to} was built on too recently: it is locked until the next players' turn has passed (building code 5)"
                         )
                     }
                     Placement::Ordered => format!(
@@ -411,7 +411,7 @@ impl CorinthoPosition {
                         to
                     };
                     format!(
-                        "{sq} was built on last: it may not be moved or modified until the next turn has passed"
+                        "{sq} was built on too recently: it may not be moved or modified until the next players' turn has passed (building code 5)"
                     )
                 } else if target.is_empty() {
                     format!("{to} is empty: stacks move only onto stacks")

@@ -13,14 +13,15 @@ pub enum Placement {
     Ordered,
 }
 
-/// How long the last placed or moved stack stays untouchable (building code 5).
+/// How long the last placed or moved stack stays untouchable (building code 5). The same with
+/// two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Lock {
-    /// Through the next player's turn only (the English text).
-    #[default]
+    /// Through the next player's turn only (a singular reading of the English text).
     Next,
-    /// Through a full round: until its mover's next turn (the French "prochain tour complet").
-    /// The same as `Next` with two players.
+    /// Through a full round: until its mover's next turn (the English "until the next players'
+    /// turn has passed", a plural, and the French "avant le prochain tour complet").
+    #[default]
     Round,
 }
 
@@ -50,7 +51,7 @@ impl CorinthoRules {
         (2..=4).contains(&players).then_some(CorinthoRules {
             players,
             placement: Placement::Free,
-            lock: Lock::Next,
+            lock: Lock::Round,
             base_rows: true,
         })
     }
@@ -86,8 +87,8 @@ impl CorinthoRules {
         if self.placement == Placement::Ordered {
             words.push("placement: ordered".to_string());
         }
-        if self.lock == Lock::Round {
-            words.push("lock: round".to_string());
+        if self.lock == Lock::Next {
+            words.push("lock: next".to_string());
         }
         if !self.base_rows {
             words.push("base_rows: false".to_string());

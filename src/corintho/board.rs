@@ -288,6 +288,38 @@ const fn lines() -> [[u8; 3]; 24] {
     out
 }
 
+/// For each line of [`LINES`], the lines that extend it into a row of four: the lines sharing
+/// two of its platforms (two lines sharing two platforms lie on one straight line).
+pub const EXTENSIONS: [u32; 24] = extensions();
+
+const fn extensions() -> [u32; 24] {
+    let mut out = [0u32; 24];
+    let mut i = 0;
+    while i < 24 {
+        let mut j = 0;
+        while j < 24 {
+            let mut shared = 0;
+            let mut a = 0;
+            while a < 3 {
+                let mut b = 0;
+                while b < 3 {
+                    if LINES[i][a] == LINES[j][b] {
+                        shared += 1;
+                    }
+                    b += 1;
+                }
+                a += 1;
+            }
+            if i != j && shared == 2 {
+                out[i] |= 1 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// The 16 stacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Board {
@@ -363,6 +395,20 @@ mod tests {
                 )
             );
             assert!(seen.insert(line));
+        }
+    }
+
+    #[test]
+    fn extensions_are_the_other_half_of_a_row_of_four() {
+        // A line of four holds two lines of three, each the other's only extension: 4 ranks,
+        // 4 files and the 2 long diagonals make 10 such pairs; the 4 short diagonals have none.
+        let pairs: u32 = EXTENSIONS.iter().map(|m| m.count_ones()).sum();
+        assert_eq!(pairs, 20);
+        for (i, &m) in EXTENSIONS.iter().enumerate() {
+            assert!(m.count_ones() <= 1, "line {i}");
+            if m != 0 {
+                assert_eq!(EXTENSIONS[m.trailing_zeros() as usize], 1 << i);
+            }
         }
     }
 

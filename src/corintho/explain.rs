@@ -3,6 +3,7 @@
 use super::board::{LINES, Square, line_squares};
 use super::moves::CorinthoMove;
 use super::position::{CorinthoPosition, Outcome};
+use super::rules::Answer;
 
 /// A row in words: `columns on a1 b1 c1`.
 pub fn row_words(position: &CorinthoPosition, line: usize) -> String {
@@ -65,11 +66,17 @@ pub fn explain(before: &CorinthoPosition, mv: CorinthoMove) -> Vec<String> {
                 player_name(claimant),
                 rows_words(before, broken)
             ));
-        } else if new_rows != 0 {
-            out.push(format!(
-                "It modifies the row of {} by making a new one (Fig. 4).",
-                player_name(claimant)
-            ));
+        } else if before.rules().answers(before.rows(), after.rows()) {
+            out.push(match before.rules().answer {
+                Answer::Modify => format!(
+                    "It modifies the row of {}: every row is broken or extended into a row of four (Fig. 4).",
+                    player_name(claimant)
+                ),
+                Answer::NewRow => format!(
+                    "It answers the row of {} with a new row (variant answer: new_row).",
+                    player_name(claimant)
+                ),
+            });
         }
     } else if broken != 0 {
         out.push(format!("It breaks {}.", rows_words(before, broken)));
@@ -91,8 +98,12 @@ pub fn explain(before: &CorinthoPosition, mv: CorinthoMove) -> Vec<String> {
         Outcome::Drawn => out.push("No player can move: the game is drawn.".to_string()),
         Outcome::Ongoing => {
             if after.claimant().is_some() {
+                let what = match after.rules().answer {
+                    Answer::Modify => "break or extend every row",
+                    Answer::NewRow => "break every row or make a new one",
+                };
                 out.push(format!(
-                    "{} must break every row or make a new one, or lose.",
+                    "{} must {what}, or lose.",
                     capitalised(&player_name(after.to_move()))
                 ));
             }

@@ -4,7 +4,7 @@
 //! game: corintho
 //! title: Building code 5          # optional
 //! players: 2                      # 2, 3 or 4 (default 2)
-//! variant: {placement: free, lock: round, base_rows: true}   # optional, these are the defaults
+//! variant: {placement: free, lock: round, base_rows: true, answer: modify}   # optional: defaults
 //! to_move: 1                      # 1-based (default 1)
 //! board:                          # rank 4 first; `.` empty, else sections bottom to top
 //!   - ". . . ."
@@ -21,7 +21,7 @@
 
 use super::board::{Board, Square, Stack};
 use super::position::CorinthoPosition;
-use super::rules::{CorinthoRules, Lock, Placement};
+use super::rules::{Answer, CorinthoRules, Lock, Placement};
 use crate::file::FileError;
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
@@ -54,6 +54,7 @@ struct RawVariant {
     placement: Option<Spanned<String>>,
     lock: Option<Spanned<String>>,
     base_rows: Option<bool>,
+    answer: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -255,6 +256,18 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         }
         if let Some(b) = v.base_rows {
             rules.base_rows = b;
+        }
+        if let Some(a) = &v.answer {
+            rules.answer = match a.value.as_str() {
+                "modify" => Answer::Modify,
+                "new_row" => Answer::NewRow,
+                other => {
+                    return Err(error(
+                        Some(&a.referenced),
+                        format!("answer `{other}`: `modify` or `new_row`"),
+                    ));
+                }
+            };
         }
     }
     let mut board = Board::default();

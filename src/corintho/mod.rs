@@ -35,7 +35,7 @@ pub mod position;
 pub mod rules;
 pub mod search;
 
-pub use board::{Board, LINES, Level, Square, Stack};
+pub use board::{Board, EXTENSIONS, LINES, Level, Square, Stack};
 pub use moves::CorinthoMove;
 pub use position::{CorinthoPosition, Outcome};
-pub use rules::{CorinthoRules, Lock, Placement};
+pub use rules::{Answer, CorinthoRules, Lock, Placement};

@@ -22,7 +22,8 @@ pub enum Outcome {
 ///
 /// Invariant of every position reached by legal moves: when rows stand on the board, the player
 /// who moved last made them (a claim), and the side to move must modify them: every listed move
-/// breaks all of them or makes a new row; with no such move the claimant has won.
+/// breaks or extends each of them into a row of four (or, variant `answer: new_row`, breaks
+/// all of them or makes a new row); with no such move the claimant has won.
 ///
 /// ```
 /// use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome};
@@ -311,11 +312,11 @@ impl CorinthoPosition {
         }
     }
 
-    /// Whether `mv` modifies the claimed rows: breaks every one or makes a new row.
+    /// Whether `mv` answers the claimed rows (see [`CorinthoRules::answers`]).
     fn modifies(&self, mv: CorinthoMove) -> bool {
         let mut child = *self;
         child.apply(mv);
-        child.rows & !self.rows != 0 || child.rows == 0
+        self.rules.answers(self.rows, child.rows)
     }
 
     /// Whether `mv`, which the rules allow, leaves the claimed rows standing and so hands the
@@ -431,8 +432,7 @@ impl CorinthoPosition {
         let claimant = self.claimant();
         self.apply(mv);
         if let Some(claimant) = claimant
-            && self.rows & !before == 0
-            && self.rows != 0
+            && !self.rules.answers(before, self.rows)
         {
             self.winner = claimant;
         }
@@ -514,7 +514,8 @@ impl CorinthoPosition {
         k1 |= (r.players as u64 - 2) << 57
             | (r.placement as u64) << 59
             | (r.lock as u64) << 60
-            | (r.base_rows as u64) << 61;
+            | (r.base_rows as u64) << 61
+            | (r.answer as u64) << 62;
         (k0, k1)
     }
 

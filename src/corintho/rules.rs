@@ -25,6 +25,17 @@ pub enum Lock {
     Round,
 }
 
+/// What answers a claim, a row just made (Winning the game; Modifying a row of 3, Figs. 4-6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Answer {
+    /// The sheet's: the row must be *modified*: every claimed row broken (Fig. 6) or extended
+    /// into a row of four (Fig. 4). A new row elsewhere leaves the claim standing unmodified.
+    #[default]
+    Modify,
+    /// A new row anywhere answers too (and is a claim in turn).
+    NewRow,
+}
+
 /// The rules a game is played by.
 ///
 /// ```
@@ -43,6 +54,8 @@ pub struct CorinthoRules {
     pub lock: Lock,
     /// Whether three base-topped stacks make a row ("identically topped sections": yes).
     pub base_rows: bool,
+    /// What answers a claim.
+    pub answer: Answer,
 }
 
 impl CorinthoRules {
@@ -53,6 +66,7 @@ impl CorinthoRules {
             placement: Placement::Free,
             lock: Lock::Round,
             base_rows: true,
+            answer: Answer::Modify,
         })
     }
 
@@ -81,6 +95,19 @@ impl CorinthoRules {
         }
     }
 
+    /// Whether a move that turned the claimed rows `claimed` into the rows `after` answers the
+    /// claim: under [`Answer::Modify`] every claimed row is broken or extended by a new row
+    /// into a row of four; under [`Answer::NewRow`] all are broken or any new row is made.
+    pub fn answers(&self, claimed: u32, after: u32) -> bool {
+        let new = after & !claimed;
+        match self.answer {
+            Answer::NewRow => new != 0 || after == 0,
+            Answer::Modify => (0..super::board::LINES.len())
+                .filter(|&i| claimed >> i & 1 != 0)
+                .all(|i| after >> i & 1 == 0 || new & super::board::EXTENSIONS[i] != 0),
+        }
+    }
+
     /// The variants that differ from the standard rules, in file words.
     pub fn variant_words(&self) -> Vec<String> {
         let mut words = Vec::new();
@@ -92,6 +119,9 @@ impl CorinthoRules {
         }
         if !self.base_rows {
             words.push("base_rows: false".to_string());
+        }
+        if self.answer == Answer::NewRow {
+            words.push("answer: new_row".to_string());
         }
         words
     }

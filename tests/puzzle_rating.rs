@@ -73,6 +73,12 @@ fn the_update_moves_ratings_the_right_way() {
     assert!(new.deviation <= 350.0);
 }
 
+/// The solvers' ratings were calibrated once on the collection's first 72 puzzles
+/// (`docs/puzzles.md`, "Calibration"); the puzzles added later are rated with those constants,
+/// not refitted, so the calibration is checked on the 72 it was made with.
+const CALIBRATION_SET: usize = 72;
+
+/// Every shipped puzzle (over 300) is measured again: about 6 s for 314 in the test profile.
 #[test]
 fn every_shipped_puzzle_carries_a_reproducible_rating_ordered_by_grade() {
     let options = RateOptions::default();
@@ -93,8 +99,11 @@ fn every_shipped_puzzle_carries_a_reproducible_rating_ordered_by_grade() {
             .entry(puzzle.difficulty.clone())
             .or_default()
             .push(stored.rating);
-        measurements.push(rated.measurement);
+        if is_calibration_puzzle(&name) {
+            measurements.push(rated.measurement);
+        }
     }
+    assert_eq!(measurements.len(), CALIBRATION_SET);
     let median = |grade: &str| {
         let mut list = by_grade[grade].clone();
         list.sort_unstable();
@@ -107,11 +116,19 @@ fn every_shipped_puzzle_carries_a_reproducible_rating_ordered_by_grade() {
         median("medium"),
         median("hard")
     );
-    // The solvers' ratings are the calibration's on this collection (docs/puzzles.md).
+    // The solvers' ratings are the calibration's on puzzle-001..072 (docs/puzzles.md).
     let fitted = calibrate(&measurements);
     for (solver, rating) in SOLVERS.iter().zip(fitted) {
         assert_eq!(solver.rating, rating.round(), "{}", solver.name);
     }
+}
+
+/// Whether `name` is one of puzzle-001..072, the puzzles the solvers were calibrated on.
+fn is_calibration_puzzle(name: &str) -> bool {
+    name.strip_prefix("puzzle-")
+        .and_then(|n| n.strip_suffix(".yaml"))
+        .and_then(|n| n.parse::<usize>().ok())
+        .is_some_and(|n| (1..=CALIBRATION_SET).contains(&n))
 }
 
 /// Three shipped puzzles in a fresh directory, without their ratings.

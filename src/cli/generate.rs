@@ -17,7 +17,9 @@ use cathedral::puzzle::{Difficulty, Theme};
 use cathedral::puzzle::{
     FromGameEvent, FromGameOptions, GamePuzzle, from_games_each, game_puzzle_file,
 };
-use cathedral::puzzle::{GenerateEvent, GenerateOptions, Generated, generate_each, puzzle_file};
+use cathedral::puzzle::{
+    GamePlayers, GenerateEvent, GenerateOptions, Generated, generate_each, puzzle_file,
+};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use serde::Serialize;
@@ -35,7 +37,7 @@ pub struct GenerateArgs {
     #[arg(
         long,
         value_name = "GAME.yaml",
-        conflicts_with_all = ["count", "theme", "difficulty", "seed", "rules", "max_candidates"]
+        conflicts_with_all = ["count", "theme", "difficulty", "seed", "rules", "max_candidates", "engine_level"]
     )]
     pub from: Option<PathBuf>,
     /// With --from: also the positions where the move played was the one best move ("find the
@@ -62,6 +64,15 @@ pub struct GenerateArgs {
     /// Rules preset: classic or moore1978.
     #[arg(long, default_value = "classic")]
     pub rules: Rules,
+    /// Sample the candidate positions from games of the playing engine at this level (1 to 10)
+    /// against itself instead of policy games: two policy moves, then the engine for both sides
+    /// with its level noise, seeded per game (deterministic by --seed).
+    #[arg(long, value_name = "LEVEL", value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub engine_level: Option<u8>,
+    /// With --engine-level: the engine's nodes per move at level 10; level L searches
+    /// N / 2^(10-L) (so 20000 gives 2500 at level 7, 625 at level 5, 156 at level 3).
+    #[arg(long, default_value = "20000", value_name = "N", value_parser = limits::budget, requires = "engine_level")]
+    pub engine_nodes: u64,
     /// The best move must beat the second best by at least this many squares.
     #[arg(long, default_value = "1", value_parser = limits::margin)]
     pub margin: i32,
@@ -153,6 +164,13 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
         difficulty: args.difficulty,
         seed: args.seed,
         rules: args.rules,
+        players: match args.engine_level {
+            Some(level) => GamePlayers::Engine {
+                level,
+                nodes: args.engine_nodes,
+            },
+            None => GamePlayers::Policy,
+        },
         analyse: AnalyseOptions {
             margin: args.margin,
             time_limit,

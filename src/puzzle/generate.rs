@@ -1,4 +1,5 @@
-//! Puzzle generation: policy games stopped at late positions, each analysed; the good ones kept.
+//! Puzzle generation: policy games (or engine games, [`GamePlayers`]) stopped at late positions,
+//! each analysed; the good ones kept.
 //!
 //! Candidate `i` of a run with master seed `s` plays the game seeded `game_seed(s, i)`, so a
 //! candidate does not depend on any other. Candidates are analysed in parallel in batches and
@@ -9,6 +10,7 @@
 use super::criteria::{AnalyseOptions, Analysis, analyse};
 use super::themes::explain_line;
 use crate::boardgame::Rng;
+use crate::cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
 use crate::cathedral::file::Difficulty;
 use crate::cathedral::file::Theme;
 use crate::cathedral::file::{PositionFile, PuzzleInfo, StoredSolution};
@@ -17,11 +19,42 @@ use crate::cathedral::notation::format_line;
 use crate::cathedral::policy::{Policy, effect, play_game};
 use crate::cathedral::position::{CathedralStatus, Position};
 use crate::cathedral::rules::Rules;
-use crate::cathedral::sampler::{buildings_left, game_seed};
+use crate::cathedral::sampler::{ENGINE_OPENING_PLIES, buildings_left, game_seed};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
+
+/// Who plays the candidate games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum GamePlayers {
+    /// The sampling policy for both sides (`policy.rs`): fast, varied, weak.
+    #[default]
+    Policy,
+    /// The playing engine for both sides (`engine::choose`, one thread, no exact solve), after
+    /// [`ENGINE_OPENING_PLIES`] policy moves that make the games differ. Level `level` (1-10)
+    /// searches `nodes >> (10 - level)` nodes per move (at least 1) with its level noise, as the
+    /// rating's solvers do; the noise of move `k` is seeded from the game's seed and `k`, so a
+    /// game is deterministic.
+    Engine {
+        /// 1 (weakest) to 10 (full strength).
+        level: u8,
+        /// Nodes per move at level 10.
+        nodes: u64,
+    },
+}
+
+impl GamePlayers {
+    /// `policy`, or `engine level L (N nodes at level 10)`: for a puzzle file's `source`.
+    pub fn describe(self) -> String {
+        match self {
+            GamePlayers::Policy => "policy".to_string(),
+            GamePlayers::Engine { level, nodes } => {
+                format!("engine level {level} ({nodes} nodes at level 10)")
+            }
+        }
+    }
+}
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -34,8 +67,10 @@ pub struct GenerateOptions {
     pub difficulty: Option<Difficulty>,
     /// The run's master seed: candidate `i` plays the game seeded `game_seed(seed, i)`.
     pub seed: u64,
-    /// The rule variant of the policy games and the puzzles.
+    /// The rule variant of the candidate games and the puzzles.
     pub rules: Rules,
+    /// Who plays the candidate games.
+    pub players: GamePlayers,
     /// The criteria and solver budget each candidate is analysed with.
     pub analyse: AnalyseOptions,
     /// Give up after this many candidates.
@@ -52,6 +87,7 @@ impl Default for GenerateOptions {
             difficulty: None,
             seed: 1,
             rules: Rules::CLASSIC,
+            players: GamePlayers::Policy,
             analyse: AnalyseOptions::default(),
             max_candidates: 20_000,
             threads: 0,
@@ -64,8 +100,10 @@ impl Default for GenerateOptions {
 pub struct Generated {
     /// The candidate number in the run.
     pub index: u64,
-    /// The seed of its policy game.
+    /// The seed of its candidate game.
     pub game_seed: u64,
+    /// Who played that game.
+    pub players: GamePlayers,
     /// Moves played from the start of that game.
     pub ply: usize,
     /// The puzzle position and everything found about it.
@@ -109,12 +147,55 @@ pub fn theme_hint(position: &Position, theme: Option<Theme>) -> bool {
     list.iter().any(|&m| !m.is_pass() && test(position, m))
 }
 
-/// The late position of candidate game `game_seed`: played by the policy until at most a target
-/// number of buildings is left per player (2-5, drawn per game; `difficulty` shifts the draw; 5-7 for the claim theme)
-/// and, with a `theme`, until the side to move has a move that shows the theme
-/// ([`theme_hint`]).
+/// Plays a candidate game from the start with `players` until `stop` holds or the game ends;
+/// every position, the start first.
+fn play_candidate_game(
+    rules: Rules,
+    players: GamePlayers,
+    rng: &mut Rng,
+    stop: impl Fn(&Position) -> bool,
+) -> Vec<Position> {
+    let policy = Policy::default();
+    match players {
+        GamePlayers::Policy => play_game(Position::new(rules), &policy, rng, |p, _| stop(p)),
+        GamePlayers::Engine { level, nodes } => {
+            let mut positions = play_game(Position::new(rules), &policy, rng, |p, ply| {
+                ply >= ENGINE_OPENING_PLIES || stop(p)
+            });
+            let noise_seed = rng.next_u64();
+            let mut position = positions[positions.len() - 1];
+            while !stop(&position) && !position.is_game_over() {
+                let ply = positions.len() as u64;
+                let choice = choose(
+                    &position,
+                    &PlayOptions {
+                        nodes: Some(nodes),
+                        time: None,
+                        threads: 1,
+                        seed: noise_seed ^ ply.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                        level: level.clamp(1, MAX_LEVEL),
+                        tt_mb: 4,
+                        exact: false,
+                        ..PlayOptions::default()
+                    },
+                    &mut |_| {},
+                );
+                let Some(mv) = choice.best else { break };
+                position.play(mv);
+                positions.push(position);
+            }
+            positions
+        }
+    }
+}
+
+/// The late position of candidate game `game_seed`: played by `players` (the policy, or the
+/// engine at a level) until at most a target number of buildings is left per player (2-5, drawn
+/// per game; `difficulty` shifts the draw; 5-7 for the claim theme) and, with a `theme`, until
+/// the side to move has a move that shows the theme ([`theme_hint`]).
 pub fn candidate_position(
     rules: Rules,
+    players: GamePlayers,
     game_seed: u64,
     difficulty: Option<Difficulty>,
     theme: Option<Theme>,
@@ -130,12 +211,9 @@ pub fn candidate_position(
         (None, _) => &[2, 3, 4, 5],
     };
     let target = targets[rng.below(targets.len() as u64) as usize];
-    let positions = play_game(
-        Position::new(rules),
-        &Policy::default(),
-        &mut rng,
-        |p, _| buildings_left(p) <= target && theme_hint(p, theme),
-    );
+    let positions = play_candidate_game(rules, players, &mut rng, |p| {
+        buildings_left(p) <= target && theme_hint(p, theme)
+    });
     let ply = positions.len() - 1;
     let last = positions[ply];
     (!last.is_game_over() && last.can_place(last.to_move())).then_some((last, ply))
@@ -200,6 +278,7 @@ pub fn generate_each(
                     let game_seed = game_seed(options.seed, index);
                     let (position, ply) = candidate_position(
                         options.rules,
+                        options.players,
                         game_seed,
                         options.difficulty,
                         options.theme,
@@ -208,6 +287,7 @@ pub fn generate_each(
                     wanted(options, &analysis).then_some(Generated {
                         index,
                         game_seed,
+                        players: options.players,
                         ply,
                         analysis,
                     })
@@ -275,8 +355,9 @@ pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> Positio
     file.meta.title = Some(title);
     file.meta.tags = vec!["puzzle".to_string()];
     file.meta.source = Some(format!(
-        "cathedral generate (cathedral {}): policy game seed {:#018x}, ply {}",
+        "cathedral generate (cathedral {}): {} game seed {:#018x}, ply {}",
         env!("CARGO_PKG_VERSION"),
+        generated.players.describe(),
         generated.game_seed,
         generated.ply
     ));
@@ -305,4 +386,65 @@ pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> Positio
         explanations,
     });
     file
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Engine games at a level: the same seed gives the same late position, a different one
+    /// from the policy game of that seed and from another level's.
+    #[test]
+    fn engine_candidates_are_deterministic_and_differ_from_policy_games() {
+        let engine = |level| GamePlayers::Engine {
+            level,
+            nodes: 20_000,
+        };
+        let seed = game_seed(5, 0);
+        let at = |players| candidate_position(Rules::CLASSIC, players, seed, None, None);
+        let level3 = at(engine(3)).expect("a late position");
+        assert_eq!(Some(level3), at(engine(3)));
+        assert!(buildings_left(&level3.0) <= 5);
+        assert_ne!(Some(level3), at(GamePlayers::Policy));
+        assert_ne!(Some(level3), at(engine(5)));
+    }
+
+    /// A run on engine games is the same with one thread or two, and says who played.
+    #[test]
+    fn engine_runs_are_reproducible_by_seed() {
+        let options = |threads| GenerateOptions {
+            count: 2,
+            seed: 9,
+            players: GamePlayers::Engine {
+                level: 3,
+                nodes: 20_000,
+            },
+            analyse: AnalyseOptions {
+                max_nodes: 300_000,
+                time_limit: std::time::Duration::from_secs(60),
+                ..AnalyseOptions::default()
+            },
+            max_candidates: 400,
+            threads,
+            ..GenerateOptions::default()
+        };
+        let key = |found: Vec<Generated>| -> Vec<(u64, Position)> {
+            found
+                .iter()
+                .map(|g| (g.game_seed, g.analysis.position))
+                .collect()
+        };
+        let one = generate(&options(1), &|_| {});
+        assert_eq!(one.len(), 2);
+        let file = puzzle_file(&one[0], "t".into(), 1);
+        assert!(
+            file.meta
+                .source
+                .as_deref()
+                .is_some_and(|s| s.contains("engine level 3 (20000 nodes at level 10) game seed")),
+            "{:?}",
+            file.meta.source
+        );
+        assert_eq!(key(one), key(generate(&options(2), &|_| {})));
+    }
 }

@@ -42,7 +42,7 @@ pub use from_game::{
     GamePuzzle, from_games, from_games_each, game_puzzle_file, played_words,
 };
 pub use generate::{
-    GenerateEvent, GenerateOptions, GenerateProgress, GenerateSummary, Generated,
+    GamePlayers, GenerateEvent, GenerateOptions, GenerateProgress, GenerateSummary, Generated,
     candidate_position, generate, generate_each, puzzle_file, theme_hint,
 };
 pub use greedy::{choices as greedy_choices, key as greedy_key};

@@ -8,7 +8,7 @@ use super::shared::output::{emit, emit_json, style_for};
 use super::shared::search::{Spinner, ctrl_c_flag};
 use cathedral::analysis::words::time_text;
 use cathedral::legality::parse_move;
-use cathedral::puzzle::{AnalyseOptions, CheckReport, CheckStage, check_watched};
+use cathedral::puzzle::{AnalyseOptions, CheckReport, CheckStage, check_watched, stored_check};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -56,6 +56,11 @@ pub fn run(args: &CheckArgs) -> miette::Result<()> {
         Failure::new(Exit::Input, format!("`{text}` cannot be played here: {e}"))
             .help("`cathedral moves FILE` lists the legal moves")
     })?;
+    // The stored answer or the stored wrong try (`puzzle.tempting`, `puzzle.game`), proven
+    // when the file loaded: no solving.
+    if let Some(report) = stored_check(&file, mv) {
+        return finish(args, &report);
+    }
     let stop = ctrl_c_flag();
     let options = AnalyseOptions {
         time_limit: args.time_limit,
@@ -106,10 +111,15 @@ pub fn run(args: &CheckArgs) -> miette::Result<()> {
         )
         .into());
     }
+    finish(args, &report)
+}
+
+/// Prints the verdict; a wrong answer exits with its own status.
+fn finish(args: &CheckArgs, report: &CheckReport) -> miette::Result<()> {
     if args.json {
-        emit_json(&report)?;
+        emit_json(report)?;
     } else {
-        emit(&verdict_text(&report, style_for(args.color).color))?;
+        emit(&verdict_text(report, style_for(args.color).color))?;
     }
     if report.is_correct() {
         Ok(())

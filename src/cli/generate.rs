@@ -290,7 +290,19 @@ fn write_puzzle(
     let a = &generated.analysis;
     let lead = a.themes.first().map_or("Endgame", |t| t.title());
     let title = format!("{stem}: {lead} ({})", a.difficulty);
-    let puzzle = puzzle_file(generated, title.clone(), args.margin);
+    let mut puzzle = puzzle_file(generated, title.clone(), args.margin);
+    // The answer key: the most tempting wrong move, solved exactly, stored with its refutation
+    // (as `cathedral puzzles refute` adds it to older files).
+    let options = AnalyseOptions {
+        time_limit: args.time_limit,
+        max_nodes: u64::MAX,
+        threads: 1,
+        ..AnalyseOptions::default()
+    };
+    if let Some(p) = puzzle.puzzle.as_mut() {
+        p.tempting = cathedral::puzzle::wrong_try(&puzzle.position, &options)
+            .and_then(|w| cathedral::puzzle::tempting_block(&w));
+    }
     std::fs::create_dir_all(&args.output)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot create {}", args.output.display()))?;

@@ -9,11 +9,13 @@ use super::shared::output::emit;
 use super::shared::puzzle_dir::{is_generated, puzzle_files};
 use cathedral::analysis::words::count;
 use cathedral::file::PositionFile;
+use cathedral::file::PuzzleTempting;
 use cathedral::puzzle::rating::{
     DEFAULT_ATTEMPTS, DEFAULT_SEED, Measurement, RateOptions, SOLVERS, calibrate, measure, rate,
     solver_ratings, with_rating,
 };
-use cathedral::puzzle::{Difficulty, index_markdown};
+use cathedral::puzzle::refute::with_tempting;
+use cathedral::puzzle::{AnalyseOptions, Difficulty, index_markdown, tempting_block, wrong_try};
 use miette::IntoDiagnostic;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -24,6 +26,21 @@ pub enum PuzzlesCommand {
     /// Measure each puzzle's Glicko-2 rating (simulated solvers of fixed ratings) and store it in
     /// the puzzle file; files whose content would not change are left alone.
     Rate(RateArgs),
+    /// Solve each puzzle's most tempting wrong move exactly and store it with its refutation
+    /// (`puzzle.tempting`); files that already carry it, or come from a game, are left alone.
+    Refute(RefuteArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RefuteArgs {
+    /// Directory of puzzle files.
+    pub dir: PathBuf,
+    /// Say what would change without writing any file.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// Time per solve: seconds, or 500ms, 30s, 2m, 1h.
+    #[arg(long, default_value = "60", value_name = "SECS", value_parser = super::shared::limits::positive_seconds)]
+    pub time_limit: std::time::Duration,
 }
 
 #[derive(clap::Args, Debug)]
@@ -48,7 +65,94 @@ pub struct RateArgs {
 pub fn run(command: &PuzzlesCommand) -> miette::Result<()> {
     match command {
         PuzzlesCommand::Rate(args) => rate_dir(args),
+        PuzzlesCommand::Refute(args) => refute_dir(args),
     }
+}
+
+fn refute_dir(args: &RefuteArgs) -> miette::Result<()> {
+    let dir = args.dir.as_path();
+    let files = puzzle_files(dir)?;
+    if files.is_empty() {
+        return Err(Failure::new(
+            Exit::Input,
+            format!(
+                "{} holds no puzzle files (position files with a `puzzle:` block)",
+                dir.display()
+            ),
+        )
+        .into());
+    }
+    let options = AnalyseOptions {
+        time_limit: args.time_limit,
+        max_nodes: u64::MAX,
+        tt_mb: 64,
+        initial_tt_mb: Some(1),
+        threads: 1,
+        ..AnalyseOptions::default()
+    };
+    let stored = |file: &PositionFile| {
+        file.puzzle
+            .as_ref()
+            .is_some_and(|p| p.game.is_some() || p.tempting.is_some())
+    };
+    let found: Vec<Option<PuzzleTempting>> = files
+        .par_iter()
+        .map(|(_, file)| {
+            if stored(file) {
+                None
+            } else {
+                wrong_try(&file.position, &options).and_then(|w| tempting_block(&w))
+            }
+        })
+        .collect();
+    let mut out = String::new();
+    let (mut changed, mut kept, mut none) = (0usize, 0usize, Vec::new());
+    for ((name, file), tempting) in files.iter().zip(&found) {
+        if stored(file) {
+            kept += 1;
+            continue;
+        }
+        let Some(tempting) = tempting else {
+            none.push(name.clone());
+            continue;
+        };
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path)
+            .into_diagnostic()
+            .map_err(|e| e.wrap_err(format!("cannot read {}", path.display())))?;
+        let new_text = with_tempting(&text, file, tempting)
+            .map_err(|e| Failure::new(Exit::Failure, format!("{}: {e}", path.display())))?;
+        if new_text != text {
+            changed += 1;
+            if !args.dry_run {
+                cathedral::file::write_atomically(&path, new_text.as_bytes(), true)
+                    .map_err(FileDiagnostic::from)?;
+            }
+            out.push_str(&format!(
+                "{name:<16} {:<7} {} ({:+}), refuted in {}\n",
+                tempting.kind,
+                tempting.played,
+                tempting.value,
+                count(tempting.refutation.len() as i64, "move")
+            ));
+        }
+    }
+    for name in &none {
+        out.push_str(&format!(
+            "{name:<16} no tempting move (none wrong, or not solved in time)\n"
+        ));
+    }
+    let verb = if args.dry_run {
+        "would change"
+    } else {
+        "changed"
+    };
+    out.push_str(&format!(
+        "{changed} of {} {verb}; {kept} already stored a wrong try; {} without a tempting move\n",
+        count(files.len() as i64, "puzzle file"),
+        none.len()
+    ));
+    emit(&out)
 }
 
 fn median(values: &mut [u32]) -> u32 {

@@ -1,6 +1,7 @@
 //! The answer key of a puzzle, for worksheets and trainers: the wrong move a solver is most
 //! likely to try, what it gives away, and the opponent's refutation, each move explained.
 
+use super::check::CheckReport;
 use super::criteria::{
     AnalyseOptions, greedy_tempting, placement_values, solve_line, solve_options,
 };
@@ -8,7 +9,7 @@ use super::greedy;
 use super::themes::explain_line;
 use crate::boardgame::solve;
 use crate::cathedral::explain::{MoveReport, explain_move};
-use crate::cathedral::file::PositionFile;
+use crate::cathedral::file::{PositionFile, PuzzleTempting};
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
 use crate::cathedral::position::Position;
@@ -91,29 +92,112 @@ pub fn wrong_try(position: &Position, options: &AnalyseOptions) -> Option<WrongT
     })
 }
 
-/// The move played in the game a puzzle comes from (its `puzzle.game` block), with its stored
-/// value and refutation, each move explained: no solving. `None` when the file is no puzzle from
-/// a game, or the move played there was the answer (it lost nothing).
+/// The stored wrong try of a puzzle file, each move explained, no solving: the move played in
+/// the game a puzzle comes from (its `puzzle.game` block), or else its tempting wrong move
+/// (`puzzle.tempting`, written by `cathedral puzzles refute` and `cathedral generate`), with its
+/// stored value and refutation. `None` when the file stores neither, or the move played in the
+/// game was the answer (it lost nothing).
 pub fn stored_try(file: &PositionFile) -> Option<WrongTry> {
-    let game = file.puzzle.as_ref()?.game.as_ref()?;
+    let puzzle = file.puzzle.as_ref()?;
     let value = file.solution.as_ref()?.value;
-    if game.played_value >= value {
+    let (kind, text, played_value, refutation) = match (&puzzle.game, &puzzle.tempting) {
+        (Some(game), _) => (
+            TryKind::Played,
+            &game.played,
+            game.played_value,
+            &game.refutation,
+        ),
+        (None, Some(t)) => (
+            if t.kind == "greedy" {
+                TryKind::Greedy
+            } else {
+                TryKind::Closest
+            },
+            &t.played,
+            t.value,
+            &t.refutation,
+        ),
+        (None, None) => return None,
+    };
+    if played_value >= value {
         return None;
     }
-    let mv = parse_move(&file.position, &game.played).ok()?;
+    let mv = parse_move(&file.position, text).ok()?;
     let played = explain_move(&file.position, mv);
     let mut replay = played.after;
     let mut reply = Vec::new();
-    for text in &game.refutation {
+    for text in refutation {
         let mv = parse_move(&replay, text).ok()?;
         replay.play(mv);
         reply.push(mv);
     }
     Some(WrongTry {
-        kind: TryKind::Played,
-        value: game.played_value,
-        loss: value - game.played_value,
+        kind,
+        value: played_value,
+        loss: value - played_value,
         reply_line: explain_line(&played.after, &reply),
         played,
+    })
+}
+
+/// The `puzzle.tempting:` block that stores `wrong` (from [`wrong_try`]); `None` for the move
+/// played in a game (that is the `puzzle.game:` block).
+pub fn tempting_block(wrong: &WrongTry) -> Option<PuzzleTempting> {
+    let kind = match wrong.kind {
+        TryKind::Greedy => "greedy",
+        TryKind::Closest => "closest",
+        TryKind::Played => return None,
+    };
+    Some(PuzzleTempting {
+        kind: kind.to_string(),
+        played: wrong.played.notation.clone(),
+        value: wrong.value,
+        refutation: wrong
+            .reply_line
+            .iter()
+            .map(|r| r.notation.clone())
+            .collect(),
+    })
+}
+
+/// The verdict on `mv` read from the file, no solving: when `mv` is the stored answer
+/// (`solution.best_move`, its best line) or the stored wrong try ([`stored_try`], its
+/// refutation). `None` for any other move, or a file without an exact solution.
+pub fn stored_check(file: &PositionFile, mv: Move) -> Option<CheckReport> {
+    let solution = file.solution.as_ref().filter(|s| !s.wdl)?;
+    let position = &file.position;
+    let best_move = parse_move(position, solution.best_move.as_deref()?).ok()?;
+    let best = explain_move(position, best_move);
+    let same =
+        |a: Move, b: Move| a == b || (a.placement().is_some() && a.placement() == b.placement());
+    if same(mv, best_move) {
+        let mut replay = best.after;
+        let mut reply = Vec::new();
+        for text in solution.best_line.iter().skip(1) {
+            let m = parse_move(&replay, text).ok()?;
+            replay.play(m);
+            reply.push(m);
+        }
+        return Some(CheckReport {
+            mover: position.to_move(),
+            best_value: solution.value,
+            played_value: solution.value,
+            reply_line: explain_line(&best.after, &reply),
+            played: best.clone(),
+            best,
+        });
+    }
+    let wrong = stored_try(file)?;
+    let tried = parse_move(position, &wrong.played.notation).ok()?;
+    if !same(mv, tried) {
+        return None;
+    }
+    Some(CheckReport {
+        mover: position.to_move(),
+        best_value: solution.value,
+        best,
+        played_value: wrong.value,
+        played: wrong.played,
+        reply_line: wrong.reply_line,
     })
 }

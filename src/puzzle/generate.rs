@@ -376,6 +376,7 @@ pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> Positio
         near_best: None,
         glicko: None,
         game: None,
+        tempting: None,
     });
     file.solution = Some(StoredSolution {
         value: analysis.value,

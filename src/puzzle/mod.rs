@@ -12,6 +12,7 @@
 //! - `check`: is a move the answer, and if not, the refutation: [`check()`]
 //! - `answer`: the answer key, the most tempting wrong move refuted: [`wrong_try`]
 //! - `index`: the README index of a puzzle directory: [`index_markdown`]
+//! - `refute`: the tempting wrong move stored in the file: [`refute::with_tempting`]
 //! - `rating`: Glicko-2 ratings of puzzles and learners, measured by simulated solvers:
 //!   [`rating::rate_puzzle`], [`rating::update`]
 //!
@@ -28,10 +29,11 @@ mod generate;
 mod greedy;
 mod index;
 pub mod rating;
+pub mod refute;
 mod themes;
 
 pub use crate::cathedral::file::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
-pub use answer::{TryKind, WrongTry, stored_try, wrong_try};
+pub use answer::{TryKind, WrongTry, stored_check, stored_try, tempting_block, wrong_try};
 pub use check::{CheckReport, CheckStage, check, check_watched};
 pub use criteria::{
     AnalyseOptions, Analysis, Refutation, Reject, analyse, solve_line, solve_line_watched,

@@ -11,11 +11,14 @@ use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
+use cathedral::Player;
 use cathedral::explain::MoveReport;
+use cathedral::file::PositionFile;
 use cathedral::legality::parse_move;
 use cathedral::notation::format_move_with_player;
-use cathedral::puzzle::{AnalyseOptions, FromGameOptions, check, from_games, game_puzzle_file};
-use cathedral::{Player, Position};
+use cathedral::puzzle::{
+    AnalyseOptions, CheckReport, FromGameOptions, check, from_games, game_puzzle_file, stored_check,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
@@ -159,12 +162,14 @@ pub(crate) async fn answer(
 ) -> Result<Json<Verdict>, ApiError> {
     let answer: Answer = read(body, &ANSWER)?;
     let (file, _) = load(&state, &name)?;
-    verdict(&state, file.position, &answer.mv).await.map(Json)
+    verdict(&state, &file, &answer.mv).await.map(Json)
 }
 
 /// The verdict on `text` as the move in `position`: both solved exactly within the server's
-/// time for one search, in a search slot.
-async fn verdict(state: &AppState, position: Position, text: &str) -> Result<Verdict, ApiError> {
+/// time for one search, in a search slot; read from the file instead when it stores the move's
+/// verdict (the answer, or the tempting wrong move with its refutation: `stored_check`).
+async fn verdict(state: &AppState, file: &PositionFile, text: &str) -> Result<Verdict, ApiError> {
+    let position = file.position;
     if position.is_game_over() {
         return Err(bad(
             "the game is over in this position: there is no move to find",
@@ -172,6 +177,9 @@ async fn verdict(state: &AppState, position: Position, text: &str) -> Result<Ver
     }
     let mv = parse_move(&position, text)
         .map_err(|e| bad(format!("`{text}` cannot be played here: {e}")))?;
+    if let Some(report) = stored_check(file, mv) {
+        return Ok(verdict_of(&report));
+    }
     let time = search_time(state, None)?;
     let report = search(state, move |stop| {
         check(
@@ -192,7 +200,11 @@ async fn verdict(state: &AppState, position: Position, text: &str) -> Result<Ver
             "the answer could not be checked in the time allowed".into(),
         )
     })?;
-    Ok(Verdict {
+    Ok(verdict_of(&report))
+}
+
+fn verdict_of(report: &CheckReport) -> Verdict {
+    Verdict {
         correct: report.is_correct(),
         loss: report.loss(),
         best_value: report.best_value,
@@ -205,7 +217,7 @@ async fn verdict(state: &AppState, position: Position, text: &str) -> Result<Ver
             .iter()
             .map(|r| r.notation.clone())
             .collect(),
-    })
+    }
 }
 
 /// The body of `/api/puzzles/answer`.
@@ -235,7 +247,7 @@ pub(crate) async fn answer_start(
             e.to_string().lines().next().unwrap_or("")
         ))
     })?;
-    verdict(&state, file.position, &answer.mv).await.map(Json)
+    verdict(&state, &file, &answer.mv).await.map(Json)
 }
 
 /// The body of `/api/puzzles/from-game`.

@@ -18,7 +18,9 @@ pub use import::{records_from_independent, records_from_move_list};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
 pub use record::{GameRecord, RecordedMove, load_records, parse_records, records_to_yaml};
 pub use schema::StoredGlicko;
-pub use schema::{PuzzleGame, PuzzleInfo, Ruling, RulingBuilding, RulingNearMiss, StoredSolution};
+pub use schema::{
+    PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredSolution,
+};
 
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::Piece;
@@ -251,50 +253,116 @@ fn check_puzzle(
 
 /// A puzzle's `game:` block must be possible: the move played legal in the position, its value
 /// within the bounds and no better than the solution's, its refutation legal after it and, once
-/// the game is over, ending with that value.
+/// the game is over, ending with that value. Its `tempting:` block the same, and more: the
+/// tempting move is wrong (its value below the solution's) and its refutation ends the game.
 fn check_puzzle_game(
     position: &Position,
     raw: &schema::RawPuzzle,
     solution: Option<&StoredSolution>,
 ) -> Result<(), (convert::Place, String)> {
-    let (Some(game), Some(places)) = (&raw.puzzle.game, &raw.game) else {
-        return Ok(());
-    };
+    if let (Some(game), Some(places)) = (&raw.puzzle.game, &raw.game) {
+        check_stored_line(
+            position,
+            solution,
+            StoredLine {
+                block: "puzzle.game",
+                move_field: "played",
+                value_field: "played_value",
+                mv: &game.played,
+                value: game.played_value,
+                refutation: &game.refutation,
+                wrong: false,
+            },
+            places,
+        )?;
+    }
+    if let (Some(tempting), Some(places)) = (&raw.puzzle.tempting, &raw.tempting) {
+        check_stored_line(
+            position,
+            solution,
+            StoredLine {
+                block: "puzzle.tempting",
+                move_field: "move",
+                value_field: "value",
+                mv: &tempting.played,
+                value: tempting.value,
+                refutation: &tempting.refutation,
+                wrong: true,
+            },
+            places,
+        )?;
+    }
+    Ok(())
+}
+
+/// A move stored in a puzzle block with its value and refutation, and the block's field names.
+struct StoredLine<'a> {
+    block: &'a str,
+    move_field: &'a str,
+    value_field: &'a str,
+    mv: &'a str,
+    value: i32,
+    refutation: &'a [String],
+    /// The move must be wrong (below the solution's value), its refutation end the game.
+    wrong: bool,
+}
+
+fn check_stored_line(
+    position: &Position,
+    solution: Option<&StoredSolution>,
+    line: StoredLine,
+    places: &schema::RawPuzzleGame,
+) -> Result<(), (convert::Place, String)> {
+    let StoredLine {
+        block,
+        move_field,
+        value_field,
+        ..
+    } = line;
     let parse = crate::cathedral::legality::parse_move;
-    let played = parse(position, &game.played).map_err(|e| {
+    let played = parse(position, line.mv).map_err(|e| {
         (
             places.played,
-            format!(
-                "puzzle.game: played `{}` cannot be played: {e}",
-                game.played
-            ),
+            format!("{block}: {move_field} `{}` cannot be played: {e}", line.mv),
         )
     })?;
     let bound = crate::cathedral::piece::SQUARES_PER_PLAYER as i32;
-    if game.played_value.abs() > bound {
+    if line.value.abs() > bound {
         return Err((
             places.played_value,
             format!(
-                "puzzle.game: played_value {} is out of range: expected -{bound}..{bound}",
-                game.played_value
+                "{block}: {value_field} {} is out of range: expected -{bound}..{bound}",
+                line.value
             ),
         ));
     }
     if let Some(s) = solution
-        && game.played_value > s.value
+        && line.value > s.value
     {
         return Err((
             places.played_value,
             format!(
-                "puzzle.game: played_value {} is better than the solution's value {}",
-                game.played_value, s.value
+                "{block}: {value_field} {} is better than the solution's value {}",
+                line.value, s.value
+            ),
+        ));
+    }
+    if let Some(s) = solution
+        && line.wrong
+        && line.value == s.value
+    {
+        return Err((
+            places.played_value,
+            format!(
+                "{block}: {value_field} {} is the solution's value: a tempting move must lose squares",
+                line.value
             ),
         ));
     }
     let mover = position.to_move();
     let mut replay = *position;
     replay.play(played);
-    for (index, text) in game.refutation.iter().enumerate() {
+    for (index, text) in line.refutation.iter().enumerate() {
         let mv = parse(&replay, text).map_err(|e| {
             (
                 places
@@ -303,7 +371,7 @@ fn check_puzzle_game(
                     .copied()
                     .unwrap_or(places.place),
                 format!(
-                    "puzzle.game: refutation move {} (`{text}`) cannot be played: {e}",
+                    "{block}: refutation move {} (`{text}`) cannot be played: {e}",
                     index + 1
                 ),
             )
@@ -313,15 +381,20 @@ fn check_puzzle_game(
     if replay.is_game_over() {
         let reached = replay.unplaced_squares(mover.opponent()) as i32
             - replay.unplaced_squares(mover) as i32;
-        if reached != game.played_value {
+        if reached != line.value {
             return Err((
                 places.played_value,
                 format!(
-                    "puzzle.game: played_value is {} but the refutation ends the game at {reached:+}",
-                    game.played_value
+                    "{block}: {value_field} is {} but the refutation ends the game at {reached:+}",
+                    line.value
                 ),
             ));
         }
+    } else if line.wrong {
+        return Err((
+            places.refutation.last().copied().unwrap_or(places.place),
+            format!("{block}: the refutation stops before the end of the game"),
+        ));
     }
     Ok(())
 }

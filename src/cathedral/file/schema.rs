@@ -101,9 +101,13 @@ pub struct RawPuzzle {
     pub margin: Place,
     /// The `game:` block of a puzzle from a played game, with where its moves were written.
     pub game: Option<RawPuzzleGame>,
+    /// The `tempting:` block (the tempting wrong move and its refutation), with where its
+    /// moves were written.
+    pub tempting: Option<RawPuzzleGame>,
 }
 
-/// The `puzzle.game:` block with where its parts were written.
+/// The `puzzle.game:` or `puzzle.tempting:` block with where its parts were written (`played`
+/// and `played_value` are the tempting block's `move` and `value`).
 #[derive(Debug)]
 pub struct RawPuzzleGame {
     pub place: Place,
@@ -726,7 +730,7 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
     Ok(raw)
 }
 
-const PUZZLE_FIELDS: [&str; 10] = [
+const PUZZLE_FIELDS: [&str; 11] = [
     "question",
     "themes",
     "difficulty",
@@ -735,6 +739,7 @@ const PUZZLE_FIELDS: [&str; 10] = [
     "margin",
     "seed",
     "game",
+    "tempting",
     "near_best",
     "glicko",
 ];
@@ -863,6 +868,113 @@ fn read_puzzle_game(
     ))
 }
 
+const PUZZLE_TEMPTING_FIELDS: [&str; 4] = ["kind", "move", "value", "refutation"];
+
+/// The `tempting:` block of a puzzle: its most tempting wrong move, the move's exact value and
+/// the opponent's refutation (`cathedral puzzles refute`).
+fn read_puzzle_tempting(
+    errors: &Errors,
+    node: &Node,
+) -> Result<(PuzzleTempting, RawPuzzleGame), FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        "puzzle.tempting",
+        "a puzzle's tempting move",
+        "a field of a puzzle's tempting move",
+        &PUZZLE_TEMPTING_FIELDS,
+        "a map with the `kind`, the `move`, its `value` and its `refutation` (see docs/file-format.md)",
+    )?;
+    let path = |name: &str| field_path("puzzle.tempting", name);
+    let kind_node = required(
+        errors,
+        &fields,
+        node,
+        "puzzle.tempting",
+        "kind",
+        "`greedy` or `closest`",
+    )?;
+    let kind = word(
+        errors,
+        kind_node,
+        &path("kind"),
+        "a kind",
+        "`greedy` or `closest`",
+    )?
+    .to_string();
+    if kind != "greedy" && kind != "closest" {
+        return Err(not_a(
+            errors,
+            kind_node,
+            &path("kind"),
+            "a kind of tempting move",
+            "`greedy` or `closest`",
+        ));
+    }
+    let move_node = required(
+        errors,
+        &fields,
+        node,
+        "puzzle.tempting",
+        "move",
+        "the tempting wrong move, like `dark:tavern:a4`",
+    )?;
+    let played = word(
+        errors,
+        move_node,
+        &path("move"),
+        "a move",
+        "a move with the player, like `dark:tavern:a4`",
+    )?
+    .to_string();
+    let value_node = required(
+        errors,
+        &fields,
+        node,
+        "puzzle.tempting",
+        "value",
+        "the exact value after the tempting move, like `value: -2`",
+    )?;
+    let value = whole(
+        errors,
+        value_node,
+        &path("value"),
+        "a value",
+        "a whole number of squares, -47..47",
+        i32::MIN.into(),
+        i32::MAX.into(),
+    )? as i32;
+    let mut refutation = Vec::new();
+    let mut places = Vec::new();
+    if let Some(line) = fields.value("refutation") {
+        let what = path("refutation");
+        for mv in items(
+            errors,
+            line,
+            &what,
+            "a list of moves",
+            "moves with the player, like `[light:tavern:e6, dark:stable:a1,b1]`",
+        )? {
+            refutation.push(word(errors, mv, &what, "a move", "")?.to_string());
+            places.push(mv.place);
+        }
+    }
+    Ok((
+        PuzzleTempting {
+            kind,
+            played,
+            value,
+            refutation,
+        },
+        RawPuzzleGame {
+            place: node.place,
+            played: move_node.place,
+            played_value: value_node.place,
+            refutation: places,
+        },
+    ))
+}
+
 fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
     let fields = Fields::read(
         errors,
@@ -919,6 +1031,10 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
         .value("game")
         .map(|n| read_puzzle_game(errors, n))
         .transpose()?;
+    let tempting = fields
+        .value("tempting")
+        .map(|n| read_puzzle_tempting(errors, n))
+        .transpose()?;
     let mut themes = Vec::new();
     let mut theme_places = Vec::new();
     if let Some(list) = fields.value("themes") {
@@ -964,12 +1080,14 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
                 .map(|n| read_glicko(errors, n))
                 .transpose()?,
             game: game.as_ref().map(|(g, _)| g.clone()),
+            tempting: tempting.as_ref().map(|(t, _)| t.clone()),
         },
         place: node.place,
         themes: theme_places,
         difficulty: difficulty.place,
         margin: margin.place,
         game: game.map(|(_, raw)| raw),
+        tempting: tempting.map(|(_, raw)| raw),
     })
 }
 
@@ -1088,6 +1206,11 @@ pub struct PuzzleInfo {
     /// what was played there.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game: Option<PuzzleGame>,
+    /// The most tempting wrong move, its exact value and its refutation, proven by the solver
+    /// (`cathedral puzzles refute`, `cathedral generate`); a puzzle from a game has the move
+    /// played there instead (`game`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tempting: Option<PuzzleTempting>,
     /// Moves other than the answer within 1 square of its value (`cathedral puzzles rate`): a
     /// feature of the puzzle's difficulty rating.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -1124,6 +1247,24 @@ pub struct PuzzleGame {
     pub played: String,
     /// Its exact value, from the mover's view: the solution's value minus the squares it lost.
     pub played_value: i32,
+    /// Best play after it (the opponent first) to the end of the game.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refutation: Vec<String>,
+}
+
+/// A puzzle's most tempting wrong move and how it is refuted (the `puzzle.tempting:` block),
+/// stored so that worksheets and trainers show it without solving.
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PuzzleTempting {
+    /// Why it is the move shown: `greedy` (the biggest building claiming the most squares) or
+    /// `closest` (the wrong move that loses least).
+    pub kind: String,
+    /// The move, in notation with the player.
+    #[serde(rename = "move")]
+    pub played: String,
+    /// Its exact value, from the mover's view: below the solution's value.
+    pub value: i32,
     /// Best play after it (the opponent first) to the end of the game.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub refutation: Vec<String>,

@@ -53,7 +53,7 @@ fn every_shipped_puzzle_carries_its_tempting_move_refuted() {
         assert_eq!(wrong.played.notation, tempting.played, "{name}");
         assert!(wrong.loss > 0, "{name}");
         assert_eq!(wrong.reply_line.len(), tempting.refutation.len(), "{name}");
-        // The verdict `check` and the trainer give for it, from the file.
+        // The verdict the trainer gives for it from the file (for the shipped collection).
         let mv = parse_move(&file.position, &tempting.played).unwrap();
         let report = stored_check(file, mv).unwrap_or_else(|| panic!("{name}"));
         assert!(!report.is_correct(), "{name}");

@@ -8,7 +8,7 @@ use super::shared::output::{emit, emit_json, style_for};
 use super::shared::search::{Spinner, ctrl_c_flag};
 use cathedral::analysis::words::time_text;
 use cathedral::legality::parse_move;
-use cathedral::puzzle::{AnalyseOptions, CheckReport, CheckStage, check_watched, stored_check};
+use cathedral::puzzle::{AnalyseOptions, CheckReport, CheckStage, check_watched};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -56,11 +56,8 @@ pub fn run(args: &CheckArgs) -> miette::Result<()> {
         Failure::new(Exit::Input, format!("`{text}` cannot be played here: {e}"))
             .help("`cathedral moves FILE` lists the legal moves")
     })?;
-    // The stored answer or the stored wrong try (`puzzle.tempting`, `puzzle.game`), proven
-    // when the file loaded: no solving.
-    if let Some(report) = stored_check(&file, mv) {
-        return finish(args, &report);
-    }
+    // Always solved: a file's stored blocks are checked for consistency when it loads, not
+    // proven optimal, and FILE may be anyone's.
     let stop = ctrl_c_flag();
     let options = AnalyseOptions {
         time_limit: args.time_limit,

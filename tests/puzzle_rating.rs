@@ -1,7 +1,8 @@
 //! Glicko-2 ratings of puzzles and learners (`docs/puzzles.md`, "Ratings"): the update's
 //! direction, `cathedral puzzles rate` (deterministic, rewrites only what changes, keeps the rest
 //! of each file), the shipped collection's stored ratings (present, reproducible, ordered by
-//! grade, the solvers' calibration) and `POST /api/rating`.
+//! grade, the solvers' calibration). `POST /api/rating` is tested with the rest of the API in
+//! tests/web_api.rs.
 
 use assert_cmd::Command;
 use cathedral::file::{PositionFile, load, parse_str, to_yaml};
@@ -9,11 +10,7 @@ use cathedral::puzzle::rating::{
     DEFAULT_ATTEMPTS, DEFAULT_SEED, Glicko, RateOptions, SOLVERS, calibrate, glicko_of, measure,
     rate_puzzle, update, with_rating,
 };
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Stdio};
-use std::time::Duration;
 
 const DIR: &str = "puzzles/teaching";
 
@@ -249,121 +246,4 @@ fn ratings_round_trip_and_are_optional() {
     )
     .unwrap_err();
     assert!(error.message.contains("`elo`"), "{}", error.message);
-}
-
-struct Server {
-    child: Child,
-    address: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start the server");
-        let mut line = String::new();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        stdout.read_line(&mut line).unwrap();
-        let address = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .expect("an address")
-            .to_string();
-        Server { child, address }
-    }
-
-    fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
-        let mut stream = TcpStream::connect(&self.address).unwrap();
-        stream
-            .set_read_timeout(Some(Duration::from_secs(60)))
-            .unwrap();
-        write!(
-            stream,
-            "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            self.address,
-            body.len()
-        )
-        .unwrap();
-        let mut response = String::new();
-        stream.read_to_string(&mut response).unwrap();
-        let status = response[9..12].parse().unwrap();
-        let text = response.split("\r\n\r\n").nth(1).unwrap_or("");
-        (
-            status,
-            serde_json::from_str(text).unwrap_or_else(|_| panic!("not JSON: {text}")),
-        )
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-#[test]
-fn the_rating_endpoint_answers_and_refuses_in_words() {
-    let server = Server::start();
-    let body = |solved: bool| {
-        format!(
-            r#"{{"learner": {{"rating": 1500, "deviation": 350, "volatility": 0.06}}, "puzzle": {{"rating": 1700, "deviation": 80}}, "solved": {solved}}}"#
-        )
-    };
-    let (status, won) = server.post("/api/rating", &body(true));
-    assert_eq!(status, 200, "{won}");
-    let expected = update(Glicko::LEARNER, puzzle(1700.0, 80.0), true);
-    let close = |json: &serde_json::Value, want: f64| (json.as_f64().unwrap() - want).abs() < 0.06;
-    assert!(close(&won["learner"]["rating"], expected.0.rating), "{won}");
-    assert!(
-        close(&won["learner"]["deviation"], expected.0.deviation),
-        "{won}"
-    );
-    assert!(close(&won["puzzle"]["rating"], expected.1.rating), "{won}");
-    assert!(won["learner"]["volatility"].as_f64().unwrap() > 0.0);
-    assert!(won["learner"]["rating"].as_f64().unwrap() > 1500.0);
-    assert!(won["puzzle"]["rating"].as_f64().unwrap() < 1700.0);
-    let (_, lost) = server.post("/api/rating", &body(false));
-    assert!(
-        lost["learner"]["rating"].as_f64().unwrap() < 1500.0,
-        "{lost}"
-    );
-    // A new learner may leave its rating out.
-    let (status, new) = server.post(
-        "/api/rating",
-        r#"{"puzzle": {"rating": 1700, "deviation": 80}, "solved": true}"#,
-    );
-    assert_eq!(status, 200, "{new}");
-    assert_eq!(new["learner"], won["learner"]);
-    for (request, words) in [
-        (
-            r#"{"learner": {"rating": 9000}, "puzzle": {"rating": 1500}, "solved": true}"#,
-            "learner.rating 9000 is out of range: expected 0 to 4000",
-        ),
-        (
-            r#"{"puzzle": {"rating": 1500, "deviation": 0}, "solved": true}"#,
-            "puzzle.deviation 0 is out of range",
-        ),
-        (
-            r#"{"puzzle": {"rating": 1500, "volatility": 2}, "solved": true}"#,
-            "puzzle.volatility 2 is out of range",
-        ),
-        (
-            r#"{"puzzle": {"rating": 1500}}"#,
-            "the body is not a rating update",
-        ),
-        (
-            r#"{"puzzle": {"rating": "high"}, "solved": true}"#,
-            "the body is not a rating update",
-        ),
-        ("[1, 2]", "the body must be a JSON object"),
-    ] {
-        let (status, answer) = server.post("/api/rating", request);
-        assert!((400..500).contains(&status), "{request}: {status}");
-        let error = answer["error"].as_str().unwrap_or_default();
-        assert!(error.contains(words), "{request}: {error}");
-    }
 }

@@ -1162,3 +1162,75 @@ fn puzzles_from_a_game_are_made_at_once_and_their_answers_checked() {
         assert!(error.contains(words), "{path} {request}: {error}");
     }
 }
+
+/// The learner's rating update (`docs/puzzles.md`, "Ratings").
+#[test]
+fn the_rating_endpoint_answers_and_refuses_in_words() {
+    let server = Server::start(&[]);
+    let body = |solved: bool| {
+        format!(
+            r#"{{"learner": {{"rating": 1500, "deviation": 350, "volatility": 0.06}}, "puzzle": {{"rating": 1700, "deviation": 80}}, "solved": {solved}}}"#
+        )
+    };
+    let (status, won) = server.post("/api/rating", &body(true));
+    assert_eq!(status, 200, "{won}");
+    let expected = cathedral::puzzle::rating::update(
+        cathedral::puzzle::rating::Glicko::LEARNER,
+        cathedral::puzzle::rating::Glicko {
+            rating: 1700.0,
+            deviation: 80.0,
+            volatility: 0.06,
+        },
+        true,
+    );
+    let close = |json: &serde_json::Value, want: f64| (json.as_f64().unwrap() - want).abs() < 0.06;
+    assert!(close(&won["learner"]["rating"], expected.0.rating), "{won}");
+    assert!(
+        close(&won["learner"]["deviation"], expected.0.deviation),
+        "{won}"
+    );
+    assert!(close(&won["puzzle"]["rating"], expected.1.rating), "{won}");
+    assert!(won["learner"]["volatility"].as_f64().unwrap() > 0.0);
+    assert!(won["learner"]["rating"].as_f64().unwrap() > 1500.0);
+    assert!(won["puzzle"]["rating"].as_f64().unwrap() < 1700.0);
+    let (_, lost) = server.post("/api/rating", &body(false));
+    assert!(
+        lost["learner"]["rating"].as_f64().unwrap() < 1500.0,
+        "{lost}"
+    );
+    // A new learner may leave its rating out.
+    let (status, new) = server.post(
+        "/api/rating",
+        r#"{"puzzle": {"rating": 1700, "deviation": 80}, "solved": true}"#,
+    );
+    assert_eq!(status, 200, "{new}");
+    assert_eq!(new["learner"], won["learner"]);
+    for (request, words) in [
+        (
+            r#"{"learner": {"rating": 9000}, "puzzle": {"rating": 1500}, "solved": true}"#,
+            "learner.rating 9000 is out of range: expected 0 to 4000",
+        ),
+        (
+            r#"{"puzzle": {"rating": 1500, "deviation": 0}, "solved": true}"#,
+            "puzzle.deviation 0 is out of range",
+        ),
+        (
+            r#"{"puzzle": {"rating": 1500, "volatility": 2}, "solved": true}"#,
+            "puzzle.volatility 2 is out of range",
+        ),
+        (
+            r#"{"puzzle": {"rating": 1500}}"#,
+            "the body is not a rating update",
+        ),
+        (
+            r#"{"puzzle": {"rating": "high"}, "solved": true}"#,
+            "the body is not a rating update",
+        ),
+        ("[1, 2]", "the body must be a JSON object"),
+    ] {
+        let (status, answer) = server.post("/api/rating", request);
+        assert!((400..500).contains(&status), "{request}: {status}");
+        let error = answer["error"].as_str().unwrap_or_default();
+        assert!(error.contains(words), "{request}: {error}");
+    }
+}

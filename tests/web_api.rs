@@ -1234,3 +1234,41 @@ fn the_rating_endpoint_answers_and_refuses_in_words() {
         assert!(error.contains(words), "{request}: {error}");
     }
 }
+
+/// A server whose standard output is closed before it prints its address keeps serving (it once
+/// panicked on the broken pipe and died).
+#[test]
+fn the_server_survives_a_closed_standard_output() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+        .args(["serve", "--port", &port.to_string()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("start the server");
+    drop(child.stdout.take());
+    let server = Server {
+        child,
+        address: format!("127.0.0.1:{port}"),
+    };
+    let started = Instant::now();
+    let (status, body) = loop {
+        match TcpStream::connect(&server.address) {
+            Ok(_) => break server.request("GET", "/api/health", "text/plain", ""),
+            Err(_) if started.elapsed() < Duration::from_secs(30) => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            Err(e) => panic!("the server never listened: {e}"),
+        }
+    };
+    assert_eq!(status, 200, "{body}");
+    std::thread::sleep(Duration::from_millis(200));
+    let (status, _) = server.request("GET", "/api/health", "text/plain", "");
+    assert_eq!(
+        status, 200,
+        "the server still serves after its output closed"
+    );
+}

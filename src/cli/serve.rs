@@ -87,9 +87,19 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
         max_search_ms: args.max_search_time.as_millis().min(u128::from(u64::MAX)) as u64,
     };
     serve(options, |address| {
-        // The address goes to standard output so that scripts and tests can read the port.
-        println!("Serving the Cathedral board at http://{address}/");
-        println!("Only this computer can reach it (bound to 127.0.0.1). Ctrl-C stops.");
+        // The address goes to standard output so that scripts and tests can read the port. A
+        // reader that went away (a closed pipe) is no reason to stop serving: errors are ignored
+        // rather than panicking as `println!` would.
+        {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "Serving the Cathedral board at http://{address}/");
+            let _ = writeln!(
+                out,
+                "Only this computer can reach it (bound to 127.0.0.1). Ctrl-C stops."
+            );
+            let _ = out.flush();
+        }
         if open {
             // A browser that cannot be started is no reason to stop serving: say so.
             if let Err(e) = std::process::Command::new("xdg-open")

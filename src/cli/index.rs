@@ -1,9 +1,8 @@
 //! `cathedral index DIR`: the README index of a puzzle directory.
 
-use super::shared::exit::{Exit, Failure};
 use super::shared::output::emit;
 use super::shared::output::refuse_overwrite;
-use super::shared::puzzle_dir::{is_generated, puzzle_files, write_index};
+use super::shared::puzzle_dir::{is_generated, some_puzzle_files, write_index};
 use cathedral::analysis::words::count;
 use std::path::PathBuf;
 
@@ -23,16 +22,7 @@ pub fn run(args: &IndexArgs) -> miette::Result<()> {
         return Err(refuse_overwrite(&readme));
     }
     // Nothing is written unless there is something to index.
-    if puzzle_files(dir)?.is_empty() {
-        return Err(Failure::new(
-            Exit::Input,
-            format!(
-                "{} holds no puzzle files (position files with a `puzzle:` block)",
-                dir.display()
-            ),
-        )
-        .into());
-    }
+    some_puzzle_files(dir)?;
     let n = write_index(dir)?;
     emit(&format!(
         "Wrote {} ({})\n",

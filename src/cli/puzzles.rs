@@ -6,7 +6,7 @@
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::FileDiagnostic;
 use super::shared::output::emit;
-use super::shared::puzzle_dir::{is_generated, puzzle_files};
+use super::shared::puzzle_dir::{is_generated, some_puzzle_files};
 use cathedral::analysis::words::count;
 use cathedral::file::PositionFile;
 use cathedral::file::PuzzleTempting;
@@ -71,17 +71,7 @@ pub fn run(command: &PuzzlesCommand) -> miette::Result<()> {
 
 fn refute_dir(args: &RefuteArgs) -> miette::Result<()> {
     let dir = args.dir.as_path();
-    let files = puzzle_files(dir)?;
-    if files.is_empty() {
-        return Err(Failure::new(
-            Exit::Input,
-            format!(
-                "{} holds no puzzle files (position files with a `puzzle:` block)",
-                dir.display()
-            ),
-        )
-        .into());
-    }
+    let files = some_puzzle_files(dir)?;
     let options = AnalyseOptions {
         time_limit: args.time_limit,
         max_nodes: u64::MAX,
@@ -181,17 +171,7 @@ fn measured(
 
 fn rate_dir(args: &RateArgs) -> miette::Result<()> {
     let dir = args.dir.as_path();
-    let files = puzzle_files(dir)?;
-    if files.is_empty() {
-        return Err(Failure::new(
-            Exit::Input,
-            format!(
-                "{} holds no puzzle files (position files with a `puzzle:` block)",
-                dir.display()
-            ),
-        )
-        .into());
-    }
+    let files = some_puzzle_files(dir)?;
     let options = RateOptions {
         seed: args.seed,
         attempts: args.attempts,

@@ -2,7 +2,7 @@
 
 use super::shared::exit::{Exit, Failure};
 use super::shared::limits;
-use super::shared::puzzle_dir::puzzle_files;
+use super::shared::puzzle_dir::some_puzzle_files;
 use crate::web::{ServeOptions, serve};
 
 #[derive(clap::Args, Debug)]
@@ -41,17 +41,7 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
     let open = args.open;
     let puzzles = match &args.puzzles {
         Some(dir) => {
-            let files = puzzle_files(dir)?;
-            if files.is_empty() {
-                return Err(Failure::new(
-                    Exit::Input,
-                    format!(
-                        "{} holds no puzzle files (position files with a `puzzle:` block)",
-                        dir.display()
-                    ),
-                )
-                .into());
-            }
+            let files = some_puzzle_files(dir)?;
             Some(
                 files
                     .into_iter()

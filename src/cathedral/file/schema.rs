@@ -832,21 +832,7 @@ fn read_puzzle_game(
         i32::MIN.into(),
         i32::MAX.into(),
     )? as i32;
-    let mut refutation = Vec::new();
-    let mut places = Vec::new();
-    if let Some(line) = fields.value("refutation") {
-        let what = path("refutation");
-        for mv in items(
-            errors,
-            line,
-            &what,
-            "a list of moves",
-            "moves with the player, like `[light:tavern:e6, dark:stable:a1,b1]`",
-        )? {
-            refutation.push(word(errors, mv, &what, "a move", "")?.to_string());
-            places.push(mv.place);
-        }
-    }
+    let (refutation, places) = read_refutation(errors, &fields, &path("refutation"))?;
     Ok((
         PuzzleGame {
             number,
@@ -866,6 +852,30 @@ fn read_puzzle_game(
             refutation: places,
         },
     ))
+}
+
+/// A block's `refutation:`, the opponent's moves with the player (none when absent), and where
+/// each stands in the file.
+fn read_refutation(
+    errors: &Errors,
+    fields: &Fields,
+    what: &str,
+) -> Result<(Vec<String>, Vec<Place>), FileError> {
+    let mut refutation = Vec::new();
+    let mut places = Vec::new();
+    if let Some(line) = fields.value("refutation") {
+        for mv in items(
+            errors,
+            line,
+            what,
+            "a list of moves",
+            "moves with the player, like `[light:tavern:e6, dark:stable:a1,b1]`",
+        )? {
+            refutation.push(word(errors, mv, what, "a move", "")?.to_string());
+            places.push(mv.place);
+        }
+    }
+    Ok((refutation, places))
 }
 
 const PUZZLE_TEMPTING_FIELDS: [&str; 4] = ["kind", "move", "value", "refutation"];
@@ -944,21 +954,7 @@ fn read_puzzle_tempting(
         i32::MIN.into(),
         i32::MAX.into(),
     )? as i32;
-    let mut refutation = Vec::new();
-    let mut places = Vec::new();
-    if let Some(line) = fields.value("refutation") {
-        let what = path("refutation");
-        for mv in items(
-            errors,
-            line,
-            &what,
-            "a list of moves",
-            "moves with the player, like `[light:tavern:e6, dark:stable:a1,b1]`",
-        )? {
-            refutation.push(word(errors, mv, &what, "a move", "")?.to_string());
-            places.push(mv.place);
-        }
-    }
+    let (refutation, places) = read_refutation(errors, &fields, &path("refutation"))?;
     Ok((
         PuzzleTempting {
             kind,

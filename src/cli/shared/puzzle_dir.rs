@@ -39,6 +39,22 @@ pub fn puzzle_files(dir: &Path) -> miette::Result<Vec<(String, PositionFile)>> {
 }
 
 /// Writes `dir/README.md` (which must be missing or generated); returns the number of puzzles.
+/// The puzzle files of `dir`, refused in words when there are none.
+pub fn some_puzzle_files(dir: &Path) -> miette::Result<Vec<(String, PositionFile)>> {
+    let files = puzzle_files(dir)?;
+    if files.is_empty() {
+        return Err(Failure::new(
+            Exit::Input,
+            format!(
+                "{} holds no puzzle files (position files with a `puzzle:` block)",
+                dir.display()
+            ),
+        )
+        .into());
+    }
+    Ok(files)
+}
+
 pub fn write_index(dir: &Path) -> miette::Result<usize> {
     let files = puzzle_files(dir)?;
     let readme = dir.join("README.md");

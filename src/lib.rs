@@ -32,6 +32,7 @@ pub mod arena;
 pub mod boardgame;
 mod cathedral;
 pub mod corintho;
+pub mod frontend;
 pub mod present;
 pub mod puzzle;
 

@@ -24,7 +24,10 @@ fn show_the_start_and_a_file() {
 #[test]
 fn moves_and_perft() {
     let out = stdout_of(cathedral().args(["moves", "--game", "corintho"]));
-    assert!(out.contains("place (48)"), "{out}");
+    assert!(
+        out.contains("Player 1 to move: 48 legal moves in total") && out.contains("column"),
+        "{out}"
+    );
     let out = stdout_of(cathedral().args(["perft", "--game", "corintho", "3"]));
     assert!(out.contains("perft(3) = 90720"), "{out}");
     let out = stdout_of(cathedral().args([
@@ -224,10 +227,11 @@ fn every_json_option_prints_json() {
     let v = json_of(cathedral().args(["show", "--game", "corintho", "--json"]));
     assert_eq!(v["moves"].as_array().unwrap().len(), 48);
     let v = json_of(cathedral().args(["moves", "--game", "corintho", "--json"]));
-    assert_eq!(v.as_array().unwrap().len(), 48);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 48);
+    assert_eq!((v["total"].as_u64(), v["to_move"].as_u64()), (Some(48), Some(1)));
     let v = json_of(cathedral().args(["play", "--game", "corintho", "C@b1", "K@a4", "--json"]));
     assert_eq!(v["moves"].as_array().unwrap().len(), 2);
-    assert!(v["final"].as_str().unwrap().contains("game: corintho"));
+    assert!(v["final"]["yaml"].as_str().unwrap().contains("game: corintho"));
     let v = json_of(cathedral().args([
         "solve",
         "puzzles/corintho/30-small-endgame-solved.yaml",

@@ -8,6 +8,7 @@ pub mod cell;
 pub mod engine;
 pub mod explain;
 pub mod file;
+mod frontend;
 pub mod legality;
 pub mod moves;
 pub mod notation;

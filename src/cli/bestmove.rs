@@ -2,7 +2,9 @@
 //! an estimate otherwise) and the expected line.
 
 use super::ColorWhen;
+use super::GameName;
 use super::shared::exit::{Exit, Failure};
+use super::shared::game::{load, which, with_game};
 use super::shared::input::load_position;
 use super::shared::limits;
 use super::shared::output::{
@@ -13,6 +15,7 @@ use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::bestmove::BestMoveReport;
 use cathedral::analysis::words::thousands;
 use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
+use cathedral::frontend::{EngineRequest, Playable};
 use cathedral::notation::format_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
@@ -74,8 +77,9 @@ fn candidates(text: &str) -> Result<usize, String> {
 }
 
 pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
-    if super::corintho::selected(args.game, Some(&args.file)) {
-        return super::corintho::bestmove(&args.file, 1 + u32::from(args.level) / 3, args.json);
+    let game = which(args.game, Some(&args.file));
+    if game != GameName::Cathedral {
+        return with_game!(game, G => engine_choice::<G>(args));
     }
     let (_, report) = decide(args, 1)?;
     if args.json {
@@ -108,10 +112,13 @@ pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
 
 /// `cathedral analyse-position`: the value and the best moves ranked.
 pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
-    if super::corintho::selected(args.engine.game, Some(&args.engine.file)) {
+    let game = which(args.engine.game, Some(&args.engine.file));
+    if game != GameName::Cathedral {
         return Err(Failure::new(
             Exit::Usage,
-            "analyse-position knows Cathedral only; for Corintho use `bestmove` or `solve`",
+            format!(
+                "analyse-position ranks moves for Cathedral only; for {game:?} use `bestmove` or `solve`"
+            ),
         )
         .into());
     }
@@ -162,6 +169,54 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
         report.verdict,
         report.stats_text()
     ))
+}
+
+/// `bestmove` for a game without Cathedral's ranked report: the engine's choice
+/// ([`Playable::engine_choice`]) in words or JSON.
+fn engine_choice<G: Playable>(args: &BestMoveArgs) -> miette::Result<()> {
+    let position = load::<G>(&args.file)?.position;
+    let request = EngineRequest {
+        level: args.level.min(MAX_LEVEL),
+        nodes: args.nodes,
+        time: if args.nodes.is_some() {
+            None
+        } else {
+            Some(args.time)
+        },
+        threads: args.threads,
+        tt_mb: args.tt_mb,
+        seed: args.seed,
+        stop: ctrl_c_flag(),
+    };
+    let choice = position.engine_choice(&request, &mut |_| {});
+    let judgement = if choice.exact { "exact" } else { "estimate" };
+    let line = position.line_text(&choice.pv);
+    let Some(best) = choice.best else {
+        if args.json {
+            return emit_json(&serde_json::json!({
+                "best_move": null, "verdict": "the game is over"}));
+        }
+        return emit("The game is over: there is no move to make.\n");
+    };
+    let best = position.move_text(best);
+    let verdict = format!(
+        "{} to move; depth {}: {}",
+        position.side_to_move().1,
+        choice.depth,
+        choice.verdict
+    );
+    if args.json {
+        return emit_json(&serde_json::json!({
+            "best_move": best,
+            "value": choice.value,
+            "judgement": judgement,
+            "depth": choice.depth,
+            "nodes": choice.nodes,
+            "line": line,
+            "verdict": verdict,
+        }));
+    }
+    emit(&format!("Best move: {best}\n{verdict}\n"))
 }
 
 fn decide(

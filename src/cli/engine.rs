@@ -1,7 +1,8 @@
 //! `cathedral engine`: serves the engine protocol (`docs/protocol.md`) on standard input and
-//! output until `quit` or the end of the input.
+//! output until `quit` or the end of the input, for any game.
 
-use crate::protocol::{CorinthoSession, Output, serve, serve_with};
+use super::shared::game::with_game;
+use crate::protocol::{Output, serve};
 
 #[derive(clap::Args, Debug)]
 pub struct EngineArgs {
@@ -12,14 +13,7 @@ pub struct EngineArgs {
 
 pub fn run(args: &EngineArgs) -> miette::Result<()> {
     let out = Output::new(Box::new(std::io::stdout()));
-    if args.game == Some(super::GameName::Corintho) {
-        serve_with(
-            std::io::stdin().lock(),
-            out.clone(),
-            CorinthoSession::new(out),
-        );
-    } else {
-        serve(std::io::stdin().lock(), out);
-    }
+    let game = args.game.unwrap_or(super::GameName::Cathedral);
+    with_game!(game, G => serve::<G>(std::io::stdin().lock(), out));
     Ok(())
 }

@@ -6,7 +6,6 @@ mod bestmove;
 mod check;
 mod completions;
 mod convert;
-mod corintho;
 mod engine;
 mod generate;
 mod index;

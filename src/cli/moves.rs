@@ -1,13 +1,10 @@
 //! `cathedral moves`: the legal moves of the side to move, grouped per piece.
 
 use super::ColorWhen;
-use super::shared::input::position_or_default;
-use super::shared::output::{emit, emit_json, new_table, right_align, style_for};
-use cathedral::analysis::moves::MovesReport;
+use super::shared::game::{load_or_bundled, which, with_game};
+use super::shared::output::{emit, emit_json, style_for};
+use cathedral::frontend::{Bundled, MovesReport, Playable};
 use std::path::PathBuf;
-
-/// Example moves shown per piece without `--all`.
-const EXAMPLES: usize = 3;
 
 #[derive(clap::Args, Debug)]
 pub struct MovesArgs {
@@ -27,52 +24,14 @@ pub struct MovesArgs {
 }
 
 pub fn run(args: &MovesArgs) -> miette::Result<()> {
-    if super::corintho::selected(args.game, args.file.as_deref()) {
-        return super::corintho::moves(args.file.as_deref(), args.json);
-    }
-    let position = position_or_default(args.file.as_deref())?;
+    with_game!(which(args.game, args.file.as_deref()), G => moves::<G>(args))
+}
+
+fn moves<G: Playable>(args: &MovesArgs) -> miette::Result<()> {
+    let position = load_or_bundled::<G>(args.file.as_deref(), Bundled::Example)?.position;
     let report = MovesReport::of(&position);
     if args.json {
         return emit_json(&report);
     }
-    let style = style_for(args.color);
-    let mut out = String::new();
-    if report.game_over {
-        out.push_str("The game is over: no legal moves.\n");
-    }
-    if args.all {
-        for group in &report.groups {
-            out.push_str(&format!("{} ({}):\n", group.name, group.moves.len()));
-            for text in &group.moves {
-                out.push_str(&format!("  {text}\n"));
-            }
-        }
-    } else if !report.groups.is_empty() {
-        let mut table = new_table(style);
-        table.set_header(["piece", "moves", "examples"]);
-        for group in &report.groups {
-            let mut examples = group
-                .moves
-                .iter()
-                .take(EXAMPLES)
-                .cloned()
-                .collect::<Vec<_>>()
-                .join("  ");
-            if group.moves.len() > EXAMPLES {
-                examples.push_str("  ...");
-            }
-            table.add_row(vec![
-                group.name.clone(),
-                group.moves.len().to_string(),
-                examples,
-            ]);
-        }
-        right_align(&mut table, &[1]);
-        out.push_str(&format!("{table}\n"));
-    }
-    out.push_str(&format!(
-        "{} to move: {} legal moves in total\n",
-        report.to_move, report.total
-    ));
-    emit(&out)
+    emit(&report.text(args.all, style_for(args.color)))
 }

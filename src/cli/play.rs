@@ -2,16 +2,11 @@
 
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
-use super::shared::input::{FileDiagnostic, load_position, load_records, save_position};
-use super::shared::output::{emit, emit_json, move_explanation, style_for};
-use super::shared::output::{refuse_input_as_output, refuse_overwrite};
-use cathedral::analysis::view::{PlayedMoveView, PositionView};
-use cathedral::explain::explain_move;
-use cathedral::file::{GameRecord, PositionFile, RecordedMove, records_to_yaml};
-use cathedral::legality::parse_move;
-use cathedral::present::terminal::position_text;
-use serde::Serialize;
-use std::path::PathBuf;
+use super::shared::game::{load, which, with_game};
+use super::shared::input::FileDiagnostic;
+use super::shared::output::{emit, refuse_input_as_output, refuse_overwrite, style_for};
+use cathedral::frontend::{Bundled, Loaded, Recorded, append_to_records};
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
@@ -40,37 +35,40 @@ pub struct PlayArgs {
     pub color: ColorWhen,
 }
 
-#[derive(Serialize)]
-struct PlayJson<'a> {
-    moves: Vec<PlayedMoveView<'a>>,
-    #[serde(rename = "final")]
-    final_: PositionView,
+pub fn run(args: &PlayArgs) -> miette::Result<()> {
+    with_game!(which(args.game, Some(&args.file)), G => play::<G>(args))
 }
 
-pub fn run(args: &PlayArgs) -> miette::Result<()> {
-    if super::corintho::selected(args.game, Some(&args.file)) {
-        if args.record.is_some() {
-            return Err(
-                Failure::new(Exit::Usage, "--record keeps Cathedral game records only").into(),
-            );
-        }
-        return super::corintho::play(
-            &args.file,
-            &args.moves,
-            args.output.as_deref(),
-            args.force,
-            args.json,
-        );
+fn play<G: Recorded>(args: &PlayArgs) -> miette::Result<()> {
+    // With `--game`, FILE is the first move when no such file exists and it is not named like
+    // one: `cathedral play --game corintho C@b1 K@a4`.
+    let from_start = args.game.is_some()
+        && !args.file.exists()
+        && !args
+            .file
+            .extension()
+            .is_some_and(|e| e == "yaml" || e == "yml");
+    let mut moves = args.moves.clone();
+    if from_start {
+        moves.insert(0, args.file.to_string_lossy().into_owned());
     }
-    if args.moves.is_empty() {
+    if moves.is_empty() {
         return Err(Failure::new(
             Exit::Usage,
-            "give the moves to play after the position file, like `dark:castle:c3,d3,e3,c4,e4`",
+            format!(
+                "give the moves to play after the position file, like {}",
+                G::EXAMPLE_MOVES
+            ),
         )
         .into());
     }
+    let inputs: Vec<&Path> = if from_start {
+        Vec::new()
+    } else {
+        vec![args.file.as_path()]
+    };
     if let Some(out) = &args.output {
-        refuse_input_as_output(&[&args.file], out)?;
+        refuse_input_as_output(&inputs, out)?;
     }
     if let Some(out) = &args.output
         && out.exists()
@@ -79,52 +77,44 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
         return Err(refuse_overwrite(out));
     }
     if let Some(record) = &args.record {
-        refuse_input_as_output(&[&args.file], record)?;
+        refuse_input_as_output(&inputs, record)?;
     }
     let style = style_for(args.color);
-    let start = load_position(&args.file)?.position;
-    let mut position = start;
-    let mut reports = Vec::new();
-    let mut played = Vec::new();
-    for (index, text) in args.moves.iter().enumerate() {
-        let mv = parse_move(&position, text).map_err(|e| {
-            Failure::new(
-                Exit::Input,
-                format!("move {} (`{text}`) cannot be played: {e}", index + 1),
-            )
-            .help("`cathedral moves` lists the legal moves of a position")
-        })?;
-        let report = explain_move(&position, mv);
-        if !args.json {
-            emit(&format!(
-                "{}. {}\n",
-                index + 1,
-                move_explanation(&report, style)
-            ))?;
+    let start: Loaded<G> = if from_start {
+        G::bundled(Bundled::Start)
+    } else {
+        load::<G>(&args.file)?
+    };
+    let mut printed = Ok(());
+    let played = cathedral::frontend::play(start.position, &moves, |number, explanation| {
+        if !args.json && printed.is_ok() {
+            printed = emit(&format!(
+                "{number}. {}\n",
+                G::explanation_text(explanation, style)
+            ));
         }
-        position = report.after;
-        reports.push(report);
-        played.push(mv);
-    }
+    })
+    .map_err(|e| {
+        Failure::new(Exit::Input, e.to_string())
+            .help("`cathedral moves` lists the legal moves of a position")
+    })?;
+    printed?;
     if let Some(record) = &args.record {
-        append_to_record(record, start, &played)?;
+        append_to_record::<G>(record, start.position, &played.moves)?;
     }
     if let Some(out) = &args.output {
-        let mut file = PositionFile::from_position(position);
-        file.meta.source = Some(format!(
-            "{} then {}",
-            args.file.display(),
-            args.moves.join(" ")
-        ));
-        save_position(out, &file, args.force)?;
+        let source = format!("{} then {}", args.file.display(), args.moves.join(" "));
+        cathedral::file::write_atomically(
+            out,
+            played.end.file_text(Some(&source)).as_bytes(),
+            args.force,
+        )
+        .map_err(FileDiagnostic::from)?;
     }
     if args.json {
-        emit_json(&PlayJson {
-            moves: reports.iter().map(PlayedMoveView::of).collect(),
-            final_: PositionView::of(&position),
-        })
+        emit(&played.json())
     } else {
-        emit(&format!("\n{}", position_text(&position, style)))?;
+        emit(&format!("\n{}", played.end.draw_text(style)))?;
         if let Some(out) = &args.output {
             emit(&format!("Wrote {}\n", out.display()))?;
         }
@@ -133,42 +123,22 @@ pub fn run(args: &PlayArgs) -> miette::Result<()> {
 }
 
 /// Appends the moves played from `start` to the record at `path` (created if missing).
-fn append_to_record(
-    path: &std::path::Path,
-    start: cathedral::Position,
-    played: &[cathedral::Move],
+fn append_to_record<G: Recorded>(
+    path: &Path,
+    start: G,
+    played: &[G::Move],
 ) -> miette::Result<()> {
     let mut games = if path.exists() {
-        load_records(path)?
+        let (name, text) = cathedral::file::read_file(path).map_err(FileDiagnostic::from)?;
+        G::parse_records(&name, &text).map_err(FileDiagnostic::from)?
     } else {
         Vec::new()
     };
-    let moves = played.iter().map(|&mv| RecordedMove { mv, comment: None });
-    match games.last_mut() {
-        Some(game) => {
-            if game.final_position() != start {
-                return Err(Failure::new(
-                    Exit::Input,
-                    format!(
-                        "{} ends elsewhere than the position played from: its last game ends after {} moves with {} to move",
-                        path.display(),
-                        game.moves.len(),
-                        game.final_position().to_move().title()
-                    ),
-                )
-                .help("play from the position the record ends with: `cathedral replay GAME -o pos.yaml`, then `cathedral play pos.yaml MOVES --record GAME`")
-                .into());
-            }
-            game.moves.extend(moves);
-        }
-        None => games.push(GameRecord {
-            rules: start.rules(),
-            start: (start != cathedral::Position::new(start.rules())).then_some(start),
-            moves: moves.collect(),
-            ..GameRecord::default()
-        }),
-    }
-    cathedral::file::write_atomically(path, records_to_yaml(&games).as_bytes(), true)
+    append_to_records::<G>(&mut games, start, played).map_err(|why| {
+        Failure::new(Exit::Input, format!("{} {why}", path.display()))
+            .help("play from the position the record ends with: `cathedral replay GAME -o pos.yaml`, then `cathedral play pos.yaml MOVES --record GAME`")
+    })?;
+    cathedral::file::write_atomically(path, G::records_text(&games).as_bytes(), true)
         .map_err(FileDiagnostic::from)?;
     Ok(())
 }

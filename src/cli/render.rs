@@ -2,13 +2,10 @@
 //! standard output.
 
 use super::shared::exit::{Exit, Failure};
-use super::shared::input::load_position;
+use super::shared::game::{load, which, with_game};
 use super::shared::output::{emit, is_stdout, write_document};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
-use cathedral::legality::parse_move;
-use cathedral::present::svg::{SvgOptions, render_svg};
-use cathedral::table;
-use cathedral::{Bitboard, Move};
+use cathedral::frontend::Playable;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -38,20 +35,11 @@ pub struct RenderArgs {
     pub force: bool,
 }
 
-fn cells_of(mv: Move) -> Bitboard {
-    mv.placement()
-        .map_or(Bitboard::default(), |id| table().get(id).mask)
+pub fn run(args: &RenderArgs) -> miette::Result<()> {
+    with_game!(which(args.game, Some(&args.file)), G => render::<G>(args))
 }
 
-pub fn run(args: &RenderArgs) -> miette::Result<()> {
-    if super::corintho::selected(args.game, Some(&args.file)) {
-        return super::corintho::render(
-            &args.file,
-            args.output.as_deref(),
-            args.caption.as_deref(),
-            args.force,
-        );
-    }
+fn render<G: Playable>(args: &RenderArgs) -> miette::Result<()> {
     let output = args
         .output
         .as_deref()
@@ -62,11 +50,9 @@ pub fn run(args: &RenderArgs) -> miette::Result<()> {
             return Err(refuse_overwrite(output));
         }
     }
-    let file = load_position(&args.file)?;
-    let position = file.position;
-    let text = if args.solution {
-        let best = file.solution.as_ref().and_then(|s| s.best_move.clone());
-        Some(best.ok_or_else(|| {
+    let loaded = load::<G>(&args.file)?;
+    let highlight = if args.solution {
+        Some(loaded.stored_best_move.clone().ok_or_else(|| {
             Failure::new(
                 Exit::Input,
                 format!(
@@ -78,24 +64,15 @@ pub fn run(args: &RenderArgs) -> miette::Result<()> {
     } else {
         args.mv.clone()
     };
-    let highlight = match &text {
-        None => Bitboard::default(),
-        Some(text) => {
-            let mv = parse_move(&position, text).map_err(|e| {
-                Failure::new(Exit::Input, format!("`{text}` cannot be played here: {e}"))
-                    .help("`cathedral moves FILE` lists the legal moves")
-            })?;
-            cells_of(mv)
-        }
-    };
-    let svg = render_svg(
-        &position,
-        &SvgOptions {
-            highlight,
-            caption: args.caption.clone(),
-            hands: !args.no_hands,
-        },
-    );
+    let svg = cathedral::frontend::render(
+        &loaded.position,
+        highlight.as_deref(),
+        args.caption.clone(),
+        !args.no_hands,
+    )
+    .map_err(|why| {
+        Failure::new(Exit::Input, why).help("`cathedral moves FILE` lists the legal moves")
+    })?;
     write_document(output, &svg, args.force)?;
     match output {
         Some(output) => emit(&format!("Wrote {}\n", output.display())),

@@ -1,10 +1,9 @@
 //! `cathedral show`: draw a position, or print it as JSON.
 
 use super::ColorWhen;
-use super::shared::input::file_or_default;
-use super::shared::output::{emit, emit_json, style_for};
-use cathedral::analysis::view::PositionView;
-use cathedral::present::terminal::position_text;
+use super::shared::game::{load_or_bundled, which, with_game};
+use super::shared::output::{emit, style_for};
+use cathedral::frontend::{Bundled, Playable};
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -22,20 +21,14 @@ pub struct ShowArgs {
 }
 
 pub fn run(args: &ShowArgs) -> miette::Result<()> {
-    if super::corintho::selected(args.game, args.file.as_deref()) {
-        return super::corintho::show(args.file.as_deref(), args.json);
-    }
-    let file = file_or_default(args.file.as_deref())?;
-    if args.json {
-        return emit_json(&PositionView {
-            title: file.meta.title.clone(),
-            ..PositionView::of(&file.position)
-        });
-    }
-    let mut out = String::new();
-    if let Some(title) = &file.meta.title {
-        out.push_str(&format!("{title}\n\n"));
-    }
-    out.push_str(&position_text(&file.position, style_for(args.color)));
-    emit(&out)
+    with_game!(which(args.game, args.file.as_deref()), G => show::<G>(args))
+}
+
+fn show<G: Playable>(args: &ShowArgs) -> miette::Result<()> {
+    let loaded = load_or_bundled::<G>(args.file.as_deref(), Bundled::Example)?;
+    emit(&cathedral::frontend::show(
+        &loaded,
+        args.json,
+        style_for(args.color),
+    ))
 }

@@ -30,8 +30,10 @@ pub mod draw;
 pub mod engine;
 pub mod explain;
 pub mod file;
+pub mod frontend;
 pub mod moves;
 pub mod position;
+pub mod record;
 pub mod rules;
 pub mod search;
 

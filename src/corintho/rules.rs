@@ -58,15 +58,25 @@ pub struct CorinthoRules {
     pub answer: Answer,
 }
 
+impl Default for CorinthoRules {
+    /// The standard rules for two players.
+    fn default() -> CorinthoRules {
+        CorinthoRules {
+            players: 2,
+            placement: Placement::Free,
+            lock: Lock::Round,
+            base_rows: true,
+            answer: Answer::Modify,
+        }
+    }
+}
+
 impl CorinthoRules {
     /// The standard rules for 2 to 4 players.
     pub fn for_players(players: u8) -> Option<CorinthoRules> {
         (2..=4).contains(&players).then_some(CorinthoRules {
             players,
-            placement: Placement::Free,
-            lock: Lock::Round,
-            base_rows: true,
-            answer: Answer::Modify,
+            ..CorinthoRules::default()
         })
     }
 

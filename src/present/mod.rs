@@ -5,6 +5,7 @@
 mod game_report;
 mod sheet;
 pub mod svg;
+pub mod table;
 pub mod terminal;
 
 pub use game_report::{game_plot_svg, game_report_html, value_plot_svg};

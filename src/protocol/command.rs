@@ -2,8 +2,6 @@
 //! command gets a message saying what was expected.
 
 use crate::cli::shared::limits;
-use cathedral::Rules;
-use cathedral::rules::{Capture, FirstMove, Pass};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -48,8 +46,8 @@ pub enum Command {
     Hello,
     /// Answer `readyok` (a ping).
     IsReady,
-    /// Set the rules; the position becomes the empty board.
-    Rules(Rules),
+    /// Set the rules (the game reads the words); the position becomes the start.
+    Rules(Vec<String>),
     /// Set the position: a start and moves from it.
     Position {
         /// The empty board or a file.
@@ -112,7 +110,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "show" => none(Command::Show)?,
         "stop" => none(Command::Stop)?,
         "quit" => none(Command::Quit)?,
-        "rules" => Command::Rules(rules(&args)?),
+        "rules" => Command::Rules(args.iter().map(|s| s.to_string()).collect()),
         "position" => position(&args)?,
         "play" => {
             if args.is_empty() {
@@ -147,40 +145,6 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         }
     };
     Ok(Some(command))
-}
-
-fn rules(args: &[&str]) -> Result<Rules, String> {
-    match args {
-        [] => Err(
-            "`rules` needs a variant: classic, moore1978, or capture=... pass=... first-move=..."
-                .into(),
-        ),
-        [preset] if !preset.contains('=') => preset
-            .parse()
-            .map_err(|e: cathedral::rules::RulesError| e.to_string()),
-        options => {
-            let mut rules = Rules::CLASSIC;
-            for option in options {
-                let (key, value) = option.split_once('=').ok_or_else(|| {
-                    format!("`{option}` should be option=value, like pass=voluntary")
-                })?;
-                let err = |e: cathedral::rules::RulesError| e.to_string();
-                match key {
-                    "capture" => rules.capture = value.parse::<Capture>().map_err(err)?,
-                    "pass" => rules.pass = value.parse::<Pass>().map_err(err)?,
-                    "first-move" | "first_move" => {
-                        rules.first_move = value.parse::<FirstMove>().map_err(err)?;
-                    }
-                    other => {
-                        return Err(format!(
-                            "`{other}` is not a rule option: expected capture, pass or first-move"
-                        ));
-                    }
-                }
-            }
-            Ok(rules)
-        }
-    }
 }
 
 fn position(args: &[&str]) -> Result<Command, String> {
@@ -287,14 +251,7 @@ mod tests {
         );
         assert_eq!(
             parse("rules pass=voluntary"),
-            Ok(Some(Command::Rules(Rules {
-                pass: Pass::Voluntary,
-                ..Rules::CLASSIC
-            })))
-        );
-        assert_eq!(
-            parse("rules moore1978"),
-            Ok(Some(Command::Rules(Rules::MOORE_1978)))
+            Ok(Some(Command::Rules(vec!["pass=voluntary".to_string()])))
         );
         assert_eq!(
             parse("set level 3"),
@@ -315,8 +272,6 @@ mod tests {
             ("go wdl", "not a budget"),
             ("set level 11", "out of range"),
             ("set colour red", "not a setting"),
-            ("rules chess", "not a rule variant"),
-            ("rules pass=sometimes", "`forced` or `voluntary`"),
             ("position", "needs `start`"),
             ("position start inn", "expected `moves`"),
             ("position file \"unclosed", "quotation mark"),

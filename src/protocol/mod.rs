@@ -4,11 +4,9 @@
 
 mod client;
 mod command;
-mod corintho;
 mod session;
 
 pub use client::ExternalEngine;
-pub use corintho::CorinthoSession;
 pub use session::{Flow, Output, Session};
 
 /// A session of the protocol for one game: it answers lines and stops its search on demand.
@@ -19,7 +17,7 @@ pub trait Handler {
     fn stop(&mut self);
 }
 
-impl Handler for Session {
+impl<G: cathedral::frontend::Playable> Handler for Session<G> {
     fn handle(&mut self, line: &str) -> Flow {
         Session::handle(self, line)
     }
@@ -28,25 +26,16 @@ impl Handler for Session {
     }
 }
 
-impl Handler for CorinthoSession {
-    fn handle(&mut self, line: &str) -> Flow {
-        CorinthoSession::handle(self, line)
-    }
-    fn stop(&mut self) {
-        CorinthoSession::stop(self);
-    }
-}
-
 use command::MAX_LINE;
 use std::io::BufRead;
 
-/// Serves the protocol: reads commands from `input` until `quit` or its end, answering to
-/// `out`. A line longer than [`MAX_LINE`] is refused and skipped.
-pub fn serve(input: impl BufRead, out: Output) {
-    serve_with(input, out.clone(), Session::new(out));
+/// Serves the protocol for game `G`: reads commands from `input` until `quit` or its end,
+/// answering to `out`. A line longer than [`MAX_LINE`] is refused and skipped.
+pub fn serve<G: cathedral::frontend::Playable>(input: impl BufRead, out: Output) {
+    serve_with(input, out.clone(), Session::<G>::new(out));
 }
 
-/// Serves the protocol with `session` (Cathedral's or Corintho's).
+/// Serves the protocol with `session`.
 pub fn serve_with(mut input: impl BufRead, out: Output, mut session: impl Handler) {
     let mut buffer = Vec::new();
     loop {

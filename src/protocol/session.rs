@@ -3,13 +3,8 @@
 //! are answered while they think.
 
 use super::command::{Command, Limits, Setting, Start, parse};
-use cathedral::analysis::view::PositionView;
-use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{Phase, SolveOptions, solve};
-use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
-use cathedral::legality::parse_move;
-use cathedral::notation::{format_line, format_move_with_player};
-use cathedral::{Move, MoveList, Position, Rules};
+use cathedral::frontend::{Bundled, EngineRequest, Playable, load_file};
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -126,14 +121,16 @@ pub(super) fn control(out: &Output, search: &mut Searching, line: &str) -> Resul
     }
 }
 
-/// The state of one session.
-pub struct Session {
+/// The state of one session of game `G`: the same commands and answers for every game.
+pub struct Session<G: Playable> {
     out: Output,
-    rules: Rules,
+    /// The start of a new game (`position start`): the empty board under the rules of `rules`,
+    /// or the game's start.
+    start: G,
     /// The start and every position after it (`positions.last()` is the current one), with
     /// the moves between them.
-    positions: Vec<Position>,
-    moves: Vec<Move>,
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
     threads: usize,
     tt_mb: usize,
     level: u8,
@@ -145,14 +142,17 @@ pub struct Session {
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
 /// Between two `info` lines of a solve.
 const SOLVE_INFO_EVERY: Duration = Duration::from_millis(500);
+/// The strongest level, the default.
+const MAX_LEVEL: u8 = 10;
 
-impl Session {
-    /// A session at the start of a classic game, answering to `out`.
-    pub fn new(out: Output) -> Session {
+impl<G: Playable> Session<G> {
+    /// A session at the start of a game, answering to `out`.
+    pub fn new(out: Output) -> Session<G> {
+        let start = G::bundled(Bundled::Start).position;
         Session {
             out,
-            rules: Rules::CLASSIC,
-            positions: vec![Position::new(Rules::CLASSIC)],
+            start,
+            positions: vec![start],
             moves: Vec::new(),
             threads: 1,
             tt_mb: 64,
@@ -162,11 +162,8 @@ impl Session {
         }
     }
 
-    fn current(&self) -> Position {
-        self.positions
-            .last()
-            .copied()
-            .unwrap_or_else(|| Position::new(self.rules))
+    fn current(&self) -> G {
+        self.positions.last().copied().unwrap_or(self.start)
     }
 
     fn error(&self, message: &str) {
@@ -190,13 +187,20 @@ impl Session {
                 self.out
                     .line(&format!("id name cathedral {}", env!("CARGO_PKG_VERSION")));
                 self.out.line(&format!("id protocol {PROTOCOL_VERSION}"));
+                self.out.line(&format!("id game {}", G::NAME));
                 self.out.line("ok");
             }
-            Command::Rules(rules) => {
-                self.rules = rules;
-                self.positions = vec![Position::new(rules)];
-                self.moves.clear();
-                self.out.line("ok");
+            Command::Rules(words) => {
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                match G::start_with_rules(&words) {
+                    Ok(start) => {
+                        self.start = start;
+                        self.positions = vec![start];
+                        self.moves.clear();
+                        self.out.line("ok");
+                    }
+                    Err(message) => self.error(&message),
+                }
             }
             Command::Position { start, moves } => match self.set_position(&start, &moves) {
                 Ok(()) => self.out.line("ok"),
@@ -228,26 +232,22 @@ impl Session {
             }
             Command::Moves => {
                 let position = self.current();
-                let mut list = MoveList::new();
-                position.legal_moves(&mut list);
-                let texts: Vec<String> = list
-                    .iter()
-                    .map(|&mv| format_move_with_player(&position, mv))
+                let texts: Vec<String> = position
+                    .legal_moves()
+                    .into_iter()
+                    .map(|mv| position.move_text_with_player(mv))
                     .collect();
                 self.out
                     .line(format!("moves {} {}", texts.len(), texts.join(" ")).trim_end());
                 self.out.line("ok");
             }
-            Command::Show => {
-                let view = PositionView::of(&self.current());
-                match serde_json::to_string(&view) {
-                    Ok(json) => {
-                        self.out.line(&format!("position {json}"));
-                        self.out.line("ok");
-                    }
-                    Err(e) => self.error(&format!("cannot describe the position: {e}")),
+            Command::Show => match serde_json::to_string(&self.current().view(None)) {
+                Ok(json) => {
+                    self.out.line(&format!("position {json}"));
+                    self.out.line("ok");
                 }
-            }
+                Err(e) => self.error(&format!("cannot describe the position: {e}")),
+            },
             Command::Set(setting) => {
                 match setting {
                     Setting::Threads(n) => self.threads = n,
@@ -265,9 +265,9 @@ impl Session {
 
     fn set_position(&mut self, start: &Start, moves: &[String]) -> Result<(), String> {
         let position = match start {
-            Start::Initial => Position::new(self.rules),
+            Start::Initial => self.start,
             Start::File(path) => {
-                let file = cathedral::file::load(path).map_err(|e| {
+                let file = load_file::<G>(path).map_err(|e| {
                     let mut place = e.path.clone();
                     if let Some(line) = e.line {
                         place.push_str(&format!(":{line}"));
@@ -286,7 +286,11 @@ impl Session {
         );
         match self.play(moves) {
             Ok(()) => {
-                self.rules = position.rules();
+                if let Start::File(_) = start {
+                    // A file's rules are the game's from now on: `position start` starts
+                    // under them.
+                    self.start = position.fresh_start();
+                }
                 Ok(())
             }
             Err(message) => {
@@ -300,7 +304,8 @@ impl Session {
     fn play(&mut self, moves: &[String]) -> Result<(), String> {
         for (i, text) in moves.iter().enumerate() {
             let mut position = self.current();
-            let mv = parse_move(&position, text)
+            let mv = position
+                .parse_move(text)
                 .map_err(|e| format!("move {} (`{text}`) cannot be played: {e}", i + 1))?;
             position.play(mv);
             self.positions.push(position);
@@ -311,7 +316,7 @@ impl Session {
 
     fn go(&mut self, limits: Limits) {
         let position = self.current();
-        let options = PlayOptions {
+        let request = EngineRequest {
             nodes: limits.nodes,
             time: if limits.nodes.is_some() && limits.time.is_none() {
                 None
@@ -322,12 +327,12 @@ impl Session {
             seed: self.seed,
             level: self.level,
             tt_mb: self.tt_mb,
-            ..PlayOptions::default()
+            stop: Arc::default(),
         };
         let out = self.out.clone();
         self.search.start(move |stop| {
-            let options = PlayOptions { stop, ..options };
-            let choice = choose(&position, &options, &mut |info| {
+            let request = EngineRequest { stop, ..request };
+            let choice = position.engine_choice(&request, &mut |info| {
                 let millis = info.elapsed.as_millis().max(1);
                 out.line(&format!(
                     "info depth {} nodes {} time {} nps {} estimate {:+.2} pv {}",
@@ -335,29 +340,25 @@ impl Session {
                     info.nodes,
                     info.elapsed.as_millis(),
                     u128::from(info.nodes) * 1000 / millis,
-                    f64::from(info.estimate) / 100.0,
-                    format_line(&position, &info.pv).join(" ")
+                    info.estimate,
+                    position.line_text(&info.pv).join(" ")
                 ));
             });
-            let value = match choice.judgement {
-                Judgement::Exact => format!("{:+}", choice.value / 100),
-                Judgement::Estimate => format!("{:+.2}", f64::from(choice.value) / 100.0),
-            };
-            let judgement = match choice.judgement {
-                Judgement::Exact => "exact",
-                Judgement::Estimate => "estimate",
-            };
+            let judgement = if choice.exact { "exact" } else { "estimate" };
             let best = choice.best.map_or_else(
                 || "none".to_string(),
-                |mv| format_move_with_player(&position, mv),
+                |mv| position.move_text_with_player(mv),
             );
+            let nodes = choice
+                .nodes
+                .map_or_else(String::new, |n| format!(" nodes {n}"));
             out.line(
                 format!(
-                    "bestmove {best} value {value} {judgement} depth {} nodes {} time {} pv {}",
+                    "bestmove {best} value {} {judgement} depth {}{nodes} time {} pv {}",
+                    choice.value,
                     choice.depth,
-                    choice.nodes,
                     choice.elapsed.as_millis(),
-                    format_line(&position, &choice.pv).join(" ")
+                    position.line_text(&choice.pv).join(" ")
                 )
                 .trim_end(),
             );
@@ -366,7 +367,11 @@ impl Session {
 
     fn solve(&mut self, limits: Limits, wdl: bool) {
         let position = self.current();
-        let options = SolveOptions {
+        if let Some(why) = position.unsolvable() {
+            self.error(&why);
+            return;
+        }
+        let options = position.solve_options(SolveOptions {
             threads: if limits.nodes.is_some() {
                 1
             } else {
@@ -379,8 +384,8 @@ impl Session {
             stop: Arc::default(),
             root_values: false,
             max_nodes: limits.nodes,
-            estimate: Some(estimator(&position)),
-        };
+            estimate: None,
+        });
         let out = self.out.clone();
         self.search.start(move |stop| {
             let options = SolveOptions { stop, ..options };
@@ -409,8 +414,8 @@ impl Session {
                 solution.stats.nodes,
                 solution.stats.elapsed.as_millis()
             );
-            let line = format_line(&position, &solution.best_line).join(" ");
-            let answer = if solution.is_exact() && wdl {
+            let line = position.line_text(&solution.best_line).join(" ");
+            let answer = if solution.is_exact() && options.wdl {
                 let result = match solution.lower {
                     v if v > 0 => "win",
                     0 => "draw",
@@ -425,7 +430,7 @@ impl Session {
             } else {
                 let best = solution.best_so_far.map_or_else(
                     || "none".to_string(),
-                    |mv| format_move_with_player(&position, mv),
+                    |mv| position.move_text_with_player(mv),
                 );
                 format!(
                     "solution bounds {:+} {:+} {stats} best {best}",

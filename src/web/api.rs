@@ -7,7 +7,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use cathedral::analysis::bestmove::BestMoveReport;
-use cathedral::analysis::moves::MovesReport;
+use cathedral::frontend::MovesReport;
 use cathedral::analysis::report::SolveReport;
 use cathedral::analysis::view::PositionView;
 use cathedral::boardgame::engine::estimator;

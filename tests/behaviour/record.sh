@@ -22,6 +22,7 @@ mask() {
         -e 's/[0-9]+(\.[0-9]+)?( [kM])? nodes\/s/<rate> nodes\/s/g' \
         -e 's/^time: .*/time: <masked>/' \
         -e 's/\| +[0-9.]+( [kM])? \| +([0-9.]+%|-) \|$/| <rate> | \2 |/' \
+        -e 's/(\| <time> \| +[0-9]+ \|) +[0-9.]+( [kM])? \|$/\1 <rate> |/' \
         -e 's/"(seconds|nodes_per_second)": [0-9.e+-]+/"\1": <masked>/g' \
         -e 's/\([0-9]+(\.[0-9]+)? per minute\)/(<rate> per minute)/g' \
         -e "s#$WORK#<work>#g"

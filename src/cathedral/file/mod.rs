@@ -16,6 +16,7 @@ pub use convert::derived_territory;
 pub use error::{Excerpt, FileError};
 pub use import::{records_from_independent, records_from_move_list};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
+pub(crate) use record::documents;
 pub use record::{GameRecord, RecordedMove, load_records, parse_records, records_to_yaml};
 pub use schema::StoredGlicko;
 pub use schema::{
@@ -92,9 +93,17 @@ impl PositionFile {
 /// # Ok::<(), file::FileError>(())
 /// ```
 pub fn load(path: &Path) -> Result<PositionFile, FileError> {
+    let (name, text) = read_file(path)?;
+    parse_str(&name, &text)
+}
+
+/// A file's name (as errors give it) and its text, read as [`read_text`] does: for any game's
+/// position file or record.
+pub fn read_file(path: &Path) -> Result<(String, String), FileError> {
     let name = path.display().to_string();
     let file = std::fs::File::open(path).map_err(|e| read_error(&name, &e))?;
-    load_from(&name, file)
+    let text = read_text(&name, file)?;
+    Ok((name, text))
 }
 
 /// Reads and validates a position file from `reader` (standard input, say), reading at most
@@ -116,8 +125,8 @@ pub fn load_from(name: &str, reader: impl Read) -> Result<PositionFile, FileErro
     parse_str(name, &read_text(name, reader)?)
 }
 
-/// The whole of `reader` as UTF-8 text of at most [`MAX_FILE_BYTES`].
-fn read_text(name: &str, reader: impl Read) -> Result<String, FileError> {
+/// The whole of `reader` as UTF-8 text of at most [`MAX_FILE_BYTES`]; `name` labels errors.
+pub fn read_text(name: &str, reader: impl Read) -> Result<String, FileError> {
     let mut bytes = Vec::new();
     reader
         .take(MAX_FILE_BYTES as u64 + 1)

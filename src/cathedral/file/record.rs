@@ -158,7 +158,7 @@ pub fn parse_records(name: &str, text: &str) -> Result<Vec<GameRecord>, FileErro
 }
 
 /// The documents of a YAML stream: each with the number of lines before it.
-fn documents(text: &str) -> Vec<(usize, String)> {
+pub(crate) fn documents(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut current = String::new();

@@ -1,6 +1,5 @@
 //! Reading and writing the position files the commands work on.
 
-use cathedral::Position;
 use cathedral::file::{self, FileError, PositionFile};
 use miette::{Diagnostic, MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 use std::path::Path;
@@ -13,8 +12,6 @@ const STDIN_NAME: &str = "<stdin>";
 const CONTEXT_LINES: usize = 2;
 
 /// The bundled example used when no FILE is given.
-const MIDGAME_NAME: &str = "<bundled midgame example>";
-const MIDGAME_YAML: &str = include_str!("../../../puzzles/examples/midgame.yaml");
 
 /// A position file problem, shown by miette with the offending line underlined.
 #[derive(Debug, thiserror::Error, Diagnostic)]
@@ -120,28 +117,6 @@ impl SourceCode for ExcerptSource {
             inner.line_count(),
         )))
     }
-}
-
-/// The position file at `path`, or the bundled midgame example without a path.
-pub fn file_or_default(path: Option<&Path>) -> miette::Result<PositionFile> {
-    file_or_bundled(path, MIDGAME_NAME, MIDGAME_YAML)
-}
-
-/// The position file at `path`, or the bundled file `text` (called `name`) without a path.
-pub fn file_or_bundled(
-    path: Option<&Path>,
-    name: &str,
-    text: &str,
-) -> miette::Result<PositionFile> {
-    match path {
-        Some(path) => load_position(path),
-        None => Ok(file::parse_str(name, text).map_err(FileDiagnostic::from)?),
-    }
-}
-
-/// The position in `path`, or the bundled midgame example without a path.
-pub fn position_or_default(path: Option<&Path>) -> miette::Result<Position> {
-    Ok(file_or_default(path)?.position)
 }
 
 /// Reads and validates a position file; `-` reads it from standard input (named `<stdin>` in

@@ -5,6 +5,7 @@
 //! other.
 
 pub mod exit;
+pub mod game;
 pub mod input;
 pub mod limits;
 pub mod output;

@@ -3,6 +3,7 @@
 use crate::cli::ColorWhen;
 use anstream::ColorChoice;
 use cathedral::present::terminal::RenderStyle;
+pub use cathedral::present::table::{keep_whole, new_table, right_align};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::io::{ErrorKind, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,19 +61,6 @@ pub fn emit_json(value: &impl serde::Serialize) -> miette::Result<()> {
     emit(&text)
 }
 
-/// A comfy-table in the output style: box drawing on a terminal, ASCII otherwise.
-pub fn new_table(style: RenderStyle) -> comfy_table::Table {
-    let mut table = comfy_table::Table::new();
-    table
-        .load_preset(if style.unicode {
-            comfy_table::presets::UTF8_FULL
-        } else {
-            comfy_table::presets::ASCII_FULL
-        })
-        .set_content_arrangement(comfy_table::ContentArrangement::Dynamic);
-    table
-}
-
 /// The error for an output file that exists already, without `--force`.
 pub fn refuse_overwrite(path: &std::path::Path) -> miette::Report {
     miette!(
@@ -80,32 +68,6 @@ pub fn refuse_overwrite(path: &std::path::Path) -> miette::Report {
         "{} already exists; not overwriting it",
         path.display()
     )
-}
-
-/// Keeps `column` at least as wide as its widest cell, so that a narrow terminal wraps the other
-/// columns instead of cutting a move like `castle:c3,c4,d3,e3,e4` in the middle.
-pub fn keep_whole(table: &mut comfy_table::Table, column: usize) {
-    let widest = table
-        .column_cells_iter(column)
-        .flatten()
-        .flat_map(|cell| cell.content().lines().map(|l| l.chars().count()).max())
-        .max()
-        .unwrap_or(0);
-    if let Some(column) = table.column_mut(column) {
-        column.set_constraint(comfy_table::ColumnConstraint::LowerBoundary(
-            // The width counts the cell padding, one space on each side.
-            comfy_table::Width::Fixed(widest as u16 + 2),
-        ));
-    }
-}
-
-/// Right-aligns the given columns of `table` (numbers).
-pub fn right_align(table: &mut comfy_table::Table, columns: &[usize]) {
-    for &c in columns {
-        if let Some(column) = table.column_mut(c) {
-            column.set_cell_alignment(comfy_table::CellAlignment::Right);
-        }
-    }
 }
 
 /// The `solution:` block as YAML text, ready to paste at the end of a position file.
@@ -184,23 +146,5 @@ pub fn move_explanation(
     report: &cathedral::explain::MoveReport,
     style: cathedral::present::terminal::RenderStyle,
 ) -> String {
-    let text = report.to_string();
-    if !style.color {
-        return text;
-    }
-    let bold = anstyle::Style::new().bold();
-    let claim = anstyle::AnsiColor::Green.on_default();
-    let miss = anstyle::AnsiColor::Yellow.on_default();
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| {
-            let s = match i {
-                0 => bold,
-                _ if line.trim_start().starts_with("claims") => claim,
-                _ => miss,
-            };
-            format!("{}{line}{}", s.render(), s.render_reset())
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
+    <cathedral::Position as cathedral::frontend::Playable>::explanation_text(report, style)
 }

@@ -228,10 +228,18 @@ fn every_json_option_prints_json() {
     assert_eq!(v["moves"].as_array().unwrap().len(), 48);
     let v = json_of(cathedral().args(["moves", "--game", "corintho", "--json"]));
     assert_eq!(v["moves"].as_array().unwrap().len(), 48);
-    assert_eq!((v["total"].as_u64(), v["to_move"].as_u64()), (Some(48), Some(1)));
+    assert_eq!(
+        (v["total"].as_u64(), v["to_move"].as_u64()),
+        (Some(48), Some(1))
+    );
     let v = json_of(cathedral().args(["play", "--game", "corintho", "C@b1", "K@a4", "--json"]));
     assert_eq!(v["moves"].as_array().unwrap().len(), 2);
-    assert!(v["final"]["yaml"].as_str().unwrap().contains("game: corintho"));
+    assert!(
+        v["final"]["yaml"]
+            .as_str()
+            .unwrap()
+            .contains("game: corintho")
+    );
     let v = json_of(cathedral().args([
         "solve",
         "puzzles/corintho/30-small-endgame-solved.yaml",

@@ -1,10 +1,18 @@
 //! The generic core is really generic: a toy game that is not Cathedral implements
-//! `boardgame::Game` and is solved by the same driver, checked against a plain recursion.
+//! `boardgame::Game` and is solved by the same driver, checked against a plain recursion; it
+//! implements `frontend::Playable` too and is driven through the command code that
+//! `cathedral show|moves|play|perft|solve|render` run for every game.
 //!
 //! The game ("coins in a row"): a row of coins worth 0-9; the players take turns taking the
 //! coin at either end; the final score is the mover's coins minus the opponent's.
 
-use cathedral::boardgame::{Game, Rng, SolveOptions, divide, perft, solve};
+use cathedral::boardgame::{Game, Rng, Solution, SolveOptions, Stats, divide, perft, solve};
+use cathedral::file::FileError;
+use cathedral::frontend::{
+    self, Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, MovesReport, Playable,
+    SvgRequest, TextStyle,
+};
+use serde::Serialize;
 
 const MAX_COINS: usize = 10;
 
@@ -229,4 +237,298 @@ fn generic_perft_counts_the_toy_game() {
         let split: u64 = divide(&position, n as u32).iter().map(|(_, c)| c).sum();
         assert_eq!(split, 1 << (n - 1));
     }
+}
+
+/// A toy position file: `coins: 3 1 4` (and an optional `title: ...` line).
+fn parse_coins(name: &str, text: &str) -> Result<Loaded<Coins>, FileError> {
+    let mut coins = None;
+    let mut title = None;
+    for (i, line) in text.lines().enumerate() {
+        let located = |message: String| FileError::new(name, message).at(Some(i + 1), Some(1));
+        if let Some(rest) = line.strip_prefix("coins:") {
+            let row: Result<Vec<u8>, _> = rest.split_whitespace().map(str::parse::<u8>).collect();
+            let row = row.map_err(|_| located("expected coins worth 0 to 9".to_string()))?;
+            if row.is_empty() || row.len() > MAX_COINS || row.iter().any(|&c| c > 9) {
+                return Err(located(format!(
+                    "expected 1 to {MAX_COINS} coins worth 0 to 9"
+                )));
+            }
+            coins = Some(Coins::new(&row));
+        } else if let Some(rest) = line.strip_prefix("title:") {
+            title = Some(rest.trim().to_string());
+        } else if !line.trim().is_empty() {
+            return Err(located(format!("`{line}` is not `coins:` or `title:`")));
+        }
+    }
+    let position = coins.ok_or_else(|| FileError::new(name, "no `coins:` line"))?;
+    Ok(Loaded {
+        title,
+        ..Loaded::of(position)
+    })
+}
+
+/// What taking a coin did.
+struct Taken {
+    mv: End,
+    coin: u8,
+    after: Coins,
+}
+
+#[derive(Serialize)]
+struct CoinsView {
+    coins: Vec<u8>,
+    diff: i32,
+    title: Option<String>,
+}
+
+#[derive(Serialize)]
+struct CoinsSolve {
+    value: Option<i32>,
+    line: Vec<String>,
+}
+
+impl Playable for Coins {
+    const NAME: &'static str = "coins";
+    const EXAMPLE_MOVES: &'static str = "`left right`";
+
+    type Explanation = Taken;
+    type View = CoinsView;
+    type SolveReport = CoinsSolve;
+
+    fn fresh_start(&self) -> Coins {
+        *self
+    }
+
+    fn bundled(_which: Bundled) -> Loaded<Coins> {
+        Loaded::of(Coins::new(&[3, 1, 4, 1, 5]))
+    }
+
+    fn bundled_name(_which: Bundled) -> &'static str {
+        "<five coins>"
+    }
+
+    fn parse_file(name: &str, text: &str) -> Result<Loaded<Coins>, FileError> {
+        parse_coins(name, text)
+    }
+
+    fn file_text(&self, _source: Option<&str>) -> String {
+        let row: Vec<String> = self.coins[self.left as usize..self.right as usize]
+            .iter()
+            .map(u8::to_string)
+            .collect();
+        format!("coins: {}\n", row.join(" "))
+    }
+
+    fn parse_move(&self, text: &str) -> Result<End, String> {
+        let mv = match text {
+            "left" => End::Left,
+            "right" => End::Right,
+            _ => return Err(format!("`{text}` is not `left` or `right`")),
+        };
+        let mut legal = Vec::new();
+        self.generate(&mut legal);
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err("there is no coin left to take".to_string())
+        }
+    }
+
+    fn move_text(&self, mv: End) -> String {
+        match mv {
+            End::Left => "left".to_string(),
+            End::Right => "right".to_string(),
+        }
+    }
+
+    fn legal_moves(&self) -> Vec<End> {
+        let mut moves = Vec::new();
+        self.generate(&mut moves);
+        moves
+    }
+
+    fn move_group(&self, mv: End) -> (usize, String) {
+        (0, self.move_text(mv))
+    }
+
+    fn side_to_move(&self) -> (serde_json::Value, String) {
+        ("mover".into(), "The mover".to_string())
+    }
+
+    fn moves_notes(&self) -> Vec<String> {
+        Vec::new()
+    }
+
+    fn explain(&self, mv: End) -> Taken {
+        let coin = match mv {
+            End::Left => self.coins[self.left as usize],
+            End::Right => self.coins[self.right as usize - 1],
+        };
+        let mut after = *self;
+        after.play(mv);
+        Taken { mv, coin, after }
+    }
+
+    fn after(explanation: &Taken) -> Coins {
+        explanation.after
+    }
+
+    fn explanation_text(explanation: &Taken, _style: TextStyle) -> String {
+        format!(
+            "takes the {:?} coin, worth {}",
+            explanation.mv, explanation.coin
+        )
+    }
+
+    fn explanation_view(explanation: &Taken) -> impl Serialize + '_ {
+        explanation.coin
+    }
+
+    fn view(&self, title: Option<String>) -> CoinsView {
+        CoinsView {
+            coins: self.coins[self.left as usize..self.right as usize].to_vec(),
+            diff: self.diff,
+            title,
+        }
+    }
+
+    fn draw_text(&self, _style: TextStyle) -> String {
+        self.file_text(None)
+    }
+
+    fn draw_svg(&self, request: &SvgRequest<End>) -> String {
+        format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{}{}</text></svg>\n",
+            self.file_text(None).trim(),
+            request
+                .highlight
+                .map_or(String::new(), |mv| format!(" ({})", self.move_text(mv)))
+        )
+    }
+
+    fn engine_choice(
+        &self,
+        _request: &EngineRequest,
+        _info: &mut dyn FnMut(&EngineInfo<End>),
+    ) -> EngineChoice<End> {
+        let solution = solve(self, &options(1, false), &|_| {});
+        EngineChoice {
+            best: solution.best_line.first().copied(),
+            value: format!("{:+}", solution.lower),
+            exact: true,
+            verdict: "exact".to_string(),
+            depth: 0,
+            nodes: Some(solution.stats.nodes),
+            elapsed: solution.stats.elapsed,
+            pv: solution.best_line,
+        }
+    }
+
+    fn solve_report(&self, solution: &Solution<End>, _wdl: bool) -> CoinsSolve {
+        CoinsSolve {
+            value: solution.value(),
+            line: self.line_text(&solution.best_line),
+        }
+    }
+
+    fn is_proven(report: &CoinsSolve) -> bool {
+        report.value.is_some()
+    }
+
+    fn solve_text(
+        report: &CoinsSolve,
+        _stats: &Stats,
+        title: Option<&str>,
+        _all: bool,
+        _value_only: bool,
+        _style: TextStyle,
+    ) -> String {
+        format!(
+            "{}value {:?}, line {}\n",
+            title.map_or(String::new(), |t| format!("{t}\n")),
+            report.value,
+            report.line.join(" ")
+        )
+    }
+}
+
+#[test]
+fn the_toy_game_runs_through_the_command_code() {
+    let loaded = Coins::parse_file("toy.txt", "title: Five coins\ncoins: 3 1 4 1 5\n").unwrap();
+    // show: the title, then the drawing; or the view as JSON.
+    let shown = frontend::show(&loaded, false, TextStyle::PLAIN);
+    assert_eq!(shown, "Five coins\n\ncoins: 3 1 4 1 5\n");
+    let json: serde_json::Value =
+        serde_json::from_str(&frontend::show(&loaded, true, TextStyle::PLAIN)).unwrap();
+    assert_eq!(json["coins"], serde_json::json!([3, 1, 4, 1, 5]));
+    assert_eq!(json["title"], "Five coins");
+
+    // moves: both ends, grouped, counted.
+    let report = MovesReport::of(&loaded.position);
+    assert_eq!(
+        (report.total, report.moves.clone()),
+        (2, vec!["left".to_string(), "right".to_string()])
+    );
+    assert!(
+        report
+            .text(true, TextStyle::PLAIN)
+            .contains("The mover to move: 2 legal moves in total")
+    );
+
+    // play: each move explained in order; a bad move stops with its number and the reason.
+    let mut seen = Vec::new();
+    let played = frontend::play(
+        loaded.position,
+        &["left".into(), "right".into()],
+        |n, taken| {
+            seen.push((n, taken.coin));
+        },
+    )
+    .unwrap();
+    assert_eq!(seen, vec![(1, 3), (2, 5)]);
+    assert_eq!(played.end.file_text(None), "coins: 1 4 1\n");
+    let json: serde_json::Value = serde_json::from_str(&played.json()).unwrap();
+    assert_eq!(json["moves"], serde_json::json!([3, 5]));
+    assert_eq!(json["final"]["coins"], serde_json::json!([1, 4, 1]));
+    let error = frontend::play(
+        loaded.position,
+        &["left".into(), "middle".into()],
+        |_, _| {},
+    )
+    .err()
+    .unwrap();
+    assert_eq!(
+        error.to_string(),
+        "move 2 (`middle`) cannot be played: `middle` is not `left` or `right`"
+    );
+
+    // perft: the same counts as the core's, with the divide in the game's notation.
+    let counted = frontend::perft(&loaded.position, 4, true);
+    assert_eq!(counted.count, perft(&loaded.position, 4));
+    assert_eq!(counted.count, 1 << 4);
+    let divided = counted.divide.as_ref().unwrap();
+    assert_eq!((divided[0].mv.as_str(), divided[0].count), ("left", 8));
+    assert!(counted.text().contains("perft(4) = 16"));
+
+    // solve: the value of plain minimax and a line that reaches it, through the game's report.
+    let (report, solution) =
+        frontend::solve(&loaded.position, &options(1, false), &|_| {}).unwrap();
+    assert_eq!(report.value, Some(minimax(&loaded.position)));
+    let text = frontend::solve_text(&loaded, &report, &solution, false, false, TextStyle::PLAIN);
+    assert!(text.starts_with("Five coins\nvalue Some("), "{text}");
+    let replayed = frontend::play(loaded.position, &report.line, |_, _| {}).unwrap();
+    assert!(replayed.end.is_over());
+
+    // render: the move highlighted, or the reason it cannot be played.
+    let svg = frontend::render(&loaded.position, Some("right"), None, true).unwrap();
+    assert!(svg.contains("(right)"), "{svg}");
+    let error = frontend::render(&played.end, Some("up"), None, true).unwrap_err();
+    assert!(error.contains("`up` cannot be played here"), "{error}");
+
+    // A bad file is located.
+    let error = Coins::parse_file("toy.txt", "coins: 3 x\n").err().unwrap();
+    assert_eq!(
+        (error.line, error.message.as_str()),
+        (Some(1), "expected coins worth 0 to 9")
+    );
 }

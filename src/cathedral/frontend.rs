@@ -6,17 +6,17 @@ use crate::analysis::view::{PlayedMoveView, PositionView};
 use crate::analysis::words::{bounds_text, outcome_word, stats_text};
 use crate::boardgame::{Solution, SolveOptions, Stats};
 use crate::cathedral::bitboard::Bitboard;
+use crate::cathedral::engine::{Judgement, PlayOptions, choose};
 use crate::cathedral::explain::{MoveReport, explain_move};
 use crate::cathedral::file::{self, FileError, PositionFile};
 use crate::cathedral::moves::{Move, MoveList};
 use crate::cathedral::placement::table;
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
-use crate::cathedral::engine::{Judgement, PlayOptions, choose};
 use crate::cathedral::rules::{Capture, FirstMove, Pass, RulesError};
 use crate::frontend::{
-    Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock,
-    SvgRequest, TextStyle,
+    Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest,
+    TextStyle,
 };
 use crate::present::svg::{SvgOptions, render_svg};
 use crate::present::table::{keep_whole, new_table, right_align};
@@ -61,10 +61,8 @@ impl Playable for Position {
             Bundled::Endgame => (SHOWCASE_NAME, SHOWCASE_YAML),
         };
         // The bundled files are checked by the tests: they always load.
-        file::parse_str(name, text).map_or_else(
-            |_| Loaded::of(Position::new(Rules::CLASSIC)),
-            Loaded::from,
-        )
+        file::parse_str(name, text)
+            .map_or_else(|_| Loaded::of(Position::new(Rules::CLASSIC)), Loaded::from)
     }
 
     fn bundled_name(which: Bundled) -> &'static str {

@@ -123,11 +123,7 @@ fn play<G: Recorded>(args: &PlayArgs) -> miette::Result<()> {
 }
 
 /// Appends the moves played from `start` to the record at `path` (created if missing).
-fn append_to_record<G: Recorded>(
-    path: &Path,
-    start: G,
-    played: &[G::Move],
-) -> miette::Result<()> {
+fn append_to_record<G: Recorded>(path: &Path, start: G, played: &[G::Move]) -> miette::Result<()> {
     let mut games = if path.exists() {
         let (name, text) = cathedral::file::read_file(path).map_err(FileDiagnostic::from)?;
         G::parse_records(&name, &text).map_err(FileDiagnostic::from)?

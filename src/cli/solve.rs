@@ -71,8 +71,7 @@ fn solve<G: Playable>(args: &SolveArgs) -> miette::Result<()> {
         }
         let loaded = load_or_bundled::<G>(*path, Bundled::Endgame)?;
         let spinner = Spinner::new("solving: ");
-        let solved =
-            cathedral::frontend::solve(&loaded.position, &options, &|p| spinner.update(p));
+        let solved = cathedral::frontend::solve(&loaded.position, &options, &|p| spinner.update(p));
         spinner.finish();
         let (report, solution) = solved.map_err(|why| Failure::new(Exit::Input, why))?;
         if !G::is_proven(&report) {

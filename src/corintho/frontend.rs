@@ -186,10 +186,7 @@ impl Playable for CorinthoPosition {
     fn moves_notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
         match self.outcome() {
-            Outcome::Won(p) => notes.push(format!(
-                "The game is over: {} wins.",
-                player_name(p)
-            )),
+            Outcome::Won(p) => notes.push(format!("The game is over: {} wins.", player_name(p))),
             Outcome::Drawn => notes.push("The game is over: drawn.".to_string()),
             Outcome::Ongoing => {}
         }
@@ -267,9 +264,7 @@ impl Playable for CorinthoPosition {
             exact: false,
             verdict: match value {
                 v if v > 9000 => "a forced win found".to_string(),
-                v if v < -9000 => {
-                    "every move loses against the other players together".to_string()
-                }
+                v if v < -9000 => "every move loses against the other players together".to_string(),
                 v => format!("estimate {v:+} (threat lines), not exact"),
             },
             depth,
@@ -392,10 +387,7 @@ impl Playable for CorinthoPosition {
                 }
             }
         }
-        out.push_str(&format!(
-            "{}\n",
-            textwrap::fill(&stats_text(stats), 78)
-        ));
+        out.push_str(&format!("{}\n", textwrap::fill(&stats_text(stats), 78)));
         out
     }
 }
@@ -414,7 +406,10 @@ impl crate::frontend::Recorded for CorinthoPosition {
         super::record::records_to_yaml(records)
     }
 
-    fn new_record(start: CorinthoPosition, moves: &[CorinthoMove]) -> super::record::CorinthoRecord {
+    fn new_record(
+        start: CorinthoPosition,
+        moves: &[CorinthoMove],
+    ) -> super::record::CorinthoRecord {
         super::record::CorinthoRecord {
             start: (start != CorinthoPosition::new(CorinthoRules::default())).then_some(start),
             moves: moves.iter().map(|&mv| (mv, None)).collect(),

@@ -149,7 +149,10 @@ fn read_game(name: &str, text: &str, number: usize) -> Result<CorinthoRecord, Fi
     if !raw.game.value.eq_ignore_ascii_case("corintho") {
         return Err(error(
             Some(&raw.game.referenced),
-            format!("`game: {}` is not Corintho: write `game: corintho`", raw.game.value),
+            format!(
+                "`game: {}` is not Corintho: write `game: corintho`",
+                raw.game.value
+            ),
         ));
     }
     let start = match &raw.start {
@@ -165,7 +168,10 @@ fn read_game(name: &str, text: &str, number: usize) -> Result<CorinthoRecord, Fi
             // JSON is YAML: the start is read by the position file's own reader.
             let text = serde_json::Value::Object(map).to_string();
             let file = parse(name, &text).map_err(|e| {
-                error(Some(&start.referenced), format!("in `start`: {}", e.message))
+                error(
+                    Some(&start.referenced),
+                    format!("in `start`: {}", e.message),
+                )
             })?;
             Some(file.position)
         }

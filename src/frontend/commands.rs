@@ -180,11 +180,7 @@ impl<G: Playable> Played<G> {
     /// The JSON `play --json` prints.
     pub fn json(&self) -> String {
         pretty(&PlayedJson {
-            moves: self
-                .explanations
-                .iter()
-                .map(G::explanation_view)
-                .collect(),
+            moves: self.explanations.iter().map(G::explanation_view).collect(),
             final_: self.end.view(None),
         })
     }

@@ -16,11 +16,14 @@ mod game;
 mod record;
 
 pub use commands::{
-    MoveGroup, MovesReport, PerftReport, PlayError, Played, PlayedJson, perft, play, render,
-    show, solve, solve_text,
+    MoveGroup, MovesReport, PerftReport, PlayError, Played, PlayedJson, perft, play, render, show,
+    solve, solve_text,
+};
+pub use game::{
+    Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest,
+    TextStyle,
 };
 pub use record::{Recorded, append_to_records, record_positions};
-pub use game::{Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest, TextStyle};
 
 /// Reads a position file of game `G`: its text as any position file is read (at most 1 MiB of
 /// UTF-8), then the game's format.

@@ -40,4 +40,3 @@ pub fn right_align(table: &mut comfy_table::Table, columns: &[usize]) {
         }
     }
 }
-

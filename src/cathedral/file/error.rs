@@ -48,7 +48,8 @@ impl FileError {
         }
     }
 
-    pub(crate) fn at(mut self, line: Option<usize>, column: Option<usize>) -> FileError {
+    /// The error located at `line` and `column` (from 1) of its file.
+    pub fn at(mut self, line: Option<usize>, column: Option<usize>) -> FileError {
         self.line = line;
         self.column = column;
         self

@@ -14,6 +14,8 @@ pub struct EngineArgs {
 pub fn run(args: &EngineArgs) -> miette::Result<()> {
     let out = Output::new(Box::new(std::io::stdout()));
     let game = args.game.unwrap_or(super::GameName::Cathedral);
-    with_game!(game, G => serve::<G>(std::io::stdin().lock(), out));
+    // Cathedral is the protocol's default game; a session for another says which in `hello`.
+    let names_game = game != super::GameName::Cathedral;
+    with_game!(game, G => serve::<G>(std::io::stdin().lock(), out, names_game));
     Ok(())
 }

@@ -30,9 +30,11 @@ use command::MAX_LINE;
 use std::io::BufRead;
 
 /// Serves the protocol for game `G`: reads commands from `input` until `quit` or its end,
-/// answering to `out`. A line longer than [`MAX_LINE`] is refused and skipped.
-pub fn serve<G: cathedral::frontend::Playable>(input: impl BufRead, out: Output) {
-    serve_with(input, out.clone(), Session::<G>::new(out));
+/// answering to `out`; `hello` names the game when `names_game`. A line longer than
+/// [`MAX_LINE`] is refused and skipped.
+pub fn serve<G: cathedral::frontend::Playable>(input: impl BufRead, out: Output, names_game: bool) {
+    let session = Session::<G>::new(out.clone()).naming_the_game(names_game);
+    serve_with(input, out, session);
 }
 
 /// Serves the protocol with `session`.

@@ -136,6 +136,8 @@ pub struct Session<G: Playable> {
     level: u8,
     seed: u64,
     search: Searching,
+    /// Whether `hello` says `id game NAME` (a session for another game than the default).
+    names_game: bool,
 }
 
 /// `go` with no budget thinks this long.
@@ -159,7 +161,14 @@ impl<G: Playable> Session<G> {
             level: MAX_LEVEL,
             seed: 0,
             search: Searching::default(),
+            names_game: false,
         }
+    }
+
+    /// The same session, saying `id game NAME` in `hello` when `names_game` (the engine was
+    /// started for another game than its default).
+    pub fn naming_the_game(self, names_game: bool) -> Session<G> {
+        Session { names_game, ..self }
     }
 
     fn current(&self) -> G {
@@ -187,7 +196,9 @@ impl<G: Playable> Session<G> {
                 self.out
                     .line(&format!("id name cathedral {}", env!("CARGO_PKG_VERSION")));
                 self.out.line(&format!("id protocol {PROTOCOL_VERSION}"));
-                self.out.line(&format!("id game {}", G::NAME));
+                if self.names_game {
+                    self.out.line(&format!("id game {}", G::NAME));
+                }
                 self.out.line("ok");
             }
             Command::Rules(words) => {

@@ -25,6 +25,7 @@ mask() {
         -e 's/(\| <time> \| +[0-9]+ \|) +[0-9.]+( [kM])? \|$/\1 <rate> |/' \
         -e 's/"(seconds|nodes_per_second)": [0-9.e+-]+/"\1": <masked>/g' \
         -e 's/\([0-9]+(\.[0-9]+)? per minute\)/(<rate> per minute)/g' \
+        -e 's/\([0-9]+(\.[0-9]+)? games per minute\)/(<rate> games per minute)/g' \
         -e "s#$WORK#<work>#g"
 }
 
@@ -123,3 +124,25 @@ run sheet puzzles/teaching -o "$WORK/sheet.html"
 md5sum <"$WORK/sheet.html"
 run index "$WORK/p"
 run index "$WORK/nosuchdir"
+
+# records: play --record, replay, analyse, match, standings (node budgets: repeatable)
+for cmd in replay analyse match standings engine; do
+    run "$cmd" --help
+done
+run play puzzles/examples/opening.yaml cathedral:e3,f2,f3,f4,g3,h3 --record "$WORK/rec.yaml" --color never
+run play puzzles/examples/opening.yaml cathedral:e3,f2,f3,f4,g3,h3 --record "$WORK/rec.yaml" --color never
+for f in "$WORK"/rec.yaml; do echo "### $(basename "$f")"; mask <"$f"; done
+run replay puzzles/games/example.yaml --color never
+run replay puzzles/games/example.yaml --ply 2 --color never
+run replay puzzles/games/example.yaml --json
+run replay puzzles/games/example.yaml --ply 3 -o "$WORK/r.yaml"
+mask <"$WORK/r.yaml"
+run replay puzzles/games/example.yaml --game 9
+run analyse puzzles/games/example.yaml --nodes-per-move 3000 --threads 1 --color never
+run analyse puzzles/games/example.yaml --nodes-per-move 3000 --threads 1 --json
+run match --a engine:level=2 --b greedy --games 2 --nodes 2000 --seed 3 -o "$WORK/m" --color never
+for f in "$WORK"/m/*; do echo "### $(basename "$f")"; mask <"$f"; done
+run standings "$WORK"/m/pair-0001.yaml --color never
+run match --a engine:level=2 --b greedy --games 3
+printf 'hello\nposition start\nmoves\nshow\ngo nodes 500\nsolve nodes 100\nrules chess\nrules moore1978\nplay nonsense\nquit\n' | "$BIN" engine | mask |
+    sed -E -e 's/ time [0-9]+/ time <t>/' -e 's/ nps [0-9]+/ nps <n>/'

@@ -311,7 +311,7 @@ impl Playable for Coins {
         parse_coins(name, text)
     }
 
-    fn file_text(&self, _source: Option<&str>) -> String {
+    fn file_text(&self, _title: Option<&str>, _source: Option<&str>) -> String {
         let row: Vec<String> = self.coins[self.left as usize..self.right as usize]
             .iter()
             .map(u8::to_string)
@@ -393,13 +393,13 @@ impl Playable for Coins {
     }
 
     fn draw_text(&self, _style: TextStyle) -> String {
-        self.file_text(None)
+        self.file_text(None, None)
     }
 
     fn draw_svg(&self, request: &SvgRequest<End>) -> String {
         format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>{}{}</text></svg>\n",
-            self.file_text(None).trim(),
+            self.file_text(None, None).trim(),
             request
                 .highlight
                 .map_or(String::new(), |mv| format!(" ({})", self.move_text(mv)))
@@ -486,7 +486,7 @@ fn the_toy_game_runs_through_the_command_code() {
     )
     .unwrap();
     assert_eq!(seen, vec![(1, 3), (2, 5)]);
-    assert_eq!(played.end.file_text(None), "coins: 1 4 1\n");
+    assert_eq!(played.end.file_text(None, None), "coins: 1 4 1\n");
     let json: serde_json::Value = serde_json::from_str(&played.json()).unwrap();
     assert_eq!(json["moves"], serde_json::json!([3, 5]));
     assert_eq!(json["final"]["coins"], serde_json::json!([1, 4, 1]));

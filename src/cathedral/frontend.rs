@@ -77,8 +77,9 @@ impl Playable for Position {
         file::parse_str(name, text).map(Loaded::from)
     }
 
-    fn file_text(&self, source: Option<&str>) -> String {
+    fn file_text(&self, title: Option<&str>, source: Option<&str>) -> String {
         let mut file = PositionFile::from_position(*self);
+        file.meta.title = title.map(str::to_string);
         file.meta.source = source.map(str::to_string);
         file::to_yaml(&file)
     }
@@ -411,6 +412,52 @@ impl crate::frontend::Recorded for Position {
     fn extend_record(record: &mut file::GameRecord, moves: &[Move]) {
         record.moves.extend(recorded(moves));
     }
+
+    fn move_comments(record: &file::GameRecord) -> Vec<Option<String>> {
+        record.moves.iter().map(|m| m.comment.clone()).collect()
+    }
+
+    fn record_comment(record: &file::GameRecord) -> Option<&str> {
+        record.comment.as_deref()
+    }
+
+    fn record_heading(game: &file::GameRecord, number: usize) -> String {
+        let side = |name: &Option<String>, colour: &str| match name {
+            Some(name) => format!("{name} ({colour})"),
+            None => colour.to_string(),
+        };
+        let mut parts = vec![format!(
+            "{} v {}",
+            side(&game.light, "Light"),
+            side(&game.dark, "Dark")
+        )];
+        parts.extend(
+            [&game.event, &game.site, &game.date]
+                .into_iter()
+                .flatten()
+                .cloned(),
+        );
+        if let Some(round) = &game.round {
+            parts.push(format!("round {round}"));
+        }
+        format!("Game {number}: {}", parts.join(", "))
+    }
+
+    fn record_meta(record: &file::GameRecord) -> impl Serialize + '_ {
+        RecordMeta {
+            light: record.light.as_deref(),
+            dark: record.dark.as_deref(),
+            event: record.event.as_deref(),
+        }
+    }
+}
+
+/// Who played a Cathedral game, and where (`replay --json`).
+#[derive(Serialize)]
+struct RecordMeta<'a> {
+    light: Option<&'a str>,
+    dark: Option<&'a str>,
+    event: Option<&'a str>,
 }
 
 fn recorded(moves: &[Move]) -> Vec<file::RecordedMove> {

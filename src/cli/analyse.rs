@@ -2,7 +2,6 @@
 //! points found, a summary per player; as text, JSON or an HTML report with a value plot.
 
 use super::ColorWhen;
-use super::replay::game_heading;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_records;
 use super::shared::limits;
@@ -15,6 +14,7 @@ use cathedral::analysis::game::{GameAnalysis, PlayerSummary, analyse_game};
 use cathedral::analysis::words::count;
 use cathedral::engine::{Judgement, PlayOptions};
 use cathedral::file::GameRecord;
+use cathedral::frontend::Recorded;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -232,7 +232,7 @@ fn report_text(
     analysis: &GameAnalysis,
 ) -> String {
     let style = style_for(args.color);
-    let mut out = format!("{}\n", game_heading(game, number));
+    let mut out = format!("{}\n", cathedral::Position::record_heading(game, number));
     if let Some((light, dark)) = game.result() {
         out.push_str(&format!(
             "Result: Light {light}, Dark {dark} unplaced squares.\n"

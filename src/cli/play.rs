@@ -106,7 +106,7 @@ fn play<G: Recorded>(args: &PlayArgs) -> miette::Result<()> {
         let source = format!("{} then {}", args.file.display(), args.moves.join(" "));
         cathedral::file::write_atomically(
             out,
-            played.end.file_text(Some(&source)).as_bytes(),
+            played.end.file_text(None, Some(&source)).as_bytes(),
             args.force,
         )
         .map_err(FileDiagnostic::from)?;

@@ -3,16 +3,12 @@
 
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
-use super::shared::input::{load_records, save_position};
-use super::shared::output::{
-    emit, emit_json, move_explanation, refuse_input_as_output, refuse_overwrite, style_for,
-};
-use cathedral::analysis::view::{PlayedMoveView, PositionView};
-use cathedral::explain::explain_move;
-use cathedral::file::{GameRecord, PositionFile};
-use cathedral::present::terminal::position_text;
+use super::shared::game::{which, with_game};
+use super::shared::input::FileDiagnostic;
+use super::shared::output::{emit, emit_json, refuse_input_as_output, refuse_overwrite, style_for};
+use cathedral::frontend::{Recorded, record_positions};
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
@@ -39,111 +35,114 @@ pub struct ReplayArgs {
 }
 
 #[derive(Serialize)]
-struct ReplayJson<'a> {
+struct ReplayJson<M, E, V> {
     game: usize,
-    light: Option<&'a str>,
-    dark: Option<&'a str>,
-    event: Option<&'a str>,
+    #[serde(flatten)]
+    meta: M,
     plies: usize,
-    moves: Vec<PlayedMoveView<'a>>,
-    position: PositionView,
+    moves: Vec<E>,
+    position: V,
 }
 
-/// "Ann (Light) v Bob (Dark), Club night, 2026-11-20, round 3".
-pub fn game_heading(game: &GameRecord, number: usize) -> String {
-    let side = |name: &Option<String>, colour: &str| match name {
-        Some(name) => format!("{name} ({colour})"),
-        None => colour.to_string(),
-    };
-    let mut parts = vec![format!(
-        "{} v {}",
-        side(&game.light, "Light"),
-        side(&game.dark, "Dark")
-    )];
-    parts.extend(
-        [&game.event, &game.site, &game.date]
-            .into_iter()
-            .flatten()
-            .cloned(),
-    );
-    if let Some(round) = &game.round {
-        parts.push(format!("round {round}"));
-    }
-    format!("Game {number}: {}", parts.join(", "))
-}
-
+/// The record file's games, of whichever game the file declares (`game: corintho`).
 pub fn run(args: &ReplayArgs) -> miette::Result<()> {
+    with_game!(which(None, Some(&args.file)), G => replay::<G>(args))
+}
+
+/// The games of a record file (`-`: standard input).
+pub fn load_records<G: Recorded>(path: &Path) -> miette::Result<Vec<G::Record>> {
+    let loaded = if path.as_os_str() == "-" {
+        cathedral::file::read_text("<stdin>", std::io::stdin().lock())
+            .and_then(|text| G::parse_records("<stdin>", &text))
+    } else {
+        cathedral::file::read_file(path).and_then(|(name, text)| G::parse_records(&name, &text))
+    };
+    Ok(loaded.map_err(FileDiagnostic::from)?)
+}
+
+/// Game `number` (from 1) of `games`, read from `file`.
+pub fn pick<'a, R>(games: &'a [R], number: usize, file: &Path) -> miette::Result<&'a R> {
+    games.get(number.wrapping_sub(1)).ok_or_else(|| {
+        Failure::new(
+            Exit::Usage,
+            format!(
+                "--game {}: {} holds {} game{} (numbered from 1)",
+                number,
+                file.display(),
+                games.len(),
+                if games.len() == 1 { "" } else { "s" }
+            ),
+        )
+        .into()
+    })
+}
+
+fn replay<G: Recorded>(args: &ReplayArgs) -> miette::Result<()> {
     if let Some(out) = &args.output {
         refuse_input_as_output(&[&args.file], out)?;
         if out.exists() && !args.force {
             return Err(refuse_overwrite(out));
         }
     }
-    let games = load_records(&args.file)?;
-    let game = games.get(args.game.wrapping_sub(1)).ok_or_else(|| {
-        Failure::new(
-            Exit::Usage,
-            format!(
-                "--game {}: {} holds {} game{} (numbered from 1)",
-                args.game,
-                args.file.display(),
-                games.len(),
-                if games.len() == 1 { "" } else { "s" }
-            ),
-        )
-    })?;
-    let plies = args.ply.unwrap_or(game.moves.len());
-    if plies > game.moves.len() {
+    let games = load_records::<G>(&args.file)?;
+    let game = pick(&games, args.game, &args.file)?;
+    let moves = G::record_moves(game);
+    let plies = args.ply.unwrap_or(moves.len());
+    if plies > moves.len() {
         return Err(Failure::new(
             Exit::Usage,
             format!(
                 "--ply {plies}: the game has {} moves (0 is the start)",
-                game.moves.len()
+                moves.len()
             ),
         )
         .into());
     }
-    let positions = game.positions();
-    let reports: Vec<_> = game.moves[..plies]
+    let positions = record_positions::<G>(game);
+    let reports: Vec<_> = moves[..plies]
         .iter()
         .zip(&positions)
-        .map(|(recorded, before)| explain_move(before, recorded.mv))
+        .map(|(&mv, before)| before.explain(mv))
         .collect();
     let position = positions[plies];
     if let Some(out) = &args.output {
-        let mut file = PositionFile::from_position(position);
-        file.meta.title = Some(format!(
-            "{} after move {plies}",
-            game_heading(game, args.game)
-        ));
-        file.meta.source = Some(format!(
+        let title = format!("{} after move {plies}", G::record_heading(game, args.game));
+        let source = format!(
             "cathedral replay {} --game {} --ply {plies}",
             args.file.display(),
             args.game
-        ));
-        save_position(out, &file, args.force)?;
+        );
+        cathedral::file::write_atomically(
+            out,
+            position.file_text(Some(&title), Some(&source)).as_bytes(),
+            args.force,
+        )
+        .map_err(FileDiagnostic::from)?;
     }
     if args.json {
         return emit_json(&ReplayJson {
             game: args.game,
-            light: game.light.as_deref(),
-            dark: game.dark.as_deref(),
-            event: game.event.as_deref(),
+            meta: G::record_meta(game),
             plies,
-            moves: reports.iter().map(PlayedMoveView::of).collect(),
-            position: PositionView::of(&position),
+            moves: reports.iter().map(G::explanation_view).collect(),
+            position: position.view(None),
         });
     }
     let style = style_for(args.color);
-    let mut out = format!("{}\n", game_heading(game, args.game));
-    if let Some(comment) = &game.comment {
+    let mut out = format!("{}\n", G::record_heading(game, args.game));
+    if let Some(comment) = G::record_comment(game) {
         out.push_str(&format!("{comment}\n"));
     }
     out.push('\n');
     if args.ply.is_none() {
-        for (i, (report, recorded)) in reports.iter().zip(&game.moves).enumerate() {
-            out.push_str(&format!("{}. {}\n", i + 1, move_explanation(report, style)));
-            if let Some(comment) = &recorded.comment {
+        let comments = G::move_comments(game);
+        for (i, (report, comment)) in reports.iter().zip(&comments).enumerate() {
+            out.push_str(&format!(
+                "{}. {}\n",
+                i + 1,
+                G::explanation_text(report, style)
+            ));
+            if let Some(comment) = comment {
                 out.push_str(&format!("   ({comment})\n"));
             }
         }
@@ -151,12 +150,12 @@ pub fn run(args: &ReplayArgs) -> miette::Result<()> {
     } else if plies > 0 {
         out.push_str(&format!(
             "After move {plies}, {}:\n",
-            move_explanation(&reports[plies - 1], style)
+            G::explanation_text(&reports[plies - 1], style)
         ));
     } else {
         out.push_str("The start of the game:\n");
     }
-    out.push_str(&position_text(&position, style));
+    out.push_str(&position.draw_text(style));
     if let Some(path) = &args.output {
         out.push_str(&format!("Wrote {}\n", path.display()));
     }

@@ -149,8 +149,8 @@ impl Playable for CorinthoPosition {
         })
     }
 
-    fn file_text(&self, _source: Option<&str>) -> String {
-        to_yaml(self, None)
+    fn file_text(&self, title: Option<&str>, _source: Option<&str>) -> String {
+        to_yaml(self, title)
     }
 
     fn parse_move(&self, text: &str) -> Result<CorinthoMove, String> {
@@ -428,4 +428,47 @@ impl crate::frontend::Recorded for CorinthoPosition {
     fn extend_record(record: &mut super::record::CorinthoRecord, moves: &[CorinthoMove]) {
         record.moves.extend(moves.iter().map(|&mv| (mv, None)));
     }
+
+    fn move_comments(record: &super::record::CorinthoRecord) -> Vec<Option<String>> {
+        record.moves.iter().map(|(_, c)| c.clone()).collect()
+    }
+
+    fn record_comment(record: &super::record::CorinthoRecord) -> Option<&str> {
+        record.comment.as_deref()
+    }
+
+    fn record_heading(record: &super::record::CorinthoRecord, number: usize) -> String {
+        let players = record.start_position().rules().players;
+        let sides: Vec<String> = (0..players as usize)
+            .map(|p| match record.names.get(p) {
+                Some(name) => format!("{name} (player {})", p + 1),
+                None => format!("player {}", p + 1),
+            })
+            .collect();
+        let mut parts = vec![sides.join(" v ")];
+        parts.extend(
+            [&record.event, &record.site, &record.date]
+                .into_iter()
+                .flatten()
+                .cloned(),
+        );
+        if let Some(round) = &record.round {
+            parts.push(format!("round {round}"));
+        }
+        format!("Game {number}: {}", parts.join(", "))
+    }
+
+    fn record_meta(record: &super::record::CorinthoRecord) -> impl Serialize + '_ {
+        RecordMeta {
+            names: &record.names,
+            event: record.event.as_deref(),
+        }
+    }
+}
+
+/// Who played a Corintho game, and where (`replay --json`).
+#[derive(Serialize)]
+struct RecordMeta<'a> {
+    names: &'a [String],
+    event: Option<&'a str>,
 }

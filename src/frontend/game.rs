@@ -151,8 +151,9 @@ pub trait Playable: Game + Sized + 'static {
     fn bundled_name(which: Bundled) -> &'static str;
     /// Reads a position file's text; `name` labels errors (file, line, column).
     fn parse_file(name: &str, text: &str) -> Result<Loaded<Self>, FileError>;
-    /// The position file's text for this position, with `source` saying where it came from.
-    fn file_text(&self, source: Option<&str>) -> String;
+    /// The position file's text for this position, with its `title` and `source` (where it came
+    /// from).
+    fn file_text(&self, title: Option<&str>, source: Option<&str>) -> String;
 
     /// Reads a move in the game's notation and checks that it is legal here; the error says
     /// why not, in the game's words.

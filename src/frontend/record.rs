@@ -20,6 +20,14 @@ pub trait Recorded: Playable + PartialEq {
     fn record_moves(record: &Self::Record) -> Vec<Self::Move>;
     /// Appends moves to a record.
     fn extend_record(record: &mut Self::Record, moves: &[Self::Move]);
+    /// Each move's comment, in order.
+    fn move_comments(record: &Self::Record) -> Vec<Option<String>>;
+    /// The comment on the whole game.
+    fn record_comment(record: &Self::Record) -> Option<&str>;
+    /// "Game 1: Ann (Light) v Bob (Dark), Club night, 2026-11-20, round 3".
+    fn record_heading(record: &Self::Record, number: usize) -> String;
+    /// Who played and where, as data (`replay --json`'s fields after `game`).
+    fn record_meta(record: &Self::Record) -> impl serde::Serialize + '_;
 }
 
 /// The position after every move of a record: the start first.

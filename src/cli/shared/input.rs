@@ -130,14 +130,6 @@ pub fn load_position(path: &Path) -> miette::Result<PositionFile> {
     Ok(loaded.map_err(FileDiagnostic::from)?)
 }
 
-/// Writes `file` to `path`, refusing to replace an existing file unless `force`.
-pub fn save_position(path: &Path, file: &PositionFile, force: bool) -> miette::Result<()> {
-    if path.exists() && !force {
-        return Err(super::output::refuse_overwrite(path));
-    }
-    Ok(file::save(path, file, force).map_err(FileDiagnostic::from)?)
-}
-
 /// Reads and checks every game of a record file (`docs/game-record.md`); `-` reads standard
 /// input.
 pub fn load_records(path: &Path) -> miette::Result<Vec<file::GameRecord>> {

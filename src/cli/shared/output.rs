@@ -140,11 +140,3 @@ pub fn wrap_for_terminal(text: &str, first: &str, indent: &str) -> String {
         _ => format!("{first}{text}"),
     }
 }
-
-/// The report's lines: the move in bold, claims in green, near misses in yellow.
-pub fn move_explanation(
-    report: &cathedral::explain::MoveReport,
-    style: cathedral::present::terminal::RenderStyle,
-) -> String {
-    <cathedral::Position as cathedral::frontend::Playable>::explanation_text(report, style)
-}

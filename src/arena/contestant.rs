@@ -1,29 +1,28 @@
 //! Who plays in a match: the built-in players, and the interface an outside engine implements.
 
+use super::game::MatchGame;
 use crate::boardgame::Rng;
 use crate::cathedral::engine::eval::Weights;
-use crate::cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
-use crate::cathedral::moves::{Move, MoveList};
-use crate::cathedral::policy::Policy;
-use crate::cathedral::position::Position;
-use crate::puzzle::greedy_choices;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-/// A player in a match. Each game starts with [`Contestant::new_game`]; then the contestant is
-/// asked for a move whenever it is to move.
-pub trait Contestant: Send {
+/// The strongest level, the default.
+const MAX_LEVEL: u8 = 10;
+
+/// A player in a match of game `G`. Each game starts with [`Contestant::new_game`]; then the
+/// contestant is asked for a move whenever it is to move.
+pub trait Contestant<G: MatchGame>: Send {
     /// The name written in reports and records.
     fn name(&self) -> String;
 
-    /// A new game from `start` begins; `seed` varies the contestant's random choices
+    /// A new game under `rules` begins; `seed` varies the contestant's random choices
     /// reproducibly.
-    fn new_game(&mut self, start: &Position, seed: u64) -> Result<(), String>;
+    fn new_game(&mut self, rules: G::Rules, seed: u64) -> Result<(), String>;
 
     /// The move to play in `position`, reached from the game's start by `moves`. An error
     /// (a crash, an illegal move, no answer in time) forfeits the game.
-    fn choose(&mut self, moves: &[Move], position: &Position) -> Result<Move, String>;
+    fn choose(&mut self, moves: &[G::Move], position: &G) -> Result<G::Move, String>;
 }
 
 /// How much a built-in engine may think per move.
@@ -79,7 +78,8 @@ pub enum EvalChoice {
 }
 
 impl EvalChoice {
-    fn weights(self) -> Weights {
+    /// The weights.
+    pub fn weights(self) -> Weights {
         match self {
             EvalChoice::Fitted => Weights::default(),
             EvalChoice::Guessed => Weights::GUESSED,
@@ -260,69 +260,39 @@ impl BuiltInPlayer {
     }
 }
 
-impl Contestant for BuiltInPlayer {
+impl<G: MatchGame> Contestant<G> for BuiltInPlayer {
     fn name(&self) -> String {
         match self.kind {
-            BuiltIn::Engine { budget: None, .. } => format!("{}, {}", self.kind, self.budget),
+            BuiltIn::Engine { budget: None, .. } if G::ENGINE_HAS_BUDGET => {
+                format!("{}, {}", self.kind, self.budget)
+            }
             kind => kind.to_string(),
         }
     }
 
-    fn new_game(&mut self, _start: &Position, seed: u64) -> Result<(), String> {
+    fn new_game(&mut self, _rules: G::Rules, seed: u64) -> Result<(), String> {
         self.rng = Rng::new(seed);
         self.seed = seed;
         Ok(())
     }
 
-    fn choose(&mut self, _moves: &[Move], position: &Position) -> Result<Move, String> {
+    fn choose(&mut self, _moves: &[G::Move], position: &G) -> Result<G::Move, String> {
         let none = || "the game is over: there is no move to choose".to_string();
         match self.kind {
             BuiltIn::Random => {
-                let mut list = MoveList::new();
-                position.legal_moves(&mut list);
-                if list.is_empty() {
+                let moves = position.legal_moves();
+                if moves.is_empty() {
                     return Err(none());
                 }
-                Ok(list.as_slice()[self.rng.below(list.len() as u64) as usize])
+                Ok(moves[self.rng.below(moves.len() as u64) as usize])
             }
-            BuiltIn::Policy => Policy::default()
-                .choose(position, &mut self.rng)
-                .ok_or_else(none),
-            BuiltIn::Greedy => {
-                let choices = greedy_choices(position);
-                if choices.is_empty() {
-                    return Err(none());
+            kind => {
+                if matches!(kind, BuiltIn::Engine { .. }) {
+                    self.seed = self.seed.wrapping_add(1);
                 }
-                Ok(choices[self.rng.below(choices.len() as u64) as usize])
-            }
-            BuiltIn::Engine {
-                level,
-                budget,
-                eval,
-                exact,
-            } => {
-                let budget = budget.unwrap_or(self.budget);
-                let (nodes, time) = match budget {
-                    Budget::Nodes(n) => (Some(n), None),
-                    Budget::Time(t) => (None, Some(t)),
-                };
-                self.seed = self.seed.wrapping_add(1);
-                let choice = choose(
-                    position,
-                    &PlayOptions {
-                        nodes,
-                        time,
-                        threads: 1,
-                        seed: self.seed,
-                        level,
-                        tt_mb: self.tt_mb,
-                        weights: eval.weights(),
-                        exact,
-                        ..PlayOptions::default()
-                    },
-                    &mut |_| {},
-                );
-                choice.best.ok_or_else(none)
+                position
+                    .builtin_move(&kind, self.budget, self.tt_mb, &mut self.rng, self.seed)
+                    .ok_or_else(none)
             }
         }
     }

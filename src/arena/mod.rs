@@ -8,31 +8,26 @@
 
 mod contestant;
 mod elo;
+mod game;
 
 pub use contestant::{Budget, BuiltIn, BuiltInPlayer, Contestant, EvalChoice, SpecError};
 pub use elo::{Elo, elo, elo_of_score};
+pub use game::MatchGame;
 
 use crate::boardgame::Rng;
-use crate::cathedral::file::{GameRecord, RecordedMove};
-use crate::cathedral::moves::{Move, MoveList};
-use crate::cathedral::notation::format_move_with_player;
-use crate::cathedral::piece::SQUARES_PER_PLAYER;
-use crate::cathedral::player::Player;
-use crate::cathedral::policy::Policy;
-use crate::cathedral::position::Position;
-use crate::cathedral::rules::Rules;
 use crate::cathedral::sampler::game_seed;
 use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
-/// More plies than any legal game has (at most 28 buildings each, the Cathedral and passes that
-/// end the game): a guard against a contestant that passes for ever.
+/// More plies than any legal game has (Cathedral: at most 28 buildings each, the Cathedral and
+/// passes that end the game): a guard against a contestant that passes for ever.
 const MAX_PLIES: usize = 200;
 
 /// How a match is played.
 #[derive(Clone, Debug)]
-pub struct MatchOptions {
+pub struct MatchOptions<R> {
     /// The rules of every game.
-    pub rules: Rules,
+    pub rules: R,
     /// Seeds the openings and the contestants' random choices.
     pub seed: u64,
     /// Plies of the seeded opening before the contestants play (2: the Cathedral and Dark's first
@@ -41,116 +36,132 @@ pub struct MatchOptions {
 }
 
 /// One finished game.
-#[derive(Clone, Debug, Serialize)]
-pub struct PlayedGame {
+#[derive(Clone, Debug)]
+pub struct PlayedGame<G: MatchGame> {
     /// The pair's number, from 1.
     pub pair: usize,
-    /// 1: A is Light; 2: A is Dark.
+    /// 1: A has the first seat (Light); 2: A has the second.
     pub game: usize,
-    /// Light's name.
-    pub light: String,
-    /// Dark's name.
-    pub dark: String,
-    /// The rules' preset name, or a description.
+    /// The names in the two seats, the first mover's first.
+    pub names: [String; 2],
+    /// The rules in words.
     pub rules: String,
     /// The seeded opening's length: the first `opening_plies` moves were played by neither.
     pub opening_plies: usize,
     /// Every move in the notation, the opening's included.
     pub moves: Vec<String>,
     /// The same moves.
-    #[serde(skip)]
-    pub played: Vec<Move>,
+    pub played: Vec<G::Move>,
     /// The rules.
-    #[serde(skip)]
-    pub rule_set: Rules,
-    /// Light's unplaced squares at the end.
-    pub light_unplaced: u32,
-    /// Dark's unplaced squares at the end.
-    pub dark_unplaced: u32,
-    /// The side that forfeited and why (an error, an illegal move, no answer); its opponent
-    /// then counts no unplaced squares and it counts all of its own.
-    pub forfeit: Option<(Player, String)>,
+    pub rule_set: G::Rules,
+    /// Each seat's score at the end (lower is better: Cathedral's unplaced squares).
+    pub scores: [u32; 2],
+    /// The seat that forfeited and why (an error, an illegal move, no answer); its opponent
+    /// then scores 0 and it scores [`MatchGame::FORFEIT_SCORE`].
+    pub forfeit: Option<(usize, String)>,
 }
 
-impl PlayedGame {
-    /// Whether contestant A played Light.
-    pub fn a_is_light(&self) -> bool {
+impl<G: MatchGame> Serialize for PlayedGame<G> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("pair", &self.pair)?;
+        map.serialize_entry("game", &self.game)?;
+        map.serialize_entry(G::SEAT_KEYS[0], &self.names[0])?;
+        map.serialize_entry(G::SEAT_KEYS[1], &self.names[1])?;
+        map.serialize_entry("rules", &self.rules)?;
+        map.serialize_entry("opening_plies", &self.opening_plies)?;
+        map.serialize_entry("moves", &self.moves)?;
+        map.serialize_entry(G::SCORE_KEYS[0], &self.scores[0])?;
+        map.serialize_entry(G::SCORE_KEYS[1], &self.scores[1])?;
+        map.serialize_entry(
+            "forfeit",
+            &self
+                .forfeit
+                .as_ref()
+                .map(|(seat, why)| (G::SEAT_KEYS[*seat], why)),
+        )?;
+        map.end()
+    }
+}
+
+impl<G: MatchGame> PlayedGame<G> {
+    /// Whether contestant A had the first seat (Light).
+    pub fn a_is_first(&self) -> bool {
         self.game == 1
     }
 
-    /// A's and B's unplaced squares.
-    pub fn unplaced(&self) -> (u32, u32) {
-        if self.a_is_light() {
-            (self.light_unplaced, self.dark_unplaced)
+    /// A's and B's scores.
+    pub fn a_and_b(&self) -> (u32, u32) {
+        if self.a_is_first() {
+            (self.scores[0], self.scores[1])
         } else {
-            (self.dark_unplaced, self.light_unplaced)
+            (self.scores[1], self.scores[0])
         }
     }
 
-    /// The result in words: "Light wins by 3 squares (Light 5 unplaced, Dark 8)".
+    /// The result in words: "Light wins by 3 squares (unplaced: Light 5, Dark 8)".
     pub fn result_text(&self) -> String {
-        let (l, d) = (self.light_unplaced, self.dark_unplaced);
+        let [l, d] = self.scores;
+        let [first, second] = G::SEATS;
         let head = match l.cmp(&d) {
-            std::cmp::Ordering::Less => format!("Light wins by {}", squares(d - l)),
-            std::cmp::Ordering::Greater => format!("Dark wins by {}", squares(l - d)),
+            std::cmp::Ordering::Less => format!("{first} wins by {}", units::<G>(d - l)),
+            std::cmp::Ordering::Greater => format!("{second} wins by {}", units::<G>(l - d)),
             std::cmp::Ordering::Equal => "a draw".to_string(),
         };
         let forfeit = match &self.forfeit {
-            Some((player, why)) => format!(", {} forfeits: {why}", player.title()),
+            Some((seat, why)) => format!(", {} forfeits: {why}", G::SEATS[*seat]),
             None => String::new(),
         };
-        format!("{head} (unplaced: Light {l}, Dark {d}){forfeit}")
+        format!(
+            "{head} ({}: {first} {l}, {second} {d}){forfeit}",
+            G::SCORE_NOUN
+        )
     }
 
-    /// The game as a game record (`docs/game-record.md`).
-    pub fn record(&self) -> GameRecord {
+    /// The game as a game record.
+    pub fn record(&self) -> G::Record {
         let mut comment = format!(
             "The first {} moves were a seeded opening, played by neither side.",
             self.opening_plies
         );
-        if let Some((player, why)) = &self.forfeit {
-            comment.push_str(&format!(" {} forfeited: {why}.", player.title()));
+        if let Some((seat, why)) = &self.forfeit {
+            comment.push_str(&format!(" {} forfeited: {why}.", G::SEATS[*seat]));
         }
-        GameRecord {
-            event: Some("cathedral match".to_string()),
-            round: Some(format!("pair {} game {}", self.pair, self.game)),
-            light: Some(self.light.clone()),
-            dark: Some(self.dark.clone()),
-            comment: Some(comment),
-            rules: self.rule_set,
-            moves: self
-                .played
-                .iter()
-                .map(|&mv| RecordedMove { mv, comment: None })
-                .collect(),
-            ..GameRecord::default()
-        }
+        G::match_record(
+            self.rule_set,
+            &self.played,
+            [&self.names[0], &self.names[1]],
+            format!("pair {} game {}", self.pair, self.game),
+            comment,
+        )
     }
 }
 
-fn squares(n: u32) -> String {
+/// `n` in the score's unit: "1 square", "3 squares".
+fn units<G: MatchGame>(n: u32) -> String {
     if n == 1 {
-        "1 square".to_string()
+        format!("1 {}", G::UNIT[0])
     } else {
-        format!("{n} squares")
+        format!("{n} {}", G::UNIT[1])
     }
 }
 
 /// A pair of games with colours swapped.
 #[derive(Clone, Debug, Serialize)]
-pub struct PairResult {
+#[serde(bound = "")]
+pub struct PairResult<G: MatchGame> {
     /// The pair's number, from 1.
     pub pair: usize,
-    /// A as Light, then A as Dark.
-    pub games: [PlayedGame; 2],
-    /// A's unplaced squares over both games.
+    /// A in the first seat, then A in the second.
+    pub games: [PlayedGame<G>; 2],
+    /// A's score over both games.
     pub a_squares: u32,
-    /// B's unplaced squares over both games.
+    /// B's score over both games.
     pub b_squares: u32,
 }
 
-impl PairResult {
-    /// A's score: 1 when A left fewer squares unplaced, 0.5 for equal totals, 0 otherwise.
+impl<G: MatchGame> PairResult<G> {
+    /// A's pair score: 1 when A's total is lower, 0.5 for equal totals, 0 otherwise.
     pub fn a_score(&self) -> f64 {
         match self.a_squares.cmp(&self.b_squares) {
             std::cmp::Ordering::Less => 1.0,
@@ -160,13 +171,13 @@ impl PairResult {
     }
 }
 
-/// The seeded opening of pair `pair` (from 1): `plies` moves of the sampling policy.
-pub fn opening(options: &MatchOptions, pair: usize) -> Vec<Move> {
+/// The seeded opening of pair `pair` (from 1): `plies` moves of the game's opening choice.
+pub fn opening<G: MatchGame>(options: &MatchOptions<G::Rules>, pair: usize) -> Vec<G::Move> {
     let mut rng = Rng::new(game_seed(options.seed, pair as u64));
-    let mut position = Position::new(options.rules);
+    let mut position = G::start_under(options.rules);
     let mut moves = Vec::new();
     for _ in 0..options.opening_plies {
-        let Some(mv) = Policy::default().choose(&position, &mut rng) else {
+        let Some(mv) = position.opening_move(&mut rng) else {
             break;
         };
         position.play(mv);
@@ -175,49 +186,52 @@ pub fn opening(options: &MatchOptions, pair: usize) -> Vec<Move> {
     moves
 }
 
-/// Plays one game: `light` and `dark` from the end of `opening`.
-pub fn play_game(
-    light: &mut dyn Contestant,
-    dark: &mut dyn Contestant,
-    options: &MatchOptions,
-    opening: &[Move],
+/// The moves of a game, its end and the forfeit, if any: `(seat, why)`.
+pub type GameOutcome<G> = (
+    Vec<<G as crate::boardgame::Game>::Move>,
+    G,
+    Option<(usize, String)>,
+);
+
+/// Plays one game: `first` and `second` from the end of `opening`.
+pub fn play_game<G: MatchGame>(
+    first: &mut dyn Contestant<G>,
+    second: &mut dyn Contestant<G>,
+    options: &MatchOptions<G::Rules>,
+    opening: &[G::Move],
     seed: u64,
-) -> (Vec<Move>, Position, Option<(Player, String)>) {
-    let start = Position::new(options.rules);
-    let mut position = start;
+) -> GameOutcome<G> {
+    let mut position = G::start_under(options.rules);
     let mut moves = Vec::new();
     for &mv in opening {
         position.play(mv);
         moves.push(mv);
     }
-    if let Err(why) = light.new_game(&start, seed) {
-        return (moves, position, Some((Player::Light, why)));
+    if let Err(why) = first.new_game(options.rules, seed) {
+        return (moves, position, Some((0, why)));
     }
-    if let Err(why) = dark.new_game(&start, seed) {
-        return (moves, position, Some((Player::Dark, why)));
+    if let Err(why) = second.new_game(options.rules, seed) {
+        return (moves, position, Some((1, why)));
     }
-    while !position.is_game_over() {
-        let mover = position.to_move();
+    while !position.is_over() {
+        let seat = position.seat_to_move();
         if moves.len() >= MAX_PLIES {
             return (
                 moves,
                 position,
-                Some((mover, format!("the game passed {MAX_PLIES} plies"))),
+                Some((seat, format!("the game passed {MAX_PLIES} plies"))),
             );
         }
-        let contestant: &mut dyn Contestant = match mover {
-            Player::Light => light,
-            Player::Dark => dark,
-        };
+        let contestant: &mut dyn Contestant<G> = if seat == 0 { &mut *first } else { &mut *second };
         let mv = match contestant.choose(&moves, &position) {
             Ok(mv) => mv,
-            Err(why) => return (moves, position, Some((mover, why))),
+            Err(why) => return (moves, position, Some((seat, why))),
         };
-        if !is_legal(&position, mv) {
+        if !position.legal_moves().contains(&mv) {
             return (
                 moves,
                 position,
-                Some((mover, "it chose an illegal move".to_string())),
+                Some((seat, "it chose an illegal move".to_string())),
             );
         }
         position.play(mv);
@@ -226,70 +240,48 @@ pub fn play_game(
     (moves, position, None)
 }
 
-fn is_legal(position: &Position, mv: Move) -> bool {
-    let mut list = MoveList::new();
-    position.legal_moves(&mut list);
-    list.contains(mv)
-}
-
-/// Plays pair `pair` (from 1): A as Light, then A as Dark, from the same opening.
-pub fn play_pair(
-    a: &mut dyn Contestant,
-    b: &mut dyn Contestant,
-    options: &MatchOptions,
+/// Plays pair `pair` (from 1): A in the first seat, then A in the second, from the same opening.
+pub fn play_pair<G: MatchGame>(
+    a: &mut dyn Contestant<G>,
+    b: &mut dyn Contestant<G>,
+    options: &MatchOptions<G::Rules>,
     pair: usize,
-) -> PairResult {
-    let opening = opening(options, pair);
-    let rules = options
-        .rules
-        .preset_name()
-        .map_or_else(|| format!("{:?}", options.rules), str::to_string);
+) -> PairResult<G> {
+    let opening = opening::<G>(options, pair);
+    let rules = G::rules_text(options.rules);
     let mut record = |game: usize| {
         let seed = game_seed(options.seed ^ 0x9e37_79b9, (2 * pair + game) as u64);
-        let (light, dark): (&mut dyn Contestant, &mut dyn Contestant) = if game == 1 {
+        let (first, second): (&mut dyn Contestant<G>, &mut dyn Contestant<G>) = if game == 1 {
             (&mut *a, &mut *b)
         } else {
             (&mut *b, &mut *a)
         };
-        let (light_name, dark_name) = (light.name(), dark.name());
-        let (moves, end, forfeit) = play_game(light, dark, options, &opening, seed);
-        let mut replay = Position::new(options.rules);
-        let texts = moves
-            .iter()
-            .map(|&mv| {
-                let text = format_move_with_player(&replay, mv);
-                replay.play(mv);
-                text
-            })
-            .collect();
-        let (mut light_unplaced, mut dark_unplaced) = (
-            end.unplaced_squares(Player::Light),
-            end.unplaced_squares(Player::Dark),
-        );
-        match &forfeit {
-            Some((Player::Light, _)) => (light_unplaced, dark_unplaced) = (SQUARES_PER_PLAYER, 0),
-            Some((Player::Dark, _)) => (light_unplaced, dark_unplaced) = (0, SQUARES_PER_PLAYER),
-            None => {}
-        }
+        let names = [first.name(), second.name()];
+        let (moves, end, forfeit) = play_game(first, second, options, &opening, seed);
+        let start = G::start_under(options.rules);
+        let texts = start.line_text(&moves);
+        let scores = match &forfeit {
+            Some((0, _)) => [G::FORFEIT_SCORE, 0],
+            Some(_) => [0, G::FORFEIT_SCORE],
+            None => end.final_scores(),
+        };
         PlayedGame {
             pair,
             game,
-            light: light_name,
-            dark: dark_name,
+            names,
             rules: rules.clone(),
             opening_plies: opening.len(),
             moves: texts,
             played: moves,
             rule_set: options.rules,
-            light_unplaced,
-            dark_unplaced,
+            scores,
             forfeit,
         }
     };
     let first = record(1);
     let second = record(2);
-    let (a1, b1) = first.unplaced();
-    let (a2, b2) = second.unplaced();
+    let (a1, b1) = first.a_and_b();
+    let (a2, b2) = second.a_and_b();
     PairResult {
         pair,
         games: [first, second],
@@ -325,57 +317,70 @@ impl Tally {
 }
 
 /// A match's statistics, from A's view.
-#[derive(Clone, Debug, Serialize)]
-pub struct MatchSummary {
+#[derive(Clone, Debug)]
+pub struct MatchSummary<G: MatchGame> {
     /// A's name.
     pub a: String,
     /// B's name.
     pub b: String,
     /// Pairs played.
     pub pairs: usize,
-    /// Pairs A won, drew, lost (by total unplaced squares).
+    /// Pairs A won, drew, lost (by total score).
     pub pair_results: Tally,
     /// A's share of the pair points (a drawn pair counts a half).
     pub pair_score: f64,
-    /// Games A played as Light (placing the Cathedral).
-    pub as_light: Tally,
-    /// Games A played as Dark.
-    pub as_dark: Tally,
-    /// The mean of B's minus A's unplaced squares per game: positive when A places more.
+    /// Games A played in each seat.
+    pub by_seat: [Tally; 2],
+    /// The mean of B's minus A's score per game: positive when A does better.
     pub mean_margin: f64,
     /// The Elo difference of A over B from the pair scores, with its 95 % interval.
     pub elo: Elo,
     /// Games lost by forfeit (errors, illegal moves, no answer), by A and by B.
     pub forfeits: (usize, usize),
+    game: std::marker::PhantomData<G>,
+}
+
+impl<G: MatchGame> Serialize for MatchSummary<G> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("a", &self.a)?;
+        map.serialize_entry("b", &self.b)?;
+        map.serialize_entry("pairs", &self.pairs)?;
+        map.serialize_entry("pair_results", &self.pair_results)?;
+        map.serialize_entry("pair_score", &self.pair_score)?;
+        map.serialize_entry(G::AS_SEAT_KEYS[0], &self.by_seat[0])?;
+        map.serialize_entry(G::AS_SEAT_KEYS[1], &self.by_seat[1])?;
+        map.serialize_entry("mean_margin", &self.mean_margin)?;
+        map.serialize_entry("elo", &self.elo)?;
+        map.serialize_entry("forfeits", &self.forfeits)?;
+        map.end()
+    }
 }
 
 /// The statistics of `pairs`.
-pub fn summarize(a: &str, b: &str, pairs: &[PairResult]) -> MatchSummary {
+pub fn summarize<G: MatchGame>(a: &str, b: &str, pairs: &[PairResult<G>]) -> MatchSummary<G> {
     let mut summary = MatchSummary {
         a: a.to_string(),
         b: b.to_string(),
         pairs: pairs.len(),
         pair_results: Tally::default(),
         pair_score: 0.0,
-        as_light: Tally::default(),
-        as_dark: Tally::default(),
+        by_seat: [Tally::default(); 2],
         mean_margin: 0.0,
         elo: elo(&[]),
         forfeits: (0, 0),
+        game: std::marker::PhantomData,
     };
     let mut margin = 0i64;
     for pair in pairs {
         summary.pair_results.add(pair.a_squares, pair.b_squares);
         for game in &pair.games {
-            let (a_left, b_left) = game.unplaced();
-            if game.a_is_light() {
-                summary.as_light.add(a_left, b_left);
-            } else {
-                summary.as_dark.add(a_left, b_left);
-            }
-            margin += i64::from(b_left) - i64::from(a_left);
-            if let Some((player, _)) = &game.forfeit {
-                if (*player == Player::Light) == game.a_is_light() {
+            let (a_score, b_score) = game.a_and_b();
+            let seat = usize::from(!game.a_is_first());
+            summary.by_seat[seat].add(a_score, b_score);
+            margin += i64::from(b_score) - i64::from(a_score);
+            if let Some((forfeiter, _)) = &game.forfeit {
+                if (*forfeiter == 0) == game.a_is_first() {
                     summary.forfeits.0 += 1;
                 } else {
                     summary.forfeits.1 += 1;
@@ -395,8 +400,13 @@ pub fn summarize(a: &str, b: &str, pairs: &[PairResult]) -> MatchSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cathedral::moves::Move;
+    use crate::cathedral::piece::SQUARES_PER_PLAYER;
+    use crate::cathedral::player::Player;
+    use crate::cathedral::position::Position;
+    use crate::cathedral::rules::Rules;
 
-    fn options() -> MatchOptions {
+    fn options() -> MatchOptions<Rules> {
         MatchOptions {
             rules: Rules::CLASSIC,
             seed: 7,
@@ -408,9 +418,9 @@ mod tests {
     fn a_pair_swaps_colours_from_one_opening() {
         let mut a = BuiltInPlayer::new(BuiltIn::Greedy, Budget::Nodes(1), 1);
         let mut b = BuiltInPlayer::new(BuiltIn::Random, Budget::Nodes(1), 1);
-        let pair = play_pair(&mut a, &mut b, &options(), 3);
-        assert_eq!(pair.games[0].light, "greedy");
-        assert_eq!(pair.games[1].light, "random");
+        let pair: PairResult<Position> = play_pair(&mut a, &mut b, &options(), 3);
+        assert_eq!(pair.games[0].names[0], "greedy");
+        assert_eq!(pair.games[1].names[0], "random");
         assert_eq!(pair.games[0].moves[..2], pair.games[1].moves[..2]);
         for game in &pair.games {
             assert!(game.forfeit.is_none());
@@ -422,29 +432,31 @@ mod tests {
             }
             assert!(position.is_game_over());
             assert_eq!(
-                position.unplaced_squares(Player::Light),
-                game.light_unplaced
+                [
+                    position.unplaced_squares(Player::Light),
+                    position.unplaced_squares(Player::Dark)
+                ],
+                game.scores
             );
-            assert_eq!(position.unplaced_squares(Player::Dark), game.dark_unplaced);
         }
-        let (a1, b1) = pair.games[0].unplaced();
-        let (a2, b2) = pair.games[1].unplaced();
+        let (a1, b1) = pair.games[0].a_and_b();
+        let (a2, b2) = pair.games[1].a_and_b();
         assert_eq!((pair.a_squares, pair.b_squares), (a1 + a2, b1 + b2));
         // Reproducible.
-        let again = play_pair(&mut a, &mut b, &options(), 3);
+        let again: PairResult<Position> = play_pair(&mut a, &mut b, &options(), 3);
         assert_eq!(again.games[0].moves, pair.games[0].moves);
         assert_eq!(again.games[1].moves, pair.games[1].moves);
         // Another pair, another opening.
-        let other = play_pair(&mut a, &mut b, &options(), 4);
+        let other: PairResult<Position> = play_pair(&mut a, &mut b, &options(), 4);
         assert_ne!(other.games[0].moves[..2], pair.games[0].moves[..2]);
     }
 
     struct Cheater;
-    impl Contestant for Cheater {
+    impl Contestant<Position> for Cheater {
         fn name(&self) -> String {
             "cheater".into()
         }
-        fn new_game(&mut self, _: &Position, _: u64) -> Result<(), String> {
+        fn new_game(&mut self, _: Rules, _: u64) -> Result<(), String> {
             Ok(())
         }
         fn choose(&mut self, _: &[Move], _: &Position) -> Result<Move, String> {
@@ -458,8 +470,8 @@ mod tests {
         let mut b = BuiltInPlayer::new(BuiltIn::Greedy, Budget::Nodes(1), 1);
         let pair = play_pair(&mut a, &mut b, &options(), 1);
         for game in &pair.games {
-            let (player, why) = game.forfeit.clone().expect("a pass with placements left");
-            assert_eq!(player == Player::Light, game.a_is_light(), "{why}");
+            let (seat, why) = game.forfeit.clone().expect("a pass with placements left");
+            assert_eq!(seat == 0, game.a_is_first(), "{why}");
         }
         assert_eq!(
             (pair.a_squares, pair.b_squares),
@@ -468,5 +480,42 @@ mod tests {
         let summary = summarize("cheater", "greedy", &[pair]);
         assert_eq!(summary.forfeits, (2, 0));
         assert_eq!(summary.pair_results.losses, 1);
+    }
+
+    #[test]
+    fn corintho_pairs_score_half_points_dropped() {
+        use crate::corintho::{CorinthoPosition, CorinthoRules};
+        let options = MatchOptions {
+            rules: CorinthoRules::default(),
+            seed: 5,
+            opening_plies: 2,
+        };
+        let engine = BuiltIn::Engine {
+            level: 3,
+            budget: None,
+            eval: EvalChoice::Fitted,
+            exact: true,
+        };
+        let mut a = BuiltInPlayer::new(engine, Budget::Nodes(1), 1);
+        let mut b = BuiltInPlayer::new(BuiltIn::Random, Budget::Nodes(1), 1);
+        let pair: PairResult<CorinthoPosition> = play_pair(&mut a, &mut b, &options, 1);
+        for game in &pair.games {
+            assert!(game.forfeit.is_none());
+            let mut position = CorinthoPosition::new(CorinthoRules::default());
+            for &mv in &game.played {
+                position.play(mv);
+            }
+            assert!(crate::boardgame::Game::is_over(&position));
+            assert_eq!(position.final_scores(), game.scores);
+            assert!(matches!(game.scores, [0, 2] | [2, 0] | [1, 1]));
+        }
+        // The engine at depth 2 beats random moves.
+        assert!(
+            pair.a_squares < pair.b_squares,
+            "{:?}",
+            (pair.a_squares, pair.b_squares)
+        );
+        let json = serde_json::to_value(&pair).unwrap();
+        assert!(json["games"][0]["player_1_dropped"].is_u64(), "{json}");
     }
 }

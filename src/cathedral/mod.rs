@@ -10,6 +10,7 @@ pub mod explain;
 pub mod file;
 mod frontend;
 pub mod legality;
+mod match_game;
 pub mod moves;
 pub mod notation;
 pub mod piece;

@@ -3,18 +3,17 @@
 
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
+use super::shared::game::with_game;
 use super::shared::limits;
 use super::shared::output::{
     emit, emit_json, new_table, refuse_overwrite, show_progress, style_for,
 };
 use super::shared::search::ctrl_c_flag;
 use crate::protocol::ExternalEngine;
-use cathedral::Rules;
 use cathedral::arena::{
-    Budget, BuiltIn, BuiltInPlayer, Contestant, MatchOptions, MatchSummary, PairResult, play_pair,
-    summarize,
+    Budget, BuiltIn, BuiltInPlayer, Contestant, MatchGame, MatchOptions, MatchSummary, PairResult,
+    PlayedGame, play_pair, summarize,
 };
-use cathedral::file::records_to_yaml;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -49,7 +48,7 @@ pub struct MatchArgs {
     pub opening_plies: usize,
     /// Rule variant: classic or moore1978.
     #[arg(long, default_value = "classic")]
-    pub rules: Rules,
+    pub rules: String,
     /// Pairs played at once (each game uses one core).
     #[arg(long, default_value = "1", value_name = "N", value_parser = limits::threads)]
     pub jobs: usize,
@@ -65,6 +64,10 @@ pub struct MatchArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// The game: `corintho` for Corintho (two players; its built-in players are random and
+    /// engine).
+    #[arg(long, value_enum, value_name = "GAME")]
+    pub game: Option<super::GameName>,
     /// Colour: auto, always, never.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
@@ -106,24 +109,43 @@ fn read_spec(option: &str, text: &str) -> miette::Result<Spec> {
         .map_err(|e| Failure::new(Exit::Usage, format!("{option}: {e}")).into())
 }
 
-fn contestant(spec: &Spec, budget: Budget, tt_mb: usize) -> Result<Box<dyn Contestant>, String> {
+fn contestant<G: MatchGame>(
+    spec: &Spec,
+    budget: Budget,
+    tt_mb: usize,
+) -> Result<Box<dyn Contestant<G>>, String> {
     Ok(match spec {
-        Spec::BuiltIn(kind) => Box::new(BuiltInPlayer::new(*kind, budget, tt_mb)),
+        Spec::BuiltIn(kind) => {
+            G::plays(kind)?;
+            Box::new(BuiltInPlayer::new(*kind, budget, tt_mb))
+        }
         Spec::Command(command) => Box::new(ExternalEngine::start(command, budget)?),
     })
 }
 
 #[derive(Serialize)]
-struct MatchJson<'a> {
-    summary: &'a MatchSummary,
+#[serde(bound = "")]
+struct MatchJson<'a, G: MatchGame> {
+    summary: &'a MatchSummary<G>,
     seconds: f64,
     games_per_minute: f64,
     interrupted: bool,
     records: Option<String>,
-    pairs: &'a [PairResult],
+    pairs: &'a [PairResult<G>],
 }
 
 pub fn run(args: &MatchArgs) -> miette::Result<()> {
+    let game = args.game.unwrap_or(super::GameName::Cathedral);
+    with_game!(game, G => play_match::<G>(args))
+}
+
+fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
+    let rules = G::match_rules(&args.rules).map_err(|e| {
+        Failure::new(
+            Exit::Usage,
+            format!("invalid value '{}' for '--rules <RULES>': {e}", args.rules),
+        )
+    })?;
     let a = read_spec("--a", &args.a)?;
     let b = read_spec("--b", &args.b)?;
     let budget = match args.nodes {
@@ -137,13 +159,13 @@ pub fn run(args: &MatchArgs) -> miette::Result<()> {
     let names = [&a, &b]
         .iter()
         .map(|spec| {
-            contestant(spec, budget, 1)
+            contestant::<G>(spec, budget, 1)
                 .map(|c| c.name())
                 .map_err(|e| Failure::new(Exit::Input, e))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let options = MatchOptions {
-        rules: args.rules,
+        rules,
         seed: args.seed,
         opening_plies: args.opening_plies,
     };
@@ -158,7 +180,7 @@ pub fn run(args: &MatchArgs) -> miette::Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let start = Instant::now();
-    let results: Mutex<Vec<PairResult>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<PairResult<G>>> = Mutex::new(Vec::new());
     let failure: Mutex<Option<String>> = Mutex::new(None);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(if args.jobs == 0 { 0 } else { args.jobs })
@@ -169,8 +191,8 @@ pub fn run(args: &MatchArgs) -> miette::Result<()> {
             if stop.load(Ordering::Relaxed) || failure.lock().is_ok_and(|f| f.is_some()) {
                 return;
             }
-            let played = contestant(&a, budget, args.tt_mb).and_then(|mut first| {
-                let mut second = contestant(&b, budget, args.tt_mb)?;
+            let played = contestant::<G>(&a, budget, args.tt_mb).and_then(|mut first| {
+                let mut second = contestant::<G>(&b, budget, args.tt_mb)?;
                 Ok(play_pair(first.as_mut(), second.as_mut(), &options, pair))
             });
             match played {
@@ -260,22 +282,22 @@ fn prepare_folder(dir: &Path, force: bool) -> miette::Result<()> {
 }
 
 /// Both games of a pair as one record file (`docs/game-record.md`).
-fn write_records(dir: &Path, pair: &PairResult) -> Result<(), String> {
+fn write_records<G: MatchGame>(dir: &Path, pair: &PairResult<G>) -> Result<(), String> {
     let path = dir.join(format!("pair-{:04}.yaml", pair.pair));
-    let records: Vec<_> = pair.games.iter().map(|g| g.record()).collect();
-    cathedral::file::write_atomically(&path, records_to_yaml(&records).as_bytes(), true)
+    let records: Vec<_> = pair.games.iter().map(PlayedGame::record).collect();
+    cathedral::file::write_atomically(&path, G::records_text(&records).as_bytes(), true)
         .map_err(|e| e.to_string())
 }
 
 /// `pair   3: A wins, unplaced A 0, B 31 (A as Light 0-17, as Dark 0-14)`: at most 80 columns.
-fn pair_line(pair: &PairResult) -> String {
+fn pair_line<G: MatchGame>(pair: &PairResult<G>) -> String {
     let verdict = match pair.a_score() {
         s if s > 0.75 => "A wins",
         s if s < 0.25 => "B wins",
         _ => "drawn",
     };
-    let score = |game: &cathedral::arena::PlayedGame| {
-        let (a, b) = game.unplaced();
+    let score = |game: &PlayedGame<G>| {
+        let (a, b) = game.a_and_b();
         let forfeit = if game.forfeit.is_some() {
             " forfeit"
         } else {
@@ -284,17 +306,20 @@ fn pair_line(pair: &PairResult) -> String {
         format!("{a}-{b}{forfeit}")
     };
     format!(
-        "pair {:>4}: {verdict}, unplaced A {}, B {} (A as Light {}, as Dark {})\n",
+        "pair {:>4}: {verdict}, {} A {}, B {} (A as {} {}, as {} {})\n",
         pair.pair,
+        G::SCORE_NOUN,
         pair.a_squares,
         pair.b_squares,
+        G::SEATS[0],
         score(&pair.games[0]),
+        G::SEATS[1],
         score(&pair.games[1])
     )
 }
 
-fn summary_text(
-    summary: &MatchSummary,
+fn summary_text<G: MatchGame>(
+    summary: &MatchSummary<G>,
     args: &MatchArgs,
     budget: Budget,
     elapsed: Duration,
@@ -304,12 +329,18 @@ fn summary_text(
     let mut table = new_table(style);
     table.set_header(["", "wins", "draws", "losses"]);
     for (label, tally) in [
-        ("pairs (A's view)", summary.pair_results),
-        ("games with A as Light", summary.as_light),
-        ("games with A as Dark", summary.as_dark),
+        ("pairs (A's view)".to_string(), summary.pair_results),
+        (
+            format!("games with A as {}", G::SEATS[0]),
+            summary.by_seat[0],
+        ),
+        (
+            format!("games with A as {}", G::SEATS[1]),
+            summary.by_seat[1],
+        ),
     ] {
         table.add_row(vec![
-            label.to_string(),
+            label,
             tally.wins.to_string(),
             tally.draws.to_string(),
             tally.losses.to_string(),
@@ -320,9 +351,10 @@ fn summary_text(
         summary.a, summary.b, summary.pairs, budget, args.seed, args.opening_plies
     );
     out.push_str(&format!(
-        "A's pair score: {:.1} %; A's margin {:+.2} squares per game\n",
+        "A's pair score: {:.1} %; A's margin {:+.2} {} per game\n",
         100.0 * summary.pair_score,
-        summary.mean_margin
+        summary.mean_margin,
+        G::UNIT[1]
     ));
     out.push_str(&format!("Elo of A over B: {}\n", summary.elo.text()));
     if summary.forfeits != (0, 0) {

@@ -1,10 +1,7 @@
 //! The client side of the protocol: another program that speaks it, run as a child process and
 //! asked for moves, so that any engine can play a match against ours.
 
-use cathedral::arena::{Budget, Contestant};
-use cathedral::legality::parse_move;
-use cathedral::notation::format_move_with_player;
-use cathedral::{Move, Position, Rules};
+use cathedral::arena::{Budget, Contestant, MatchGame};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -106,41 +103,24 @@ impl ExternalEngine {
     }
 }
 
-/// The `rules` command's argument for `rules`.
-fn rules_words(rules: Rules) -> String {
-    rules.preset_name().map_or_else(
-        || {
-            format!(
-                "capture={} pass={} first-move={}",
-                rules.capture.name(),
-                rules.pass.name(),
-                rules.first_move.name()
-            )
-        },
-        str::to_string,
-    )
-}
-
-impl Contestant for ExternalEngine {
+impl<G: MatchGame> Contestant<G> for ExternalEngine {
     fn name(&self) -> String {
         self.name.clone()
     }
 
-    fn new_game(&mut self, start: &Position, _seed: u64) -> Result<(), String> {
-        let line = format!("rules {}", rules_words(start.rules()));
-        self.ask(&line, ANSWER_TIME, |l| l == "ok").map(|_| ())
+    fn new_game(&mut self, rules: G::Rules, _seed: u64) -> Result<(), String> {
+        for line in G::protocol_new_game(rules) {
+            self.ask(&line, ANSWER_TIME, |l| l == "ok")?;
+        }
+        Ok(())
     }
 
-    fn choose(&mut self, moves: &[Move], position: &Position) -> Result<Move, String> {
-        let mut replay = Position::new(position.rules());
+    fn choose(&mut self, moves: &[G::Move], position: &G) -> Result<G::Move, String> {
+        let start = position.fresh_start();
         let mut line = "position start".to_string();
         if !moves.is_empty() {
-            line.push_str(" moves");
-            for &mv in moves {
-                line.push(' ');
-                line.push_str(&format_move_with_player(&replay, mv));
-                replay.play(mv);
-            }
+            line.push_str(" moves ");
+            line.push_str(&start.line_text(moves).join(" "));
         }
         self.ask(&line, ANSWER_TIME, |l| l == "ok")?;
         let (go, wait) = match self.budget {
@@ -153,7 +133,9 @@ impl Contestant for ExternalEngine {
             .split_whitespace()
             .nth(1)
             .ok_or_else(|| format!("`{last}` names no move"))?;
-        parse_move(position, text).map_err(|e| format!("its move `{text}` cannot be played: {e}"))
+        position
+            .parse_move(text)
+            .map_err(|e| format!("its move `{text}` cannot be played: {e}"))
     }
 }
 

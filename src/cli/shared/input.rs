@@ -11,8 +11,6 @@ const STDIN_NAME: &str = "<stdin>";
 /// Lines shown before and after the offending line, at most (miette shows one by default).
 const CONTEXT_LINES: usize = 2;
 
-/// The bundled example used when no FILE is given.
-
 /// A position file problem, shown by miette with the offending line underlined.
 #[derive(Debug, thiserror::Error, Diagnostic)]
 #[error("{message}")]

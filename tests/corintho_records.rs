@@ -104,24 +104,27 @@ fn a_bad_record_is_located() {
         ));
 }
 
+/// Four games of the engine at level 3 against random moves, seed 9.
+fn engine_against_random() -> Command {
+    let mut cmd = cathedral();
+    cmd.args([
+        "match",
+        "--game",
+        "corintho",
+        "--a",
+        "engine:level=3",
+        "--b",
+        "random",
+    ])
+    .args(["--games", "4", "--seed", "9", "--color", "never"]);
+    cmd
+}
+
 #[test]
 fn a_corintho_match_plays_pairs_and_writes_records() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("m");
-    let text = stdout_of(
-        cathedral()
-            .args([
-                "match",
-                "--game",
-                "corintho",
-                "--a",
-                "engine:level=3",
-                "--b",
-                "random",
-            ])
-            .args(["--games", "4", "--seed", "9", "--color", "never", "-o"])
-            .arg(&out),
-    );
+    let text = stdout_of(engine_against_random().arg("-o").arg(&out));
     assert!(text.contains("games with A as player 1"), "{text}");
     assert!(text.contains("A: engine level 3\n"), "{text}");
     // Every record replays to the result the match counted.
@@ -139,19 +142,7 @@ fn a_corintho_match_plays_pairs_and_writes_records() {
         }
     }
     // The same seed, the same games.
-    let again = stdout_of(
-        cathedral()
-            .args([
-                "match",
-                "--game",
-                "corintho",
-                "--a",
-                "engine:level=3",
-                "--b",
-                "random",
-            ])
-            .args(["--games", "4", "--seed", "9", "--color", "never", "--json"]),
-    );
+    let again = stdout_of(engine_against_random().arg("--json"));
     let json: serde_json::Value = serde_json::from_str(&again).unwrap();
     let first = std::fs::read_to_string(out.join("pair-0001.yaml")).unwrap();
     let moves: Vec<String> = json["pairs"][0]["games"][0]["moves"]

@@ -19,7 +19,6 @@ use cathedral::frontend::{EngineRequest, Playable};
 use cathedral::notation::format_line;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
@@ -175,19 +174,7 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
 /// ([`Playable::engine_choice`]) in words or JSON.
 fn engine_choice<G: Playable>(args: &BestMoveArgs) -> miette::Result<()> {
     let position = load::<G>(&args.file)?.position;
-    let request = EngineRequest {
-        level: args.level.min(MAX_LEVEL),
-        nodes: args.nodes,
-        time: if args.nodes.is_some() {
-            None
-        } else {
-            Some(args.time)
-        },
-        threads: args.threads,
-        tt_mb: args.tt_mb,
-        seed: args.seed,
-        stop: ctrl_c_flag(),
-    };
+    let request = request(args);
     let choice = position.engine_choice(&request, &mut |_| {});
     let judgement = if choice.exact { "exact" } else { "estimate" };
     let line = position.line_text(&choice.pv);
@@ -219,14 +206,10 @@ fn engine_choice<G: Playable>(args: &BestMoveArgs) -> miette::Result<()> {
     emit(&format!("Best move: {best}\n{verdict}\n"))
 }
 
-fn decide(
-    args: &BestMoveArgs,
-    candidates: usize,
-) -> miette::Result<(cathedral::Position, BestMoveReport)> {
-    let file = load_position(&args.file)?;
-    let position = file.position;
-    let stop = ctrl_c_flag();
-    let options = PlayOptions {
+/// What the options ask of the engine: a node budget, else the time; Ctrl-C stops it.
+fn request(args: &BestMoveArgs) -> EngineRequest {
+    EngineRequest {
+        level: args.level.min(MAX_LEVEL),
         nodes: args.nodes,
         time: if args.nodes.is_some() {
             None
@@ -234,10 +217,27 @@ fn decide(
             Some(args.time)
         },
         threads: args.threads,
-        seed: args.seed,
-        level: args.level.min(MAX_LEVEL),
         tt_mb: args.tt_mb,
-        stop: Arc::clone(&stop),
+        seed: args.seed,
+        stop: ctrl_c_flag(),
+    }
+}
+
+fn decide(
+    args: &BestMoveArgs,
+    candidates: usize,
+) -> miette::Result<(cathedral::Position, BestMoveReport)> {
+    let file = load_position(&args.file)?;
+    let position = file.position;
+    let request = request(args);
+    let options = PlayOptions {
+        nodes: request.nodes,
+        time: request.time,
+        threads: request.threads,
+        seed: request.seed,
+        level: request.level,
+        tt_mb: request.tt_mb,
+        stop: request.stop,
         candidates,
         ..PlayOptions::default()
     };

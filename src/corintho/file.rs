@@ -152,6 +152,38 @@ fn plain_words(message: &str) -> String {
     format!("expected {expected} here")
 }
 
+/// `text` read as YAML into `T`; a complaint in the format's words, located by `error`, with
+/// `hint` after it.
+pub(super) fn read_yaml<T: serde::de::DeserializeOwned>(
+    text: &str,
+    error: &impl Fn(Option<&Location>, String) -> FileError,
+    hint: &str,
+) -> Result<T, FileError> {
+    serde_saphyr::from_str(text).map_err(|e| {
+        let message = e.without_snippet().to_string();
+        let message = plain_words(message.lines().next().unwrap_or("not valid YAML"));
+        error(e.location().as_ref(), format!("{message} ({hint})"))
+    })
+}
+
+/// Refuses a `game:` other than Corintho.
+pub(super) fn check_game(
+    game: &Spanned<String>,
+    error: &impl Fn(Option<&Location>, String) -> FileError,
+) -> Result<(), FileError> {
+    if game.value.eq_ignore_ascii_case("corintho") {
+        Ok(())
+    } else {
+        Err(error(
+            Some(&game.referenced),
+            format!(
+                "`game: {}` is not Corintho: write `game: corintho`",
+                game.value
+            ),
+        ))
+    }
+}
+
 /// Whether a file's text declares `game: corintho` (a cheap look before loading).
 pub fn is_corintho(text: &str) -> bool {
     text.lines().any(|line| {
@@ -202,24 +234,8 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         e.source_text = Some(text.to_string());
         e
     };
-    let raw: Raw = serde_saphyr::from_str(text).map_err(|e| {
-        let location = e.location();
-        let message = e.without_snippet().to_string();
-        let message = plain_words(message.lines().next().unwrap_or("not valid YAML"));
-        error(
-            location.as_ref(),
-            format!("{message} (see docs/corintho.md)"),
-        )
-    })?;
-    if !raw.game.value.eq_ignore_ascii_case("corintho") {
-        return Err(error(
-            Some(&raw.game.referenced),
-            format!(
-                "`game: {}` is not Corintho: write `game: corintho`",
-                raw.game.value
-            ),
-        ));
-    }
+    let raw: Raw = read_yaml(text, &error, "see docs/corintho.md")?;
+    check_game(&raw.game, &error)?;
     let players = raw.players.as_ref().map_or(2, |p| p.value);
     let mut rules = CorinthoRules::for_players(players).ok_or_else(|| {
         let location = raw.players.as_ref().map(|p| &p.referenced);

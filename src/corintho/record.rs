@@ -24,7 +24,7 @@
 //! assert_eq!(error.line, Some(2));
 //! ```
 
-use super::file::{parse, to_yaml};
+use super::file::{check_game, parse, read_yaml, to_yaml};
 use super::moves::CorinthoMove;
 use super::position::{CorinthoPosition, Outcome};
 use super::rules::CorinthoRules;
@@ -137,24 +137,12 @@ fn read_game(name: &str, text: &str, number: usize) -> Result<CorinthoRecord, Fi
         e.source_text = Some(text.to_string());
         e
     };
-    let raw: RawRecord = serde_saphyr::from_str(text).map_err(|e| {
-        let message = e.without_snippet().to_string();
-        let first = message.lines().next().unwrap_or("not valid YAML");
-        let first = first.split(" at line ").next().unwrap_or(first);
-        error(
-            e.location().as_ref(),
-            format!("{first} (a record has `game: corintho`, `moves:` and optional `event`, `site`, `date`, `round`, `names`, `comment`, `start`, `result`; see docs/corintho.md)"),
-        )
-    })?;
-    if !raw.game.value.eq_ignore_ascii_case("corintho") {
-        return Err(error(
-            Some(&raw.game.referenced),
-            format!(
-                "`game: {}` is not Corintho: write `game: corintho`",
-                raw.game.value
-            ),
-        ));
-    }
+    let raw: RawRecord = read_yaml(
+        text,
+        &error,
+        "a record has `game: corintho`, `moves:` and optional `event`, `site`, `date`, `round`, `names`, `comment`, `start`, `result`; see docs/corintho.md",
+    )?;
+    check_game(&raw.game, &error)?;
     let start = match &raw.start {
         None => None,
         Some(start) => {

@@ -174,8 +174,10 @@ fn bestmove_plays_three_and_four_players() {
             "puzzles/corintho/27-three-players-extras.yaml",
         ])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("Cathedral only"));
+        .code(3)
+        .stderr(predicate::str::contains(
+            "the exact solver plays two-player games",
+        ));
 }
 
 #[test]

@@ -177,3 +177,34 @@ fn a_corintho_match_plays_pairs_and_writes_records() {
         .code(2)
         .stderr(predicates::str::contains("standard two-player rules"));
 }
+
+#[test]
+fn analyse_position_ranks_every_move_by_the_solver() {
+    let out = stdout_of(cathedral().args([
+        "analyse-position",
+        "puzzles/corintho/30-small-endgame-solved.yaml",
+        "--time",
+        "30",
+    ]));
+    // Rule case 30: a draw, 8 moves draw and 2 lose (docs/corintho.md, "Solver figures").
+    assert!(out.contains("Value: draw for player 1"), "{out}");
+    assert!(
+        out.contains("draw  ( 8)") && out.contains("loss  ( 2)"),
+        "{out}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&stdout_of(cathedral().args([
+        "analyse-position",
+        "puzzles/corintho/30-small-endgame-solved.yaml",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(json["root_moves"].as_array().unwrap().len(), 10, "{json}");
+    assert!(
+        json["root_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|r| r["lower"] == r["upper"]),
+        "{json}"
+    );
+}

@@ -14,6 +14,7 @@ use super::shared::output::{
 use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::bestmove::BestMoveReport;
 use cathedral::analysis::words::thousands;
+use cathedral::boardgame::SolveOptions;
 use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use cathedral::frontend::{EngineRequest, Playable};
 use cathedral::notation::format_line;
@@ -113,13 +114,7 @@ pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
 pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
     let game = which(args.engine.game, Some(&args.engine.file));
     if game != GameName::Cathedral {
-        return Err(Failure::new(
-            Exit::Usage,
-            format!(
-                "analyse-position ranks moves for Cathedral only; for {game:?} use `bestmove` or `solve`"
-            ),
-        )
-        .into());
+        return with_game!(game, G => solver_ranking::<G>(args));
     }
     let (_, report) = decide(&args.engine, args.candidates)?;
     if args.engine.json {
@@ -167,6 +162,39 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
         "{}\n{table}\n{note}\n{}\n",
         report.verdict,
         report.stats_text()
+    ))
+}
+
+/// `analyse-position` for a game without Cathedral's ranked report: the exact solver within
+/// the budget (`--time` or `--nodes`), every root move's value (exact where proven, bounds
+/// otherwise), as `solve` prints it.
+fn solver_ranking<G: Playable>(args: &AnalysePositionArgs) -> miette::Result<()> {
+    let engine = &args.engine;
+    let loaded = load::<G>(&engine.file)?;
+    let request = request(engine);
+    let options = SolveOptions {
+        threads: engine.threads,
+        tt_mb: engine.tt_mb,
+        time_limit: request.time,
+        max_nodes: request.nodes,
+        stop: request.stop,
+        root_values: true,
+        ..SolveOptions::default()
+    };
+    let (report, solution) = cathedral::frontend::solve(&loaded.position, &options, &|_| {})
+        .map_err(|why| {
+            Failure::new(Exit::Input, why).help("`bestmove` plays any number of players")
+        })?;
+    if engine.json {
+        return emit_json(&report);
+    }
+    emit(&cathedral::frontend::solve_text(
+        &loaded,
+        &report,
+        &solution,
+        true,
+        false,
+        style_for(args.color),
     ))
 }
 

@@ -290,6 +290,7 @@ struct CoinsSolve {
 impl Playable for Coins {
     const NAME: &'static str = "coins";
     const EXAMPLE_MOVES: &'static str = "`left right`";
+    const MOVE_GROUP: &'static str = "end";
 
     type Explanation = Taken;
     type View = CoinsView;

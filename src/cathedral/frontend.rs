@@ -45,6 +45,7 @@ impl From<PositionFile> for Loaded<Position> {
 impl Playable for Position {
     const NAME: &'static str = "cathedral";
     const EXAMPLE_MOVES: &'static str = "`dark:castle:c3,d3,e3,c4,e4`";
+    const MOVE_GROUP: &'static str = "piece";
 
     type Explanation = MoveReport;
     type View = PositionView;

@@ -119,6 +119,7 @@ fn outcome_words(position: &CorinthoPosition) -> String {
 impl Playable for CorinthoPosition {
     const NAME: &'static str = "corintho";
     const EXAMPLE_MOVES: &'static str = "`C@b1 a2-a1`";
+    const MOVE_GROUP: &'static str = "kind";
 
     type Explanation = CorinthoExplanation;
     type View = CorinthoView;

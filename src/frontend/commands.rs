@@ -53,6 +53,9 @@ pub struct MovesReport {
     /// What the game says before the list (the game is over, a row to answer).
     #[serde(skip)]
     pub notes: Vec<String>,
+    /// What a group is (`piece`).
+    #[serde(skip)]
+    pub group_heading: &'static str,
 }
 
 impl MovesReport {
@@ -97,6 +100,7 @@ impl MovesReport {
             to_move_title,
             groups,
             notes: position.moves_notes(),
+            group_heading: G::MOVE_GROUP,
         }
     }
 
@@ -115,7 +119,7 @@ impl MovesReport {
             }
         } else if !self.groups.is_empty() {
             let mut table = new_table(style);
-            table.set_header(["piece", "moves", "examples"]);
+            table.set_header([self.group_heading, "moves", "examples"]);
             for group in &self.groups {
                 let mut examples = group
                     .moves

@@ -134,6 +134,8 @@ pub trait Playable: Game + Sized + 'static {
     const NAME: &'static str;
     /// Moves to show in an error that asks for moves (`dark:castle:c3,d3,e3,c4,e4`).
     const EXAMPLE_MOVES: &'static str;
+    /// What a group of `moves` is, as a column heading (`piece`).
+    const MOVE_GROUP: &'static str;
 
     /// What explaining a move gives (words for people and data for JSON).
     type Explanation;

@@ -9,10 +9,12 @@
 mod contestant;
 mod elo;
 mod game;
+mod sprt;
 
 pub use contestant::{Budget, BuiltIn, BuiltInPlayer, Contestant, EvalChoice, SpecError};
 pub use elo::{Elo, elo, elo_of_score};
 pub use game::MatchGame;
+pub use sprt::{Sprt, SprtVerdict};
 
 use crate::boardgame::Rng;
 use crate::cathedral::sampler::game_seed;
@@ -161,6 +163,22 @@ pub struct PairResult<G: MatchGame> {
 }
 
 impl<G: MatchGame> PairResult<G> {
+    /// A's half-points over the two games (0 to 4): each game won 2, drawn 1, lost 0, by
+    /// comparing the two scores.
+    pub fn a_half_points(&self) -> usize {
+        self.games
+            .iter()
+            .map(|game| {
+                let (a, b) = game.a_and_b();
+                match a.cmp(&b) {
+                    std::cmp::Ordering::Less => 2,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Greater => 0,
+                }
+            })
+            .sum()
+    }
+
     /// A's pair score: 1 when A's total is lower, 0.5 for equal totals, 0 otherwise.
     pub fn a_score(&self) -> f64 {
         match self.a_squares.cmp(&self.b_squares) {

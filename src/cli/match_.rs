@@ -12,7 +12,7 @@ use super::shared::search::ctrl_c_flag;
 use crate::protocol::ExternalEngine;
 use cathedral::arena::{
     Budget, BuiltIn, BuiltInPlayer, Contestant, MatchGame, MatchOptions, MatchSummary, PairResult,
-    PlayedGame, play_pair, summarize,
+    PlayedGame, Sprt, SprtVerdict, play_pair, summarize,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -31,9 +31,20 @@ pub struct MatchArgs {
     /// Player B, as for --a.
     #[arg(long, value_name = "SPEC")]
     pub b: String,
-    /// Games to play: an even number, played in pairs with colours swapped.
+    /// Games to play: an even number, played in pairs with colours swapped (with --sprt, the
+    /// most to play).
     #[arg(long, default_value = "20", value_name = "N", value_parser = even_games)]
     pub games: usize,
+    /// Stop as soon as a sequential probability ratio test on the pairs decides between H0 (A
+    /// is ELO0 stronger) and H1 (A is ELO1 stronger), like `--sprt 0,10` (docs/engine.md).
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = elo_bounds)]
+    pub sprt: Option<(f64, f64)>,
+    /// The SPRT's false positive rate: accepting H1 when H0 holds.
+    #[arg(long, default_value = "0.05", value_name = "P", requires = "sprt", value_parser = error_rate)]
+    pub alpha: f64,
+    /// The SPRT's false negative rate: accepting H0 when H1 holds.
+    #[arg(long, default_value = "0.05", value_name = "P", requires = "sprt", value_parser = error_rate)]
+    pub beta: f64,
     /// Time per move for engines without a budget of their own: seconds, or 500ms, 2s.
     #[arg(long, default_value = "1", value_name = "SECS", value_parser = limits::positive_seconds)]
     pub time: Duration,
@@ -81,6 +92,58 @@ fn even_games(text: &str) -> Result<usize, String> {
         ));
     }
     Ok(games)
+}
+
+fn elo_bounds(text: &str) -> Result<(f64, f64), String> {
+    let (low, high) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}`: expected two Elo differences, like 0,10"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && v.abs() < 1000.0)
+            .ok_or_else(|| format!("`{t}` is not an Elo difference between -1000 and 1000"))
+    };
+    let (elo0, elo1) = (number(low)?, number(high)?);
+    if elo1 <= elo0 {
+        return Err(format!(
+            "ELO1 ({elo1}) must be larger than ELO0 ({elo0}): H1 says A is the stronger"
+        ));
+    }
+    Ok((elo0, elo1))
+}
+
+fn error_rate(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|p| *p > 0.0 && *p < 0.5)
+        .ok_or_else(|| {
+            format!("`{text}` is out of range: expected a rate above 0 and below 0.5, like 0.05")
+        })
+}
+
+/// The SPRT fed with the pairs in their order, whatever order they finish in.
+struct SequentialTest {
+    sprt: Sprt,
+    next: usize,
+    waiting: std::collections::BTreeMap<usize, usize>,
+}
+
+impl SequentialTest {
+    /// Counts pair `pair`'s half-points once every pair before it is counted; whether the test
+    /// has decided.
+    fn add(&mut self, pair: usize, half_points: usize) -> bool {
+        self.waiting.insert(pair, half_points);
+        while self.sprt.verdict() == SprtVerdict::Continue
+            && let Some(points) = self.waiting.remove(&self.next)
+        {
+            self.sprt.add_pair(points);
+            self.next += 1;
+        }
+        self.sprt.verdict() != SprtVerdict::Continue
+    }
 }
 
 fn opening_plies(text: &str) -> Result<usize, String> {
@@ -131,6 +194,8 @@ struct MatchJson<'a, G: MatchGame> {
     games_per_minute: f64,
     interrupted: bool,
     records: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sprt: Option<&'a Sprt>,
     pairs: &'a [PairResult<G>],
 }
 
@@ -170,6 +235,16 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         opening_plies: args.opening_plies,
     };
     let pairs = args.games / 2;
+    let sequential = match args.sprt {
+        Some((elo0, elo1)) => Some(Mutex::new(SequentialTest {
+            sprt: Sprt::new(elo0, elo1, args.alpha, args.beta)
+                .map_err(|e| Failure::new(Exit::Usage, format!("--sprt: {e}")))?,
+            next: 1,
+            waiting: std::collections::BTreeMap::new(),
+        })),
+        None => None,
+    };
+    let decided = std::sync::atomic::AtomicBool::new(false);
     let stop = ctrl_c_flag();
     let bar = ProgressBar::with_draw_target(Some(pairs as u64), ProgressDrawTarget::hidden());
     if show_progress() {
@@ -186,43 +261,62 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         .num_threads(if args.jobs == 0 { 0 } else { args.jobs })
         .build()
         .map_err(|e| miette::miette!("cannot start {} jobs: {e}", args.jobs))?;
+    // Each job takes the next pair in order, so that a sequential test decides on the first
+    // pairs and no later pair is started after it has.
+    let next_pair = std::sync::atomic::AtomicUsize::new(1);
+    let jobs = pool.current_num_threads().min(pairs.max(1));
     pool.install(|| {
-        (1..=pairs).into_par_iter().for_each(|pair| {
-            if stop.load(Ordering::Relaxed) || failure.lock().is_ok_and(|f| f.is_some()) {
-                return;
-            }
-            let played = contestant::<G>(&a, budget, args.tt_mb).and_then(|mut first| {
-                let mut second = contestant::<G>(&b, budget, args.tt_mb)?;
-                Ok(play_pair(first.as_mut(), second.as_mut(), &options, pair))
-            });
-            match played {
-                Ok(result) => {
-                    if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let written = args
-                        .output
-                        .as_ref()
-                        .map_or(Ok(()), |dir| write_records(dir, &result));
-                    if let Err(e) = written {
-                        *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                        return;
-                    }
-                    let line = pair_line(&result);
-                    let mut done = results.lock().unwrap_or_else(|e| e.into_inner());
-                    done.push(result);
-                    let summary = summarize(&names[0], &names[1], &done);
-                    bar.set_message(format!("A scores {:.0} %", 100.0 * summary.pair_score));
-                    bar.inc(1);
-                    if !args.json {
-                        bar.suspend(|| {
-                            let _ = emit(&line);
-                        });
-                    }
+        (0..jobs).into_par_iter().for_each(|_| {
+            loop {
+                let pair = next_pair.fetch_add(1, Ordering::Relaxed);
+                if pair > pairs
+                    || stop.load(Ordering::Relaxed)
+                    || decided.load(Ordering::Relaxed)
+                    || failure.lock().is_ok_and(|f| f.is_some())
+                {
+                    return;
                 }
-                Err(e) => {
-                    *failure.lock().unwrap_or_else(|e| e.into_inner()) =
-                        Some(format!("pair {pair}: {e}"));
+                let played = contestant::<G>(&a, budget, args.tt_mb).and_then(|mut first| {
+                    let mut second = contestant::<G>(&b, budget, args.tt_mb)?;
+                    Ok(play_pair(first.as_mut(), second.as_mut(), &options, pair))
+                });
+                match played {
+                    Ok(result) => {
+                        if stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let written = args
+                            .output
+                            .as_ref()
+                            .map_or(Ok(()), |dir| write_records(dir, &result));
+                        if let Err(e) = written {
+                            *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
+                            return;
+                        }
+                        let mut line = pair_line(&result);
+                        if let Some(test) = &sequential {
+                            let mut test = test.lock().unwrap_or_else(|e| e.into_inner());
+                            if test.add(result.pair, result.a_half_points()) {
+                                decided.store(true, Ordering::Relaxed);
+                            }
+                            // Its own line: the pair's line stays within 80 columns.
+                            line.push_str(&format!("{:11}{}\n", "", test.sprt.ratio_text()));
+                        }
+                        let mut done = results.lock().unwrap_or_else(|e| e.into_inner());
+                        done.push(result);
+                        let summary = summarize(&names[0], &names[1], &done);
+                        bar.set_message(format!("A scores {:.0} %", 100.0 * summary.pair_score));
+                        bar.inc(1);
+                        if !args.json {
+                            bar.suspend(|| {
+                                let _ = emit(&line);
+                            });
+                        }
+                    }
+                    Err(e) => {
+                        *failure.lock().unwrap_or_else(|e| e.into_inner()) =
+                            Some(format!("pair {pair}: {e}"));
+                    }
                 }
             }
         });
@@ -236,6 +330,7 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
     let elapsed = start.elapsed();
     let summary = summarize(&names[0], &names[1], &results);
     let interrupted = stop.load(Ordering::Relaxed);
+    let sprt = sequential.map(|test| test.into_inner().unwrap_or_else(|e| e.into_inner()).sprt);
     let games_per_minute = 2.0 * results.len() as f64 / elapsed.as_secs_f64().max(1e-9) * 60.0;
     if args.json {
         emit_json(&MatchJson {
@@ -244,9 +339,13 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
             games_per_minute,
             interrupted,
             records: args.output.as_ref().map(|d| d.display().to_string()),
+            sprt: sprt.as_ref(),
             pairs: &results,
         })?;
     } else {
+        if let Some(sprt) = &sprt {
+            emit(&format!("\n{}\n", sprt.text()))?;
+        }
         emit(&summary_text(
             &summary,
             args,

@@ -1,0 +1,82 @@
+//! `match --sprt`: the sequential test stops a match as soon as it decides, on the pairs in their
+//! order, whatever the number of jobs.
+
+use assert_cmd::Command;
+
+fn cathedral() -> Command {
+    Command::cargo_bin("cathedral").unwrap()
+}
+
+fn json_of(cmd: &mut Command) -> serde_json::Value {
+    let output = cmd.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn a_clear_difference_is_accepted_early() {
+    let v = json_of(cathedral().args([
+        "match",
+        "--a",
+        "engine:level=3",
+        "--b",
+        "random",
+        "--games",
+        "200",
+        "--nodes",
+        "200",
+        "--sprt",
+        "0,200",
+        "--json",
+    ]));
+    assert_eq!(v["sprt"]["verdict"], "accept-h1", "{}", v["sprt"]);
+    let pairs = v["summary"]["pairs"].as_u64().unwrap();
+    assert!(pairs < 30, "{pairs} pairs");
+    let counted: u64 = v["sprt"]["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, pairs);
+    assert!(v["sprt"]["llr"].as_f64().unwrap() >= v["sprt"]["upper_bound"].as_f64().unwrap());
+}
+
+#[test]
+fn equal_players_accept_h0_the_same_way_with_one_job_or_two() {
+    let run = |jobs: &str| {
+        json_of(cathedral().args([
+            "match", "--a", "random", "--b", "random", "--games", "2000", "--nodes", "1", "--sprt",
+            "0,30", "--jobs", jobs, "--json",
+        ]))
+    };
+    let (one, two) = (run("1"), run("2"));
+    assert_eq!(one["sprt"]["verdict"], "accept-h0", "{}", one["sprt"]);
+    assert_eq!(one["sprt"]["pentanomial"], two["sprt"]["pentanomial"]);
+    assert_eq!(one["sprt"]["llr"], two["sprt"]["llr"]);
+    // The decision came before the last pair: the match stopped early.
+    assert!(one["summary"]["pairs"].as_u64().unwrap() < 1000);
+}
+
+#[test]
+fn sprt_options_are_checked() {
+    for args in [
+        vec!["--sprt", "10,0"],
+        vec!["--sprt", "5"],
+        vec!["--sprt", "a,b"],
+        vec!["--sprt", "0,5000"],
+        vec!["--alpha", "0.1"],
+        vec!["--sprt", "0,10", "--alpha", "0.7"],
+        vec!["--sprt", "0,10", "--beta", "0"],
+    ] {
+        cathedral()
+            .args(["match", "--a", "random", "--b", "random"])
+            .args(&args)
+            .assert()
+            .code(2);
+    }
+}

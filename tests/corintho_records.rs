@@ -208,3 +208,23 @@ fn analyse_position_ranks_every_move_by_the_solver() {
         "{json}"
     );
 }
+
+#[test]
+fn standard_input_is_read_as_the_game_it_declares() {
+    let file = std::fs::read_to_string("puzzles/corintho/21-fig4-unless.yaml").unwrap();
+    let out = stdout_of(cathedral().args(["moves", "-"]).write_stdin(file));
+    assert!(
+        out.contains("Player 1 to move: 37 legal moves in total"),
+        "{out}"
+    );
+    let record = "game: corintho\nnames: [Ann, Bob]\nmoves: [C@b1, K@a4]\n";
+    let out = stdout_of(cathedral().args(["replay", "-"]).write_stdin(record));
+    assert!(
+        out.starts_with("Game 1: Ann (player 1) v Bob (player 2)"),
+        "{out}"
+    );
+    // A Cathedral file on standard input is still Cathedral's.
+    let file = std::fs::read_to_string("puzzles/examples/midgame.yaml").unwrap();
+    let out = stdout_of(cathedral().args(["moves", "-"]).write_stdin(file));
+    assert!(out.contains("Light to move"), "{out}");
+}

@@ -52,8 +52,7 @@ pub fn run(args: &ReplayArgs) -> miette::Result<()> {
 /// The games of a record file (`-`: standard input).
 pub fn load_records<G: Recorded>(path: &Path) -> miette::Result<Vec<G::Record>> {
     let loaded = if path.as_os_str() == "-" {
-        cathedral::file::read_text("<stdin>", std::io::stdin().lock())
-            .and_then(|text| G::parse_records("<stdin>", &text))
+        super::shared::game::stdin_text().and_then(|text| G::parse_records("<stdin>", &text))
     } else {
         cathedral::file::read_file(path).and_then(|(name, text)| G::parse_records(&name, &text))
     };

@@ -9,26 +9,45 @@ use std::path::Path;
 const STDIN_ARGUMENT: &str = "-";
 const STDIN_NAME: &str = "<stdin>";
 
-/// The game a command works on: `--game`, or (without it) the game a FILE declares with
-/// `game: NAME`, or Cathedral.
+/// Standard input, read once: the game is chosen from its text, then the text is loaded.
+static STDIN_TEXT: std::sync::OnceLock<Result<String, cathedral::file::FileError>> =
+    std::sync::OnceLock::new();
+
+/// The text of standard input (read at the first call, kept for later ones).
+pub fn stdin_text() -> Result<String, cathedral::file::FileError> {
+    STDIN_TEXT
+        .get_or_init(|| cathedral::file::read_text(STDIN_NAME, std::io::stdin().lock()))
+        .clone()
+}
+
+/// The game a command works on: `--game`, or (without it) the game a FILE (or standard input,
+/// `-`) declares with `game: NAME`, or Cathedral.
 pub fn which(game: Option<GameName>, file: Option<&Path>) -> GameName {
     if let Some(game) = game {
         return game;
     }
-    let declared = file
-        .filter(|f| f.as_os_str() != STDIN_ARGUMENT && f.is_file())
-        .and_then(|f| {
-            // At most the first MiB: an endless device or a huge file is never read whole
-            // here (the loader refuses it in words).
-            let mut head = Vec::new();
-            std::fs::File::open(f)
-                .ok()?
-                .take(1 << 20)
-                .read_to_end(&mut head)
-                .ok()?;
-            declared_game(&String::from_utf8_lossy(&head))
-        });
-    match declared.as_deref() {
+    if file.is_some_and(|f| f.as_os_str() == STDIN_ARGUMENT) {
+        let declared = stdin_text().ok().and_then(|text| declared_game(&text));
+        return named(declared.as_deref());
+    }
+    let declared = file.filter(|f| f.is_file()).and_then(|f| {
+        // At most the first MiB: an endless device or a huge file is never read whole
+        // here (the loader refuses it in words).
+        let mut head = Vec::new();
+        std::fs::File::open(f)
+            .ok()?
+            .take(1 << 20)
+            .read_to_end(&mut head)
+            .ok()?;
+        declared_game(&String::from_utf8_lossy(&head))
+    });
+    named(declared.as_deref())
+}
+
+/// The game a file's `game:` names (Cathedral when none, or an unknown one: its loader then
+/// says what it expected).
+fn named(declared: Option<&str>) -> GameName {
+    match declared {
         Some("corintho") => GameName::Corintho,
         _ => GameName::Cathedral,
     }
@@ -67,8 +86,7 @@ pub fn load_or_bundled<G: Playable>(
 /// The position file at `path` (`-`: standard input).
 pub fn load<G: Playable>(path: &Path) -> miette::Result<Loaded<G>> {
     let loaded = if path.as_os_str() == STDIN_ARGUMENT {
-        cathedral::file::read_text(STDIN_NAME, std::io::stdin().lock())
-            .and_then(|text| G::parse_file(STDIN_NAME, &text))
+        stdin_text().and_then(|text| G::parse_file(STDIN_NAME, &text))
     } else {
         load_file::<G>(path)
     };

@@ -126,7 +126,7 @@ fn a_corintho_match_plays_pairs_and_writes_records() {
     let out = dir.path().join("m");
     let text = stdout_of(engine_against_random().arg("-o").arg(&out));
     assert!(text.contains("games with A as player 1"), "{text}");
-    assert!(text.contains("A: engine level 3\n"), "{text}");
+    assert!(text.contains("A: engine level 3, 1000 ms\n"), "{text}");
     // Every record replays to the result the match counted.
     for pair in 1..=2 {
         let file = out.join(format!("pair-{pair:04}.yaml"));

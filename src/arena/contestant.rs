@@ -263,9 +263,7 @@ impl BuiltInPlayer {
 impl<G: MatchGame> Contestant<G> for BuiltInPlayer {
     fn name(&self) -> String {
         match self.kind {
-            BuiltIn::Engine { budget: None, .. } if G::ENGINE_HAS_BUDGET => {
-                format!("{}, {}", self.kind, self.budget)
-            }
+            BuiltIn::Engine { budget: None, .. } => format!("{}, {}", self.kind, self.budget),
             kind => kind.to_string(),
         }
     }

@@ -25,9 +25,6 @@ pub trait MatchGame: Recorded {
     const UNIT: [&'static str; 2];
     /// The score of a seat that forfeits (its opponent scores 0).
     const FORFEIT_SCORE: u32;
-    /// Whether the built-in engine thinks within the match's budget (else its level alone sets
-    /// its depth, and its name leaves the budget out).
-    const ENGINE_HAS_BUDGET: bool;
 
     /// The rules `--rules` names (the error says what was expected).
     fn match_rules(words: &str) -> Result<Self::Rules, String>;

@@ -38,7 +38,6 @@ impl MatchGame for Position {
     const SCORE_NOUN: &'static str = "unplaced";
     const UNIT: [&'static str; 2] = ["square", "squares"];
     const FORFEIT_SCORE: u32 = SQUARES_PER_PLAYER;
-    const ENGINE_HAS_BUDGET: bool = true;
 
     fn match_rules(words: &str) -> Result<Rules, String> {
         words

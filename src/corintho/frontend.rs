@@ -254,10 +254,16 @@ impl Playable for CorinthoPosition {
         request: &EngineRequest,
         _info: &mut dyn FnMut(&EngineInfo<CorinthoMove>),
     ) -> EngineChoice<CorinthoMove> {
-        // The paranoid search is bounded by its depth, not by a clock or a node budget.
-        let depth = engine_depth(request.level);
+        // The paranoid search deepens up to the level's depth, within the node or time budget.
         let started = std::time::Instant::now();
-        let best = super::engine::best_move(self, depth);
+        let found = super::engine::search(
+            self,
+            engine_depth(request.level),
+            request.nodes,
+            request.time.map(|t| started + t),
+            &request.stop,
+        );
+        let (best, depth) = (found.best, found.depth);
         let value = best.map_or(0, |(_, v)| v);
         EngineChoice {
             best: best.map(|(mv, _)| mv),
@@ -269,7 +275,7 @@ impl Playable for CorinthoPosition {
                 v => format!("estimate {v:+} (threat lines), not exact"),
             },
             depth,
-            nodes: None,
+            nodes: Some(found.nodes),
             elapsed: started.elapsed(),
             pv: best.map(|(mv, _)| vec![mv]).unwrap_or_default(),
         }

@@ -1,6 +1,7 @@
 //! Corintho in the match runner (two players): a game scores in half-points dropped, 0 for a
 //! win, 1 for a draw, 2 for a loss, so that a pair goes to whoever dropped fewer; seeded random
-//! openings; the built-in `random` and `engine` (the paranoid search at the level's depth).
+//! openings; the built-in `random` and `engine` (the paranoid search deepened up to the level's
+//! depth within the budget).
 
 use super::frontend::engine_depth;
 use super::record::CorinthoRecord;
@@ -18,7 +19,6 @@ impl MatchGame for CorinthoPosition {
     const SCORE_NOUN: &'static str = "half-points dropped";
     const UNIT: [&'static str; 2] = ["half-point", "half-points"];
     const FORFEIT_SCORE: u32 = 2;
-    const ENGINE_HAS_BUDGET: bool = false;
 
     fn match_rules(words: &str) -> Result<CorinthoRules, String> {
         match words {
@@ -69,7 +69,7 @@ impl MatchGame for CorinthoPosition {
                 ..
             } => Ok(()),
             BuiltIn::Engine { .. } => Err(
-                "the Corintho engine has no `eval` or `exact` settings (it is a paranoid search of depth 1 + level / 3)"
+                "the Corintho engine has no `eval` or `exact` settings (it is a paranoid search of depth up to 1 + level / 3)"
                     .to_string(),
             ),
             BuiltIn::Policy | BuiltIn::Greedy => Err(format!(
@@ -81,14 +81,23 @@ impl MatchGame for CorinthoPosition {
     fn builtin_move(
         &self,
         kind: &BuiltIn,
-        _budget: Budget,
+        budget: Budget,
         _tt_mb: usize,
         rng: &mut Rng,
         _seed: u64,
     ) -> Option<CorinthoMove> {
         match *kind {
-            BuiltIn::Engine { level, .. } => {
-                super::engine::best_move(self, engine_depth(level)).map(|(mv, _)| mv)
+            BuiltIn::Engine {
+                level, budget: own, ..
+            } => {
+                let (nodes, deadline) = match own.unwrap_or(budget) {
+                    Budget::Nodes(n) => (Some(n), None),
+                    Budget::Time(t) => (None, Some(std::time::Instant::now() + t)),
+                };
+                let stop = std::sync::atomic::AtomicBool::new(false);
+                super::engine::search(self, engine_depth(level), nodes, deadline, &stop)
+                    .best
+                    .map(|(mv, _)| mv)
             }
             _ => self.opening_move(rng),
         }

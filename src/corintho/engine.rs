@@ -40,6 +40,12 @@ pub fn best_move(position: &CorinthoPosition, depth: u32) -> Option<(CorinthoMov
     best
 }
 
+/// The value of `position` for player `me` (whoever is to move there) by the same search as
+/// [`best_move`], `depth` plies deep: what `best_move` one ply up gives the move that leads here.
+pub fn value_for(position: &CorinthoPosition, me: u8, depth: u32) -> i32 {
+    paranoid(position, me, depth, -WIN - 1000, WIN + 1000)
+}
+
 fn paranoid(position: &CorinthoPosition, me: u8, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
     match position.outcome() {
         Outcome::Won(p) if p == me => return WIN + depth as i32,

@@ -105,17 +105,28 @@ impl Judge for CorinthoPosition {
             };
             let solution = solve(self, &options, &|_| {});
             if let Some(value) = solution.value() {
-                let best_move = solution.best_line.first().copied();
-                if let Some(best) = best_move.filter(|&mv| self.check(mv).is_ok()) {
-                    return Judged {
-                        value: f64::from(value),
-                        judgement: Judgement::Exact,
-                        best: Some(best.to_string()),
-                        line: solution.best_line.iter().map(ToString::to_string).collect(),
-                        played_value: (played == Some(best)).then_some(f64::from(value)),
-                        best_move,
-                    };
-                }
+                // The proven line's first move; without a line, the solve's best so far.
+                let best = solution
+                    .best_line
+                    .first()
+                    .or(solution.best_so_far.as_ref())
+                    .copied()
+                    .filter(|&mv| self.check(mv).is_ok());
+                let line = if solution.best_line.is_empty() {
+                    best.iter().map(ToString::to_string).collect()
+                } else {
+                    solution.best_line.iter().map(ToString::to_string).collect()
+                };
+                return Judged {
+                    value: f64::from(value),
+                    judgement: Judgement::Exact,
+                    best: best.map(|mv| mv.to_string()),
+                    line,
+                    played_value: played
+                        .filter(|&mv| Some(mv) == best)
+                        .map(|_| f64::from(value)),
+                    best_move: best,
+                };
             }
         }
         let depth = engine_depth_for(budget);

@@ -5,8 +5,9 @@ mod common;
 
 use cathedral::analysis::game::{Mark, analyse_game};
 use cathedral::boardgame::{SolveOptions, solve};
-use cathedral::engine::{Judgement, PlayOptions};
+use cathedral::engine::Judgement;
 use cathedral::file::{GameRecord, RecordedMove, load};
+use cathedral::frontend::Budget;
 use common::{cathedral, stdout_of};
 
 #[test]
@@ -41,12 +42,13 @@ fn an_endgame_blunder_is_measured_exactly_and_marked() {
         }],
         ..GameRecord::default()
     };
-    let analysis = analyse_game(
+    let analysis = analyse_game::<cathedral::Position>(
         &game,
-        &PlayOptions {
+        &Budget {
             nodes: Some(2_000_000),
             time: None,
-            ..PlayOptions::default()
+            tt_mb: 64,
+            stop: Default::default(),
         },
         &|_, _| {},
     );
@@ -67,7 +69,7 @@ fn an_endgame_blunder_is_measured_exactly_and_marked() {
         "{:?} for a loss of {exact_loss}",
         ply.mark
     );
-    assert_eq!(analysis.dark.moves + analysis.light.moves, 1);
+    assert_eq!(analysis.dark().moves + analysis.light().moves, 1);
 }
 
 #[test]

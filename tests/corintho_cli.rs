@@ -264,3 +264,182 @@ fn every_json_option_prints_json() {
     ]));
     assert!(v["best_move"].is_null(), "{v}");
 }
+
+/// The position after `moves` from the two-player start.
+fn corintho_after(moves: &[&str]) -> cathedral::corintho::CorinthoPosition {
+    use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules};
+    let mut position = CorinthoPosition::new(CorinthoRules::default());
+    for mv in moves {
+        position.play(CorinthoMove::parse(mv).unwrap());
+    }
+    position
+}
+
+/// The solver's win/draw/loss value of `position` for the side to move.
+fn corintho_value(position: &cathedral::corintho::CorinthoPosition) -> Option<i32> {
+    use cathedral::boardgame::{SolveOptions, solve};
+    let options = SolveOptions {
+        threads: 1,
+        tt_mb: 1,
+        wdl: true,
+        root_values: false,
+        max_nodes: Some(100_000),
+        ..SolveOptions::default()
+    };
+    solve(position, &options, &|_| {}).value()
+}
+
+#[test]
+fn analyse_judges_a_corintho_record_and_marks_a_missed_forced_win() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.yaml");
+    // Player 1's C@c2 leaves the column row b1 c2 d3 to whoever completes it; player 2 misses
+    // it (B@d1) and player 1 completes it.
+    let moves = ["C@b1", "K@a4", "C@c2", "B@d1", "C@d3"];
+    let mut play = cathedral();
+    play.args(["play", "--game", "corintho"])
+        .args(moves)
+        .arg("--record")
+        .arg(&record);
+    stdout_of(&mut play);
+    // The solver proves it: player 2 had a forced win, and B@d1 leaves player 1 a won game.
+    assert_eq!(corintho_value(&corintho_after(&moves[..3])), Some(1));
+    assert_eq!(corintho_value(&corintho_after(&moves[..4])), Some(1));
+
+    let budget = ["--nodes-per-move", "20000", "--threads", "1"];
+    let out = stdout_of(
+        cathedral()
+            .arg("analyse")
+            .arg(&record)
+            .args(budget)
+            .args(["--color", "never"]),
+    );
+    assert!(out.contains("Result: player 1 wins."), "{out}");
+    for (n, mv) in moves.iter().enumerate() {
+        assert!(out.contains(&format!("| {} | {mv} |", n + 1)), "{out}");
+    }
+    assert!(
+        out.contains("4. B@d1 ?? (blunder, gives up 2.0 points, exact); best was C@d3"),
+        "{out}"
+    );
+    assert!(out.contains("missed win: C@d3 wins at once"), "{out}");
+    assert!(out.contains("Player 2: 2 moves"), "{out}");
+
+    let v = json_of(
+        cathedral()
+            .arg("analyse")
+            .arg(&record)
+            .args(budget)
+            .arg("--json"),
+    );
+    let plies = v["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 5);
+    let missed = &plies[3];
+    assert_eq!(missed["played"], "B@d1");
+    assert_eq!(missed["mover"], 2);
+    assert_eq!(missed["mark"], "blunder");
+    assert_eq!(missed["before"]["judgement"], "exact");
+    assert_eq!(missed["before"]["value"], 1.0);
+    assert_eq!(missed["loss_is_exact"], true);
+    assert_eq!(
+        (&missed["outcome_before"], &missed["outcome_after"]),
+        (&"win".into(), &"loss".into())
+    );
+    // The move that allowed the win is marked too; the winning move is not.
+    assert!(plies[2]["mark"].is_string(), "{}", plies[2]);
+    assert!(plies[4]["mark"].is_null(), "{}", plies[4]);
+    assert!(
+        v["turning_points"]
+            .as_array()
+            .unwrap()
+            .contains(&serde_json::json!(4))
+    );
+    assert_eq!(v["player_2"]["blunders"], 1);
+    assert_eq!(v["end"]["judgement"], "exact");
+
+    // Every game of the file, one line each; no HTML report for Corintho.
+    let out = stdout_of(cathedral().arg("analyse").arg(&record).args([
+        "--all",
+        "--nodes-per-move",
+        "2000",
+        "--color",
+        "never",
+    ]));
+    assert!(
+        out.contains("player 1 wins") && out.contains("Player 2 marks"),
+        "{out}"
+    );
+    cathedral()
+        .arg("analyse")
+        .arg(&record)
+        .arg("--html")
+        .arg(dir.path().join("r.html"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--html writes Cathedral reports only",
+        ));
+    assert!(!dir.path().join("r.html").exists());
+}
+
+#[test]
+fn standings_of_corintho_records_rank_the_winner_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("first.yaml");
+    let second = dir.path().join("second.yaml");
+    // Ann wins both: as player 1 (she completes the row), then as player 2.
+    std::fs::write(
+        &first,
+        "game: corintho\nnames: [Ann, Bob]\nmoves: [C@b1, K@a4, C@c2, B@d1, C@d3]\nresult: player 1 wins\n",
+    )
+    .unwrap();
+    std::fs::write(
+        &second,
+        "game: corintho\nnames: [Bob, Ann]\nmoves: [C@b1, K@a4, C@c2, C@d3]\nresult: player 2 wins\n",
+    )
+    .unwrap();
+    let out = stdout_of(
+        cathedral()
+            .arg("standings")
+            .args([&first, &second])
+            .args(["--color", "never"]),
+    );
+    let ann = out.find("| Ann ").expect("Ann in the table");
+    let bob = out.find("| Bob ").expect("Bob in the table");
+    assert!(ann < bob, "{out}");
+    assert!(out.contains("| score |"), "{out}");
+    assert!(out.contains("Ann 0 - 4 Bob: Ann wins"), "{out}");
+    let v = json_of(
+        cathedral()
+            .arg("standings")
+            .args([&first, &second])
+            .arg("--json"),
+    );
+    assert_eq!(v["table"][0]["player"], "Ann");
+    assert_eq!(v["table"][0]["rank"], 1);
+    assert_eq!(v["table"][0]["game_wins"], 2);
+    assert_eq!(v["table"][1]["player"], "Bob");
+    assert_eq!(v["matches"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_bad_corintho_record_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.yaml");
+    std::fs::write(
+        &path,
+        "game: corintho\nnames: [Ann, Bob]\nmoves:\n- C@b1\n- C@b1\n",
+    )
+    .unwrap();
+    for command in ["analyse", "standings"] {
+        let out = cathedral().arg(command).arg(&path).assert().failure();
+        let err = String::from_utf8(out.get_output().stderr.clone()).unwrap();
+        assert!(
+            err.contains("bad.yaml:5:3") && err.contains("move 2 (`C@b1`) cannot be played"),
+            "{command}: {err}"
+        );
+        for leak in LEAKS {
+            assert!(!err.contains(leak), "{command} leaks {leak}: {err}");
+        }
+    }
+}

@@ -7,13 +7,10 @@
 //! position before it minus the value it leaves, both from the mover's view:
 //! `loss(i) = value(i) + value(i + 1)`, as the value after the move is from the opponent's view.
 
-use crate::cathedral::engine::{Choice, Judgement, PlayOptions, choose};
-use crate::cathedral::explain::{MoveReport, explain_move};
-use crate::cathedral::file::GameRecord;
-use crate::cathedral::moves::Move;
-use crate::cathedral::notation::format_move_with_player;
+use crate::cathedral::engine::Judgement;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use crate::frontend::{Budget, Judge, record_positions};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -74,11 +71,18 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// The outcome a value (squares, from the player's view) stands for.
+    /// The outcome a value (squares, from the player's view) stands for, read with Cathedral's
+    /// draw band ([`DRAW_BAND`]).
     pub fn of(value: f64, judgement: Judgement) -> Outcome {
+        Outcome::within(value, judgement, DRAW_BAND)
+    }
+
+    /// The outcome a value stands for: an exact value within 0.5 of 0 is a draw, an estimate
+    /// within `band`.
+    pub fn within(value: f64, judgement: Judgement, band: f64) -> Outcome {
         let band = match judgement {
             Judgement::Exact => 0.5,
-            Judgement::Estimate => DRAW_BAND,
+            Judgement::Estimate => band,
         };
         if value > band {
             Outcome::Win
@@ -99,10 +103,10 @@ impl Outcome {
     }
 }
 
-/// The judgement of one position.
+/// The judgement of one position (`M`: the game's move).
 #[derive(Clone, Debug, Serialize)]
-pub struct Judged {
-    /// The value from the side to move's view, in squares.
+pub struct Judged<M = crate::cathedral::moves::Move> {
+    /// The value from the side to move's view, in the game's units.
     pub value: f64,
     /// Exact (proven) or an estimate.
     pub judgement: Judgement,
@@ -113,26 +117,28 @@ pub struct Judged {
     /// The value of the move played here, from the same search as `value` (so the two compare
     /// like for like); `None` at the end of the game or when no search iteration finished.
     pub played_value: Option<f64>,
+    /// The best move itself.
     #[serde(skip)]
-    best_move: Option<Move>,
+    pub best_move: Option<M>,
 }
 
 /// One move of the game, judged.
 #[derive(Clone, Debug, Serialize)]
-pub struct PlyAnalysis {
+#[serde(bound = "")]
+pub struct PlyAnalysis<G: Judge = Position> {
     /// The move's number, from 1.
     pub ply: usize,
     /// Who played it.
-    pub mover: Player,
+    pub mover: G::Seat,
     /// The move played, in the notation.
     pub played: String,
     /// The position before the move, judged from the mover's view.
-    pub before: Judged,
+    pub before: Judged<G::Move>,
     /// The value the move leaves, from the mover's view (the next position's value, negated).
     pub after_value: f64,
     /// Whether `after_value` is exact.
     pub after_judgement: Judgement,
-    /// Squares the move gave up against the best move (never below 0): exact only when both
+    /// What the move gave up against the best move (never below 0): exact only when both
     /// values are.
     pub loss: f64,
     /// Whether `loss` rests on two exact values.
@@ -154,7 +160,7 @@ pub struct PlyAnalysis {
 pub struct PlayerSummary {
     /// Moves the player made (passes included).
     pub moves: usize,
-    /// The mean loss per move, in squares.
+    /// The mean loss per move, in the game's units.
     pub average_loss: f64,
     /// Counts of marks.
     pub inaccuracies: usize,
@@ -166,61 +172,62 @@ pub struct PlayerSummary {
     pub exact_moves: usize,
 }
 
+/// Every seat's summary, in seat order; as JSON, one key per seat (`light`, `dark`;
+/// `player_1`...).
+#[derive(Clone, Debug)]
+pub struct Summaries<G: Judge>(pub Vec<(G::Seat, PlayerSummary)>);
+
+impl<G: Judge> Serialize for Summaries<G> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (seat, summary) in &self.0 {
+            map.serialize_entry(&G::seat_key(*seat), summary)?;
+        }
+        map.end()
+    }
+}
+
 /// The analysis of a whole game.
 #[derive(Clone, Debug, Serialize)]
-pub struct GameAnalysis {
+#[serde(bound = "")]
+pub struct GameAnalysis<G: Judge = Position> {
     /// Every move (of an analysis stopped early, see [`assemble`]: every move whose two positions
     /// were judged).
-    pub plies: Vec<PlyAnalysis>,
+    pub plies: Vec<PlyAnalysis<G>>,
     /// The final position's value from the side to move's view (exact: the game is over, or
     /// the solver proved it); of an analysis stopped early, the last position judged.
-    pub end: Judged,
-    /// Light's summary.
-    pub light: PlayerSummary,
-    /// Dark's summary.
-    pub dark: PlayerSummary,
+    pub end: Judged<G::Move>,
+    /// Each seat's summary (Cathedral: `light` then `dark`).
+    #[serde(flatten)]
+    pub summaries: Summaries<G>,
     /// The moves (numbers) where the result changed.
     pub turning_points: Vec<usize>,
-    /// The marks' thresholds in squares: inaccuracy, mistake, blunder.
+    /// The marks' thresholds in the game's units: inaccuracy, mistake, blunder.
     pub thresholds: [f64; 3],
 }
 
-/// Judges one position, and `played` in it.
-fn judge(position: &Position, played: Option<Move>, options: &PlayOptions) -> Judged {
-    let options = PlayOptions {
-        also: played,
-        ..options.clone()
-    };
-    let choice: Choice = choose(position, &options, &mut |_| {});
-    // The played move's value comes from the deepest finished iteration: so do the best move
-    // and its value here, so that the two compare like for like (the best move of a play may
-    // come from an unfinished deeper iteration).
-    let finished = choice
-        .also
-        .as_ref()
-        .filter(|_| choice.judgement == Judgement::Estimate)
-        .and(choice.candidates.first());
-    let (value, best_move, pv) = match finished {
-        Some(best) => (best.estimate, Some(best.mv), best.pv.clone()),
-        None => (choice.value, choice.best, choice.pv.clone()),
-    };
-    let played_value = match (&choice.also, played) {
-        // The best move played loses nothing.
-        (_, Some(mv)) if Some(mv) == best_move => Some(value),
-        (Some(also), _) => Some(also.estimate),
-        _ => None,
-    };
-    Judged {
-        value: f64::from(value) / 100.0,
-        judgement: if position.is_game_over() {
-            Judgement::Exact
-        } else {
-            choice.judgement
-        },
-        best: best_move.map(|mv| format_move_with_player(position, mv)),
-        line: crate::cathedral::notation::format_line(position, &pv),
-        played_value: played_value.map(|v| f64::from(v) / 100.0),
-        best_move,
+impl<G: Judge> GameAnalysis<G> {
+    /// The summary of `seat` (an empty one for a seat that did not play).
+    pub fn summary(&self, seat: G::Seat) -> PlayerSummary {
+        self.summaries
+            .0
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, summary)| summary.clone())
+            .unwrap_or_default()
+    }
+}
+
+impl GameAnalysis<Position> {
+    /// Light's summary.
+    pub fn light(&self) -> PlayerSummary {
+        self.summary(Player::Light)
+    }
+
+    /// Dark's summary.
+    pub fn dark(&self) -> PlayerSummary {
+        self.summary(Player::Dark)
     }
 }
 
@@ -228,101 +235,71 @@ fn judge(position: &Position, played: Option<Move>, options: &PlayOptions) -> Ju
 /// are exact, or when the move also lost at least [`INACCURACY`] squares (so that the noise of
 /// estimates near a boundary does not make turning points).
 pub fn turns_result(loss: f64, before: Outcome, after: Outcome, exact: bool) -> bool {
-    after < before && (exact || loss >= INACCURACY)
+    turns_result_at(INACCURACY, loss, before, after, exact)
+}
+
+/// [`turns_result`] with the inaccuracy threshold `inaccuracy`.
+pub fn turns_result_at(
+    inaccuracy: f64,
+    loss: f64,
+    before: Outcome,
+    after: Outcome,
+    exact: bool,
+) -> bool {
+    after < before && (exact || loss >= inaccuracy)
 }
 
 /// The mark of a move that lost `loss` squares and took the mover from `before` to `after`
 /// (`exact`: both values proven).
 pub fn mark_of(loss: f64, before: Outcome, after: Outcome, exact: bool) -> Option<Mark> {
-    let steps_down = if turns_result(loss, before, after, exact) {
+    mark_at([INACCURACY, MISTAKE, BLUNDER], loss, before, after, exact)
+}
+
+/// [`mark_of`] with the thresholds `[inaccuracy, mistake, blunder]`.
+pub fn mark_at(
+    thresholds: [f64; 3],
+    loss: f64,
+    before: Outcome,
+    after: Outcome,
+    exact: bool,
+) -> Option<Mark> {
+    let [inaccuracy, mistake, blunder] = thresholds;
+    let steps_down = if turns_result_at(inaccuracy, loss, before, after, exact) {
         (before as i32) - (after as i32)
     } else {
         0
     };
-    if loss >= BLUNDER || steps_down >= 2 {
+    if loss >= blunder || steps_down >= 2 {
         Some(Mark::Blunder)
-    } else if loss >= MISTAKE || steps_down == 1 {
+    } else if loss >= mistake || steps_down == 1 {
         Some(Mark::Mistake)
-    } else if loss >= INACCURACY {
+    } else if loss >= inaccuracy {
         Some(Mark::Inaccuracy)
     } else {
         None
     }
 }
 
-/// "Dark Castle (b2,b3,c2,d2,d3)".
-fn building_words(building: &crate::cathedral::position::Building) -> String {
-    format!("{} ({})", building.label(), building.cells)
-}
-
-/// What a move gains at once: captures and claimed squares.
-fn gains(report: &MoveReport) -> (Vec<String>, u32) {
-    let captures = report.captures().map(building_words).collect();
-    let claimed = report.claims.iter().map(|c| c.size).sum();
-    (captures, claimed)
-}
-
-/// Notes on a move: captures or claims the best move had and the played one lacks, and what the
-/// played move allows the opponent's best reply to capture or claim.
-fn notes(
-    position: &Position,
-    played: Move,
-    before: &Judged,
-    after: &Judged,
+/// Notes on a move: the game's own (missed captures, what it allows), else which move was
+/// better and by how much.
+fn notes<G: Judge>(
+    position: &G,
+    played: G::Move,
+    before: &Judged<G::Move>,
+    after: &Judged<G::Move>,
     loss: f64,
 ) -> Vec<String> {
-    let mut notes = Vec::new();
-    if loss < INACCURACY {
-        return notes;
+    if loss < G::THRESHOLDS[0] {
+        return Vec::new();
     }
-    let mover = position.to_move();
-    let report = explain_move(position, played);
-    let (played_captures, played_claimed) = gains(&report);
-    if let Some(best) = before.best_move.filter(|&b| b != played) {
-        let best_report = explain_move(position, best);
-        let (best_captures, best_claimed) = gains(&best_report);
-        let best_text = format_move_with_player(position, best);
-        for capture in best_captures
-            .iter()
-            .filter(|c| !played_captures.contains(c))
-        {
-            notes.push(format!(
-                "missed capture: {best_text} would have captured {capture}"
-            ));
-        }
-        if best_claimed > played_claimed {
-            notes.push(format!(
-                "missed claim: {best_text} claims {} squares, the move played {}",
-                best_claimed, played_claimed
-            ));
-        }
-    }
-    if let Some(reply) = after.best_move {
-        let after_position = report.after;
-        let reply_report = explain_move(&after_position, reply);
-        let (captures, claimed) = gains(&reply_report);
-        let reply_text = format_move_with_player(&after_position, reply);
-        for capture in &captures {
-            notes.push(format!("allows {reply_text} to capture {capture}",));
-        }
-        if captures.is_empty() && claimed >= 3 {
-            let cells: Vec<String> = reply_report
-                .claims
-                .iter()
-                .map(|c| c.cells.to_string())
-                .collect();
-            notes.push(format!(
-                "allows {reply_text} to claim {claimed} squares ({})",
-                cells.join("; ")
-            ));
-        }
-    }
+    let best = before.best_move.filter(|&b| b != played);
+    let mut notes = position.move_notes(played, best, after.best_move);
     if notes.is_empty()
         && let Some(best) = &before.best
     {
         notes.push(format!(
             "{} could have played {best} (value {:+.2} instead of {:+.2})",
-            mover.title(),
+            G::seat_title(position.seat_to_move()),
             before.value,
             before.value - loss
         ));
@@ -330,49 +307,53 @@ fn notes(
     notes
 }
 
-/// Judges position `i` of `game` (`positions` are `game.positions()`), and the move played there.
-pub fn judge_position(
-    game: &GameRecord,
-    positions: &[Position],
+/// Judges position `i` of `record` (`positions` are [`record_positions`]), and the move played
+/// there.
+pub fn judge_position<G: Judge>(
+    record: &G::Record,
+    positions: &[G],
     i: usize,
-    options: &PlayOptions,
-) -> Judged {
-    judge(&positions[i], game.moves.get(i).map(|m| m.mv), options)
+    budget: &Budget,
+) -> Judged<G::Move> {
+    positions[i].judge(G::record_moves(record).get(i).copied(), budget)
 }
 
-/// Analyses `game` with `options` per position (its budget, level and seed), calling `progress`
-/// with the number of positions judged so far and their total.
-pub fn analyse_game(
-    game: &GameRecord,
-    options: &PlayOptions,
+/// Analyses `record` with `budget` per position, calling `progress` with the number of
+/// positions judged so far and their total.
+pub fn analyse_game<G: Judge>(
+    record: &G::Record,
+    budget: &Budget,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> GameAnalysis {
-    let positions = game.positions();
+) -> GameAnalysis<G>
+where
+    G::Record: Sync,
+{
+    let positions = record_positions::<G>(record);
+    let moves = G::record_moves(record);
     let done = AtomicUsize::new(0);
     let total = positions.len();
-    let judged: Vec<Judged> = (0..total)
+    let judged: Vec<Judged<G::Move>> = (0..total)
         .into_par_iter()
         .map(|i| {
-            let judged = judge_position(game, &positions, i, options);
+            let judged = positions[i].judge(moves.get(i).copied(), budget);
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
             judged
         })
         .collect();
-    assemble(game, &judged)
+    assemble(record, &judged)
 }
 
-/// Move `i` of `game` (from 0) judged, from the judgements of the position before it
-/// (`before`) and after it (`next`); `positions` are `game.positions()`.
-pub fn ply_analysis(
-    game: &GameRecord,
-    positions: &[Position],
+/// Move `i` of `record` (from 0) judged, from the judgements of the position before it
+/// (`before`) and after it (`next`); `positions` are [`record_positions`].
+pub fn ply_analysis<G: Judge>(
+    record: &G::Record,
+    positions: &[G],
     i: usize,
-    before: &Judged,
-    next: &Judged,
-) -> PlyAnalysis {
+    before: &Judged<G::Move>,
+    next: &Judged<G::Move>,
+) -> PlyAnalysis<G> {
     let position = &positions[i];
-    let played = game.moves[i].mv;
-    let mover = position.to_move();
+    let played = G::record_moves(record)[i];
     // Two proven values compare exactly; otherwise the played move is measured in the same
     // search as the best one (two separate searches may stop at depths of different parity
     // and disagree by squares in the opening).
@@ -382,44 +363,56 @@ pub fn ply_analysis(
         _ => (-next.value, next.judgement),
     };
     let loss = (before.value - after_value).max(0.0);
-    let outcome_before = Outcome::of(before.value, before.judgement);
-    let outcome_after = Outcome::of(after_value, after_judgement);
+    let outcome_before = Outcome::within(before.value, before.judgement, G::DRAW_BAND);
+    let outcome_after = Outcome::within(after_value, after_judgement, G::DRAW_BAND);
     PlyAnalysis {
         ply: i + 1,
-        mover,
-        played: format_move_with_player(position, played),
+        mover: position.seat_to_move(),
+        played: position.move_text_with_player(played),
         before: before.clone(),
         after_value,
         after_judgement,
         loss,
         loss_is_exact,
-        mark: mark_of(loss, outcome_before, outcome_after, loss_is_exact),
+        mark: mark_at(
+            G::THRESHOLDS,
+            loss,
+            outcome_before,
+            outcome_after,
+            loss_is_exact,
+        ),
         outcome_before,
         outcome_after,
-        turning_point: turns_result(loss, outcome_before, outcome_after, loss_is_exact),
+        turning_point: turns_result_at(
+            G::THRESHOLDS[0],
+            loss,
+            outcome_before,
+            outcome_after,
+            loss_is_exact,
+        ),
         notes: notes(position, played, before, next, loss),
     }
 }
 
-/// The analysis of `game` from the judgements of its first positions, in order (at least one):
-/// every move whose two positions are judged, the summaries of those moves, and `end` the last
-/// position judged. With every position judged, the analysis of the whole game.
+/// The analysis of `record` from the judgements of its first positions, in order (at least
+/// one): every move whose two positions are judged, the summaries of those moves, and `end` the
+/// last position judged. With every position judged, the analysis of the whole game.
 ///
 /// # Panics
 ///
 /// When `judged` is empty or longer than the game's positions.
-pub fn assemble(game: &GameRecord, judged: &[Judged]) -> GameAnalysis {
-    assert!(!judged.is_empty() && judged.len() <= game.moves.len() + 1);
-    let positions = game.positions();
-    let plies: Vec<PlyAnalysis> = judged
+pub fn assemble<G: Judge>(record: &G::Record, judged: &[Judged<G::Move>]) -> GameAnalysis<G> {
+    let positions = record_positions::<G>(record);
+    assert!(!judged.is_empty() && judged.len() <= positions.len());
+    let plies: Vec<PlyAnalysis<G>> = judged
         .windows(2)
         .enumerate()
-        .map(|(i, pair)| ply_analysis(game, &positions, i, &pair[0], &pair[1]))
+        .map(|(i, pair)| ply_analysis(record, &positions, i, &pair[0], &pair[1]))
         .collect();
-    let summary = |player: Player| {
+    let summary = |seat: G::Seat| {
         let mut summary = PlayerSummary::default();
         let mut sum = 0.0;
-        for ply in plies.iter().filter(|p| p.mover == player) {
+        for ply in plies.iter().filter(|p| p.mover == seat) {
             summary.moves += 1;
             sum += ply.loss;
             summary.exact_moves += usize::from(ply.loss_is_exact);
@@ -435,17 +428,17 @@ pub fn assemble(game: &GameRecord, judged: &[Judged]) -> GameAnalysis {
         }
         summary
     };
+    let seats = G::seats(&positions[0]);
     GameAnalysis {
         turning_points: plies
             .iter()
             .filter(|p| p.turning_point)
             .map(|p| p.ply)
             .collect(),
-        light: summary(Player::Light),
-        dark: summary(Player::Dark),
+        summaries: Summaries(seats.into_iter().map(|s| (s, summary(s))).collect()),
         plies,
         end: judged[judged.len() - 1].clone(),
-        thresholds: [INACCURACY, MISTAKE, BLUNDER],
+        thresholds: G::THRESHOLDS,
     }
 }
 

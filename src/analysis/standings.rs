@@ -2,8 +2,12 @@
 //! rule sheets score them: each game scores each side's unplaced squares; a match is two games
 //! between the same players with colours swapped, won by the lower total; a tournament ranks
 //! players by their accumulated unplaced squares, lowest first.
+//!
+//! Written once for every game ([`Judge`]): each game scores each seat (lower is better; Corintho
+//! scores 0 for a win, 1 for a draw, 2 for a loss), and a match is two two-player games between
+//! the same players with the seats swapped.
 
-use crate::cathedral::file::GameRecord;
+use crate::frontend::Judge;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -16,9 +20,11 @@ pub struct Standing {
     pub rank: usize,
     /// Finished games played.
     pub games: usize,
-    /// Unplaced squares over all finished games: the tournament score, lower is better.
+    /// Unplaced squares over all finished games: the tournament score, lower is better (of
+    /// another game, its score: Corintho's 0 per win, 1 per draw, 2 per loss).
     pub squares: u32,
-    /// Games won, drawn, lost (fewer unplaced squares than the opponent wins).
+    /// Games won, drawn, lost (fewer unplaced squares than every opponent wins; as few as the
+    /// fewest of the others draws).
     pub game_wins: usize,
     /// See `game_wins`.
     pub game_draws: usize,
@@ -62,61 +68,79 @@ pub struct Standings {
     pub ties: Vec<Vec<String>>,
 }
 
-/// A finished game as the pairing needs it.
+/// A finished two-player game as the pairing needs it.
 struct Finished {
     light: String,
     dark: String,
     light_squares: u32,
     dark_squares: u32,
     place: String,
+    /// The seats' titles (`Light`, `Dark`).
+    titles: Vec<String>,
 }
 
 /// The standings of `games`, each with where it is (`"file game N"`).
-pub fn standings(games: &[(String, GameRecord)]) -> Standings {
+pub fn standings<G: Judge>(games: &[(String, G::Record)]) -> Standings {
     let mut out = Standings::default();
     let mut table: BTreeMap<String, Standing> = BTreeMap::new();
     // Finished games per unordered pairing, in file order.
     let mut pairings: BTreeMap<(String, String), Vec<Finished>> = BTreeMap::new();
     for (place, game) in games {
-        let (Some(light), Some(dark)) = (&game.light, &game.dark) else {
+        let Some(names) = G::player_names(game) else {
             out.skipped
                 .push(format!("{place}: a player's name is missing"));
             continue;
         };
-        let Some((light_squares, dark_squares)) = game.result() else {
+        let Some(scores) = G::scores(game).filter(|s| s.len() == names.len()) else {
             out.skipped.push(format!(
-                "{place}: {light} v {dark} is not finished ({} moves)",
-                game.moves.len()
+                "{place}: {} is not finished ({} moves)",
+                names.join(" v "),
+                G::record_moves(game).len()
             ));
             continue;
         };
-        for (name, own, other) in [
-            (light, light_squares, dark_squares),
-            (dark, dark_squares, light_squares),
-        ] {
+        for (i, (name, &own)) in names.iter().zip(&scores).enumerate() {
+            let best_other = scores
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &s)| s)
+                .min()
+                .unwrap_or(own);
             let line = table.entry(name.clone()).or_insert_with(|| Standing {
                 player: name.clone(),
                 ..Standing::default()
             });
             line.games += 1;
             line.squares += own;
-            match own.cmp(&other) {
+            match own.cmp(&best_other) {
                 std::cmp::Ordering::Less => line.game_wins += 1,
                 std::cmp::Ordering::Equal => line.game_draws += 1,
                 std::cmp::Ordering::Greater => line.game_losses += 1,
             }
         }
+        let (Ok([light, dark]), Ok([light_squares, dark_squares])) =
+            (<[String; 2]>::try_from(names), <[u32; 2]>::try_from(scores))
+        else {
+            // Not a two-player game: counted in the table, never a match.
+            continue;
+        };
+        let titles = G::seats(&G::record_start(game))
+            .into_iter()
+            .map(G::seat_title)
+            .collect();
         let key = if light <= dark {
             (light.clone(), dark.clone())
         } else {
             (dark.clone(), light.clone())
         };
         pairings.entry(key).or_default().push(Finished {
-            light: light.clone(),
-            dark: dark.clone(),
+            light,
+            dark,
             light_squares,
             dark_squares,
             place: place.clone(),
+            titles,
         });
     }
     for games in pairings.values() {
@@ -153,9 +177,14 @@ pub fn standings(games: &[(String, GameRecord)]) -> Standings {
             }
         }
         for game in waiting {
+            let title = |i: usize| game.titles.get(i).cloned().unwrap_or_default();
             out.unpaired.push(format!(
-                "{}: {} (Light) v {} (Dark) has no return game with colours swapped",
-                game.place, game.light, game.dark
+                "{}: {} ({}) v {} ({}) has no return game with colours swapped",
+                game.place,
+                game.light,
+                title(0),
+                game.dark,
+                title(1)
             ));
         }
     }
@@ -183,6 +212,7 @@ pub fn standings(games: &[(String, GameRecord)]) -> Standings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cathedral::file::GameRecord;
     use crate::cathedral::position::Position;
     use crate::cathedral::rules::Rules;
 
@@ -220,7 +250,7 @@ mod tests {
         unfinished.moves.truncate(3);
         let mut all = games.clone();
         all.push(("t.yaml game 5".into(), unfinished));
-        let result = standings(&all);
+        let result = standings::<Position>(&all);
         assert_eq!(
             result.matches.len(),
             1,

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod explain;
 pub mod file;
 mod frontend;
+mod judge;
 pub mod legality;
 mod match_game;
 pub mod moves;

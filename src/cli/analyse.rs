@@ -2,8 +2,9 @@
 //! points found, a summary per player; as text, JSON or an HTML report with a value plot.
 
 use super::ColorWhen;
+use super::replay::load_records;
 use super::shared::exit::{Exit, Failure};
-use super::shared::input::load_records;
+use super::shared::game::{which, with_game};
 use super::shared::limits;
 use super::shared::output::{
     emit, emit_json, is_stdout, keep_whole, new_table, refuse_input_as_output, right_align,
@@ -12,9 +13,8 @@ use super::shared::output::{
 use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::game::{GameAnalysis, PlayerSummary, analyse_game};
 use cathedral::analysis::words::count;
-use cathedral::engine::{Judgement, PlayOptions};
-use cathedral::file::GameRecord;
-use cathedral::frontend::Recorded;
+use cathedral::engine::Judgement;
+use cathedral::frontend::{Budget, Judge};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -56,7 +56,26 @@ pub struct AnalyseArgs {
     pub color: ColorWhen,
 }
 
+/// The record file's game, of whichever game the file declares (`game: corintho`).
 pub fn run(args: &AnalyseArgs) -> miette::Result<()> {
+    with_game!(which(None, Some(&args.file)), G => analyse::<G>(args))
+}
+
+fn analyse<G: Judge>(args: &AnalyseArgs) -> miette::Result<()>
+where
+    G::Record: Sync,
+{
+    if args.html.is_some() && !G::HTML_REPORT {
+        return Err(Failure::new(
+            Exit::Usage,
+            format!(
+                "--html writes Cathedral reports only: {} holds {} games; drop --html (the text and --json reports cover them)",
+                args.file.display(),
+                G::NAME
+            ),
+        )
+        .into());
+    }
     if let Some(out) = args.html.as_deref().filter(|o| !is_stdout(Some(o))) {
         refuse_input_as_output(&[&args.file], out)?;
         if out.exists() && !args.force {
@@ -70,8 +89,8 @@ pub fn run(args: &AnalyseArgs) -> miette::Result<()> {
         )
         .into());
     }
-    let games = load_records(&args.file)?;
-    let chosen: Vec<(usize, &GameRecord)> = if args.all {
+    let games = load_records::<G>(&args.file)?;
+    let chosen: Vec<(usize, &G::Record)> = if args.all {
         games.iter().enumerate().map(|(i, g)| (i + 1, g)).collect()
     } else {
         let game = games.get(args.game.wrapping_sub(1)).ok_or_else(|| {
@@ -88,19 +107,20 @@ pub fn run(args: &AnalyseArgs) -> miette::Result<()> {
         vec![(args.game, game)]
     };
     let stop = ctrl_c_flag();
-    let options = PlayOptions {
+    let budget = Budget {
         nodes: args.nodes_per_move,
         time: if args.nodes_per_move.is_some() {
             None
         } else {
             Some(args.time_per_move)
         },
-        threads: 1,
         tt_mb: args.tt_mb,
         stop: Arc::clone(&stop),
-        ..PlayOptions::default()
     };
-    let positions: u64 = chosen.iter().map(|(_, g)| g.moves.len() as u64 + 1).sum();
+    let positions: u64 = chosen
+        .iter()
+        .map(|(_, g)| G::record_moves(g).len() as u64 + 1)
+        .sum();
     let bar = ProgressBar::with_draw_target(Some(positions), ProgressDrawTarget::hidden());
     if show_progress() {
         bar.set_draw_target(ProgressDrawTarget::stderr());
@@ -119,7 +139,7 @@ pub fn run(args: &AnalyseArgs) -> miette::Result<()> {
     for (number, game) in &chosen {
         let before = bar.position();
         let analysis = pool.install(|| {
-            analyse_game(game, &options, &|done, _| {
+            analyse_game::<G>(game, &budget, &|done, _| {
                 bar.set_position(before + done as u64);
             })
         });
@@ -136,69 +156,80 @@ pub fn run(args: &AnalyseArgs) -> miette::Result<()> {
         )
         .into());
     }
-    if let (Some(out), Some((number, game, analysis))) = (&args.html, analyses.first()) {
-        let html = cathedral::present::game_report_html(game, *number, analysis);
+    if let (Some(out), Some((number, game, analysis))) = (&args.html, analyses.first())
+        && let Some(html) = G::report_html(game, *number, analysis)
+    {
         write_document(Some(out), &html, args.force)?;
     }
     if args.json {
         if args.all {
-            let all: Vec<&GameAnalysis> = analyses.iter().map(|(_, _, a)| a).collect();
+            let all: Vec<&GameAnalysis<G>> = analyses.iter().map(|(_, _, a)| a).collect();
             return emit_json(&all);
         }
         return emit_json(&analyses[0].2);
     }
     if args.all {
-        return emit(&all_games_text(args, &analyses));
+        return emit(&all_games_text::<G>(args, &analyses));
     }
     let (number, game, analysis) = &analyses[0];
-    emit(&report_text(game, *number, args, analysis))
+    emit(&report_text::<G>(game, *number, args, analysis))
 }
 
 /// One line per game: the result, each side's average loss and marks, the turning points.
-fn all_games_text(args: &AnalyseArgs, analyses: &[(usize, &GameRecord, GameAnalysis)]) -> String {
+fn all_games_text<G: Judge>(
+    args: &AnalyseArgs,
+    analyses: &[(usize, &G::Record, GameAnalysis<G>)],
+) -> String {
     let mut table = new_table(style_for(args.color));
-    table.set_header([
-        "game",
-        "result",
-        "Light loss",
-        "Light marks",
-        "Dark loss",
-        "Dark marks",
-        "turns",
-        "exact",
-    ]);
-    let marks = |s: &PlayerSummary| format!("{}/{}/{}", s.inaccuracies, s.mistakes, s.blunders);
-    let (mut light_sum, mut dark_sum) = (0.0, 0.0);
-    for (number, game, analysis) in analyses {
-        let result = match game.result() {
-            Some((l, d)) => format!("{l}-{d}"),
-            None => "unfinished".to_string(),
-        };
-        light_sum += analysis.light.average_loss;
-        dark_sum += analysis.dark.average_loss;
-        table.add_row(vec![
-            number.to_string(),
-            result,
-            format!("{:.2}", analysis.light.average_loss),
-            marks(&analysis.light),
-            format!("{:.2}", analysis.dark.average_loss),
-            marks(&analysis.dark),
-            analysis.turning_points.len().to_string(),
-            format!(
-                "{}/{}",
-                analysis.light.exact_moves + analysis.dark.exact_moves,
-                analysis.plies.len()
-            ),
-        ]);
+    // The seats of the first game: every game of a file has them (Corintho's player count may
+    // differ from game to game, so the widest game's seats are taken).
+    let seats: Vec<G::Seat> = analyses
+        .iter()
+        .map(|(_, _, a)| a.summaries.0.iter().map(|(s, _)| *s).collect::<Vec<_>>())
+        .max_by_key(Vec::len)
+        .unwrap_or_default();
+    let titles: Vec<String> = seats.iter().map(|&s| G::seat_title(s)).collect();
+    let mut header = vec!["game".to_string(), "result".to_string()];
+    for title in &titles {
+        header.push(format!("{title} loss"));
+        header.push(format!("{title} marks"));
     }
-    right_align(&mut table, &[0, 2, 4, 6]);
+    header.extend(["turns".to_string(), "exact".to_string()]);
+    table.set_header(header);
+    let marks = |s: &PlayerSummary| format!("{}/{}/{}", s.inaccuracies, s.mistakes, s.blunders);
+    let mut sums = vec![0.0; seats.len()];
+    for (number, game, analysis) in analyses {
+        let mut row = vec![number.to_string(), G::result_short(game)];
+        let mut exact = 0;
+        for (i, &seat) in seats.iter().enumerate() {
+            let summary = analysis.summary(seat);
+            sums[i] += summary.average_loss;
+            exact += summary.exact_moves;
+            row.push(format!("{:.2}", summary.average_loss));
+            row.push(marks(&summary));
+        }
+        row.push(analysis.turning_points.len().to_string());
+        row.push(format!("{}/{}", exact, analysis.plies.len()));
+        table.add_row(row);
+    }
+    let mut right: Vec<usize> = vec![0];
+    right.extend((0..seats.len()).map(|i| 2 + 2 * i));
+    right.push(2 + 2 * seats.len());
+    right_align(&mut table, &right);
     let n = analyses.len().max(1) as f64;
+    let means: Vec<String> = titles
+        .iter()
+        .zip(&sums)
+        .map(|(title, sum)| format!("{title} {:.2}", sum / n))
+        .collect();
     format!(
-        "{}: {} games\n{table}\nresult: Light-Dark unplaced squares; loss: average squares given up per move; marks: inaccuracies/mistakes/blunders; turns: turning points; exact: moves judged on two proven values.\nMean average loss: Light {:.2}, Dark {:.2} squares per move.\n",
+        "{}: {} games\n{table}\n{}; loss: average {} given up per move; marks: inaccuracies/mistakes/blunders; turns: turning points; exact: moves judged on two proven values.\nMean average loss: {} {} per move.\n",
         args.file.display(),
         analyses.len(),
-        light_sum / n,
-        dark_sum / n
+        G::RESULT_LEGEND,
+        G::UNITS,
+        means.join(", "),
+        G::UNITS
     )
 }
 
@@ -209,9 +240,9 @@ fn value_text(value: f64, judgement: Judgement) -> String {
     }
 }
 
-fn summary_line(name: &str, summary: &PlayerSummary) -> String {
+fn summary_line(name: &str, summary: &PlayerSummary, units: &str) -> String {
     format!(
-        "{name}: {}, average loss {:.2} squares; {}, {}, {} ({} judged exactly)",
+        "{name}: {}, average loss {:.2} {units}; {}, {}, {} ({} judged exactly)",
         count(summary.moves as i64, "move"),
         summary.average_loss,
         if summary.inaccuracies == 1 {
@@ -225,24 +256,23 @@ fn summary_line(name: &str, summary: &PlayerSummary) -> String {
     )
 }
 
-fn report_text(
-    game: &GameRecord,
+fn report_text<G: Judge>(
+    game: &G::Record,
     number: usize,
     args: &AnalyseArgs,
-    analysis: &GameAnalysis,
+    analysis: &GameAnalysis<G>,
 ) -> String {
     let style = style_for(args.color);
-    let mut out = format!("{}\n", cathedral::Position::record_heading(game, number));
-    if let Some((light, dark)) = game.result() {
-        out.push_str(&format!(
-            "Result: Light {light}, Dark {dark} unplaced squares.\n"
-        ));
+    let mut out = format!("{}\n", G::record_heading(game, number));
+    if let Some(line) = G::result_line(game) {
+        out.push_str(&line);
+        out.push('\n');
     }
     if analysis.plies.is_empty() {
         out.push_str(&format!(
             "The game has no moves to judge; its start is worth {} to {} ({}).\n",
             value_text(analysis.end.value, analysis.end.judgement),
-            game.start_position().to_move().title(),
+            G::seat_title(G::record_start(game).seat_to_move()),
             match analysis.end.judgement {
                 Judgement::Exact => "exact",
                 Judgement::Estimate => "estimate",
@@ -268,9 +298,8 @@ fn report_text(
     right_align(&mut table, &[0, 2, 3]);
     keep_whole(&mut table, 1);
     out.push_str(&format!("{table}\n"));
-    out.push_str(
-        "Values are the mover's, in squares: exact (+3) when the solver proved them, ~ estimates otherwise.\n",
-    );
+    out.push_str(G::VALUE_LEGEND);
+    out.push('\n');
     let marked: Vec<_> = analysis
         .plies
         .iter()
@@ -280,12 +309,13 @@ fn report_text(
         out.push_str("\nMarked moves:\n");
         for (ply, mark) in marked {
             let head = format!(
-                "{}. {} {} ({}, gives up {:.1} squares{}){}",
+                "{}. {} {} ({}, gives up {:.1} {}{}){}",
                 ply.ply,
                 ply.played,
                 mark.symbol(),
                 mark.word(),
                 ply.loss,
+                G::UNITS,
                 if ply.loss_is_exact { ", exact" } else { "" },
                 ply.before
                     .best
@@ -308,7 +338,7 @@ fn report_text(
                 "{}. {}: {} turns {} into {}",
                 ply.ply,
                 ply.played,
-                ply.mover.title(),
+                G::seat_title(ply.mover),
                 ply.outcome_before.phrase(),
                 ply.outcome_after.phrase()
             );
@@ -317,8 +347,9 @@ fn report_text(
         }
     }
     out.push('\n');
-    for (name, summary) in [("Light", &analysis.light), ("Dark", &analysis.dark)] {
-        out.push_str(&wrap_for_terminal(&summary_line(name, summary), "", "  "));
+    for (seat, summary) in &analysis.summaries.0 {
+        let line = summary_line(&G::seat_title(*seat), summary, G::UNITS);
+        out.push_str(&wrap_for_terminal(&line, "", "  "));
         out.push('\n');
     }
     out

@@ -2,11 +2,13 @@
 //! the rule sheets score them (docs/game-record.md).
 
 use super::ColorWhen;
-use super::shared::input::load_records;
+use super::replay::load_records;
+use super::shared::game::{which, with_game};
 use super::shared::output::{
     emit, emit_json, new_table, right_align, style_for, wrap_for_terminal,
 };
 use cathedral::analysis::standings::standings;
+use cathedral::frontend::Judge;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -22,14 +24,20 @@ pub struct StandingsArgs {
     pub color: ColorWhen,
 }
 
+/// The standings of the record files, of whichever game the first file declares
+/// (`game: corintho`); every file must hold games of that game.
 pub fn run(args: &StandingsArgs) -> miette::Result<()> {
+    with_game!(which(None, args.files.first().map(PathBuf::as_path)), G => table::<G>(args))
+}
+
+fn table<G: Judge>(args: &StandingsArgs) -> miette::Result<()> {
     let mut games = Vec::new();
     for path in &args.files {
-        for (i, game) in load_records(path)?.into_iter().enumerate() {
+        for (i, game) in load_records::<G>(path)?.into_iter().enumerate() {
             games.push((format!("{} game {}", path.display(), i + 1), game));
         }
     }
-    let result = standings(&games);
+    let result = standings::<G>(&games);
     if args.json {
         return emit_json(&result);
     }
@@ -38,7 +46,7 @@ pub fn run(args: &StandingsArgs) -> miette::Result<()> {
         "rank",
         "player",
         "games",
-        "unplaced",
+        G::SCORE_COLUMN,
         "games W-D-L",
         "matches W-D-L",
     ]);
@@ -59,9 +67,7 @@ pub fn run(args: &StandingsArgs) -> miette::Result<()> {
         ]);
     }
     right_align(&mut table, &[0, 2, 3]);
-    let mut out = format!(
-        "{table}\nRanked by unplaced squares over all finished games, lowest first; a match is two games with colours swapped, won by the lower total.\n"
-    );
+    let mut out = format!("{table}\n{}\n", G::STANDINGS_LEGEND);
     if !result.matches.is_empty() {
         out.push_str("\nMatches:\n");
         for m in &result.matches {
@@ -97,7 +103,11 @@ pub fn run(args: &StandingsArgs) -> miette::Result<()> {
         }
     }
     for tie in &result.ties {
-        out.push_str(&format!("\nTied on squares: {}\n", tie.join(", ")));
+        out.push_str(&format!(
+            "\nTied on {}: {}\n",
+            G::SCORE_WORDS,
+            tie.join(", ")
+        ));
     }
     emit(&out)
 }

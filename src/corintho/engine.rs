@@ -70,7 +70,7 @@ impl Limits<'_> {
             return true;
         }
         let over_nodes = self.nodes.is_some_and(|n| self.counted > n);
-        let checked = self.counted % 1024 == 0;
+        let checked = self.counted.is_multiple_of(1024);
         let over_time = checked && self.deadline.is_some_and(|d| Instant::now() >= d);
         let stopped = checked && self.stop.load(Ordering::Relaxed);
         self.out = over_nodes || over_time || stopped;
@@ -185,6 +185,12 @@ fn paranoid_within(
         }
     }
     if maximising { alpha } else { beta }
+}
+
+/// The value of `position` for player `me` (whoever is to move there) by the same search as
+/// [`best_move`], `depth` plies deep: what `best_move` one ply up gives the move that leads here.
+pub fn value_for(position: &CorinthoPosition, me: u8, depth: u32) -> i32 {
+    paranoid(position, me, depth, -WIN - 1000, WIN + 1000)
 }
 
 fn paranoid(position: &CorinthoPosition, me: u8, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {

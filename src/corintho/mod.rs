@@ -31,6 +31,7 @@ pub mod engine;
 pub mod explain;
 pub mod file;
 pub mod frontend;
+pub mod judge;
 mod match_game;
 pub mod moves;
 pub mod position;

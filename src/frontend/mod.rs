@@ -13,6 +13,7 @@
 
 mod commands;
 mod game;
+mod judge;
 mod record;
 
 pub use commands::{
@@ -23,6 +24,7 @@ pub use game::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest,
     TextStyle,
 };
+pub use judge::{Budget, Judge};
 pub use record::{Recorded, append_to_records, record_positions};
 
 /// Reads a position file of game `G`: its text as any position file is read (at most 1 MiB of

@@ -299,8 +299,8 @@ pub fn game_report_html(game: &GameRecord, number: usize, analysis: &GameAnalysi
     html.push_str("</table>\n<p class=\"legend\">Values are the mover's, in squares: exact when written as a whole number, ~ for estimates.</p>\n");
     html.push_str(&format!(
         "<h2>Summary</h2>\n<table class=\"moves\">\n<tr><th></th><th>moves</th><th>average loss</th><th>?!</th><th>?</th><th>??</th><th>judged exactly</th></tr>\n{}\n{}\n</table>\n<p class=\"legend\">Marks: ?! loses {:.0} squares or more, ? {:.0} or more (or turns the result one step down), ?? {:.0} or more (or turns a win into a loss). Made by <code>cathedral analyse</code>.</p>\n</body>\n</html>\n",
-        summary_row("Light", &analysis.light),
-        summary_row("Dark", &analysis.dark),
+        summary_row("Light", &analysis.light()),
+        summary_row("Dark", &analysis.dark()),
         analysis.thresholds[0],
         analysis.thresholds[1],
         analysis.thresholds[2]

@@ -18,8 +18,8 @@ use axum::response::sse::{Event, Sse};
 use cathedral::analysis::game::{
     GameAnalysis, Judged, PlyAnalysis, assemble, judge_position, ply_analysis,
 };
-use cathedral::engine::PlayOptions;
 use cathedral::file::GameRecord;
+use cathedral::frontend::Budget;
 use futures_util::stream::Stream;
 use serde::Serialize;
 use std::convert::Infallible;
@@ -94,25 +94,25 @@ impl AnalyseRequest {
             }
         });
         let positions = self.record.positions();
-        let options = PlayOptions {
+        let positions = positions.as_slice();
+        let options = Budget {
             nodes: Some(self.nodes),
             time: None,
             tt_mb: 16,
             stop: Arc::clone(stop),
-            ..PlayOptions::default()
         };
         let mut judged: Vec<Judged> = Vec::new();
         for i in 0..positions.len() {
             if stop.load(Ordering::Relaxed) {
                 break;
             }
-            let judgement = judge_position(&self.record, &positions, i, &options);
+            let judgement = judge_position(&self.record, positions, i, &options);
             if stop.load(Ordering::Relaxed) {
                 break;
             }
             judged.push(judgement);
             let ply = (i > 0)
-                .then(|| ply_analysis(&self.record, &positions, i - 1, &judged[i - 1], &judged[i]));
+                .then(|| ply_analysis(&self.record, positions, i - 1, &judged[i - 1], &judged[i]));
             progress(judged.len(), ply);
         }
         drop(done);

@@ -1,0 +1,176 @@
+//! Cathedral for whole-game analysis and standings: [`Judge`] on [`Position`]. Positions are
+//! judged by the playing engine ([`choose`]: exact when the solver proves the value within the
+//! budget, the estimating search's value otherwise), in squares; a finished game scores each
+//! side's unplaced squares, as the rule sheets score matches and tournaments.
+
+use super::engine::{Choice, Judgement, PlayOptions, choose};
+use super::explain::{MoveReport, explain_move};
+use super::file::GameRecord;
+use super::moves::Move;
+use super::notation::{format_line, format_move_with_player};
+use super::player::Player;
+use super::position::{Building, Position};
+use crate::analysis::game::{BLUNDER, DRAW_BAND, GameAnalysis, INACCURACY, Judged, MISTAKE};
+use crate::frontend::{Budget, Judge};
+
+/// "Dark Castle (b2,b3,c2,d2,d3)".
+fn building_words(building: &Building) -> String {
+    format!("{} ({})", building.label(), building.cells)
+}
+
+/// What a move gains at once: captures and claimed squares.
+fn gains(report: &MoveReport) -> (Vec<String>, u32) {
+    let captures = report.captures().map(building_words).collect();
+    let claimed = report.claims.iter().map(|c| c.size).sum();
+    (captures, claimed)
+}
+
+impl Judge for Position {
+    type Seat = Player;
+
+    const THRESHOLDS: [f64; 3] = [INACCURACY, MISTAKE, BLUNDER];
+    const DRAW_BAND: f64 = DRAW_BAND;
+    const UNITS: &'static str = "squares";
+    const VALUE_LEGEND: &'static str = "Values are the mover's, in squares: exact (+3) when the solver proved them, ~ estimates otherwise.";
+    const RESULT_LEGEND: &'static str = "result: Light-Dark unplaced squares";
+    const HTML_REPORT: bool = true;
+    const SCORE_COLUMN: &'static str = "unplaced";
+    const SCORE_WORDS: &'static str = "squares";
+    const STANDINGS_LEGEND: &'static str = "Ranked by unplaced squares over all finished games, lowest first; a match is two games with colours swapped, won by the lower total.";
+
+    fn judge(&self, played: Option<Move>, budget: &Budget) -> Judged<Move> {
+        let options = PlayOptions {
+            nodes: budget.nodes,
+            time: budget.time,
+            tt_mb: budget.tt_mb,
+            stop: budget.stop.clone(),
+            also: played,
+            ..PlayOptions::default()
+        };
+        let choice: Choice = choose(self, &options, &mut |_| {});
+        // The played move's value comes from the deepest finished iteration: so do the best
+        // move and its value here, so that the two compare like for like (the best move of a
+        // play may come from an unfinished deeper iteration).
+        let finished = choice
+            .also
+            .as_ref()
+            .filter(|_| choice.judgement == Judgement::Estimate)
+            .and(choice.candidates.first());
+        let (value, best_move, pv) = match finished {
+            Some(best) => (best.estimate, Some(best.mv), best.pv.clone()),
+            None => (choice.value, choice.best, choice.pv.clone()),
+        };
+        let played_value = match (&choice.also, played) {
+            // The best move played loses nothing.
+            (_, Some(mv)) if Some(mv) == best_move => Some(value),
+            (Some(also), _) => Some(also.estimate),
+            _ => None,
+        };
+        Judged {
+            value: f64::from(value) / 100.0,
+            judgement: if self.is_game_over() {
+                Judgement::Exact
+            } else {
+                choice.judgement
+            },
+            best: best_move.map(|mv| format_move_with_player(self, mv)),
+            line: format_line(self, &pv),
+            played_value: played_value.map(|v| f64::from(v) / 100.0),
+            best_move,
+        }
+    }
+
+    /// Captures or claims the best move had and the played one lacks, and what the played move
+    /// allows the opponent's best reply to capture or claim.
+    fn move_notes(&self, played: Move, best: Option<Move>, reply: Option<Move>) -> Vec<String> {
+        let mut notes = Vec::new();
+        let report = explain_move(self, played);
+        let (played_captures, played_claimed) = gains(&report);
+        if let Some(best) = best {
+            let best_report = explain_move(self, best);
+            let (best_captures, best_claimed) = gains(&best_report);
+            let best_text = format_move_with_player(self, best);
+            for capture in best_captures
+                .iter()
+                .filter(|c| !played_captures.contains(c))
+            {
+                notes.push(format!(
+                    "missed capture: {best_text} would have captured {capture}"
+                ));
+            }
+            if best_claimed > played_claimed {
+                notes.push(format!(
+                    "missed claim: {best_text} claims {} squares, the move played {}",
+                    best_claimed, played_claimed
+                ));
+            }
+        }
+        if let Some(reply) = reply {
+            let after_position = report.after;
+            let reply_report = explain_move(&after_position, reply);
+            let (captures, claimed) = gains(&reply_report);
+            let reply_text = format_move_with_player(&after_position, reply);
+            for capture in &captures {
+                notes.push(format!("allows {reply_text} to capture {capture}",));
+            }
+            if captures.is_empty() && claimed >= 3 {
+                let cells: Vec<String> = reply_report
+                    .claims
+                    .iter()
+                    .map(|c| c.cells.to_string())
+                    .collect();
+                notes.push(format!(
+                    "allows {reply_text} to claim {claimed} squares ({})",
+                    cells.join("; ")
+                ));
+            }
+        }
+        notes
+    }
+
+    fn seats(_start: &Position) -> Vec<Player> {
+        vec![Player::Light, Player::Dark]
+    }
+
+    fn seat_to_move(&self) -> Player {
+        self.to_move()
+    }
+
+    fn seat_title(seat: Player) -> String {
+        seat.title().to_string()
+    }
+
+    fn seat_key(seat: Player) -> String {
+        seat.name().to_string()
+    }
+
+    fn result_line(record: &GameRecord) -> Option<String> {
+        record
+            .result()
+            .map(|(light, dark)| format!("Result: Light {light}, Dark {dark} unplaced squares."))
+    }
+
+    fn result_short(record: &GameRecord) -> String {
+        match record.result() {
+            Some((l, d)) => format!("{l}-{d}"),
+            None => "unfinished".to_string(),
+        }
+    }
+
+    fn player_names(record: &GameRecord) -> Option<Vec<String>> {
+        Some(vec![record.light.clone()?, record.dark.clone()?])
+    }
+
+    /// Each side's unplaced squares.
+    fn scores(record: &GameRecord) -> Option<Vec<u32>> {
+        record.result().map(|(light, dark)| vec![light, dark])
+    }
+
+    fn report_html(
+        record: &GameRecord,
+        number: usize,
+        analysis: &GameAnalysis<Position>,
+    ) -> Option<String> {
+        Some(crate::present::game_report_html(record, number, analysis))
+    }
+}

@@ -1,0 +1,97 @@
+//! The [`Judge`] trait: what whole-game analysis (`cathedral analyse`) and standings
+//! (`cathedral standings`) need of a game whose games are recorded. The analysis itself
+//! ([`crate::analysis::game`], [`crate::analysis::standings`]) is written once for every game.
+
+use super::record::Recorded;
+use crate::analysis::game::{GameAnalysis, Judged};
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How long one position may be judged.
+#[derive(Clone, Debug)]
+pub struct Budget {
+    /// Nodes per position (reproducible: the same judgement on every machine).
+    pub nodes: Option<u64>,
+    /// Time per position, when no node budget is given.
+    pub time: Option<Duration>,
+    /// Table memory per position, in MiB.
+    pub tt_mb: usize,
+    /// Set to stop the judging under way.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// A recorded game that the analysis can judge and the standings can score.
+///
+/// Values are always from the side to move's view, as `f64` in the game's units (Cathedral:
+/// squares; Corintho: +1 win, 0 draw, -1 loss), and labelled exact or estimate.
+pub trait Judge: Recorded {
+    /// A player's seat (Cathedral's Light or Dark; Corintho's player 1 to 4); serialised as
+    /// `analyse --json` writes a move's `mover`.
+    type Seat: Copy + Eq + Serialize + Send + Sync + std::fmt::Debug + 'static;
+
+    /// The marks' thresholds, in the game's units: a move giving up at least this much is an
+    /// inaccuracy (`?!`), a mistake (`?`), a blunder (`??`).
+    const THRESHOLDS: [f64; 3];
+    /// An estimate within this much of 0 is read as a draw (an exact value within 0.5).
+    const DRAW_BAND: f64;
+    /// The units, in words (`squares`, `points`).
+    const UNITS: &'static str;
+    /// The sentence under the analysis table that says what the values are.
+    const VALUE_LEGEND: &'static str;
+    /// What `analyse --all`'s result column holds.
+    const RESULT_LEGEND: &'static str;
+    /// Whether `analyse --html` can write a report of this game.
+    const HTML_REPORT: bool = false;
+    /// The per-player score's column in the standings (`unplaced`).
+    const SCORE_COLUMN: &'static str;
+    /// The score in words after "Tied on" (`squares`).
+    const SCORE_WORDS: &'static str;
+    /// The sentence under the standings table that says how players are ranked.
+    const STANDINGS_LEGEND: &'static str;
+
+    /// Judges `position`, and the move `played` there (if any), within `budget`. The judgement
+    /// is exact when the game is over.
+    fn judge(&self, played: Option<Self::Move>, budget: &Budget) -> Judged<Self::Move>;
+
+    /// Notes in words on `played`, a move that gave up at least an inaccuracy: what `best` (the
+    /// best move here) had and `played` lacks, what `reply` (the opponent's best answer to
+    /// `played`) gains. Empty: the analysis says which move was better and by how much.
+    fn move_notes(
+        &self,
+        _played: Self::Move,
+        _best: Option<Self::Move>,
+        _reply: Option<Self::Move>,
+    ) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// The seats of a game from `start`, in their order of play.
+    fn seats(start: &Self) -> Vec<Self::Seat>;
+    /// The seat to move here.
+    fn seat_to_move(&self) -> Self::Seat;
+    /// A seat's title (`Light`, `Player 1`).
+    fn seat_title(seat: Self::Seat) -> String;
+    /// A seat's key in `analyse --json`'s per-player summaries (`light`, `player_1`).
+    fn seat_key(seat: Self::Seat) -> String;
+
+    /// The result line of a finished game (`Result: Light 3, Dark 0 unplaced squares.`).
+    fn result_line(record: &Self::Record) -> Option<String>;
+    /// The result in a few characters (`3-0`, `unfinished`).
+    fn result_short(record: &Self::Record) -> String;
+
+    /// The players' names in seat order, `None` when one is missing.
+    fn player_names(record: &Self::Record) -> Option<Vec<String>>;
+    /// Each seat's score of a finished game (lower is better), `None` while it is unfinished.
+    fn scores(record: &Self::Record) -> Option<Vec<u32>>;
+
+    /// The HTML report of game `number` (when [`Judge::HTML_REPORT`]).
+    fn report_html(
+        _record: &Self::Record,
+        _number: usize,
+        _analysis: &GameAnalysis<Self>,
+    ) -> Option<String> {
+        None
+    }
+}

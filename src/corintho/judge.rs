@@ -32,7 +32,8 @@ impl Serialize for Seat {
 }
 
 /// The paranoid engine's depth for a budget: 2 under 10,000 nodes, 3 under 1,000,000, else 4;
-/// 3 with a time budget (the engine counts no nodes and watches no clock).
+/// 3 with a time budget: a fixed depth per budget, so that the estimate of a position does not
+/// depend on the machine.
 pub fn engine_depth_for(budget: &Budget) -> u32 {
     match budget.nodes {
         Some(n) if n < 10_000 => 2,

@@ -514,7 +514,7 @@ mod tests {
             eval: EvalChoice::Fitted,
             exact: true,
         };
-        let mut a = BuiltInPlayer::new(engine, Budget::Nodes(1), 1);
+        let mut a = BuiltInPlayer::new(engine, Budget::Nodes(100_000), 1);
         let mut b = BuiltInPlayer::new(BuiltIn::Random, Budget::Nodes(1), 1);
         let pair: PairResult<CorinthoPosition> = play_pair(&mut a, &mut b, &options, 1);
         for game in &pair.games {

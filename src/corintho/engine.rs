@@ -193,31 +193,17 @@ pub fn value_for(position: &CorinthoPosition, me: u8, depth: u32) -> i32 {
     paranoid(position, me, depth, -WIN - 1000, WIN + 1000)
 }
 
-fn paranoid(position: &CorinthoPosition, me: u8, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
-    match position.outcome() {
-        Outcome::Won(p) if p == me => return WIN + depth as i32,
-        Outcome::Won(_) => return -WIN - depth as i32,
-        Outcome::Drawn => return 0,
-        Outcome::Ongoing => {}
-    }
-    if depth == 0 {
-        return estimate(position, me);
-    }
-    let maximising = position.to_move() == me;
-    for mv in position.legal_moves() {
-        let mut child = *position;
-        child.play(mv);
-        let value = paranoid(&child, me, depth - 1, alpha, beta);
-        if maximising {
-            alpha = alpha.max(value);
-        } else {
-            beta = beta.min(value);
-        }
-        if alpha >= beta {
-            break;
-        }
-    }
-    if maximising { alpha } else { beta }
+/// The paranoid value of `position` for `me`, `depth` plies deep, with no budget.
+fn paranoid(position: &CorinthoPosition, me: u8, depth: u32, alpha: i32, beta: i32) -> i32 {
+    let never = AtomicBool::new(false);
+    let mut unlimited = Limits {
+        nodes: None,
+        deadline: None,
+        stop: &never,
+        counted: 0,
+        out: false,
+    };
+    paranoid_within(position, me, depth, alpha, beta, &mut unlimited, false)
 }
 
 /// Lines with two identically topped stacks and an empty third platform: threats for

@@ -6,7 +6,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::game::with_game;
 use super::shared::limits;
 use super::shared::output::{
-    emit, emit_json, new_table, refuse_overwrite, show_progress, style_for,
+    emit, emit_json, new_table, refuse_overwrite, show_progress, style_for, wrap_for_terminal,
 };
 use super::shared::search::ctrl_c_flag;
 use crate::protocol::ExternalEngine;
@@ -344,7 +344,10 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         })?;
     } else {
         if let Some(sprt) = &sprt {
-            emit(&format!("\n{}\n", sprt.text()))?;
+            emit(&format!(
+                "\n{}\n",
+                wrap_for_terminal(&sprt.text(), "", "  ")
+            ))?;
         }
         emit(&summary_text(
             &summary,

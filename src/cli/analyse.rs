@@ -222,12 +222,16 @@ fn all_games_text<G: Judge>(
         .zip(&sums)
         .map(|(title, sum)| format!("{title} {:.2}", sum / n))
         .collect();
+    let legend = format!(
+        "{}; loss: average {} given up per move; marks: inaccuracies/mistakes/blunders; turns: turning points; exact: moves judged on two proven values.",
+        G::RESULT_LEGEND,
+        G::UNITS
+    );
     format!(
-        "{}: {} games\n{table}\n{}; loss: average {} given up per move; marks: inaccuracies/mistakes/blunders; turns: turning points; exact: moves judged on two proven values.\nMean average loss: {} {} per move.\n",
+        "{}: {} games\n{table}\n{}\nMean average loss: {} {} per move.\n",
         args.file.display(),
         analyses.len(),
-        G::RESULT_LEGEND,
-        G::UNITS,
+        wrap_for_terminal(&legend, "", ""),
         means.join(", "),
         G::UNITS
     )
@@ -298,7 +302,7 @@ fn report_text<G: Judge>(
     right_align(&mut table, &[0, 2, 3]);
     keep_whole(&mut table, 1);
     out.push_str(&format!("{table}\n"));
-    out.push_str(G::VALUE_LEGEND);
+    out.push_str(&wrap_for_terminal(G::VALUE_LEGEND, "", ""));
     out.push('\n');
     let marked: Vec<_> = analysis
         .plies

@@ -67,7 +67,10 @@ fn table<G: Judge>(args: &StandingsArgs) -> miette::Result<()> {
         ]);
     }
     right_align(&mut table, &[0, 2, 3]);
-    let mut out = format!("{table}\n{}\n", G::STANDINGS_LEGEND);
+    let mut out = format!(
+        "{table}\n{}\n",
+        wrap_for_terminal(G::STANDINGS_LEGEND, "", "")
+    );
     if !result.matches.is_empty() {
         out.push_str("\nMatches:\n");
         for m in &result.matches {

@@ -7,6 +7,7 @@ use super::shared::input::{FileDiagnostic, load_position};
 use super::shared::output::{
     emit, emit_json, new_table, quiet, right_align, solution_block, style_for,
 };
+use super::shared::puzzle_dir::position_files;
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::analysis::report::{StoredCheck, check_stored, stored_solution};
 use cathedral::analysis::words::{count, rate_text, signed, thousands, time_text};
@@ -43,32 +44,6 @@ pub struct BenchArgs {
     pub json: bool,
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
-}
-
-/// The position files of `dir`, by name.
-fn position_files(dir: &Path) -> miette::Result<Vec<PathBuf>> {
-    let entries = std::fs::read_dir(dir).map_err(|e| {
-        Failure::new(
-            Exit::Input,
-            format!("cannot read the benchmark directory {}: {e}", dir.display()),
-        )
-    })?;
-    let mut files = Vec::new();
-    for entry in entries {
-        let path = entry.into_diagnostic()?.path();
-        if path.is_file() && path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
-            files.push(path);
-        }
-    }
-    files.sort();
-    if files.is_empty() {
-        return Err(Failure::new(
-            Exit::Input,
-            format!("{} holds no position files (*.yaml)", dir.display()),
-        )
-        .into());
-    }
-    Ok(files)
 }
 
 /// Appends the `solution:` block to the file's text, keeping everything else as written.
@@ -151,7 +126,7 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
     } else {
         args.dir.clone()
     };
-    let files = position_files(&dir)?;
+    let files = position_files("benchmark directory", &dir)?;
     let stop = ctrl_c_flag();
     // The benchmark times the exact value and its best line; the values of every root move
     // (what `solve` tabulates) are extra work it does not measure.

@@ -1,5 +1,6 @@
 //! The command line: argument definitions and dispatch to one module per subcommand.
 
+mod accuracy;
 mod analyse;
 mod bench;
 mod bestmove;
@@ -93,6 +94,9 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
+    /// Measure the estimating search against exact values: its error, the results it gets
+    /// right, what its chosen moves give up.
+    Accuracy(accuracy::AccuracyArgs),
     /// Solve every position of a benchmark directory, check the stored values, time each tier
     /// (each position at most 10 minutes unless --time-limit says otherwise).
     Bench(bench::BenchArgs),
@@ -147,6 +151,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Engine(args) => engine::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Match(args) => match_::run(args),
+        Command::Accuracy(args) => accuracy::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sample(args) => sample::run(args),
         Command::Generate(args) => generate::run(args),

@@ -5,6 +5,7 @@ use super::exit::{Exit, Failure};
 use super::input::load_position;
 use cathedral::file::PositionFile;
 use cathedral::puzzle::{MARKER, index_markdown};
+use miette::IntoDiagnostic;
 use std::path::{Path, PathBuf};
 
 /// Whether `path` is an index this command wrote (and may rewrite).
@@ -66,4 +67,31 @@ pub fn write_index(dir: &Path) -> miette::Result<usize> {
     cathedral::file::write_atomically(&readme, text.as_bytes(), true)
         .map_err(super::input::FileDiagnostic::from)?;
     Ok(files.len())
+}
+
+/// The position files (`*.yaml`) of `dir`, by name; none is an error (`what` names the
+/// directory in it: `benchmark directory`).
+pub fn position_files(what: &str, dir: &Path) -> miette::Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| {
+        Failure::new(
+            Exit::Input,
+            format!("cannot read the {what} {}: {e}", dir.display()),
+        )
+    })?;
+    let mut files = Vec::new();
+    for entry in entries {
+        let path = entry.into_diagnostic()?.path();
+        if path.is_file() && path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    if files.is_empty() {
+        return Err(Failure::new(
+            Exit::Input,
+            format!("{} holds no position files (*.yaml)", dir.display()),
+        )
+        .into());
+    }
+    Ok(files)
 }

@@ -1,0 +1,97 @@
+//! `cathedral accuracy`: the estimating search alone against stored exact values.
+
+use assert_cmd::Command;
+
+fn cathedral() -> Command {
+    Command::cargo_bin("cathedral").unwrap()
+}
+
+fn suite(names: &[&str]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for name in names {
+        std::fs::copy(format!("puzzles/bench/{name}"), dir.path().join(name)).unwrap();
+    }
+    dir
+}
+
+fn json_of(cmd: &mut Command) -> serde_json::Value {
+    let output = cmd.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn figures_follow_the_positions_and_repeat_with_a_node_budget() {
+    let dir = suite(&["t8-01.yaml", "t8-03.yaml", "t8-06.yaml"]);
+    let run = || {
+        json_of(cathedral().arg("accuracy").arg(dir.path()).args([
+            "--nodes",
+            "20000",
+            "--check-moves",
+            "60",
+            "--json",
+        ]))
+    };
+    let v = run();
+    let positions = v["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 3);
+    let mut errors = 0.0;
+    for p in positions {
+        let (exact, estimate) = (
+            p["exact"].as_f64().unwrap(),
+            p["estimate"].as_f64().unwrap(),
+        );
+        assert!((p["error"].as_f64().unwrap() - (estimate - exact).abs()).abs() < 1e-9);
+        errors += (estimate - exact).abs();
+        // The chosen move's exact value never beats the position's.
+        let loss = p["loss"]
+            .as_i64()
+            .expect("t8 positions solve within a minute");
+        assert!(loss >= 0, "{p}");
+        assert_eq!(
+            p["chosen_value"].as_i64().unwrap() + loss,
+            p["exact"].as_i64().unwrap()
+        );
+    }
+    assert!((v["mean_absolute_error"].as_f64().unwrap() - errors / 3.0).abs() < 1e-9);
+    assert_eq!(v["moves_checked"], 3);
+    assert_eq!(v, run(), "a node budget gives the same figures");
+    // The stored values are those of the files.
+    let stored = std::fs::read_to_string(dir.path().join("t8-01.yaml")).unwrap();
+    assert!(
+        stored.contains(&format!("value: {}", positions[0]["exact"])),
+        "{stored}"
+    );
+}
+
+#[test]
+fn positions_without_exact_values_and_bad_options_are_refused() {
+    let dir = suite(&["t8-01.yaml"]);
+    std::fs::copy("puzzles/examples/midgame.yaml", dir.path().join("z.yaml")).unwrap();
+    cathedral()
+        .arg("accuracy")
+        .arg(dir.path())
+        .args(["--nodes", "1000"])
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("has no exact value"));
+    let empty = tempfile::tempdir().unwrap();
+    cathedral()
+        .arg("accuracy")
+        .arg(empty.path())
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("holds no position files"));
+    for bad in [["--nodes", "0"], ["--time", "-1"], ["--check-moves", "0"]] {
+        cathedral()
+            .arg("accuracy")
+            .arg(dir.path())
+            .args(bad)
+            .assert()
+            .code(2);
+    }
+}

@@ -30,12 +30,14 @@ pub mod draw;
 pub mod engine;
 pub mod explain;
 pub mod file;
+pub mod folded;
 pub mod moves;
 pub mod position;
 pub mod rules;
 pub mod search;
 
 pub use board::{Board, EXTENSIONS, LINES, Level, Square, Stack};
+pub use folded::Folded;
 pub use moves::CorinthoMove;
 pub use position::{CorinthoPosition, Outcome};
 pub use rules::{Answer, CorinthoRules, Lock, Placement};

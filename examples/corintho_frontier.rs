@@ -4,13 +4,13 @@
 //! move leads to a proven loss, a loss if every move leads to a proven win, and so on
 //! (docs/corintho.md, "The start: what is proven").
 //!
-//! `cargo run --release --example corintho_frontier -- K MAX_NODES [THREADS] [TT_MB] [plain]`
+//! `cargo run --release --example corintho_frontier -- K MAX_NODES [THREADS] [TT_MB] [LEVERS]`
 //!
-//! The solves use [`Folded`] (symmetry folding and the immediate-win test); `plain` solves the
-//! positions as they are, as before those levers.
+//! LEVERS: `win` (the default: [`Folded`] with the immediate-win test), `sym` (symmetry
+//! folding only), `both`, or `plain` (the positions as they are, without either).
 
 use cathedral::boardgame::{SolveOptions, solve};
-use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Folded};
+use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Folded, Outcome};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -35,7 +35,13 @@ fn main() {
         .unwrap_or(10_000_000);
     let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let tt_mb: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(512);
-    let plain = args.get(5).is_some_and(|a| a == "plain");
+    let levers = args.get(5).map_or("win", String::as_str);
+    let plain = levers == "plain";
+    let (symmetry, knowledge) = match levers {
+        "sym" => (true, false),
+        "both" => (true, true),
+        _ => (false, true),
+    };
     let start = CorinthoPosition::new(CorinthoRules::for_players(2).expect("2 players"));
     // The classes of each ply, with one line reaching each, and how many lines reach it.
     let mut levels: Vec<BTreeMap<(u64, u64), (CorinthoPosition, Vec<CorinthoMove>)>> =
@@ -83,8 +89,12 @@ fn main() {
             let s = solve(p, &options, &|_| {});
             (s.lower, s.upper, s.best_line, s.stats)
         } else {
-            let s = solve(&Folded::new(*p), &options, &|_| {});
-            let best = Folded::unfold_line(p, &s.best_line);
+            let s = solve(&Folded::with(*p, symmetry, knowledge), &options, &|_| {});
+            let best = if symmetry {
+                Folded::unfold_line(p, &s.best_line)
+            } else {
+                s.best_line
+            };
             (s.lower, s.upper, best, s.stats)
         };
         nodes += stats.nodes;
@@ -135,7 +145,14 @@ fn main() {
                     Some((lo, hi)) => (lo.min(b.0), hi.min(b.1)),
                 });
             }
-            let b = bounds.unwrap_or((-1, 1));
+            let b = bounds.unwrap_or_else(|| {
+                // Over: the value from the first player's view.
+                let v = match p.outcome() {
+                    Outcome::Won(w) => 1 - 2 * i32::from(w),
+                    _ => 0,
+                };
+                (v, v)
+            });
             if b.0 == b.1 {
                 exact += 1;
                 *tally.entry(word(b.0)).or_insert(0) += 1;

@@ -848,6 +848,12 @@ fn the_immediate_win_test_is_exact_and_rows_after_matches_play() {
             }
         }
         assert_eq!(position.wins_at_once(), expected, "{position:?}");
+        if let Some(mv) = position.winning_move() {
+            let mut child = position;
+            child.play(mv);
+            assert!(child.rows() != 0 && child.legal_moves().is_empty());
+            assert_eq!(child.outcome(), Outcome::Won(position.to_move()));
+        }
         wins += usize::from(expected);
     }
     assert!(wins > 20, "{wins}");

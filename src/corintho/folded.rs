@@ -7,7 +7,9 @@
 //!   verifies the whole key, and the image is the same whichever way the search got there), so
 //!   the solver may play it as it is;
 //! - **an immediate-win test**: a side to move with a move that leaves the opponent no answer
-//!   to a claim is proven to win without search ([`CorinthoPosition::wins_at_once`]).
+//!   to a claim is proven to win without search ([`CorinthoPosition::wins_at_once`], in
+//!   [`Game::bounds`]). Such a node stores no move in the table, so the best line a solve
+//!   writes out may take long to find there: the value does not.
 //!
 //! Moves of a solution are moves of the folded positions along it; [`Folded::unfold_line`]
 //! turns a line back into moves of the position the solve started from.
@@ -108,6 +110,9 @@ impl Game for Folded {
     }
 
     fn bounds(&self) -> (i32, i32) {
+        // Measured better than listing only the winning move in `generate` (docs/performance.md,
+        // "Corintho"): the table's move is played before the moves are generated, and bounds are
+        // asked before it.
         if self.knowledge && self.position.wins_at_once() {
             (1, 1)
         } else {

@@ -503,8 +503,14 @@ impl CorinthoPosition {
     /// Whether the side to move wins at once: it has a legal move after which the opponent has
     /// none (a claim it cannot modify). Exact: such a move's child is a loss for its mover.
     pub fn wins_at_once(&self) -> bool {
+        self.winning_move().is_some()
+    }
+
+    /// The first legal move (in the order of [`CorinthoPosition::generate`]) after which the
+    /// opponent has none, a claim it cannot modify: a move that wins at once.
+    pub fn winning_move(&self) -> Option<CorinthoMove> {
         if self.winner != NONE || self.rules.players != 2 {
-            return false;
+            return None;
         }
         let facing = self.rows != 0;
         // The platforms where a section of each level would complete a line: a placement makes
@@ -524,8 +530,9 @@ impl CorinthoPosition {
         // A stacking move's destination is not topped by the moved stack's top (it rests on
         // a lower level), so it makes a row only on a platform of that level's threats too.
         if !facing && threats == [0; 3] {
-            return false;
+            return None;
         }
+        let mut winning = None;
         self.visit_rule_moves(|mv| {
             // Only a move leaving rows standing can leave the opponent without a move (else a
             // pass is left, or the game is drawn, not won). Not facing a claim, those are the
@@ -553,8 +560,13 @@ impl CorinthoPosition {
             let mut child = *self;
             child.apply(mv);
             // No reply answers: the claim wins; stop looking.
-            child.can_answer()
-        })
+            if child.can_answer() {
+                return true;
+            }
+            winning = Some(mv);
+            false
+        });
+        winning
     }
 
     /// Whether `mv` answers the claimed rows (see [`CorinthoRules::answers`]).

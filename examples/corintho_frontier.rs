@@ -85,7 +85,12 @@ fn main() {
             max_nodes: Some(max_nodes),
             ..SolveOptions::default()
         };
-        let (lower, upper, best, stats) = if plain {
+        let immediate = if plain { None } else { p.winning_move() };
+        let (lower, upper, best, stats) = if let Some(mv) = immediate {
+            // The immediate-win test alone: no search (a solve would prove the value at once
+            // but could search long for its line, the win storing no move in the table).
+            (1, 1, vec![mv], Default::default())
+        } else if plain {
             let s = solve(p, &options, &|_| {});
             (s.lower, s.upper, s.best_line, s.stats)
         } else {

@@ -19,6 +19,9 @@ fn class(p: &CorinthoPosition) -> (u64, u64) {
     p.canonical().0.key()
 }
 
+/// One ply's positions by symmetry class, each with a line reaching it.
+type Level = BTreeMap<(u64, u64), (CorinthoPosition, Vec<CorinthoMove>)>;
+
 /// Bounds `(lower, upper)` from the first player's view.
 type Bounds = (i32, i32);
 
@@ -44,8 +47,7 @@ fn main() {
     };
     let start = CorinthoPosition::new(CorinthoRules::for_players(2).expect("2 players"));
     // The classes of each ply, with one line reaching each, and how many lines reach it.
-    let mut levels: Vec<BTreeMap<(u64, u64), (CorinthoPosition, Vec<CorinthoMove>)>> =
-        vec![BTreeMap::from([(class(&start), (start, Vec::new()))])];
+    let mut levels: Vec<Level> = vec![BTreeMap::from([(class(&start), (start, Vec::new()))])];
     for _ in 0..plies {
         let mut next = BTreeMap::new();
         for (p, line) in levels.last().expect("a level").values() {

@@ -522,7 +522,10 @@ impl CorinthoPosition {
                 continue;
             }
             for line in LINE_MASK {
-                if (mask & line).count_ones() == 2 {
+                // Two of the line's three platforms (no `count_ones`: the default target has
+                // no popcount instruction, and its software version was most of this test).
+                let on = mask & line;
+                if on != line && on & on.wrapping_sub(1) != 0 {
                     *threat |= line & !mask;
                 }
             }
@@ -530,6 +533,58 @@ impl CorinthoPosition {
         // A stacking move's destination is not topped by the moved stack's top (it rests on
         // a lower level), so it makes a row only on a platform of that level's threats too.
         if !facing && threats == [0; 3] {
+            return None;
+        }
+        let wins = |mv: CorinthoMove| {
+            let mut child = *self;
+            child.apply(mv);
+            !child.can_answer()
+        };
+        if !facing && self.rules.placement == Placement::Free {
+            // The moves that make a row, straight from the threats, in the order of
+            // `visit_rule_moves`: placements on empty threatened platforms, then stacks moved
+            // onto a platform threatened for their top.
+            let occupied = self.tops[0] | self.tops[1] | self.tops[2];
+            let available = self.available();
+            for level in Level::ALL {
+                if available[level as usize] == 0 {
+                    continue;
+                }
+                let mut squares = threats[level as usize] & !occupied;
+                while squares != 0 {
+                    let i = squares.trailing_zeros() as usize;
+                    squares &= squares - 1;
+                    let to = Square::new(i).expect("0..16");
+                    let mv = CorinthoMove::Place { level, to };
+                    if wins(mv) {
+                        return Some(mv);
+                    }
+                }
+            }
+            for from in Square::all() {
+                let moving = self.board.get(from);
+                if moving.is_empty()
+                    || moving.bottom() == Some(Level::Base)
+                    || self.is_locked(from.index())
+                {
+                    continue;
+                }
+                let targets = threats[TOP[moving.bits() as usize].trailing_zeros() as usize];
+                if targets == 0 {
+                    continue;
+                }
+                for to in from.neighbours() {
+                    let mv = CorinthoMove::Stack { from, to };
+                    if targets & 1 << to.index() != 0
+                        && !self.is_locked(to.index())
+                        && self.board.get(to).accepts(moving)
+                        && self.makes_row(mv)
+                        && wins(mv)
+                    {
+                        return Some(mv);
+                    }
+                }
+            }
             return None;
         }
         let mut winning = None;
@@ -557,10 +612,8 @@ impl CorinthoPosition {
                     return true;
                 }
             }
-            let mut child = *self;
-            child.apply(mv);
             // No reply answers: the claim wins; stop looking.
-            if child.can_answer() {
+            if !wins(mv) {
                 return true;
             }
             winning = Some(mv);

@@ -30,11 +30,12 @@ pub mod draw;
 pub mod engine;
 pub mod explain;
 pub mod file;
-pub mod folded;
 pub mod moves;
 pub mod position;
 pub mod rules;
 pub mod search;
+// The solver's game with symmetry folding and the immediate-win test.
+pub mod folded;
 
 pub use board::{Board, EXTENSIONS, LINES, Level, Square, Stack};
 pub use folded::Folded;

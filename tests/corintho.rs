@@ -962,3 +962,9 @@ fn the_proven_values_near_the_start_are_pinned() {
         );
     }
 }
+
+#[test]
+fn a_position_still_fits_in_64_bytes() {
+    // Copy-make: the top masks kept for `rows_after` must not make positions larger.
+    assert!(std::mem::size_of::<CorinthoPosition>() <= 64);
+}

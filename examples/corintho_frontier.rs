@@ -1,53 +1,32 @@
 //! The Corintho solve frontier: every position after `K` opening plies (one per symmetry class
-//! of the square's 8 symmetries), each solved exactly (win/draw/loss) within a node budget.
+//! of the square's 8 symmetries), each solved (win/draw/loss) within a node budget, and what
+//! that proves about the positions before it, up to the start: a position is a win if some
+//! move leads to a proven loss, a loss if every move leads to a proven win, and so on
+//! (docs/corintho.md, "The start: what is proven").
 //!
-//! `cargo run --release --example corintho_frontier -- K MAX_NODES [THREADS]`
-//! (docs/performance.md, "Corintho").
+//! `cargo run --release --example corintho_frontier -- K MAX_NODES [THREADS] [TT_MB] [LEVERS]`
+//!
+//! LEVERS: `win` (the default: [`Folded`] with the immediate-win test), `sym` (symmetry
+//! folding only), `both`, or `plain` (the positions as they are, without either).
 
 use cathedral::boardgame::{SolveOptions, solve};
-use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Square};
+use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Folded, Outcome};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
-/// The square under symmetry `s` (0..8: 4 rotations, each maybe mirrored).
-fn map(sq: Square, s: u8) -> Square {
-    let (mut f, mut r) = (sq.file(), sq.rank());
-    if s & 4 != 0 {
-        f = 3 - f;
-    }
-    for _ in 0..(s & 3) {
-        (f, r) = (r, 3 - f);
-    }
-    Square::at(f, r).expect("on the board")
+/// The position's symmetry class: the key of its least image.
+fn class(p: &CorinthoPosition) -> (u64, u64) {
+    p.canonical().0.key()
 }
 
-fn map_move(mv: CorinthoMove, s: u8) -> CorinthoMove {
-    match mv {
-        CorinthoMove::Place { level, to } => CorinthoMove::Place {
-            level,
-            to: map(to, s),
-        },
-        CorinthoMove::Stack { from, to } => CorinthoMove::Stack {
-            from: map(from, s),
-            to: map(to, s),
-        },
-        CorinthoMove::Pass => CorinthoMove::Pass,
-    }
-}
+/// One ply's positions by symmetry class, each with a line reaching it.
+type Level = BTreeMap<(u64, u64), (CorinthoPosition, Vec<CorinthoMove>)>;
 
-/// The smallest key among the position's 8 images: equal for symmetric positions.
-fn canonical(line: &[CorinthoMove]) -> (u64, u64) {
-    let rules = CorinthoRules::for_players(2).expect("2 players");
-    (0..8)
-        .map(|s| {
-            let mut p = CorinthoPosition::new(rules);
-            for &mv in line {
-                p.play(map_move(mv, s));
-            }
-            p.key()
-        })
-        .min()
-        .expect("8 symmetries")
+/// Bounds `(lower, upper)` from the first player's view.
+type Bounds = (i32, i32);
+
+fn word(v: i32) -> &'static str {
+    ["first player loses", "draw", "first player wins"][(v + 1) as usize]
 }
 
 fn main() {
@@ -58,87 +37,154 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(10_000_000);
     let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let tt_mb: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(512);
+    let levers = args.get(5).map_or("win", String::as_str);
+    let plain = levers == "plain";
+    let (symmetry, knowledge) = match levers {
+        "sym" => (true, false),
+        "both" => (true, true),
+        _ => (false, true),
+    };
     let start = CorinthoPosition::new(CorinthoRules::for_players(2).expect("2 players"));
-    // Every line of `plies` moves, one per symmetry class of the position reached.
-    let mut lines: BTreeMap<(u64, u64), (Vec<CorinthoMove>, u64)> = BTreeMap::new();
-    let mut frontier = vec![(start, Vec::new())];
+    // The classes of each ply, with one line reaching each, and how many lines reach it.
+    let mut levels: Vec<Level> = vec![BTreeMap::from([(class(&start), (start, Vec::new()))])];
     for _ in 0..plies {
-        let mut next = Vec::new();
-        let mut seen = BTreeMap::new();
-        for (p, line) in frontier {
+        let mut next = BTreeMap::new();
+        for (p, line) in levels.last().expect("a level").values() {
             for mv in p.legal_moves() {
-                let mut child: CorinthoPosition = p;
+                let mut child = *p;
                 child.play(mv);
-                let mut l: Vec<CorinthoMove> = line.clone();
-                l.push(mv);
-                let key = canonical(&l);
-                *seen.entry(key).or_insert(0u64) += 1;
-                if seen[&key] == 1 {
-                    next.push((child, l));
-                }
+                next.entry(class(&child)).or_insert_with(|| {
+                    let mut l = line.clone();
+                    l.push(mv);
+                    (child, l)
+                });
             }
         }
-        frontier = next;
-        lines = frontier
-            .iter()
-            .map(|(_, l)| (canonical(l), (l.clone(), seen[&canonical(l)])))
-            .collect();
+        levels.push(next);
     }
-    if plies == 0 {
-        lines.insert(start.key(), (Vec::new(), 1));
-    }
+    let frontier = levels.last().expect("a level");
     println!(
-        "{} positions after {plies} plies up to symmetry; node budget {max_nodes} each, {threads} thread(s)",
-        lines.len()
+        "{} positions after {plies} plies up to symmetry; node budget {max_nodes} each, {threads} thread(s), table up to {tt_mb} MiB{}",
+        frontier.len(),
+        if plain {
+            ", plain (no folding, no immediate-win test)"
+        } else {
+            ""
+        }
     );
     let total = Instant::now();
     let (mut solved, mut nodes) = (0, 0u64);
     let mut counts = BTreeMap::new();
-    for (line, _) in lines.values() {
-        let mut p = start;
-        for &mv in line {
-            p.play(mv);
-        }
+    let mut known: BTreeMap<(u64, u64), Bounds> = BTreeMap::new();
+    for (key, (p, line)) in frontier {
         let options = SolveOptions {
             threads,
-            tt_mb: 512,
+            tt_mb,
+            initial_tt_mb: Some(16.min(tt_mb)),
             wdl: true,
             root_values: false,
             max_nodes: Some(max_nodes),
             ..SolveOptions::default()
         };
-        let s = solve(&p, &options, &|_| {});
-        nodes += s.stats.nodes;
+        let immediate = if plain { None } else { p.winning_move() };
+        let (lower, upper, best, stats) = if let Some(mv) = immediate {
+            // The immediate-win test alone: no search (a solve would prove the value at once
+            // but could search long for its line, the win storing no move in the table).
+            (1, 1, vec![mv], Default::default())
+        } else if plain {
+            let s = solve(p, &options, &|_| {});
+            (s.lower, s.upper, s.best_line, s.stats)
+        } else {
+            let s = solve(&Folded::with(*p, symmetry, knowledge), &options, &|_| {});
+            let best = if symmetry {
+                Folded::unfold_line(p, &s.best_line)
+            } else {
+                s.best_line
+            };
+            (s.lower, s.upper, best, s.stats)
+        };
+        nodes += stats.nodes;
         // Values from the first player's view.
         let sign = if p.to_move() == 0 { 1 } else { -1 };
-        let text: Vec<String> = line.iter().map(ToString::to_string).collect();
-        let value = match s.value() {
-            Some(v) => {
-                solved += 1;
-                let word =
-                    ["first player loses", "draw", "first player wins"][(v * sign + 1) as usize];
-                *counts.entry(word).or_insert(0) += 1;
-                word.to_string()
-            }
-            None => format!("unproven [{}, {}] for the side to move", s.lower, s.upper),
+        let bounds = if sign == 1 {
+            (lower, upper)
+        } else {
+            (-upper, -lower)
         };
-        let best: Vec<String> = s
-            .best_line
-            .iter()
-            .take(12)
-            .map(ToString::to_string)
-            .collect();
+        known.insert(*key, bounds);
+        let text: Vec<String> = line.iter().map(ToString::to_string).collect();
+        let value = if lower == upper {
+            solved += 1;
+            *counts.entry(word(bounds.0)).or_insert(0) += 1;
+            word(bounds.0).to_string()
+        } else {
+            format!("unproven [{}, {}]", bounds.0, bounds.1)
+        };
+        let best: Vec<String> = best.iter().take(14).map(ToString::to_string).collect();
         println!(
-            "{:<16} {value:<22} {:>12} nodes {:>8.2} s  line: {}",
+            "{:<24} {value:<20} {:>12} nodes {:>8.2} s  line: {}",
             text.join(" "),
-            s.stats.nodes,
-            s.stats.elapsed.as_secs_f64(),
+            stats.nodes,
+            stats.elapsed.as_secs_f64(),
             best.join(" ")
         );
     }
     println!(
         "solved {solved} of {} ({counts:?}); {nodes} nodes in {:.1} s",
-        lines.len(),
+        frontier.len(),
         total.elapsed().as_secs_f64()
     );
+    // Back up the frontier's bounds to the start (first player's view: player 1 maximises).
+    for depth in (0..plies).rev() {
+        let mut level_known = BTreeMap::new();
+        let (mut exact, mut tally) = (0, BTreeMap::new());
+        for (key, (p, line)) in &levels[depth] {
+            let first = p.to_move() == 0;
+            let mut bounds: Option<Bounds> = None;
+            for mv in p.legal_moves() {
+                let mut child = *p;
+                child.play(mv);
+                let b = known.get(&class(&child)).copied().unwrap_or((-1, 1));
+                bounds = Some(match bounds {
+                    None => b,
+                    Some((lo, hi)) if first => (lo.max(b.0), hi.max(b.1)),
+                    Some((lo, hi)) => (lo.min(b.0), hi.min(b.1)),
+                });
+            }
+            let b = bounds.unwrap_or_else(|| {
+                // Over: the value from the first player's view.
+                let v = match p.outcome() {
+                    Outcome::Won(w) => 1 - 2 * i32::from(w),
+                    _ => 0,
+                };
+                (v, v)
+            });
+            if b.0 == b.1 {
+                exact += 1;
+                *tally.entry(word(b.0)).or_insert(0) += 1;
+            }
+            if depth < 2 || b.0 == b.1 {
+                let text: Vec<String> = line.iter().map(ToString::to_string).collect();
+                if depth < 2 {
+                    println!(
+                        "backed up, ply {depth}: {:<12} first player's value in [{}, {}]",
+                        if text.is_empty() {
+                            "start".to_string()
+                        } else {
+                            text.join(" ")
+                        },
+                        b.0,
+                        b.1
+                    );
+                }
+            }
+            level_known.insert(*key, b);
+        }
+        println!(
+            "backed up to ply {depth}: {exact} of {} proven ({tally:?})",
+            levels[depth].len()
+        );
+        known = level_known;
+    }
 }

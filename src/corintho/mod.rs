@@ -38,8 +38,11 @@ pub mod position;
 pub mod record;
 pub mod rules;
 pub mod search;
+// The solver's game with symmetry folding and the immediate-win test.
+pub mod folded;
 
 pub use board::{Board, EXTENSIONS, LINES, Level, Square, Stack};
+pub use folded::Folded;
 pub use moves::CorinthoMove;
 pub use position::{CorinthoPosition, Outcome};
 pub use rules::{Answer, CorinthoRules, Lock, Placement};

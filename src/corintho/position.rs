@@ -1,11 +1,86 @@
 //! A Corintho position: the stacks, each player's sections, the locks of building code 5, and
 //! the row claim in progress; its legal moves and how a move changes it.
 
-use super::board::{Board, Level, Square, Stack};
+use super::board::{Board, LINES, Level, Square, Stack};
 use super::moves::CorinthoMove;
 use super::rules::{CorinthoRules, Placement};
 
 const NONE: u8 = u8::MAX;
+
+/// The top section's bit of a stack, by the stack's bits (base 1, column 2, capital 4; 0 empty).
+const TOP: [u8; 8] = [0, 1, 2, 2, 4, 4, 4, 4];
+
+/// For each platform, the lines of [`LINES`] through it, as bits.
+const THROUGH: [u32; 16] = through();
+
+const fn through() -> [u32; 16] {
+    let mut out = [0u32; 16];
+    let mut i = 0;
+    while i < LINES.len() {
+        let mut k = 0;
+        while k < 3 {
+            out[LINES[i][k] as usize] |= 1 << i;
+            k += 1;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The platforms topped by a base, a column, a capital (bits of [`Square::index`]).
+fn top_masks(board: &Board) -> [u16; 3] {
+    let mut masks = [0u16; 3];
+    for sq in Square::all() {
+        let top = TOP[board.get(sq).bits() as usize];
+        if top != 0 {
+            masks[top.trailing_zeros() as usize] |= 1 << sq.index();
+        }
+    }
+    masks
+}
+
+/// Each line of [`LINES`] as a mask of its three platforms.
+const LINE_MASK: [u16; 24] = line_masks();
+
+const fn line_masks() -> [u16; 24] {
+    let mut out = [0u16; 24];
+    let mut i = 0;
+    while i < LINES.len() {
+        out[i] = 1 << LINES[i][0] | 1 << LINES[i][1] | 1 << LINES[i][2];
+        i += 1;
+    }
+    out
+}
+
+/// The square's 8 symmetries (0..8: `s & 4` mirrors the files, then `s & 3` quarter turns):
+/// `SYMMETRY[s][i]` is the image of platform `i`. Lines, adjacency and so the rules are the same
+/// under each.
+pub const SYMMETRY: [[u8; 16]; 8] = symmetries();
+
+const fn symmetries() -> [[u8; 16]; 8] {
+    let mut out = [[0u8; 16]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut i = 0;
+        while i < 16 {
+            let (mut f, mut r) = (i % 4, i / 4);
+            if s & 4 != 0 {
+                f = 3 - f;
+            }
+            let mut t = 0;
+            while t < s & 3 {
+                let nf = r;
+                r = 3 - f;
+                f = nf;
+                t += 1;
+            }
+            out[s][i] = (r * 4 + f) as u8;
+            i += 1;
+        }
+        s += 1;
+    }
+    out
+}
 
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +129,8 @@ pub struct CorinthoPosition {
     winner: u8,
     /// The rows standing (derived from the board).
     rows: u32,
+    /// The platforms topped by a base, a column, a capital (derived from the board).
+    tops: [u16; 3],
 }
 
 /// A reason a position cannot be built from its parts.
@@ -76,6 +153,7 @@ impl CorinthoPosition {
             passes: 0,
             winner: NONE,
             rows: 0,
+            tops: [0; 3],
         }
     }
 
@@ -175,6 +253,7 @@ impl CorinthoPosition {
             passes,
             winner: NONE,
             rows: board.rows(rules.base_rows),
+            tops: top_masks(&board),
         })
     }
 
@@ -273,6 +352,15 @@ impl CorinthoPosition {
     /// Every move the rules allow, a claim aside (no pass).
     fn rule_moves(&self, out: &mut Vec<CorinthoMove>) {
         out.clear();
+        self.visit_rule_moves(|mv| {
+            out.push(mv);
+            true
+        });
+    }
+
+    /// Calls `visit` with every move the rules allow, a claim aside (no pass), in the order of
+    /// [`CorinthoPosition::generate`], until it returns false. Whether it stopped early.
+    fn visit_rule_moves(&self, mut visit: impl FnMut(CorinthoMove) -> bool) -> bool {
         let available = self.available();
         for level in Level::ALL {
             if available[level as usize] == 0 {
@@ -291,8 +379,8 @@ impl CorinthoPosition {
                         }
                     }
                 };
-                if ok {
-                    out.push(CorinthoMove::Place { level, to: sq });
+                if ok && !visit(CorinthoMove::Place { level, to: sq }) {
+                    return true;
                 }
             }
         }
@@ -305,18 +393,238 @@ impl CorinthoPosition {
                 continue;
             }
             for to in from.neighbours() {
-                if !self.is_locked(to.index()) && self.board.get(to).accepts(moving) {
-                    out.push(CorinthoMove::Stack { from, to });
+                if !self.is_locked(to.index())
+                    && self.board.get(to).accepts(moving)
+                    && !visit(CorinthoMove::Stack { from, to })
+                {
+                    return true;
                 }
             }
         }
+        false
+    }
+
+    /// The top bit of the stack on platform `i` (0 when empty).
+    #[inline]
+    fn top_at(&self, i: usize) -> u8 {
+        TOP[self.board.get(Square::new(i & 15).expect("0..16")).bits() as usize]
+    }
+
+    /// The rows standing after the move `mv`, which the rules allow, without playing it: only
+    /// the lines through its platforms can change.
+    #[inline]
+    pub fn rows_after(&self, mv: CorinthoMove) -> u32 {
+        let (from, to, top) = match mv {
+            CorinthoMove::Place { level, to } => (None, to.index(), level as usize),
+            CorinthoMove::Stack { from, to } => (
+                Some(from.index()),
+                to.index(),
+                self.top_at(from.index()).trailing_zeros() as usize,
+            ),
+            CorinthoMove::Pass => return self.rows,
+        };
+        let (from_lines, from_bit) = from.map_or((0, 0), |f| (THROUGH[f], 1u16 << f));
+        // Lines through the emptied platform are rows no more; those through the destination
+        // are rows exactly when their other two platforms carry its new top.
+        let mut rows = self.rows & !(from_lines | THROUGH[to]);
+        if top == 0 && !self.rules.base_rows {
+            return rows;
+        }
+        let mask = (self.tops[top] & !from_bit) | 1 << to;
+        let mut lines = THROUGH[to];
+        while lines != 0 {
+            let i = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            if mask & LINE_MASK[i] == LINE_MASK[i] {
+                rows |= 1 << i;
+            }
+        }
+        rows
+    }
+
+    /// Whether the move `mv`, which the rules allow, makes a new row (a claim).
+    #[inline]
+    pub fn makes_row(&self, mv: CorinthoMove) -> bool {
+        let (from, to, top) = match mv {
+            CorinthoMove::Place { level, to } => (0u16, to.index(), level as usize),
+            CorinthoMove::Stack { from, to } => (
+                1 << from.index(),
+                to.index(),
+                self.top_at(from.index()).trailing_zeros() as usize,
+            ),
+            CorinthoMove::Pass => return false,
+        };
+        if top == 0 && !self.rules.base_rows {
+            return false;
+        }
+        let mask = self.tops[top] & !from;
+        let mut lines = THROUGH[to];
+        while lines != 0 {
+            let i = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            let pair = LINE_MASK[i] & !(1 << to);
+            if mask & pair == pair {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether some move the rules allow answers the claimed rows (see
+    /// [`CorinthoRules::answers`]): whether [`CorinthoPosition::generate`] lists a move.
+    fn can_answer(&self) -> bool {
+        let claimed = self.rows;
+        let mut extensions = 0u32;
+        let mut c = claimed;
+        while c != 0 {
+            let i = c.trailing_zeros() as usize;
+            c &= c - 1;
+            extensions |= super::board::EXTENSIONS[i];
+        }
+        let modify = self.rules.answer == super::rules::Answer::Modify;
+        self.visit_rule_moves(|reply| {
+            if modify {
+                // Under `modify` a reply answers only if it touches a claimed row (to break
+                // it) or makes a row on an extension line (to extend it).
+                let (from, to) = match reply {
+                    CorinthoMove::Place { to, .. } => (None, to.index()),
+                    CorinthoMove::Stack { from, to } => (Some(from.index()), to.index()),
+                    CorinthoMove::Pass => return true,
+                };
+                let touched = THROUGH[to] | from.map_or(0, |f| THROUGH[f]);
+                if touched & claimed == 0 && THROUGH[to] & extensions == 0 {
+                    return true;
+                }
+            }
+            !self.rules.answers(claimed, self.rows_after(reply))
+        })
+    }
+
+    /// Whether the side to move wins at once: it has a legal move after which the opponent has
+    /// none (a claim it cannot modify). Exact: such a move's child is a loss for its mover.
+    pub fn wins_at_once(&self) -> bool {
+        self.winning_move().is_some()
+    }
+
+    /// The first legal move (in the order of [`CorinthoPosition::generate`]) after which the
+    /// opponent has none, a claim it cannot modify: a move that wins at once.
+    pub fn winning_move(&self) -> Option<CorinthoMove> {
+        if self.winner != NONE || self.rules.players != 2 {
+            return None;
+        }
+        let facing = self.rows != 0;
+        // The platforms where a section of each level would complete a line: a placement makes
+        // a row exactly there.
+        let mut threats = [0u16; 3];
+        for (level, threat) in threats.iter_mut().enumerate() {
+            let mask = self.tops[level];
+            if level == 0 && !self.rules.base_rows {
+                continue;
+            }
+            for line in LINE_MASK {
+                // Two of the line's three platforms (no `count_ones`: the default target has
+                // no popcount instruction, and its software version was most of this test).
+                let on = mask & line;
+                if on != line && on & on.wrapping_sub(1) != 0 {
+                    *threat |= line & !mask;
+                }
+            }
+        }
+        // A stacking move's destination is not topped by the moved stack's top (it rests on
+        // a lower level), so it makes a row only on a platform of that level's threats too.
+        if !facing && threats == [0; 3] {
+            return None;
+        }
+        let wins = |mv: CorinthoMove| {
+            let mut child = *self;
+            child.apply(mv);
+            !child.can_answer()
+        };
+        if !facing && self.rules.placement == Placement::Free {
+            // The moves that make a row, straight from the threats, in the order of
+            // `visit_rule_moves`: placements on empty threatened platforms, then stacks moved
+            // onto a platform threatened for their top.
+            let occupied = self.tops[0] | self.tops[1] | self.tops[2];
+            let available = self.available();
+            for level in Level::ALL {
+                if available[level as usize] == 0 {
+                    continue;
+                }
+                let mut squares = threats[level as usize] & !occupied;
+                while squares != 0 {
+                    let i = squares.trailing_zeros() as usize;
+                    squares &= squares - 1;
+                    let to = Square::new(i).expect("0..16");
+                    let mv = CorinthoMove::Place { level, to };
+                    if wins(mv) {
+                        return Some(mv);
+                    }
+                }
+            }
+            for from in Square::all() {
+                let moving = self.board.get(from);
+                if moving.is_empty()
+                    || moving.bottom() == Some(Level::Base)
+                    || self.is_locked(from.index())
+                {
+                    continue;
+                }
+                let targets = threats[TOP[moving.bits() as usize].trailing_zeros() as usize];
+                if targets == 0 {
+                    continue;
+                }
+                for to in from.neighbours() {
+                    let mv = CorinthoMove::Stack { from, to };
+                    if targets & 1 << to.index() != 0
+                        && !self.is_locked(to.index())
+                        && self.board.get(to).accepts(moving)
+                        && self.makes_row(mv)
+                        && wins(mv)
+                    {
+                        return Some(mv);
+                    }
+                }
+            }
+            return None;
+        }
+        let mut winning = None;
+        self.visit_rule_moves(|mv| {
+            // Only a move leaving rows standing can leave the opponent without a move (else a
+            // pass is left, or the game is drawn, not won). Not facing a claim, those are the
+            // moves that make a row.
+            if facing {
+                let after = self.rows_after(mv);
+                if after == 0 || !self.rules.answers(self.rows, after) {
+                    return true;
+                }
+            } else {
+                let claim = match mv {
+                    CorinthoMove::Place { level, to } => {
+                        threats[level as usize] & 1 << to.index() != 0
+                    }
+                    CorinthoMove::Stack { from, to } => {
+                        let top = self.top_at(from.index()).trailing_zeros() as usize;
+                        threats[top] & 1 << to.index() != 0 && self.makes_row(mv)
+                    }
+                    CorinthoMove::Pass => false,
+                };
+                if !claim {
+                    return true;
+                }
+            }
+            // No reply answers: the claim wins; stop looking.
+            if !wins(mv) {
+                return true;
+            }
+            winning = Some(mv);
+            false
+        });
+        winning
     }
 
     /// Whether `mv` answers the claimed rows (see [`CorinthoRules::answers`]).
     fn modifies(&self, mv: CorinthoMove) -> bool {
-        let mut child = *self;
-        child.apply(mv);
-        self.rules.answers(self.rows, child.rows)
+        self.rules.answers(self.rows, self.rows_after(mv))
     }
 
     /// Whether `mv`, which the rules allow, leaves the claimed rows standing and so hands the
@@ -438,7 +746,20 @@ impl CorinthoPosition {
         }
     }
 
+    /// Notes the new stack on platform `i` in the top masks.
+    #[inline]
+    fn set_top(&mut self, i: usize, stack: Stack) {
+        for mask in self.tops.iter_mut() {
+            *mask &= !(1 << i);
+        }
+        let top = TOP[stack.bits() as usize];
+        if top != 0 {
+            self.tops[top.trailing_zeros() as usize] |= 1 << i;
+        }
+    }
+
     fn apply(&mut self, mv: CorinthoMove) {
+        let rows = self.rows_after(mv);
         let mut destination = NONE;
         match mv {
             CorinthoMove::Place { level, to } => {
@@ -451,6 +772,7 @@ impl CorinthoPosition {
                 pool[level as usize] = pool[level as usize].saturating_sub(1);
                 let stack = self.board.get(to).with(Stack::single(level));
                 self.board.set(to, stack);
+                self.set_top(to.index(), stack);
                 destination = to.index() as u8;
                 self.passes = 0;
             }
@@ -458,6 +780,8 @@ impl CorinthoPosition {
                 let stack = self.board.get(to).with(self.board.get(from));
                 self.board.set(to, stack);
                 self.board.set(from, Stack::EMPTY);
+                self.set_top(to.index(), stack);
+                self.set_top(from.index(), Stack::EMPTY);
                 destination = to.index() as u8;
                 self.passes = 0;
             }
@@ -468,8 +792,58 @@ impl CorinthoPosition {
         for lock in self.locks.iter_mut().skip(keep) {
             *lock = NONE;
         }
-        self.rows = self.board.rows(self.rules.base_rows);
+        debug_assert_eq!(rows, self.board.rows(self.rules.base_rows));
+        debug_assert_eq!(self.tops, top_masks(&self.board));
+        self.rows = rows;
         self.to_move = (self.to_move + 1) % self.rules.players;
+    }
+
+    /// The position under the square's symmetry `s` (see [`SYMMETRY`]): the same game, turned
+    /// or mirrored.
+    pub fn image(&self, s: usize) -> CorinthoPosition {
+        let map = &SYMMETRY[s & 7];
+        let mut out = *self;
+        for sq in Square::all() {
+            let to = Square::new(map[sq.index()] as usize).expect("0..16");
+            out.board.set(to, self.board.get(sq));
+        }
+        for lock in out.locks.iter_mut() {
+            if *lock != NONE {
+                *lock = map[*lock as usize];
+            }
+        }
+        out.rows = out.board.rows(out.rules.base_rows);
+        out.tops = top_masks(&out.board);
+        out
+    }
+
+    /// The least of the position's 8 images (by the packed board, then the locks): the same for
+    /// every image, so positions equal up to symmetry share it. Also the symmetry that gives it.
+    pub fn canonical(&self) -> (CorinthoPosition, usize) {
+        let cells: [u64; 16] =
+            std::array::from_fn(|i| self.board.get(Square::new(i).expect("0..16")).bits() as u64);
+        let mut best = (u64::MAX, [NONE; 3]);
+        let mut best_s = 0;
+        for (s, map) in SYMMETRY.iter().enumerate() {
+            let mut packed = 0u64;
+            for (i, &c) in cells.iter().enumerate() {
+                packed |= c << (3 * map[i]);
+            }
+            if packed > best.0 {
+                continue;
+            }
+            let locks = self
+                .locks
+                .map(|l| if l == NONE { NONE } else { map[l as usize] });
+            if (packed, locks) < best {
+                best = (packed, locks);
+                best_s = s;
+            }
+        }
+        if best_s == 0 {
+            return (*self, 0);
+        }
+        (self.image(best_s), best_s)
     }
 
     /// Where the game stands (generates the moves to find out).

@@ -44,9 +44,7 @@ impl Game for CorinthoPosition {
     fn move_score(&self, mv: CorinthoMove) -> i32 {
         // Moves that make a row (a claim the opponent must answer) first, then moves towards
         // the centre.
-        let mut child = *self;
-        child.play(mv);
-        let claim = i32::from(child.rows() & !self.rows() != 0);
+        let claim = i32::from(self.makes_row(mv));
         let centre = mv.destination().map_or(0, |sq| {
             let (f, r) = (sq.file() as i32, sq.rank() as i32);
             3 - ((2 * f - 3).abs() + (2 * r - 3).abs()) / 2

@@ -1,10 +1,8 @@
 //! `cathedral accuracy`: the estimating search alone against stored exact values.
 
-use assert_cmd::Command;
+mod common;
 
-fn cathedral() -> Command {
-    Command::cargo_bin("cathedral").unwrap()
-}
+use common::{cathedral, json_of};
 
 fn suite(names: &[&str]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -12,16 +10,6 @@ fn suite(names: &[&str]) -> tempfile::TempDir {
         std::fs::copy(format!("puzzles/bench/{name}"), dir.path().join(name)).unwrap();
     }
     dir
-}
-
-fn json_of(cmd: &mut Command) -> serde_json::Value {
-    let output = cmd.output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
 }
 
 #[test]

@@ -360,6 +360,17 @@ fn sorted(moves: &[CorinthoMove]) -> Vec<String> {
 
 // ---------------------------------------------------------------------------------------------
 
+/// The value a best line from `position` reached at its `end`, from `position`'s side to move's
+/// view; the line must end the game.
+fn line_end_value(position: &CorinthoPosition, end: &CorinthoPosition) -> i32 {
+    match end.outcome() {
+        Outcome::Won(p) if p == position.to_move() => 1,
+        Outcome::Won(_) => -1,
+        Outcome::Drawn => 0,
+        Outcome::Ongoing => panic!("the best line stops before the end: {position:?}"),
+    }
+}
+
 #[test]
 fn perft_of_the_start_is_pinned_and_matches_the_reference() {
     let start = CorinthoPosition::new(CorinthoRules::for_players(2).unwrap());
@@ -433,12 +444,7 @@ fn the_solver_matches_plain_minimax_on_random_small_positions() {
                 assert!(end.legal_moves().contains(mv));
                 end.play(*mv);
             }
-            let reached = match end.outcome() {
-                Outcome::Won(p) if p == position.to_move() => 1,
-                Outcome::Won(_) => -1,
-                Outcome::Drawn => 0,
-                Outcome::Ongoing => panic!("the best line stops before the end: {position:?}"),
-            };
+            let reached = line_end_value(&position, &end);
             assert_eq!(reached, expected, "{position:?}");
         }
         values[(expected + 1) as usize] += 1;
@@ -803,12 +809,7 @@ fn the_folded_solver_matches_plain_minimax_on_random_small_positions() {
             assert!(end.legal_moves().contains(mv), "{position:?} {mv}");
             end.play(*mv);
         }
-        let reached = match end.outcome() {
-            Outcome::Won(p) if p == position.to_move() => 1,
-            Outcome::Won(_) => -1,
-            Outcome::Drawn => 0,
-            Outcome::Ongoing => panic!("the best line stops before the end: {position:?}"),
-        };
+        let reached = line_end_value(&position, &end);
         assert_eq!(reached, expected, "{position:?}");
         values[(expected + 1) as usize] += 1;
         checked += 1;

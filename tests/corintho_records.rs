@@ -1,21 +1,10 @@
 //! Corintho through the front ends every game shares: game records (`play --record`, `replay`),
 //! `match` between Corintho engines, written records that read back.
 
+mod common;
+
 use assert_cmd::Command;
-
-fn cathedral() -> Command {
-    Command::cargo_bin("cathedral").unwrap()
-}
-
-fn stdout_of(cmd: &mut Command) -> String {
-    let output = cmd.output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
+use common::{cathedral, stdout_of};
 
 #[test]
 fn play_record_then_replay() {

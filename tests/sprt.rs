@@ -1,21 +1,9 @@
 //! `match --sprt`: the sequential test stops a match as soon as it decides, on the pairs in their
 //! order, whatever the number of jobs.
 
-use assert_cmd::Command;
+mod common;
 
-fn cathedral() -> Command {
-    Command::cargo_bin("cathedral").unwrap()
-}
-
-fn json_of(cmd: &mut Command) -> serde_json::Value {
-    let output = cmd.output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).unwrap()
-}
+use common::{cathedral, json_of};
 
 #[test]
 fn a_clear_difference_is_accepted_early() {

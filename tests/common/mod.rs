@@ -18,6 +18,11 @@ pub fn stdout_of(cmd: &mut Command) -> String {
     String::from_utf8(output).expect("utf-8")
 }
 
+/// Runs `cmd`, which must succeed, and reads its standard output as JSON.
+pub fn json_of(cmd: &mut Command) -> serde_json::Value {
+    serde_json::from_str(&stdout_of(cmd)).expect("JSON")
+}
+
 /// The position after playing `moves` (in notation) from the empty board under `rules`.
 pub fn replay(rules: Rules, moves: &[&str]) -> Position {
     let mut position = Position::new(rules);

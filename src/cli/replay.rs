@@ -5,7 +5,9 @@ use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{which, with_game};
 use super::shared::input::FileDiagnostic;
-use super::shared::output::{emit, emit_json, refuse_input_as_output, refuse_overwrite, style_for};
+use super::shared::output::{
+    emit, emit_json, refuse_input_as_output, refuse_overwrite, style_for, wrap_for_terminal,
+};
 use cathedral::frontend::{Recorded, record_positions};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -128,7 +130,10 @@ fn replay<G: Recorded>(args: &ReplayArgs) -> miette::Result<()> {
         });
     }
     let style = style_for(args.color);
-    let mut out = format!("{}\n", G::record_heading(game, args.game));
+    let mut out = format!(
+        "{}\n",
+        wrap_for_terminal(&G::record_heading(game, args.game), "", "  ")
+    );
     if let Some(comment) = G::record_comment(game) {
         out.push_str(&format!("{comment}\n"));
     }
@@ -149,7 +154,8 @@ fn replay<G: Recorded>(args: &ReplayArgs) -> miette::Result<()> {
     } else if plies > 0 {
         out.push_str(&format!(
             "After move {plies}, {}:\n",
-            G::explanation_text(&reports[plies - 1], style)
+            // A sentence's full stop would end up before the colon.
+            G::explanation_text(&reports[plies - 1], style).trim_end_matches('.')
         ));
     } else {
         out.push_str("The start of the game:\n");

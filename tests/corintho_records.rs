@@ -217,3 +217,21 @@ fn standard_input_is_read_as_the_game_it_declares() {
     let out = stdout_of(cathedral().args(["moves", "-"]).write_stdin(file));
     assert!(out.contains("Light to move"), "{out}");
 }
+
+#[test]
+fn render_outlines_a_move_and_can_leave_the_supplies_out() {
+    let file = "puzzles/corintho/04-move-a-section.yaml";
+    let outline = "stroke=\"#1f5fbf\"";
+    let plain = stdout_of(cathedral().args(["render", file]));
+    assert_eq!(plain.matches(outline).count(), 0);
+    assert!(plain.contains("P1: "), "{plain}");
+    let stacked = stdout_of(cathedral().args(["render", file, "--move", "b2-b3", "--no-hands"]));
+    // A stacking move outlines both of its platforms.
+    assert_eq!(stacked.matches(outline).count(), 2, "{stacked}");
+    assert!(!stacked.contains("P1: "), "{stacked}");
+    cathedral()
+        .args(["render", file, "--move", "b2-d4"])
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("cannot be played here"));
+}

@@ -56,13 +56,13 @@ impl Playable for Position {
     }
 
     fn bundled(which: Bundled) -> Loaded<Position> {
-        let (name, text) = match which {
+        let text = match which {
             Bundled::Start => return Loaded::of(Position::new(Rules::CLASSIC)),
-            Bundled::Example => (MIDGAME_NAME, MIDGAME_YAML),
-            Bundled::Endgame => (SHOWCASE_NAME, SHOWCASE_YAML),
+            Bundled::Example => MIDGAME_YAML,
+            Bundled::Endgame => SHOWCASE_YAML,
         };
         // The bundled files are checked by the tests: they always load.
-        file::parse_str(name, text)
+        file::parse_str(Self::bundled_name(which), text)
             .map_or_else(|_| Loaded::of(Position::new(Rules::CLASSIC)), Loaded::from)
     }
 

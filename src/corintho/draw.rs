@@ -2,6 +2,7 @@
 
 use super::board::{LINES, Level, Square};
 use super::explain::{player_name, row_words};
+use super::moves::CorinthoMove;
 use super::position::{CorinthoPosition, Outcome};
 
 fn supply_words(counts: [u8; 3]) -> String {
@@ -79,6 +80,17 @@ const MARGIN: f64 = 30.0;
 /// The position as an SVG diagram: each platform seen from the side with its stack (base wide
 /// and low, column tall, capital wide on top), rows underlined in red, locked stacks dashed.
 pub fn svg(position: &CorinthoPosition, caption: Option<&str>) -> String {
+    svg_with(position, caption, None, true)
+}
+
+/// [`svg`], with the platforms of `highlight` (a placement's, or a stacking move's two) outlined
+/// in blue, and without the supplies under the board unless `supplies`.
+pub fn svg_with(
+    position: &CorinthoPosition,
+    caption: Option<&str>,
+    highlight: Option<CorinthoMove>,
+    supplies: bool,
+) -> String {
     let board = position.board();
     let width = 2.0 * MARGIN + 4.0 * CELL;
     let height = 2.0 * MARGIN + 4.0 * CELL + 60.0;
@@ -130,6 +142,21 @@ pub fn svg(position: &CorinthoPosition, caption: Option<&str>) -> String {
             ));
         }
     }
+    let outlined: Vec<Square> = match highlight {
+        Some(CorinthoMove::Place { to, .. }) => vec![to],
+        Some(CorinthoMove::Stack { from, to }) => vec![from, to],
+        Some(CorinthoMove::Pass) | None => Vec::new(),
+    };
+    for sq in outlined {
+        s.push_str(&format!(
+            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" rx="10" fill="none" stroke="#1f5fbf" stroke-width="5"/>
+"##,
+            MARGIN + sq.file() as f64 * CELL + 2.0,
+            MARGIN + (3 - sq.rank()) as f64 * CELL + 2.0,
+            CELL - 4.0,
+            CELL - 4.0
+        ));
+    }
     for i in 0..4u8 {
         let file = (b'a' + i) as char;
         s.push_str(&format!(
@@ -162,14 +189,18 @@ pub fn svg(position: &CorinthoPosition, caption: Option<&str>) -> String {
         Outcome::Drawn => "Drawn".to_string(),
         Outcome::Ongoing => format!("Player {} to move", position.to_move() + 1),
     };
-    let supplies: Vec<String> = (0..position.rules().players)
-        .map(|p| format!("P{}: {}", p + 1, supply_words(position.supply(p))))
-        .collect();
+    let mut words = vec![status];
+    if supplies {
+        words.extend(
+            (0..position.rules().players)
+                .map(|p| format!("P{}: {}", p + 1, supply_words(position.supply(p)))),
+        );
+    }
     s.push_str(&format!(
-        r##"<text x="{MARGIN}" y="{:.1}" font-size="14" fill="#222">{status} · {}</text>
+        r##"<text x="{MARGIN}" y="{:.1}" font-size="14" fill="#222">{}</text>
 "##,
         MARGIN + 4.0 * CELL + 40.0,
-        escape(&supplies.join(" · "))
+        escape(&words.join(" · "))
     ));
     if let Some(caption) = caption {
         s.push_str(&format!(

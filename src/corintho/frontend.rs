@@ -246,7 +246,12 @@ impl Playable for CorinthoPosition {
     }
 
     fn draw_svg(&self, request: &SvgRequest<CorinthoMove>) -> String {
-        draw::svg(self, request.caption.as_deref())
+        draw::svg_with(
+            self,
+            request.caption.as_deref(),
+            request.highlight,
+            request.hands,
+        )
     }
 
     fn engine_choice(

@@ -571,6 +571,8 @@ const tests = {
     const second = games[1].split("moves:")[1].split("\n").filter(l => l.startsWith("- ")).length;
     await page.setInputFiles("#file", file);
     await page.waitForFunction(() => !document.querySelector("#games-label").hidden);
+    // The game's metadata is drawn after the game list: wait for it rather than race it.
+    await page.waitForFunction(() => /engine level 10/.test(document.querySelector("#meta").textContent));
     assert.match(await page.textContent("#meta"), /engine level 10/, "the players are shown");
     await page.selectOption("#games", "1");
     await page.waitForFunction(n => document.querySelectorAll("#history li.future").length === n, second);

@@ -83,3 +83,76 @@ fn positions_without_exact_values_and_bad_options_are_refused() {
             .code(2);
     }
 }
+
+#[test]
+fn stored_root_values_check_the_chosen_move_as_a_solve_would() {
+    // A t5 position without its solution: `bench --record --root-values` writes the value and
+    // every root move's value.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("puzzles/bench/t5-02.yaml").unwrap();
+    let unsolved = &text[..text.find("solution:").unwrap()];
+    std::fs::write(dir.path().join("t5-02.yaml"), unsolved).unwrap();
+    let status = cathedral()
+        .arg("bench")
+        .arg(dir.path())
+        .args(["--record", "--root-values", "--threads", "1", "-q"])
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let recorded = cathedral::file::load(&dir.path().join("t5-02.yaml")).unwrap();
+    let solution = recorded.solution.unwrap();
+    let mut moves = cathedral::MoveList::default();
+    recorded.position.legal_moves(&mut moves);
+    assert_eq!(solution.root_values.len(), moves.len());
+    assert_eq!(
+        solution.root_values.values().max().copied(),
+        Some(solution.value)
+    );
+    assert!(solution.seconds.is_some());
+    // A second run has nothing left to record.
+    let again = cathedral()
+        .arg("bench")
+        .arg(dir.path())
+        .args([
+            "--record",
+            "--root-values",
+            "--only-missing",
+            "--json",
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    let again: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    assert_eq!(again["positions"].as_array().unwrap().len(), 0);
+
+    // The accuracy report takes the chosen move's value from the stored root values, and a
+    // solve of the position after it agrees.
+    let by_roots = json_of(
+        cathedral()
+            .arg("accuracy")
+            .arg(dir.path())
+            .args(["--nodes", "5000", "--json"]),
+    );
+    assert_eq!(by_roots["moves_checked_by_root_values"], 1);
+    let judged = &by_roots["positions"][0];
+    let chosen = judged["chosen"].as_str().unwrap();
+    assert_eq!(
+        judged["chosen_value"].as_i64(),
+        solution.root_values.get(chosen).map(|&v| i64::from(v))
+    );
+    let plain = tempfile::tempdir().unwrap();
+    std::fs::copy("puzzles/bench/t5-02.yaml", plain.path().join("t5-02.yaml")).unwrap();
+    let by_solving = json_of(cathedral().arg("accuracy").arg(plain.path()).args([
+        "--nodes",
+        "5000",
+        "--check-moves",
+        "60",
+        "--json",
+    ]));
+    assert_eq!(by_solving["moves_checked_by_root_values"], 0);
+    assert_eq!(by_solving["positions"][0]["chosen"], judged["chosen"]);
+    assert_eq!(
+        by_solving["positions"][0]["chosen_value"],
+        judged["chosen_value"]
+    );
+}

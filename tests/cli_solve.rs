@@ -41,6 +41,7 @@ fn library_solution(file: &PositionFile) -> StoredSolution {
         best_line: line,
         nodes: None,
         explanations: Vec::new(),
+        ..StoredSolution::default()
     }
 }
 
@@ -291,4 +292,58 @@ fn sample_is_deterministic_and_refuses_to_overwrite() {
         .assert()
         .failure()
         .stderr(predicate::str::contains("not a tier"));
+}
+
+#[test]
+fn sample_by_buildings_left_from_engine_games_at_a_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |out: &std::path::Path| {
+        cathedral()
+            .args([
+                "sample",
+                "--count",
+                "2",
+                "--buildings",
+                "11",
+                "--players",
+                "engine",
+                "--nodes",
+                "2000",
+                "--level",
+                "4",
+                "--seed",
+                "3",
+                "-q",
+                "-o",
+            ])
+            .arg(out)
+            .assert()
+            .success();
+    };
+    let (one, two) = (dir.path().join("one"), dir.path().join("two"));
+    run(&one);
+    run(&two);
+    for name in ["b11-01.yaml", "b11-02.yaml"] {
+        let text = std::fs::read_to_string(one.join(name)).unwrap();
+        assert_eq!(text, std::fs::read_to_string(two.join(name)).unwrap());
+        assert!(text.contains("--buildings 11 --players engine --nodes 2000 --level 4 --seed 3"));
+        let file = load(&one.join(name)).unwrap();
+        assert_eq!(cathedral::sampler::buildings_left(&file.position), 11);
+    }
+    // A tier and a number of buildings are one or the other; the number is range-checked.
+    for args in [
+        &["--tier", "t5", "--buildings", "9"][..],
+        &["--buildings", "14"],
+        &["--buildings", "9", "--level", "11"],
+    ] {
+        cathedral()
+            .arg("sample")
+            .args(args)
+            .arg("-o")
+            .arg(dir.path().join("none"))
+            .assert()
+            .failure()
+            .code(2);
+    }
+    assert!(!dir.path().join("none").exists());
 }

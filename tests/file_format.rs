@@ -773,3 +773,86 @@ fn long_lines_are_cut_around_the_error_on_the_command_line() {
         "{stderr}"
     );
 }
+
+/// A t3 bench position (11 legal moves) without its `solution:` block, and its legal moves
+/// with the player.
+fn t3_without_solution() -> (String, Vec<String>) {
+    let text = std::fs::read_to_string("puzzles/bench/t3-02.yaml").unwrap();
+    let text = text[..text.find("solution:").unwrap()].to_string();
+    let position = parse_str("t3.yaml", &text).unwrap().position;
+    let mut list = cathedral::MoveList::default();
+    position.legal_moves(&mut list);
+    let moves = list
+        .iter()
+        .map(|&mv| cathedral::notation::format_move_with_player(&position, mv))
+        .collect();
+    (text, moves)
+}
+
+/// `text` with a solution whose root values are `values` (the first move best with `value`).
+fn with_root_values(text: &str, value: i32, values: &[(String, i32)]) -> String {
+    let mut out = format!("{text}solution:\n  value: {value}\n  seconds: 0.25\n  root_values:\n");
+    for (mv, v) in values {
+        out.push_str(&format!("    {mv}: {v}\n"));
+    }
+    out
+}
+
+#[test]
+fn stored_root_values_must_name_every_legal_move_once_and_agree_with_the_value() {
+    let (text, moves) = t3_without_solution();
+    assert!(moves.len() >= 3, "{moves:?}");
+    let values: Vec<(String, i32)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| (mv.clone(), if i == 0 { 5 } else { -(i as i32) }))
+        .collect();
+    let good = with_root_values(&text, 5, &values);
+    let file = parse_str("good.yaml", &good).unwrap();
+    let solution = file.solution.clone().unwrap();
+    assert_eq!(solution.root_values.len(), moves.len());
+    assert_eq!(solution.seconds, Some(0.25));
+    // Written and read back unchanged.
+    let again = parse_str("again.yaml", &to_yaml(&file)).unwrap();
+    assert_eq!(again.solution, file.solution);
+
+    let lines = text.lines().count();
+    // A move left out.
+    assert_error(
+        &with_root_values(&text, 5, &values[..values.len() - 1]),
+        Some(lines + 4),
+        &format!(
+            "root_values has {} moves, but the position has {} legal moves",
+            moves.len() - 1,
+            moves.len()
+        ),
+    );
+    // The best root value is not the value.
+    assert_error(
+        &with_root_values(&text, 4, &values),
+        Some(lines + 2),
+        "value is 4 but the best of root_values is 5",
+    );
+    // A move that cannot be played, located at its key.
+    let mut wrong = values.clone();
+    wrong[1].0 = "dark:stable:e8,f8".to_string();
+    assert_error(
+        &with_root_values(&text, 5, &wrong),
+        Some(lines + 6),
+        "root_values move `dark:stable:e8,f8` cannot be played",
+    );
+    // The same move twice, written two ways (with and without the player).
+    let mut twice = values.clone();
+    twice[1].0 = values[0].0.split_once(':').unwrap().1.to_string();
+    let error = error_of(&with_root_values(&text, 5, &twice));
+    assert!(
+        error.to_string().contains("names the move") && error.line.is_some(),
+        "{error}"
+    );
+    // Seconds must be a number, 0 or more.
+    assert_error(
+        &format!("{text}solution:\n  value: 5\n  seconds: -1\n"),
+        Some(lines + 3),
+        "solution.seconds: `-1` is not a time",
+    );
+}

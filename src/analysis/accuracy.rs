@@ -5,9 +5,11 @@
 
 use crate::boardgame::{SolveOptions, solve};
 use crate::cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
+use crate::cathedral::moves::Move;
 use crate::cathedral::notation::format_move_with_player;
 use crate::cathedral::position::Position;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -44,8 +46,11 @@ pub struct PositionAccuracy {
     pub result_right: bool,
     /// The move the search chose, with the player.
     pub chosen: Option<String>,
-    /// The exact value of the chosen move, when checked and proven.
+    /// The exact value of the chosen move: stored in the file's `root_values`, or solved
+    /// (`check_moves`) and proven.
     pub chosen_value: Option<i32>,
+    /// Whether `chosen_value` comes from the file's stored root values.
+    pub from_root_values: bool,
     /// Squares the chosen move gives up (`exact - chosen_value`), when checked and proven.
     pub loss: Option<i32>,
     /// The depth the search finished and the nodes it spent.
@@ -65,6 +70,8 @@ pub struct AccuracyReport {
     pub result_right: f64,
     /// Positions whose chosen move was checked and proven.
     pub moves_checked: usize,
+    /// Of those, the positions checked by their stored root values.
+    pub moves_checked_by_root_values: usize,
     /// Among those, the share where the chosen move is optimal.
     pub optimal: Option<f64>,
     /// Among those, the mean squares the chosen move gives up.
@@ -82,11 +89,14 @@ fn result_of(value: f64) -> i32 {
     }
 }
 
-/// Judges `position`, whose exact value is `exact`, by the estimating search alone.
+/// Judges `position`, whose exact value is `exact`, by the estimating search alone. The chosen
+/// move's value is looked up in `root_values` (the exact value after each legal move) when they
+/// are known, solved within [`AccuracyOptions::check_moves`] otherwise.
 pub fn judge(
     name: &str,
     position: &Position,
     exact: i32,
+    root_values: &HashMap<Move, i32>,
     options: &AccuracyOptions,
 ) -> PositionAccuracy {
     let choice = choose(
@@ -109,7 +119,9 @@ pub fn judge(
     );
     debug_assert_eq!(choice.judgement, Judgement::Estimate);
     let estimate = f64::from(choice.value) / 100.0;
+    let stored = choice.best.and_then(|mv| root_values.get(&mv).copied());
     let chosen_value = match (choice.best, options.check_moves) {
+        _ if stored.is_some() => stored,
         (Some(mv), Some(limit)) => {
             let mut child = *position;
             child.play(mv);
@@ -138,6 +150,7 @@ pub fn judge(
         result_right: result_of(estimate) == exact.signum(),
         chosen: choice.best.map(|mv| format_move_with_player(position, mv)),
         chosen_value,
+        from_root_values: stored.is_some(),
         loss: chosen_value.map(|v| exact - v),
         depth: choice.depth,
         nodes: choice.nodes,
@@ -154,6 +167,7 @@ impl AccuracyReport {
             mean_absolute_error: positions.iter().map(|p| p.error).sum::<f64>() / n,
             result_right: positions.iter().filter(|p| p.result_right).count() as f64 / n,
             moves_checked: checked.len(),
+            moves_checked_by_root_values: positions.iter().filter(|p| p.from_root_values).count(),
             optimal: (!checked.is_empty())
                 .then(|| checked.iter().filter(|&&l| l == 0).count() as f64 / m),
             mean_loss: (!checked.is_empty())

@@ -222,6 +222,7 @@ pub fn stored_solution(
         best_line: line,
         nodes: Some(solution.stats.nodes),
         explanations: Vec::new(),
+        ..StoredSolution::default()
     })
 }
 

@@ -95,6 +95,51 @@ impl Tier {
     }
 }
 
+/// What a sampling run looks for: a difficulty tier, or an exact number of buildings left per
+/// player (the accuracy suite's 9 to 12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Band {
+    /// A tier's positions.
+    Tier(Tier),
+    /// Positions with exactly this many buildings left per player.
+    Buildings(u32),
+}
+
+impl Band {
+    /// The buildings-left counts the games stop at.
+    fn targets(self) -> Vec<u32> {
+        match self {
+            Band::Tier(tier) => tier.targets().to_vec(),
+            Band::Buildings(n) => vec![n],
+        }
+    }
+
+    /// Whether a position the games stopped at belongs to the band.
+    fn contains(self, position: &Position) -> bool {
+        match self {
+            Band::Tier(tier) => Tier::of(position) == tier,
+            Band::Buildings(n) => buildings_left(position) == n,
+        }
+    }
+
+    /// The prefix of the file names: the tier's name, or `b` and the count (`b09`).
+    pub fn name(self) -> String {
+        match self {
+            Band::Tier(tier) => tier.name().to_string(),
+            Band::Buildings(n) => format!("b{n:02}"),
+        }
+    }
+}
+
+impl fmt::Display for Band {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Band::Tier(tier) => write!(f, "{tier}"),
+            Band::Buildings(n) => write!(f, "{n} buildings left per player"),
+        }
+    }
+}
+
 impl fmt::Display for Tier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -143,12 +188,14 @@ pub fn game_seed(seed: u64, game: u64) -> u64 {
 pub enum Players {
     /// The policy for both sides ([`Policy`]): fast, varied, weak.
     Policy,
-    /// The playing engine against itself at full strength with a node budget per move
+    /// The playing engine against itself at a level with a node budget per move
     /// (deterministic), after an opening of [`ENGINE_OPENING_PLIES`] policy moves that makes the
     /// games differ.
     Engine {
-        /// Nodes per move.
+        /// Nodes per move (at full strength; each level below halves them).
         nodes: u64,
+        /// 1 to [`crate::cathedral::engine::MAX_LEVEL`] (full strength).
+        level: u8,
     },
 }
 
@@ -165,7 +212,7 @@ fn play_sample_game(
 ) -> Vec<Position> {
     match players {
         Players::Policy => play_game(start, policy, rng, |p, _| stop(p)),
-        Players::Engine { nodes } => {
+        Players::Engine { nodes, level } => {
             let mut positions = play_game(start, policy, rng, |p, ply| {
                 ply >= ENGINE_OPENING_PLIES || stop(p)
             });
@@ -178,6 +225,8 @@ fn play_sample_game(
                         time: None,
                         tt_mb: 16,
                         exact: false,
+                        level,
+                        seed: rng.next_u64(),
                         ..Default::default()
                     },
                     &mut |_| {},
@@ -202,15 +251,15 @@ pub struct SampleSummary {
     pub stopped: bool,
 }
 
-/// Plays games (of `players`) from the start until `count` distinct positions of `tier` are found (or
+/// Plays games (of `players`) from the start until `count` distinct positions of `band` are found (or
 /// `count * 50` games were tried), handing each to `on_found` at once. Each game stops at the
 /// first position with at most a target number of buildings left per player (drawn from the
-/// tier's late end), and is kept if that position is in the tier, not over, and the side to move
+/// band's late end), and is kept if that position is in the band, not over, and the side to move
 /// can place a building. Deterministic for a given `seed`; ends early when `stop` is set or
 /// `on_found` breaks.
 pub fn sample_each(
     rules: Rules,
-    tier: Tier,
+    band: Band,
     seed: u64,
     count: usize,
     players: Players,
@@ -231,11 +280,11 @@ pub fn sample_each(
         let game_seed = game_seed(seed, game);
         game += 1;
         let mut rng = Rng::new(game_seed);
-        let targets = tier.targets();
+        let targets = band.targets();
         let target = targets[rng.below(targets.len() as u64) as usize];
         // t10 stops with 10 buildings in each hand or, one move later, 10 and 9: both sides to
         // move, "9-10 buildings left per player".
-        let total = if tier == Tier::T10 {
+        let total = if band == Band::Tier(Tier::T10) {
             19 + rng.below(2) as u32
         } else {
             u32::MAX
@@ -247,7 +296,7 @@ pub fn sample_each(
         let ply = positions.len() - 1;
         let last = positions[ply];
         let fits = buildings_left(&last) <= target
-            && Tier::of(&last) == tier
+            && band.contains(&last)
             && !last.is_game_over()
             && last.can_place(last.to_move());
         if fits && !found.contains(&last) {
@@ -278,7 +327,7 @@ pub fn sample(rules: Rules, tier: Tier, seed: u64, count: usize) -> Vec<Sample> 
     let mut found = Vec::new();
     sample_each(
         rules,
-        tier,
+        Band::Tier(tier),
         seed,
         count,
         Players::Policy,

@@ -8,8 +8,11 @@ use super::shared::limits;
 use super::shared::output::{emit, emit_json, new_table, right_align, style_for};
 use super::shared::puzzle_dir::position_files;
 use super::shared::search::ctrl_c_flag;
+use cathedral::Move;
 use cathedral::analysis::accuracy::{AccuracyOptions, AccuracyReport, judge};
+use cathedral::legality::parse_move;
 use rayon::prelude::*;
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -51,7 +54,15 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         match file.solution {
             Some(solution) if !solution.wdl => {
-                positions.push((name, file.position, solution.value))
+                // The file loaded, so every stored root move is legal here.
+                let root_values: HashMap<Move, i32> = solution
+                    .root_values
+                    .iter()
+                    .filter_map(|(text, &value)| {
+                        parse_move(&file.position, text).ok().map(|mv| (mv, value))
+                    })
+                    .collect();
+                positions.push((name, file.position, solution.value, root_values))
             }
             _ => {
                 return Err(Failure::new(
@@ -81,7 +92,7 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
     let judged = pool.install(|| {
         positions
             .par_iter()
-            .map(|(name, position, exact)| judge(name, position, *exact, &options))
+            .map(|(name, position, exact, roots)| judge(name, position, *exact, roots, &options))
             .collect::<Vec<_>>()
     });
     if stop.load(Ordering::Relaxed) {
@@ -127,8 +138,13 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
         report.positions.len()
     ));
     if let (Some(optimal), Some(loss)) = (report.optimal, report.mean_loss) {
+        let by_roots = match report.moves_checked_by_root_values {
+            0 => String::new(),
+            n if n == report.moves_checked => " (by their stored root values)".to_string(),
+            n => format!(" ({n} by their stored root values)"),
+        };
         out.push_str(&format!(
-            "chosen move optimal in {:.1} % of the {} positions checked; mean loss {:.2} squares\n",
+            "chosen move optimal in {:.1} % of the {} positions checked{by_roots}; mean loss {:.2} squares\n",
             100.0 * optimal,
             report.moves_checked,
             loss

@@ -13,6 +13,7 @@ use cathedral::analysis::report::{StoredCheck, check_stored, stored_solution};
 use cathedral::analysis::words::{count, rate_text, signed, thousands, time_text};
 use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::notation::format_move_with_player;
 use cathedral::present::terminal::RenderStyle;
 use cathedral::sampler::Tier;
 use miette::{IntoDiagnostic, WrapErr, miette};
@@ -37,6 +38,14 @@ pub struct BenchArgs {
     /// Write the computed value into files that have no `solution:` yet.
     #[arg(long)]
     pub record: bool,
+    /// With --record, also write the exact value after every legal move (`root_values:`, for
+    /// `cathedral accuracy`); the solve costs more.
+    #[arg(long, requires = "record")]
+    pub root_values: bool,
+    /// Solve only the files without a stored value (with --record: go on with an interrupted
+    /// recording).
+    #[arg(long)]
+    pub only_missing: bool,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Print every position's result and the tier times as JSON.
@@ -131,7 +140,7 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
     // The benchmark times the exact value and its best line; the values of every root move
     // (what `solve` tabulates) are extra work it does not measure.
     let options = SolveOptions {
-        root_values: false,
+        root_values: args.root_values,
         time_limit: args.search.time_limit.or(Some(DEFAULT_LIMIT)),
         ..args.search.options(stop.clone())
     };
@@ -149,6 +158,9 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             |n| n.to_string_lossy().into(),
         );
         let file = load_position(path)?;
+        if args.only_missing && file.solution.is_some() {
+            continue;
+        }
         let tier = Tier::of(&file.position);
         let spinner = Spinner::new(&format!("{name}: "));
         let options = SolveOptions {
@@ -176,7 +188,16 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                 }
             },
             (None, Some(c)) if args.record && solution.complete => {
-                record(path, &solution_block(c)?)?;
+                let mut c = c.clone();
+                c.seconds = Some((solution.stats.elapsed.as_secs_f64() * 1000.0).round() / 1000.0);
+                if args.root_values && solution.root_moves.iter().all(|r| r.is_exact()) {
+                    c.root_values = solution
+                        .root_moves
+                        .iter()
+                        .map(|r| (format_move_with_player(&file.position, r.mv), r.lower))
+                        .collect();
+                }
+                record(path, &solution_block(&c)?)?;
                 recorded.push(name.clone());
                 "recorded"
             }

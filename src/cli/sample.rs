@@ -9,7 +9,7 @@ use super::shared::search::ctrl_c_flag;
 use cathedral::Rules;
 use cathedral::analysis::words::count;
 use cathedral::file::{self, PositionFile};
-use cathedral::sampler::{Players, Sample, Tier, buildings_left, sample_each};
+use cathedral::sampler::{Band, Players, Sample, Tier, buildings_left, sample_each};
 use miette::{IntoDiagnostic, WrapErr, miette};
 use serde::Serialize;
 use std::ops::ControlFlow;
@@ -22,8 +22,15 @@ pub struct SampleArgs {
     #[arg(long, default_value = "10", value_parser = limits::count)]
     pub count: usize,
     /// Buildings left per player: t3 (up to 3), t5 (4-5), t7 (6-7), t8 (8-9), t10 (10 or more).
-    #[arg(long)]
-    pub tier: Tier,
+    #[arg(
+        long,
+        required_unless_present = "buildings",
+        conflicts_with = "buildings"
+    )]
+    pub tier: Option<Tier>,
+    /// Exactly this many buildings left per player (1 to 13), instead of a tier: files `bNN-*.yaml`.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=13))]
+    pub buildings: Option<u32>,
     /// Who plays the games: `policy` (fast, varied) or `engine` (the engine against itself at
     /// full strength with --nodes per move, after two policy moves).
     #[arg(long, default_value = "policy", value_parser = ["policy", "engine"])]
@@ -31,6 +38,10 @@ pub struct SampleArgs {
     /// Nodes per engine move (with --players engine), 1000 to 10000000.
     #[arg(long, default_value = "20000", value_parser = clap::value_parser!(u64).range(1000..=10_000_000))]
     pub nodes: u64,
+    /// The engine's level (with --players engine), 1 to 10: each level below 10 halves the nodes
+    /// and adds noise.
+    #[arg(long, default_value = "10", value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: u8,
     /// Seed of the games; the same seed gives the same positions.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -70,16 +81,25 @@ struct SampleReport {
     interrupted: bool,
 }
 
+impl SampleArgs {
+    fn band(&self) -> Band {
+        match (self.tier, self.buildings) {
+            (Some(tier), _) => Band::Tier(tier),
+            (None, Some(n)) => Band::Buildings(n),
+            // clap requires one of the two.
+            (None, None) => Band::Tier(Tier::T10),
+        }
+    }
+}
+
 pub fn run(args: &SampleArgs) -> miette::Result<()> {
+    let band = args.band();
     // Numbers padded to the widest one (at least two digits), so that the files sort in order.
     let width = (args.first + args.count - 1).to_string().len().max(2);
     let names: Vec<PathBuf> = (0..args.count)
         .map(|i| {
-            args.output.join(format!(
-                "{}-{:0width$}.yaml",
-                args.tier.name(),
-                args.first + i
-            ))
+            args.output
+                .join(format!("{}-{:0width$}.yaml", band.name(), args.first + i))
         })
         .collect();
     if !args.force {
@@ -103,7 +123,7 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
     // Each position is written as soon as it is found, so that an interrupted run keeps them.
     let summary = sample_each(
         args.rules,
-        args.tier,
+        band,
         args.seed,
         args.count,
         players(args),
@@ -155,10 +175,13 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
     }
     if summary.found < args.count {
         return Err(miette!(
-            help = "try another --seed or tier",
-            "found only {} positions of tier {} in {} games",
+            help = "try another --seed, tier or number of buildings",
+            "found only {} positions of {} in {} games",
             summary.found,
-            args.tier,
+            match band {
+                Band::Tier(tier) => format!("tier {tier}"),
+                other => other.to_string(),
+            },
             summary.games
         ));
     }
@@ -167,7 +190,10 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
 
 fn players(args: &SampleArgs) -> Players {
     if args.players == "engine" {
-        Players::Engine { nodes: args.nodes }
+        Players::Engine {
+            nodes: args.nodes,
+            level: args.level,
+        }
     } else {
         Players::Policy
     }
@@ -187,16 +213,28 @@ fn write_sample(sample: &Sample, path: &Path, args: &SampleArgs) -> miette::Resu
         position.to_move().title(),
         count(left, "building")
     ));
-    file.meta.tags = vec!["bench".to_string(), args.tier.name().to_string()];
+    let band = args.band();
+    let (tag, band_flag) = match band {
+        Band::Tier(tier) => ("bench", format!("--tier {tier}")),
+        Band::Buildings(n) => ("accuracy", format!("--buildings {n}")),
+    };
+    file.meta.tags = vec![tag.to_string(), band.name()];
     file.meta.source = Some(match players(args) {
         Players::Policy => format!(
-            "cathedral sample --tier {} --seed {} --rules {rules}: policy game seed {:#018x}, ply {}",
-            args.tier, args.seed, sample.game_seed, sample.ply
+            "cathedral sample {band_flag} --seed {} --rules {rules}: policy game seed {:#018x}, ply {}",
+            args.seed, sample.game_seed, sample.ply
         ),
-        Players::Engine { nodes } => format!(
-            "cathedral sample --tier {} --players engine --nodes {nodes} --seed {} --rules {rules}: engine game seed {:#018x}, ply {}",
-            args.tier, args.seed, sample.game_seed, sample.ply
-        ),
+        Players::Engine { nodes, level } => {
+            let level = if level == 10 {
+                String::new()
+            } else {
+                format!(" --level {level}")
+            };
+            format!(
+                "cathedral sample {band_flag} --players engine --nodes {nodes}{level} --seed {} --rules {rules}: engine game seed {:#018x}, ply {}",
+                args.seed, sample.game_seed, sample.ply
+            )
+        }
     });
     std::fs::create_dir_all(&args.output)
         .into_diagnostic()

@@ -412,6 +412,7 @@ pub fn game_puzzle_file(puzzle: &GamePuzzle, title: String, margin: i32) -> Posi
         best_line: line,
         nodes: None,
         explanations,
+        ..StoredSolution::default()
     });
     file
 }

@@ -385,6 +385,7 @@ pub fn puzzle_file(generated: &Generated, title: String, margin: i32) -> Positio
         best_line: line,
         nodes: None,
         explanations,
+        ..StoredSolution::default()
     });
     file
 }

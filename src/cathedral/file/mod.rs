@@ -462,6 +462,7 @@ fn check_solution(
         })?;
         replay.play(mv);
     }
+    check_root_values(position, raw, bound)?;
     if !solution.best_line.is_empty() && replay.is_game_over() {
         let diff = replay.unplaced_squares(mover.opponent()) as i32
             - replay.unplaced_squares(mover) as i32;
@@ -475,6 +476,86 @@ fn check_solution(
                 ),
             ));
         }
+    }
+    Ok(())
+}
+
+/// Stored root values must name every legal move once, each within range, and their best must
+/// be the stored value (and the best move's).
+fn check_root_values(
+    position: &Position,
+    raw: &schema::RawSolution,
+    bound: i32,
+) -> Result<(), (convert::Place, String)> {
+    let solution = &raw.solution;
+    if solution.root_values.is_empty() {
+        return Ok(());
+    }
+    let mut legal = crate::cathedral::moves::MoveList::default();
+    position.legal_moves(&mut legal);
+    let mut seen = std::collections::HashSet::new();
+    // `root_moves` holds the keys' places in the order written; the map is sorted by text, so
+    // places are looked up by text.
+    let place_of = |text: &str| {
+        raw.root_moves
+            .iter()
+            .zip(raw.root_texts.iter())
+            .find(|(_, t)| t.as_str() == text)
+            .map_or(raw.root_values, |(p, _)| *p)
+    };
+    for (text, &value) in &solution.root_values {
+        let mv = crate::cathedral::legality::parse_move(position, text).map_err(|e| {
+            (
+                place_of(text),
+                format!("solution: root_values move `{text}` cannot be played: {e}"),
+            )
+        })?;
+        if !seen.insert(mv) {
+            return Err((
+                place_of(text),
+                format!("solution: root_values names the move `{text}` twice"),
+            ));
+        }
+        if value.abs() > bound {
+            return Err((
+                place_of(text),
+                format!(
+                    "solution: root_values gives `{text}` the value {value}, out of range: expected -{bound}..{bound}"
+                ),
+            ));
+        }
+    }
+    if seen.len() != legal.len() {
+        return Err((
+            raw.root_values,
+            format!(
+                "solution: root_values has {} moves, but the position has {} legal moves: expected every one",
+                seen.len(),
+                legal.len()
+            ),
+        ));
+    }
+    let best = solution.root_values.values().copied().max().unwrap_or(0);
+    if best != solution.value {
+        return Err((
+            raw.value,
+            format!(
+                "solution: value is {} but the best of root_values is {best}",
+                solution.value
+            ),
+        ));
+    }
+    if let Some(best_move) = &solution.best_move
+        && let Some(&value) = solution.root_values.get(best_move)
+        && value != solution.value
+    {
+        return Err((
+            raw.best_move,
+            format!(
+                "solution: best_move `{best_move}` has the root value {value}, not the value {}",
+                solution.value
+            ),
+        ));
     }
     Ok(())
 }

@@ -89,6 +89,10 @@ pub struct RawSolution {
     pub best_move: Place,
     pub best_line: Vec<Place>,
     pub explanations: Place,
+    /// Where `root_values` was written, and each of its keys.
+    pub root_values: Place,
+    pub root_moves: Vec<Place>,
+    pub root_texts: Vec<String>,
 }
 
 /// The `puzzle:` block with where its parts were written.
@@ -631,13 +635,15 @@ fn read_ruling(errors: &Errors, node: &Node) -> Result<Ruling, FileError> {
     })
 }
 
-const SOLUTION_FIELDS: [&str; 6] = [
+const SOLUTION_FIELDS: [&str; 8] = [
     "value",
     "wdl",
     "best_move",
     "best_line",
     "nodes",
+    "seconds",
     "explanations",
+    "root_values",
 ];
 
 fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError> {
@@ -677,6 +683,9 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
         best_move: node.place,
         best_line: Vec::new(),
         explanations: node.place,
+        root_values: node.place,
+        root_moves: Vec::new(),
+        root_texts: Vec::new(),
     };
     if let Some(flag) = fields.value("wdl") {
         raw.solution.wdl = super::yaml::boolean(errors, flag, &path("wdl"))?;
@@ -716,6 +725,47 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
             0,
             u64::MAX.into(),
         )? as u64);
+    }
+    if let Some(seconds) = fields.value("seconds") {
+        let number = match seconds.value {
+            Value::Int(_) | Value::Float => seconds.raw.parse::<f64>().ok(),
+            _ => None,
+        };
+        raw.solution.seconds = Some(number.filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(
+            || {
+                not_a(
+                    errors,
+                    seconds,
+                    &path("seconds"),
+                    "a time",
+                    "the seconds the solve took, a number 0 or more",
+                )
+            },
+        )?);
+    }
+    if let Some(map) = fields.value("root_values") {
+        let what = path("root_values");
+        raw.root_values = fields.key_place("root_values").unwrap_or(map.place);
+        for (key, mv, value) in entries(
+            errors,
+            map,
+            &what,
+            "a map of moves to values",
+            "every legal move with the exact value after it, like `light:tavern:a4: -3`",
+        )? {
+            let value = whole(
+                errors,
+                value,
+                &what,
+                "a value",
+                "a whole number of squares, -47..47",
+                i32::MIN.into(),
+                i32::MAX.into(),
+            )? as i32;
+            raw.solution.root_values.insert(mv.to_string(), value);
+            raw.root_moves.push(key.place);
+            raw.root_texts.push(mv.to_string());
+        }
     }
     if let Some(list) = fields.value("explanations") {
         raw.solution.explanations = texts(
@@ -1151,7 +1201,7 @@ pub struct RulingNearMiss {
 /// The exact value of the position with a best line, as `cathedral solve --yaml` prints it and
 /// `cathedral bench` checks it. Values are from the side to move's view: the opponent's final
 /// unplaced squares minus one's own.
-#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Default)]
 #[serde(deny_unknown_fields)]
 pub struct StoredSolution {
     /// The exact value: +3 means the side to move wins by 3 squares.
@@ -1168,9 +1218,16 @@ pub struct StoredSolution {
     /// Nodes the solver searched (informative only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nodes: Option<u64>,
+    /// Seconds the solve took (informative only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
     /// What each move of `best_line` does, in words (`explain`), one entry per move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub explanations: Vec<String>,
+    /// The exact value after every legal move, from the side to move's view, by the move in
+    /// notation with the player (empty: not stored). Their best is `value`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub root_values: BTreeMap<String, i32>,
 }
 
 /// A teaching puzzle's metadata, as `cathedral generate` writes it (see `docs/puzzles.md`). The
@@ -1285,6 +1342,9 @@ pub struct StoredGlicko {
 
 // The reader refuses a volatility that is not a number, so the values compare as equals.
 impl Eq for StoredGlicko {}
+
+// The reader refuses seconds that are not a finite number, so the values compare as equals.
+impl Eq for StoredSolution {}
 
 const GLICKO_FIELDS: [&str; 3] = ["rating", "deviation", "volatility"];
 

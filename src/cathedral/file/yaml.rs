@@ -500,6 +500,14 @@ impl<'a> Fields<'a> {
             .map(|(_, _, value)| *value)
     }
 
+    /// Where the key of field `name` was written, unless absent.
+    pub fn key_place(&self, name: &str) -> Option<super::convert::Place> {
+        self.entries
+            .iter()
+            .find(|(_, key, _)| *key == name)
+            .map(|(key, _, _)| key.place)
+    }
+
     /// The value of field `name`, unless absent or nothing (`~`).
     pub fn value(&self, name: &str) -> Option<&'a Node> {
         self.get(name).filter(|n| !matches!(n.value, Value::Null))

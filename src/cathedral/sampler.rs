@@ -388,10 +388,13 @@ mod tests {
             let mut found = Vec::new();
             sample_each(
                 Rules::CLASSIC,
-                Tier::T10,
+                Band::Tier(Tier::T10),
                 3,
                 2,
-                Players::Engine { nodes: 2_000 },
+                Players::Engine {
+                    nodes: 2_000,
+                    level: 10,
+                },
                 &AtomicBool::new(false),
                 &mut |s| {
                     found.push(*s);

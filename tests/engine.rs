@@ -87,22 +87,27 @@ fn on_solved_bench_positions_the_engine_plays_an_optimal_move_and_says_exact() {
 fn the_search_alone_finds_optimal_moves_when_it_sees_to_the_end() {
     // Below level 10 no exact solve is tried; with no noise budget to speak of at level 10
     // minus nothing, use a position small enough that the search reaches every end.
-    for (name, position) in bench("t3-") {
-        let value = exact_value(&position);
-        let thought = cathedral::boardgame::engine::think(
-            &position,
-            &cathedral::boardgame::engine::EngineOptions {
-                nodes: None,
-                time: None,
-                ..Default::default()
-            },
-            &Default::default(),
-            &mut |_| {},
-        );
-        assert_eq!(thought.estimate, value * 100, "{name}");
-        let mut after = position;
-        after.play(thought.best.expect("a move"));
-        assert_eq!(-exact_value(&after), value, "{name}");
+    // With two threads sharing the table (lazy SMP) the same holds: what the helper stores
+    // comes from the same game tree.
+    for threads in [1, 2] {
+        for (name, position) in bench("t3-").into_iter().chain(bench("t5-0")) {
+            let value = exact_value(&position);
+            let thought = cathedral::boardgame::engine::think(
+                &position,
+                &cathedral::boardgame::engine::EngineOptions {
+                    nodes: None,
+                    time: None,
+                    threads,
+                    ..Default::default()
+                },
+                &Default::default(),
+                &mut |_| {},
+            );
+            assert_eq!(thought.estimate, value * 100, "{name}, {threads} threads");
+            let mut after = position;
+            after.play(thought.best.expect("a move"));
+            assert_eq!(-exact_value(&after), value, "{name}, {threads} threads");
+        }
     }
 }
 

@@ -62,6 +62,8 @@ pub enum BuiltIn {
         eval: EvalChoice,
         /// Whether the exact solver may take over.
         exact: bool,
+        /// Threads of the search and the solver (1 to 64); with a node budget, one.
+        threads: usize,
     },
 }
 
@@ -126,6 +128,7 @@ impl FromStr for BuiltIn {
                 let mut budget = None;
                 let mut eval = EvalChoice::Fitted;
                 let mut exact = true;
+                let mut threads = 1;
                 for setting in settings.split(',').filter(|s| !s.trim().is_empty()) {
                     let (key, value) = setting
                         .split_once('=')
@@ -175,9 +178,18 @@ impl FromStr for BuiltIn {
                                 }
                             };
                         }
+                        "threads" => {
+                            threads = value
+                                .parse()
+                                .ok()
+                                .filter(|t| (1..=64).contains(t))
+                                .ok_or_else(|| {
+                                    bad(format!("threads `{value}`: expected 1 to 64"))
+                                })?;
+                        }
                         other => {
                             return Err(bad(format!(
-                                "unknown setting `{other}`: expected level, nodes, time, eval or exact"
+                                "unknown setting `{other}`: expected level, nodes, time, eval, exact or threads"
                             )));
                         }
                     }
@@ -187,6 +199,7 @@ impl FromStr for BuiltIn {
                     budget,
                     eval,
                     exact,
+                    threads,
                 })
             }
             other => Err(bad(format!(
@@ -220,8 +233,12 @@ impl fmt::Display for BuiltIn {
                 budget,
                 eval,
                 exact,
+                threads,
             } => {
                 write!(f, "engine level {level}")?;
+                if *threads > 1 {
+                    write!(f, ", {threads} threads")?;
+                }
                 if *eval != EvalChoice::Fitted {
                     write!(f, ", {} eval", eval.name())?;
                 }
@@ -310,6 +327,7 @@ mod tests {
                 budget: Some(Budget::Nodes(500)),
                 eval: EvalChoice::Fitted,
                 exact: true,
+                threads: 1,
             })
         );
         assert_eq!(
@@ -319,6 +337,7 @@ mod tests {
                 budget: Some(Budget::Time(Duration::from_millis(200))),
                 eval: EvalChoice::Fitted,
                 exact: true,
+                threads: 1,
             })
         );
         assert_eq!(
@@ -327,7 +346,15 @@ mod tests {
                 .map(|b| b.to_string()),
             Ok("engine level 10, material eval, no exact solver".to_string())
         );
+        assert_eq!(
+            "engine:threads=2,time=1"
+                .parse::<BuiltIn>()
+                .map(|b| b.to_string()),
+            Ok("engine level 10, 2 threads, 1000 ms".to_string())
+        );
         for bad in [
+            "engine:threads=0",
+            "engine:threads=65",
             "engine:level=11",
             "engine:level=0",
             "engine:nodes=0",

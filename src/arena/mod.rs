@@ -513,6 +513,7 @@ mod tests {
             budget: None,
             eval: EvalChoice::Fitted,
             exact: true,
+            threads: 1,
         };
         let mut a = BuiltInPlayer::new(engine, Budget::Nodes(100_000), 1);
         let mut b = BuiltInPlayer::new(BuiltIn::Random, Budget::Nodes(1), 1);

@@ -95,6 +95,7 @@ impl MatchGame for Position {
                 budget: own,
                 eval,
                 exact,
+                threads,
             } => {
                 let (nodes, time) = match own.unwrap_or(budget) {
                     Budget::Nodes(n) => (Some(n), None),
@@ -105,7 +106,7 @@ impl MatchGame for Position {
                     &PlayOptions {
                         nodes,
                         time,
-                        threads: 1,
+                        threads,
                         seed,
                         level,
                         tt_mb,

@@ -66,10 +66,11 @@ impl MatchGame for CorinthoPosition {
             BuiltIn::Engine {
                 eval: EvalChoice::Fitted,
                 exact: true,
+                threads: 1,
                 ..
             } => Ok(()),
             BuiltIn::Engine { .. } => Err(
-                "the Corintho engine has no `eval` or `exact` settings (it is a paranoid search of depth up to 1 + level / 3)"
+                "the Corintho engine has no `eval`, `exact` or `threads` settings (it is a paranoid search of depth up to 1 + level / 3, one thread)"
                     .to_string(),
             ),
             BuiltIn::Policy | BuiltIn::Greedy => Err(format!(

@@ -5,7 +5,7 @@ use super::table::{Bound, EngineTable};
 use super::{Evaluate, SCALE};
 use crate::boardgame::Rng;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 /// Larger than any estimate.
@@ -43,6 +43,10 @@ pub struct EngineOptions {
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
     pub multi_pv: usize,
+    /// Search threads sharing the table (lazy SMP): the first decides, the others search the
+    /// same position, half of them one ply deeper, and fill the table for it. One thread is
+    /// deterministic with a node budget; more are not.
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
@@ -58,6 +62,7 @@ impl Default for EngineOptions {
             multi_pv: 1,
             reductions: true,
             also_rank: Vec::new(),
+            threads: 1,
         }
     }
 }
@@ -120,7 +125,11 @@ struct Ranked<M> {
 struct Searcher<'a, G: Evaluate> {
     options: &'a EngineOptions,
     params: &'a G::Params,
-    table: EngineTable,
+    table: &'a EngineTable,
+    /// A helper thread's stop: set when the first thread has decided.
+    helper_stop: Option<&'a AtomicBool>,
+    /// The depth of the first thread's current iteration (helpers start theirs from it).
+    main_depth: &'a AtomicU32,
     killers: Killers,
     history: History,
     buffers: Vec<G::Buffer>,
@@ -132,13 +141,60 @@ struct Searcher<'a, G: Evaluate> {
     aborted: bool,
 }
 
-impl<G: Evaluate> Searcher<'_, G> {
+impl<'a, G: Evaluate> Searcher<'a, G> {
+    fn new(
+        options: &'a EngineOptions,
+        params: &'a G::Params,
+        table: &'a EngineTable,
+        helper_stop: Option<&'a AtomicBool>,
+        main_depth: &'a AtomicU32,
+        start: Instant,
+    ) -> Self {
+        Searcher {
+            options,
+            params,
+            table,
+            helper_stop,
+            main_depth,
+            killers: Killers::new(),
+            history: History::new(),
+            buffers: Vec::new(),
+            order: Vec::new(),
+            pv: Vec::new(),
+            nodes: 0,
+            next_check: CHECK_EVERY,
+            start,
+            aborted: false,
+        }
+    }
+
     fn check_limits(&mut self) {
         self.next_check = self.nodes + CHECK_EVERY;
+        if let Some(stop) = self.helper_stop {
+            // Helpers have no budget of their own: they run until the first thread decides.
+            self.aborted = stop.load(Ordering::Relaxed);
+            return;
+        }
         let out_of_nodes = self.options.nodes.is_some_and(|n| self.nodes >= n);
         let out_of_time = self.options.time.is_some_and(|t| self.start.elapsed() >= t);
         if out_of_nodes || out_of_time || self.options.stop.load(Ordering::Relaxed) {
             self.aborted = true;
+        }
+    }
+
+    /// A helper thread's work: iterative deepening on the whole position, `skew` plies deeper
+    /// than the first thread's current iteration, until stopped. Its results reach the first
+    /// thread through the table only.
+    fn help(&mut self, position: &G, skew: u32, last_depth: u32) {
+        let mut depth = 0;
+        while !self.aborted {
+            depth = (depth + 1)
+                .max(self.main_depth.load(Ordering::Relaxed) + skew)
+                .min(last_depth);
+            self.search(position, depth as i16, -INFINITE, INFINITE, 0);
+            if depth == last_depth {
+                break;
+            }
         }
     }
 
@@ -285,20 +341,55 @@ pub fn think<G: Evaluate>(
     info: &mut dyn FnMut(&EngineInfo<G::Move>),
 ) -> Thought<G::Move> {
     let start = Instant::now();
-    let mut searcher: Searcher<'_, G> = Searcher {
-        options,
-        params,
-        table: EngineTable::new(options.tt_mb),
-        killers: Killers::new(),
-        history: History::new(),
-        buffers: Vec::new(),
-        order: Vec::new(),
-        pv: Vec::new(),
-        nodes: 0,
-        next_check: CHECK_EVERY,
-        start,
-        aborted: false,
-    };
+    let table = EngineTable::new(options.tt_mb);
+    let threads = options.threads.max(1);
+    let main_depth = AtomicU32::new(1);
+    if threads == 1 {
+        let searcher = Searcher::new(options, params, &table, None, &main_depth, start);
+        return decide(position, options, params, searcher, start, info);
+    }
+    let helpers_stop = AtomicBool::new(false);
+    let last_depth = options.max_depth.min(position.max_plies_left()).max(1);
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|t| {
+                let (table, helpers_stop, main_depth) = (&table, &helpers_stop, &main_depth);
+                scope.spawn(move || {
+                    let mut helper = Searcher::<G>::new(
+                        options,
+                        params,
+                        table,
+                        Some(helpers_stop),
+                        main_depth,
+                        Instant::now(),
+                    );
+                    helper.help(position, (t % 2) as u32, last_depth);
+                    helper.nodes
+                })
+            })
+            .collect();
+        let searcher = Searcher::new(options, params, &table, None, &main_depth, start);
+        let mut thought = decide(position, options, params, searcher, start, info);
+        helpers_stop.store(true, Ordering::Relaxed);
+        // A helper that panicked has only lost its nodes; the decision stands.
+        thought.nodes += helpers
+            .into_iter()
+            .map(|h| h.join().unwrap_or(0))
+            .sum::<u64>();
+        thought.elapsed = start.elapsed();
+        thought
+    })
+}
+
+/// The first thread's iterative deepening over the root moves: the decision.
+fn decide<G: Evaluate>(
+    position: &G,
+    options: &EngineOptions,
+    params: &G::Params,
+    mut searcher: Searcher<'_, G>,
+    start: Instant,
+    info: &mut dyn FnMut(&EngineInfo<G::Move>),
+) -> Thought<G::Move> {
     searcher.ensure_ply(0);
     position.generate(&mut searcher.buffers[0]);
     let root: Vec<G::Move> = G::moves(&mut searcher.buffers[0]).to_vec();
@@ -337,6 +428,7 @@ pub fn think<G: Evaluate>(
     let wanted = options.multi_pv.clamp(1, root.len());
     let last_depth = options.max_depth.min(position.max_plies_left()).max(1);
     for depth in 1..=last_depth {
+        searcher.main_depth.store(depth, Ordering::Relaxed);
         searcher.check_limits();
         if searcher.aborted {
             break;

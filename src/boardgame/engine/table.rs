@@ -1,9 +1,17 @@
-//! The engine's transposition table: depth-limited estimates, one thread.
+//! The engine's transposition table: depth-limited estimates, shared by the search threads
+//! without locks.
 //!
 //! The solver's table ([`crate::boardgame::Table`]) holds proven bounds that never go stale; the
 //! engine stores estimates that are only as good as the depth that found them, with the kind of
-//! bound a window search gives. Same indexing by the 128-bit key and the same two-entry buckets;
-//! a new entry replaces the shallower of the two.
+//! bound a window search gives. Buckets of two entries indexed by the 128-bit key's first half; a
+//! new entry replaces the shallower of the two.
+//!
+//! Each entry is three words written one after the other with relaxed atomics: the entry's data
+//! in two, and a check word (the key's second half XOR both data words). Threads may interleave
+//! their writes to one entry; a reader then finds a check word that does not match and sees no
+//! entry (the "lockless hashing" of Hyatt and Mann), so a torn entry is never used.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a window search proved about its estimate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +27,6 @@ pub enum Bound {
 /// One stored search result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    key: (u64, u64),
     /// The estimate, in [`super::SCALE`] units.
     pub value: i32,
     /// The remaining depth it was searched to.
@@ -30,11 +37,47 @@ pub struct Entry {
     pub mv: Option<u32>,
 }
 
-const BUCKET: usize = 2;
+impl Entry {
+    /// The two data words: value, depth, bound and a used mark in the first; the move and the
+    /// key's first half's high bits (a second check) in the second.
+    fn pack(self, key: (u64, u64)) -> (u64, u64) {
+        let bound = match self.bound {
+            Bound::Exact => 1u64,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let has_move = u64::from(self.mv.is_some());
+        let first = u64::from(self.value as u32)
+            | u64::from(self.depth as u16) << 32
+            | bound << 48
+            | has_move << 56;
+        let second = u64::from(self.mv.unwrap_or(0)) | (key.0 >> 32) << 32;
+        (first, second)
+    }
 
-/// A table of `2^k` buckets.
+    fn unpack(first: u64, second: u64) -> Option<Entry> {
+        let bound = match (first >> 48) & 0xFF {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            value: first as u32 as i32,
+            depth: (first >> 32) as u16 as i16,
+            bound,
+            mv: ((first >> 56) & 1 == 1).then_some(second as u32),
+        })
+    }
+}
+
+const BUCKET: usize = 2;
+/// Words per entry: check, first data word, second data word.
+const WORDS: usize = 3;
+
+/// A table of `2^k` buckets, shared by reference between threads.
 pub struct EngineTable {
-    entries: Vec<Option<Entry>>,
+    words: Vec<AtomicU64>,
     mask: usize,
 }
 
@@ -42,57 +85,77 @@ impl EngineTable {
     /// A table of about `mib` MiB (at least one bucket).
     pub fn new(mib: usize) -> EngineTable {
         let bytes = mib.max(1) << 20;
-        let per_bucket = BUCKET * std::mem::size_of::<Option<Entry>>();
+        let per_bucket = BUCKET * WORDS * std::mem::size_of::<AtomicU64>();
         let buckets = (bytes / per_bucket).max(1).next_power_of_two() / 2;
         let buckets = buckets.max(1);
         EngineTable {
-            entries: vec![None; buckets * BUCKET],
+            words: (0..buckets * BUCKET * WORDS)
+                .map(|_| AtomicU64::new(0))
+                .collect(),
             mask: buckets - 1,
         }
     }
 
-    fn bucket(&self, key: (u64, u64)) -> usize {
-        (key.0 as usize & self.mask) * BUCKET
+    /// The first word of each entry of `key`'s bucket.
+    fn slots(&self, key: (u64, u64)) -> [usize; BUCKET] {
+        let start = (key.0 as usize & self.mask) * BUCKET * WORDS;
+        std::array::from_fn(|i| start + i * WORDS)
+    }
+
+    /// The entry at `slot` if it holds `key` and was not torn by another thread's write.
+    fn read(&self, slot: usize, key: (u64, u64)) -> Option<Entry> {
+        let check = self.words[slot].load(Ordering::Relaxed);
+        let first = self.words[slot + 1].load(Ordering::Relaxed);
+        let second = self.words[slot + 2].load(Ordering::Relaxed);
+        if check ^ first ^ second != key.1 || second >> 32 != key.0 >> 32 {
+            return None;
+        }
+        Entry::unpack(first, second)
+    }
+
+    /// The depth of whatever `slot` holds, `None` when empty (or torn).
+    fn depth_at(&self, slot: usize) -> Option<i16> {
+        let first = self.words[slot + 1].load(Ordering::Relaxed);
+        let second = self.words[slot + 2].load(Ordering::Relaxed);
+        Entry::unpack(first, second).map(|e| e.depth)
     }
 
     /// The entry for `key`, if stored.
     pub fn probe(&self, key: (u64, u64)) -> Option<Entry> {
-        let start = self.bucket(key);
-        self.entries[start..start + BUCKET]
-            .iter()
-            .flatten()
-            .find(|e| e.key == key)
-            .copied()
+        self.slots(key)
+            .into_iter()
+            .find_map(|slot| self.read(slot, key))
     }
 
     /// Stores a result; keeps the table move of an earlier entry when this one has none.
-    pub fn store(
-        &mut self,
-        key: (u64, u64),
-        value: i32,
-        depth: i16,
-        bound: Bound,
-        mv: Option<u32>,
-    ) {
-        let start = self.bucket(key);
-        let bucket = &mut self.entries[start..start + BUCKET];
-        let slot = bucket
+    pub fn store(&self, key: (u64, u64), value: i32, depth: i16, bound: Bound, mv: Option<u32>) {
+        let slots = self.slots(key);
+        let same = slots
             .iter()
-            .position(|e| e.is_some_and(|e| e.key == key))
-            .or_else(|| bucket.iter().position(Option::is_none))
+            .copied()
+            .find(|&slot| self.read(slot, key).is_some());
+        let slot = same
+            .or_else(|| slots.iter().copied().find(|&s| self.depth_at(s).is_none()))
             .unwrap_or_else(|| {
                 // The shallower entry makes way.
-                let depth = |i: usize| bucket[i].map_or(i16::MIN, |e| e.depth);
-                if depth(0) <= depth(1) { 0 } else { 1 }
+                let depth = |s: usize| self.depth_at(s).unwrap_or(i16::MIN);
+                if depth(slots[0]) <= depth(slots[1]) {
+                    slots[0]
+                } else {
+                    slots[1]
+                }
             });
-        let old_move = bucket[slot].filter(|e| e.key == key).and_then(|e| e.mv);
-        bucket[slot] = Some(Entry {
-            key,
+        let old_move = same.and_then(|s| self.read(s, key)).and_then(|e| e.mv);
+        let entry = Entry {
             value,
             depth,
             bound,
             mv: mv.or(old_move),
-        });
+        };
+        let (first, second) = entry.pack(key);
+        self.words[slot].store(key.1 ^ first ^ second, Ordering::Relaxed);
+        self.words[slot + 1].store(first, Ordering::Relaxed);
+        self.words[slot + 2].store(second, Ordering::Relaxed);
     }
 }
 
@@ -102,7 +165,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_and_the_shallower_entry_makes_way() {
-        let mut table = EngineTable::new(1);
+        let table = EngineTable::new(1);
         let same_bucket = |i: u64| (i << 40, i);
         table.store(same_bucket(1), 5, 3, Bound::Exact, Some(7));
         table.store(same_bucket(2), 6, 1, Bound::Lower, None);
@@ -118,5 +181,56 @@ mod tests {
         // A new result without a move keeps the old one's move.
         table.store(same_bucket(1), 9, 4, Bound::Exact, None);
         assert_eq!(table.probe(same_bucket(1)).and_then(|e| e.mv), Some(7));
+    }
+
+    #[test]
+    fn entries_round_trip_every_field() {
+        let table = EngineTable::new(1);
+        let key = (0xDEAD_BEEF_0000_0001, 0x1234_5678_9ABC_DEF0);
+        for (value, depth, bound, mv) in [
+            (-1_000_000, 0, Bound::Upper, None),
+            (4_700, 64, Bound::Exact, Some(0x7FFF_FFFF)),
+            (-1, 1, Bound::Lower, Some(u32::MAX)),
+            (0, i16::MAX, Bound::Exact, Some(0)),
+        ] {
+            let fresh = EngineTable::new(1);
+            fresh.store(key, value, depth, bound, mv);
+            let entry = fresh.probe(key).unwrap();
+            assert_eq!(
+                (entry.value, entry.depth, entry.bound, entry.mv),
+                (value, depth, bound, mv)
+            );
+            table.store(key, value, depth, bound, mv);
+        }
+        // Another key of the same bucket with the same second half is not this entry.
+        assert!(table.probe((key.0 ^ 1 << 40, key.1)).is_none());
+        assert!(table.probe((key.0, key.1 ^ 1)).is_none());
+    }
+
+    /// Threads writing entries to the same buckets never make a reader see a torn one: every
+    /// entry found is one that some thread stored for that key.
+    #[test]
+    fn concurrent_writes_never_show_a_torn_entry() {
+        let table = EngineTable::new(1);
+        // Value, depth and move all derive from the key, so a mix of two writes shows.
+        let entry_of = |k: u64| (k as i32 * 3, (k % 50) as i16, Some(k as u32 ^ 0xABCD));
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    for round in 0..20_000u64 {
+                        let k = (round * 7 + t) % 64;
+                        let key = (k % 4, k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                        let (value, depth, mv) = entry_of(k);
+                        table.store(key, value, depth, Bound::Exact, mv);
+                        let probe = (round % 64) as u64;
+                        let probe_key = (probe % 4, probe.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+                        if let Some(e) = table.probe(probe_key) {
+                            assert_eq!((e.value, e.depth, e.mv), entry_of(probe));
+                        }
+                    }
+                });
+            }
+        });
     }
 }

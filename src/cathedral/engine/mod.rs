@@ -27,7 +27,8 @@ pub struct PlayOptions {
     pub nodes: Option<u64>,
     /// A time budget.
     pub time: Option<Duration>,
-    /// Solver threads for the exact try (the estimating search uses one).
+    /// Threads for the exact try and the estimating search (lazy SMP); with a node budget each
+    /// uses one, so that the answer is the same on every run.
     pub threads: usize,
     /// Seeds the weakening noise of levels below [`MAX_LEVEL`].
     pub seed: u64,
@@ -203,6 +204,11 @@ pub fn choose(
                 .also
                 .map(|mv| vec![<Position as crate::boardgame::Game>::encode(mv)])
                 .unwrap_or_default(),
+            threads: if nodes.is_some() {
+                1
+            } else {
+                options.threads.max(1)
+            },
             ..EngineOptions::default()
         },
         &options.weights,

@@ -223,7 +223,7 @@ mod tests {
                         let key = (k % 4, k.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
                         let (value, depth, mv) = entry_of(k);
                         table.store(key, value, depth, Bound::Exact, mv);
-                        let probe = (round % 64) as u64;
+                        let probe = round % 64;
                         let probe_key = (probe % 4, probe.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
                         if let Some(e) = table.probe(probe_key) {
                             assert_eq!((e.value, e.depth, e.mv), entry_of(probe));

@@ -156,3 +156,52 @@ fn stored_root_values_check_the_chosen_move_as_a_solve_would() {
         judged["chosen_value"]
     );
 }
+
+/// The ground-truth suite (`puzzles/accuracy/`, `docs/engine.md`): every file loads (which
+/// replays its best line and checks any root values), has 9 or 10 buildings left per player and
+/// an exact value, none is a bench position, and the quickest solves are proven again here.
+#[test]
+fn the_accuracy_suite_loads_and_its_quickest_values_solve_again() {
+    use cathedral::boardgame::{SolveOptions, solve};
+    let mut files: Vec<_> = std::fs::read_dir("puzzles/accuracy")
+        .expect("puzzles/accuracy")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 200, "{} files", files.len());
+    let bench: Vec<cathedral::Position> = std::fs::read_dir("puzzles/bench")
+        .unwrap()
+        .map(|e| cathedral::file::load(&e.unwrap().path()).unwrap().position)
+        .collect();
+    let mut timed = Vec::new();
+    let mut with_roots = 0;
+    for path in &files {
+        let file = cathedral::file::load(path).unwrap_or_else(|e| panic!("{e}"));
+        let left = cathedral::sampler::buildings_left(&file.position);
+        assert!((9..=12).contains(&left), "{}: {left}", path.display());
+        assert!(!bench.contains(&file.position), "{}", path.display());
+        let solution = file.solution.expect("an exact value");
+        assert!(!solution.wdl && !solution.best_line.is_empty());
+        with_roots += usize::from(!solution.root_values.is_empty());
+        timed.push((
+            solution.seconds.unwrap_or(f64::MAX),
+            file.position,
+            solution.value,
+        ));
+    }
+    assert!(with_roots > 0, "no position with root values");
+    timed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (_, position, value) in timed.iter().take(3) {
+        let solved = solve(
+            position,
+            &SolveOptions {
+                threads: 1,
+                root_values: false,
+                ..SolveOptions::default()
+            },
+            &|_| {},
+        );
+        assert_eq!(solved.value(), Some(*value));
+    }
+}

@@ -60,6 +60,8 @@ fn sprt_options_are_checked() {
         vec!["--alpha", "0.1"],
         vec!["--sprt", "0,10", "--alpha", "0.7"],
         vec!["--sprt", "0,10", "--beta", "0"],
+        vec!["--sprt-on", "pairs"],
+        vec!["--sprt", "0,10", "--sprt-on", "moves"],
     ] {
         cathedral()
             .args(["match", "--a", "random", "--b", "random"])
@@ -67,4 +69,45 @@ fn sprt_options_are_checked() {
             .assert()
             .code(2);
     }
+}
+
+#[test]
+fn on_pairs_the_test_counts_each_pair_by_its_total_score() {
+    let run = |on: &str| {
+        json_of(cathedral().args([
+            "match",
+            "--a",
+            "engine:level=3",
+            "--b",
+            "random",
+            "--games",
+            "200",
+            "--nodes",
+            "200",
+            "--sprt",
+            "0,200",
+            "--sprt-on",
+            on,
+            "--json",
+        ]))
+    };
+    let pairs = run("pairs");
+    assert_eq!(pairs["sprt"]["verdict"], "accept-h1", "{}", pairs["sprt"]);
+    let counts: Vec<u64> = pairs["sprt"]["pentanomial"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    // A pair is won, drawn or lost: 4, 2 or 0 half-points, never 1 or 3.
+    assert_eq!((counts[1], counts[3]), (0, 0), "{counts:?}");
+    assert_eq!(
+        counts.iter().sum::<u64>(),
+        pairs["summary"]["pairs"].as_u64().unwrap()
+    );
+    // The same games as the test on games, which stops at its own pair.
+    let games = run("games");
+    assert_eq!(games["sprt"]["verdict"], "accept-h1");
+    assert!(pairs["pairs"][0].is_object());
+    assert_eq!(pairs["pairs"][0], games["pairs"][0]);
 }

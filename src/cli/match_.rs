@@ -39,6 +39,17 @@ pub struct MatchArgs {
     /// is ELO0 stronger) and H1 (A is ELO1 stronger), like `--sprt 0,10` (docs/engine.md).
     #[arg(long, value_name = "ELO0,ELO1", value_parser = elo_bounds)]
     pub sprt: Option<(f64, f64)>,
+    /// What the SPRT counts: `games`, each game of a pair won, drawn or lost (pentanomial), or
+    /// `pairs`, each pair won, drawn or lost by the two games' total score, as the Elo of the
+    /// summary is (better where the seat decides most games, as in Cathedral).
+    #[arg(
+        long,
+        value_enum,
+        default_value = "games",
+        value_name = "WHAT",
+        requires = "sprt"
+    )]
+    pub sprt_on: SprtOn,
     /// The SPRT's false positive rate: accepting H1 when H0 holds.
     #[arg(long, default_value = "0.05", value_name = "P", requires = "sprt", value_parser = error_rate)]
     pub alpha: f64,
@@ -122,6 +133,15 @@ fn error_rate(text: &str) -> Result<f64, String> {
         .ok_or_else(|| {
             format!("`{text}` is out of range: expected a rate above 0 and below 0.5, like 0.05")
         })
+}
+
+/// What the SPRT counts of a pair.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtOn {
+    /// Each game's result: a pair scores 0 to 4 half-points.
+    Games,
+    /// The pair's result by the total score: 0, 2 or 4 half-points.
+    Pairs,
 }
 
 /// The SPRT fed with the pairs in their order, whatever order they finish in.
@@ -296,7 +316,11 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
                         let mut line = pair_line(&result);
                         if let Some(test) = &sequential {
                             let mut test = test.lock().unwrap_or_else(|e| e.into_inner());
-                            if test.add(result.pair, result.a_half_points()) {
+                            let points = match args.sprt_on {
+                                SprtOn::Games => result.a_half_points(),
+                                SprtOn::Pairs => (result.a_score() * 4.0).round() as usize,
+                            };
+                            if test.add(result.pair, points) {
                                 decided.store(true, Ordering::Relaxed);
                             }
                             // Its own line: the pair's line stays within 80 columns.

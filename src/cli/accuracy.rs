@@ -5,11 +5,12 @@ use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::limits;
-use super::shared::output::{emit, emit_json, new_table, right_align, style_for};
+use super::shared::output::{emit, emit_json, keep_whole, new_table, right_align, style_for};
 use super::shared::puzzle_dir::position_files;
 use super::shared::search::ctrl_c_flag;
 use cathedral::Move;
 use cathedral::analysis::accuracy::{AccuracyOptions, AccuracyReport, judge};
+use cathedral::analysis::words::signed;
 use cathedral::legality::parse_move;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -105,25 +106,31 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
     let mut table = new_table(style_for(args.color));
     table.set_header([
         "position",
-        "exact",
-        "estimate",
+        "exact / estimate",
         "error",
         "result",
-        "chosen move",
+        "move chosen",
         "loss",
     ]);
     for p in &report.positions {
         table.add_row(vec![
-            p.name.clone(),
-            format!("{:+}", p.exact),
-            format!("{:+.2}", p.estimate),
+            // Without the extension: every name is a position file's.
+            p.name.strip_suffix(".yaml").unwrap_or(&p.name).to_string(),
+            format!("{} / {:+.2}", signed(p.exact), p.estimate),
             format!("{:.2}", p.error),
             if p.result_right { "right" } else { "wrong" }.to_string(),
-            p.chosen.clone().unwrap_or_default(),
+            // The side to move's, so without the player: the column stays narrow.
+            p.chosen
+                .as_deref()
+                .map(|mv| mv.split_once(':').map_or(mv, |(_, rest)| rest))
+                .unwrap_or_default()
+                .to_string(),
             p.loss.map_or_else(|| "-".to_string(), |l| l.to_string()),
         ]);
     }
-    right_align(&mut table, &[1, 2, 3, 6]);
+    right_align(&mut table, &[1, 2, 5]);
+    keep_whole(&mut table, 0);
+    keep_whole(&mut table, 4);
     let budget = match args.nodes {
         Some(n) => format!("{n} nodes"),
         None => format!("{} ms", args.time.as_millis()),

@@ -5,22 +5,31 @@ mod common;
 
 use common::{cathedral, json_of};
 
+/// Level 3 against random, 200 nodes a move, `--sprt 0,200` with `extra` options, as JSON.
+fn level_3_against_random(extra: &[&str]) -> serde_json::Value {
+    json_of(
+        cathedral()
+            .args([
+                "match",
+                "--a",
+                "engine:level=3",
+                "--b",
+                "random",
+                "--games",
+                "200",
+                "--nodes",
+                "200",
+                "--sprt",
+                "0,200",
+                "--json",
+            ])
+            .args(extra),
+    )
+}
+
 #[test]
 fn a_clear_difference_is_accepted_early() {
-    let v = json_of(cathedral().args([
-        "match",
-        "--a",
-        "engine:level=3",
-        "--b",
-        "random",
-        "--games",
-        "200",
-        "--nodes",
-        "200",
-        "--sprt",
-        "0,200",
-        "--json",
-    ]));
+    let v = level_3_against_random(&[]);
     assert_eq!(v["sprt"]["verdict"], "accept-h1", "{}", v["sprt"]);
     let pairs = v["summary"]["pairs"].as_u64().unwrap();
     assert!(pairs < 30, "{pairs} pairs");
@@ -73,24 +82,7 @@ fn sprt_options_are_checked() {
 
 #[test]
 fn on_pairs_the_test_counts_each_pair_by_its_total_score() {
-    let run = |on: &str| {
-        json_of(cathedral().args([
-            "match",
-            "--a",
-            "engine:level=3",
-            "--b",
-            "random",
-            "--games",
-            "200",
-            "--nodes",
-            "200",
-            "--sprt",
-            "0,200",
-            "--sprt-on",
-            on,
-            "--json",
-        ]))
-    };
+    let run = |on: &str| level_3_against_random(&["--sprt-on", on]);
     let pairs = run("pairs");
     assert_eq!(pairs["sprt"]["verdict"], "accept-h1", "{}", pairs["sprt"]);
     let counts: Vec<u64> = pairs["sprt"]["pentanomial"]

@@ -39,7 +39,8 @@ pub struct BenchArgs {
     #[arg(long)]
     pub record: bool,
     /// With --record, also write the exact value after every legal move (`root_values:`, for
-    /// `cathedral accuracy`); the solve costs more.
+    /// `cathedral accuracy`), also into files whose stored value the solve proves again; the
+    /// solve costs more.
     #[arg(long, requires = "record")]
     pub root_values: bool,
     /// Solve only the files without a stored value (with --record: go on with an interrupted
@@ -55,7 +56,8 @@ pub struct BenchArgs {
     pub color: ColorWhen,
 }
 
-/// Appends the `solution:` block to the file's text, keeping everything else as written.
+/// Appends the `solution:` block to the file's text, or puts it in place of the one there,
+/// keeping everything else as written.
 fn record(path: &Path, block: &str) -> miette::Result<()> {
     let mut text = std::fs::read_to_string(path)
         .into_diagnostic()
@@ -63,7 +65,27 @@ fn record(path: &Path, block: &str) -> miette::Result<()> {
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }
-    text.push_str(block);
+    let start = if text.starts_with("solution:") {
+        Some(0)
+    } else {
+        text.find("\nsolution:").map(|i| i + 1)
+    };
+    if let Some(start) = start {
+        // The block ends at the next line that starts a top-level key (or a comment).
+        let end = text[start..]
+            .match_indices('\n')
+            .map(|(i, _)| start + i + 1)
+            .find(|&i| {
+                text[i..]
+                    .chars()
+                    .next()
+                    .is_some_and(|c| !c.is_whitespace() && c != '-')
+            })
+            .unwrap_or(text.len());
+        text.replace_range(start..end, block);
+    } else {
+        text.push_str(block);
+    }
     // Never write a file that would not load back.
     cathedral::file::parse_str(&path.display().to_string(), &text).map_err(|e| {
         miette!(
@@ -74,6 +96,23 @@ fn record(path: &Path, block: &str) -> miette::Result<()> {
     })?;
     cathedral::file::write_atomically(path, text.as_bytes(), true).map_err(FileDiagnostic::from)?;
     Ok(())
+}
+
+/// Seconds to the millisecond, as `seconds:` stores them.
+fn seconds(elapsed: Duration) -> f64 {
+    (elapsed.as_secs_f64() * 1000.0).round() / 1000.0
+}
+
+/// Every root move's exact value, by the move with the player.
+fn root_values(
+    position: &cathedral::Position,
+    solution: &cathedral::boardgame::Solution<cathedral::Move>,
+) -> BTreeMap<String, i32> {
+    solution
+        .root_moves
+        .iter()
+        .map(|r| (format_move_with_player(position, r.mv), r.lower))
+        .collect()
 }
 
 fn median(times: &mut [Duration]) -> Duration {
@@ -158,7 +197,13 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             |n| n.to_string_lossy().into(),
         );
         let file = load_position(path)?;
-        if args.only_missing && file.solution.is_some() {
+        // With --root-values, a stored value without root values is still missing them.
+        if args.only_missing
+            && file
+                .solution
+                .as_ref()
+                .is_some_and(|s| !args.root_values || !s.root_values.is_empty())
+        {
             continue;
         }
         let tier = Tier::of(&file.position);
@@ -177,6 +222,21 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         let stored = file.solution.as_ref();
         let check = match (stored, &computed) {
             (Some(s), _) => match check_stored(s, &solution, args.search.wdl) {
+                StoredCheck::Agrees
+                    if args.root_values
+                        && s.root_values.is_empty()
+                        && !s.wdl
+                        && solution.complete
+                        && solution.root_moves.iter().all(|r| r.is_exact()) =>
+                {
+                    // The stored value is proven again; the root values join it.
+                    let mut with_roots = s.clone();
+                    with_roots.root_values = root_values(&file.position, &solution);
+                    with_roots.seconds = Some(seconds(solution.stats.elapsed));
+                    record(path, &solution_block(&with_roots)?)?;
+                    recorded.push(name.clone());
+                    "recorded"
+                }
                 StoredCheck::Agrees => "ok",
                 StoredCheck::Unproven => "unproven",
                 StoredCheck::Mismatch => {
@@ -189,13 +249,9 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             },
             (None, Some(c)) if args.record && solution.complete => {
                 let mut c = c.clone();
-                c.seconds = Some((solution.stats.elapsed.as_secs_f64() * 1000.0).round() / 1000.0);
+                c.seconds = Some(seconds(solution.stats.elapsed));
                 if args.root_values && solution.root_moves.iter().all(|r| r.is_exact()) {
-                    c.root_values = solution
-                        .root_moves
-                        .iter()
-                        .map(|r| (format_move_with_player(&file.position, r.mv), r.lower))
-                        .collect();
+                    c.root_values = root_values(&file.position, &solution);
                 }
                 record(path, &solution_block(&c)?)?;
                 recorded.push(name.clone());

@@ -107,6 +107,7 @@ impl MatchGame for Position {
                         nodes,
                         time,
                         threads,
+                        search_threads: threads,
                         seed,
                         level,
                         tt_mb,

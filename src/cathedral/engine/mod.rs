@@ -27,9 +27,11 @@ pub struct PlayOptions {
     pub nodes: Option<u64>,
     /// A time budget.
     pub time: Option<Duration>,
-    /// Threads for the exact try and the estimating search (lazy SMP); with a node budget each
-    /// uses one, so that the answer is the same on every run.
+    /// Solver threads for the exact try (one with a node budget).
     pub threads: usize,
+    /// Threads of the estimating search (lazy SMP; one with a node budget). 1 by default: two
+    /// measured weaker at 1 s per move (`docs/engine.md`, "Two threads").
+    pub search_threads: usize,
     /// Seeds the weakening noise of levels below [`MAX_LEVEL`].
     pub seed: u64,
     /// 1 (weakest) to [`MAX_LEVEL`] (full strength).
@@ -55,6 +57,7 @@ impl Default for PlayOptions {
             nodes: None,
             time: Some(Duration::from_secs(1)),
             threads: 1,
+            search_threads: 1,
             seed: 0,
             level: MAX_LEVEL,
             tt_mb: 64,
@@ -207,7 +210,7 @@ pub fn choose(
             threads: if nodes.is_some() {
                 1
             } else {
-                options.threads.max(1)
+                options.search_threads.max(1)
             },
             ..EngineOptions::default()
         },

@@ -130,11 +130,12 @@ impl EngineTable {
     /// Stores a result; keeps the table move of an earlier entry when this one has none.
     pub fn store(&self, key: (u64, u64), value: i32, depth: i16, bound: Bound, mv: Option<u32>) {
         let slots = self.slots(key);
+        // The slot already holding `key`, read once: its move is kept if the new result has none.
         let same = slots
             .iter()
-            .copied()
-            .find(|&slot| self.read(slot, key).is_some());
+            .find_map(|&slot| self.read(slot, key).map(|entry| (slot, entry)));
         let slot = same
+            .map(|(slot, _)| slot)
             .or_else(|| slots.iter().copied().find(|&s| self.depth_at(s).is_none()))
             .unwrap_or_else(|| {
                 // The shallower entry makes way.
@@ -145,7 +146,7 @@ impl EngineTable {
                     slots[1]
                 }
             });
-        let old_move = same.and_then(|s| self.read(s, key)).and_then(|e| e.mv);
+        let old_move = same.and_then(|(_, entry)| entry.mv);
         let entry = Entry {
             value,
             depth,

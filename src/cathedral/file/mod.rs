@@ -494,14 +494,12 @@ fn check_root_values(
     let mut legal = crate::cathedral::moves::MoveList::default();
     position.legal_moves(&mut legal);
     let mut seen = std::collections::HashSet::new();
-    // `root_moves` holds the keys' places in the order written; the map is sorted by text, so
-    // places are looked up by text.
+    // The map is sorted by text, so each key's place is looked up by its text.
     let place_of = |text: &str| {
-        raw.root_moves
+        raw.root_keys
             .iter()
-            .zip(raw.root_texts.iter())
-            .find(|(_, t)| t.as_str() == text)
-            .map_or(raw.root_values, |(p, _)| *p)
+            .find(|(t, _)| t == text)
+            .map_or(raw.root_values, |(_, place)| *place)
     };
     for (text, &value) in &solution.root_values {
         let mv = crate::cathedral::legality::parse_move(position, text).map_err(|e| {

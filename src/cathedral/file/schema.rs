@@ -89,10 +89,9 @@ pub struct RawSolution {
     pub best_move: Place,
     pub best_line: Vec<Place>,
     pub explanations: Place,
-    /// Where `root_values` was written, and each of its keys.
+    /// Where `root_values` was written, and each of its keys (by move text).
     pub root_values: Place,
-    pub root_moves: Vec<Place>,
-    pub root_texts: Vec<String>,
+    pub root_keys: Vec<(String, Place)>,
 }
 
 /// The `puzzle:` block with where its parts were written.
@@ -684,8 +683,7 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
         best_line: Vec::new(),
         explanations: node.place,
         root_values: node.place,
-        root_moves: Vec::new(),
-        root_texts: Vec::new(),
+        root_keys: Vec::new(),
     };
     if let Some(flag) = fields.value("wdl") {
         raw.solution.wdl = super::yaml::boolean(errors, flag, &path("wdl"))?;
@@ -763,8 +761,7 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
                 i32::MAX.into(),
             )? as i32;
             raw.solution.root_values.insert(mv.to_string(), value);
-            raw.root_moves.push(key.place);
-            raw.root_texts.push(mv.to_string());
+            raw.root_keys.push((mv.to_string(), key.place));
         }
     }
     if let Some(list) = fields.value("explanations") {

@@ -4,6 +4,7 @@
 //! move it chose checked by the exact solver (`cathedral accuracy`, `docs/engine.md`).
 
 use crate::boardgame::{SolveOptions, solve};
+use crate::cathedral::engine::eval::Evaluation;
 use crate::cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use crate::cathedral::moves::Move;
 use crate::cathedral::notation::format_move_with_player;
@@ -28,6 +29,8 @@ pub struct AccuracyOptions {
     pub check_moves: Option<Duration>,
     /// Set to stop.
     pub stop: Arc<AtomicBool>,
+    /// The evaluation the search uses.
+    pub evaluation: Evaluation,
 }
 
 /// One position judged.
@@ -113,6 +116,7 @@ pub fn judge(
             tt_mb: options.tt_mb,
             stop: Arc::clone(&options.stop),
             exact: false,
+            evaluation: options.evaluation,
             ..PlayOptions::default()
         },
         &mut |_| {},

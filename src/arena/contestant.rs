@@ -2,7 +2,7 @@
 
 use super::game::MatchGame;
 use crate::boardgame::Rng;
-use crate::cathedral::engine::eval::Weights;
+use crate::cathedral::engine::eval::{Evaluation, Weights};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -77,15 +77,18 @@ pub enum EvalChoice {
     Guessed,
     /// Squares in hand only.
     Material,
+    /// The learned network.
+    Network,
 }
 
 impl EvalChoice {
-    /// The weights.
-    pub fn weights(self) -> Weights {
+    /// The evaluation.
+    pub fn evaluation(self) -> Evaluation {
         match self {
-            EvalChoice::Fitted => Weights::default(),
-            EvalChoice::Guessed => Weights::GUESSED,
-            EvalChoice::Material => Weights::MATERIAL,
+            EvalChoice::Fitted => Evaluation::Linear(Weights::default()),
+            EvalChoice::Guessed => Evaluation::Linear(Weights::GUESSED),
+            EvalChoice::Material => Evaluation::Linear(Weights::MATERIAL),
+            EvalChoice::Network => Evaluation::Network,
         }
     }
 
@@ -94,6 +97,7 @@ impl EvalChoice {
             EvalChoice::Fitted => "fitted",
             EvalChoice::Guessed => "guessed",
             EvalChoice::Material => "material",
+            EvalChoice::Network => "network",
         }
     }
 }
@@ -160,9 +164,10 @@ impl FromStr for BuiltIn {
                                 "fitted" => EvalChoice::Fitted,
                                 "guessed" => EvalChoice::Guessed,
                                 "material" => EvalChoice::Material,
+                                "network" => EvalChoice::Network,
                                 _ => {
                                     return Err(bad(format!(
-                                        "eval `{value}`: expected fitted, guessed or material"
+                                        "eval `{value}`: expected fitted, guessed, material or network"
                                     )));
                                 }
                             };

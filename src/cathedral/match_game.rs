@@ -111,7 +111,7 @@ impl MatchGame for Position {
                         seed,
                         level,
                         tt_mb,
-                        weights: eval.weights(),
+                        evaluation: eval.evaluation(),
                         exact,
                         ..PlayOptions::default()
                     },

@@ -16,6 +16,11 @@ use crate::cathedral::player::Player;
 pub struct Key(pub(crate) u64, pub(crate) u64);
 
 impl Key {
+    /// The key's two 64-bit halves (to write a key down and compare it later).
+    pub const fn halves(self) -> (u64, u64) {
+        (self.0, self.1)
+    }
+
     /// Both keys XORed together: XOR adds a feature's key to a key or takes it out again.
     #[inline]
     pub const fn xor(self, other: Key) -> Key {

@@ -11,6 +11,7 @@ use super::shared::search::ctrl_c_flag;
 use cathedral::Move;
 use cathedral::analysis::accuracy::{AccuracyOptions, AccuracyReport, judge};
 use cathedral::analysis::words::signed;
+use cathedral::engine::eval::{Evaluation, Weights};
 use cathedral::legality::parse_move;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -38,11 +39,37 @@ pub struct AccuracyArgs {
     /// Table memory per position judged, in MiB.
     #[arg(long, default_value = "64", value_name = "N", value_parser = limits::table_mib)]
     pub tt_mb: usize,
+    /// The evaluation to measure: the engine's own (`default`), the six linear features
+    /// (`linear`) or the learned network (`network`).
+    #[arg(long, value_enum, default_value_t)]
+    pub eval: EvalArg,
     /// Print every position's figures and the summary as JSON.
     #[arg(long)]
     pub json: bool,
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
+}
+
+/// Which evaluation `accuracy` measures.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalArg {
+    /// The engine's own.
+    #[default]
+    Default,
+    /// The six features with their fitted weights.
+    Linear,
+    /// The learned network.
+    Network,
+}
+
+impl EvalArg {
+    fn evaluation(self) -> Evaluation {
+        match self {
+            EvalArg::Default => Evaluation::default(),
+            EvalArg::Linear => Evaluation::Linear(Weights::default()),
+            EvalArg::Network => Evaluation::Network,
+        }
+    }
 }
 
 pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
@@ -85,6 +112,7 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
         tt_mb: args.tt_mb,
         check_moves: args.check_moves,
         stop: stop.clone(),
+        evaluation: args.eval.evaluation(),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)

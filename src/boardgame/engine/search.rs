@@ -122,6 +122,12 @@ struct Ranked<M> {
     candidate: Candidate<M>,
 }
 
+/// Entries of [`Searcher::evaluate`]'s memory (a power of two).
+const EVALUATION_CACHE: usize = 1 << 16;
+
+/// An empty entry's value: no evaluation returns it.
+const EMPTY_EVALUATION: i32 = i32::MIN;
+
 struct Searcher<'a, G: Evaluate> {
     options: &'a EngineOptions,
     params: &'a G::Params,
@@ -132,6 +138,8 @@ struct Searcher<'a, G: Evaluate> {
     main_depth: &'a AtomicU32,
     killers: Killers,
     history: History,
+    /// Evaluations of horizon positions by key (see [`Searcher::evaluate`]).
+    evaluations: Vec<((u64, u64), i32)>,
     buffers: Vec<G::Buffer>,
     order: Vec<Vec<(i64, usize)>>,
     pv: Vec<Vec<G::Move>>,
@@ -158,6 +166,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             main_depth,
             killers: Killers::new(),
             history: History::new(),
+            evaluations: vec![((0, 0), EMPTY_EVALUATION); EVALUATION_CACHE],
             buffers: Vec::new(),
             order: Vec::new(),
             pv: Vec::new(),
@@ -166,6 +175,23 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             start,
             aborted: false,
         }
+    }
+
+    /// The evaluation of a horizon position, remembered by key: placements commute, so the
+    /// same position is reached in many orders and again in the next iteration, and the
+    /// evaluation (the learned one above all) costs more than a lookup. The value is the one
+    /// `evaluate` gives, so the search is the same with or without it, only faster.
+    fn evaluate(&mut self, position: &G) -> i32 {
+        let key = position.key();
+        let slot = &mut self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)];
+        if slot.0 == key && slot.1 != EMPTY_EVALUATION {
+            return slot.1;
+        }
+        let value = position.evaluate(self.params);
+        if value != EMPTY_EVALUATION {
+            *slot = (key, value);
+        }
+        value
     }
 
     fn check_limits(&mut self) {
@@ -245,7 +271,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             return if position.is_over() {
                 position.terminal_value() * SCALE
             } else {
-                position.evaluate(self.params)
+                self.evaluate(position)
             };
         }
         position.generate(&mut self.buffers[ply]);

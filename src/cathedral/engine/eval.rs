@@ -6,6 +6,10 @@ use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 
+use super::inputs::SparseInputs;
+use super::network::Network;
+use crate::cathedral::sampler::buildings_left;
+
 /// Number of features.
 pub const FEATURES: usize = 6;
 
@@ -112,11 +116,53 @@ impl Weights {
     pub const GUESSED: Weights = Weights([1.0, 0.5, 0.2, 0.3, 0.0, 0.0]);
 }
 
-impl Evaluate for Position {
-    type Params = Weights;
+/// The most buildings in the larger hand of a position the network judges: those of its
+/// training data (`examples/eval_data.rs`).
+pub const NETWORK_BUILDINGS: u32 = 8;
 
-    fn evaluate(&self, weights: &Weights) -> i32 {
-        (estimate(self, &weights.0) * f64::from(SCALE)).round() as i32
+/// Which evaluation the search uses.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Evaluation {
+    /// The six features of [`features`] with these weights.
+    Linear(Weights),
+    /// The learned network ([`super::network::Network::builtin`]) for positions with at most
+    /// [`NETWORK_BUILDINGS`] buildings in the larger hand, the linear features with
+    /// [`WEIGHTS`] before.
+    Network,
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation::Linear(Weights::default())
+    }
+}
+
+impl Evaluation {
+    /// The estimate of `position`, in squares for the side to move.
+    pub fn estimate(&self, position: &Position) -> f64 {
+        match self {
+            Evaluation::Linear(weights) => estimate(position, &weights.0),
+            // The network learned from positions with at most NETWORK_BUILDINGS buildings in
+            // the larger hand; beyond, it guesses (measured: it lost every pair at 1 s per move
+            // when it judged the opening too), so the linear features judge there.
+            Evaluation::Network
+                if position.cathedral_to_place()
+                    || buildings_left(position) > NETWORK_BUILDINGS =>
+            {
+                estimate(position, &WEIGHTS)
+            }
+            Evaluation::Network => {
+                f64::from(Network::builtin().estimate(&SparseInputs::of(position)))
+            }
+        }
+    }
+}
+
+impl Evaluate for Position {
+    type Params = Evaluation;
+
+    fn evaluate(&self, evaluation: &Evaluation) -> i32 {
+        (evaluation.estimate(self) * f64::from(SCALE)).round() as i32
     }
 
     /// Every ply places a building or passes; a player passes only while the other still

@@ -3,8 +3,10 @@
 //! evaluation ([`eval`]) before that.
 
 pub mod eval;
+pub mod inputs;
+pub mod network;
 
-use eval::Weights;
+use eval::Evaluation;
 
 use crate::boardgame::engine::{Candidate, EngineInfo, EngineOptions, SCALE, think};
 use crate::boardgame::{SolveOptions, solve};
@@ -40,8 +42,8 @@ pub struct PlayOptions {
     pub tt_mb: usize,
     /// Set to stop soon with the best move so far.
     pub stop: Arc<AtomicBool>,
-    /// The evaluation's weights (the fitted ones by default; others to measure them).
-    pub weights: Weights,
+    /// The evaluation (the default one; others to measure them).
+    pub evaluation: Evaluation,
     /// Whether the exact solver may take over (off only to measure what it brings).
     pub exact: bool,
     /// How many of the best moves to rank with their values (1 for play).
@@ -62,7 +64,7 @@ impl Default for PlayOptions {
             level: MAX_LEVEL,
             tt_mb: 64,
             stop: Arc::default(),
-            weights: Weights::default(),
+            evaluation: Evaluation::default(),
             exact: true,
             candidates: 1,
             also: None,
@@ -214,7 +216,7 @@ pub fn choose(
             },
             ..EngineOptions::default()
         },
-        &options.weights,
+        &options.evaluation,
         info,
     );
     Choice {

@@ -1,0 +1,135 @@
+//! What the learned evaluation ([`super::network`]) sees of a position: for each player, from the
+//! side to move's view (its own first), what it holds and what of it can still be placed.
+
+use crate::cathedral::piece::PLAYER_PIECES;
+use crate::cathedral::placement::table;
+use crate::cathedral::player::Player;
+use crate::cathedral::position::Position;
+
+/// Inputs per player: four per kind of building, then four totals.
+const PER_PLAYER: usize = 4 * PLAYER_PIECES + 4;
+
+/// Inputs before the board's planes: both players' and whether the side to move is Light.
+pub const SUMMARY: usize = 2 * PER_PLAYER + 1;
+
+/// The board's planes, 100 cells each ([`crate::Cell::index`]): the side to move's buildings, the
+/// opponent's, the Cathedral, the side to move's territory, the opponent's.
+pub const PLANES: usize = 5;
+
+/// Number of inputs.
+pub const INPUTS: usize = SUMMARY + PLANES * 100;
+
+/// The network's inputs for `position` (after the Cathedral is placed). Per player, the side to
+/// move first; for each kind of building `k`:
+///
+/// - `4k`: how many are in hand (0 to 2);
+/// - `4k + 1`: how many of them fit somewhere on the cells free for the player (all or none);
+/// - `4k + 2`: how many fit in the player's own empty territory (placements nobody can take away);
+/// - `4k + 3`: the natural logarithm of one plus the number of placements of the kind;
+///
+/// then the squares in hand, the empty cells of the player's territory and the cells free for
+/// it (each a tenth), and the logarithm of one plus all its placements. Input `SUMMARY - 1` is 1
+/// when the side to move is Light; then come the [`PLANES`], 1 where a cell is in the plane.
+pub fn inputs(position: &Position) -> [f32; INPUTS] {
+    let mut out = [0.0; INPUTS];
+    let me = position.to_move();
+    for (slot, player) in [me, me.opponent()].into_iter().enumerate() {
+        player_inputs(
+            position,
+            player,
+            &mut out[slot * PER_PLAYER..(slot + 1) * PER_PLAYER],
+        );
+    }
+    out[SUMMARY - 1] = f32::from(u8::from(me == Player::Light));
+    let (mine, theirs) = (position.side(me), position.side(me.opponent()));
+    let planes = [
+        mine.occupied,
+        theirs.occupied,
+        position.cathedral(),
+        mine.territory,
+        theirs.territory,
+    ];
+    for (plane, cells) in planes.into_iter().enumerate() {
+        for cell in cells.cells() {
+            out[SUMMARY + 100 * plane + cell.index()] = 1.0;
+        }
+    }
+    out
+}
+
+/// The same inputs as [`inputs`], with the board's planes as the list of inputs at 1 (the planes
+/// do not overlap, so at most 100): what the engine's evaluation reads.
+#[derive(Clone, Debug)]
+pub struct SparseInputs {
+    /// Inputs `0..SUMMARY`.
+    pub summary: [f32; SUMMARY],
+    active: [u16; 100],
+    len: usize,
+}
+
+impl SparseInputs {
+    /// The inputs of `position`.
+    pub fn of(position: &Position) -> SparseInputs {
+        let mut inputs = SparseInputs {
+            summary: [0.0; SUMMARY],
+            active: [0; 100],
+            len: 0,
+        };
+        let me = position.to_move();
+        for (slot, player) in [me, me.opponent()].into_iter().enumerate() {
+            player_inputs(
+                position,
+                player,
+                &mut inputs.summary[slot * PER_PLAYER..(slot + 1) * PER_PLAYER],
+            );
+        }
+        inputs.summary[SUMMARY - 1] = f32::from(u8::from(me == Player::Light));
+        let (mine, theirs) = (position.side(me), position.side(me.opponent()));
+        let planes = [
+            mine.occupied,
+            theirs.occupied,
+            position.cathedral(),
+            mine.territory,
+            theirs.territory,
+        ];
+        for (plane, cells) in planes.into_iter().enumerate() {
+            for cell in cells.cells() {
+                if inputs.len < inputs.active.len() {
+                    inputs.active[inputs.len] = (SUMMARY + 100 * plane + cell.index()) as u16;
+                    inputs.len += 1;
+                }
+            }
+        }
+        inputs
+    }
+
+    /// The indices of the planes' inputs at 1.
+    pub fn active(&self) -> &[u16] {
+        &self.active[..self.len]
+    }
+}
+
+fn player_inputs(position: &Position, player: Player, out: &mut [f32]) {
+    let table = table();
+    let side = position.side(player);
+    let free = position.free_for(player);
+    let own = side.territory & !position.occupied();
+    let mut all = 0u32;
+    for piece in side.hand.kinds() {
+        let k = piece.index();
+        let count = f32::from(side.hand.count(piece));
+        let orientations = &table.piece(Some(player), piece).orientations;
+        let placements: u32 = orientations.iter().map(|o| o.anchors(free).count()).sum();
+        let safe = !own.is_empty() && orientations.iter().any(|o| !o.anchors(own).is_empty());
+        out[4 * k] = count;
+        out[4 * k + 1] = if placements > 0 { count } else { 0.0 };
+        out[4 * k + 2] = if safe { count } else { 0.0 };
+        out[4 * k + 3] = (placements as f32).ln_1p();
+        all += placements;
+    }
+    let base = 4 * PLAYER_PIECES;
+    out[base] = side.hand.squares() as f32 / 10.0;
+    out[base + 1] = own.count() as f32 / 10.0;
+    out[base + 2] = free.count() as f32 / 10.0;
+    out[base + 3] = (all as f32).ln_1p();
+}

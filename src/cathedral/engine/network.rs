@@ -1,0 +1,312 @@
+//! The learned evaluation: a small network over [`super::inputs`], trained on exact values
+//! (`examples/train_eval.rs`, `docs/engine.md`, "The learned evaluation"), read from the weights
+//! committed beside this file.
+//!
+//! The estimate is `skip · x + b3 + w3 · relu(w2 · relu(w1 · x + b1) + b2)` in squares: a linear
+//! part over the inputs, with the network learning what it misses.
+
+use super::inputs::{INPUTS, SparseInputs};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The weights in use, as trained and written by `examples/train_eval.rs`.
+const WEIGHTS_TEXT: &str = include_str!("network.txt");
+
+/// A network that reads [`INPUTS`] inputs through two hidden layers of rectified units.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    hidden1: usize,
+    hidden2: usize,
+    /// The first layer by input: `w1t[i * hidden1 + j]` is the weight of input `i` in unit `j`
+    /// (so that inputs at 0, most of them in the endgame, cost nothing).
+    w1t: Vec<f32>,
+    b1: Vec<f32>,
+    /// The second layer by unit: `w2[j * hidden1 + i]`.
+    w2: Vec<f32>,
+    b2: Vec<f32>,
+    w3: Vec<f32>,
+    b3: f32,
+    skip: Vec<f32>,
+    /// Inputs and outputs the trainer recorded, to check this inference against it.
+    checks: Vec<([f32; INPUTS], f32)>,
+}
+
+/// The largest hidden layer the engine's evaluation takes.
+const MAX_HIDDEN: usize = 256;
+
+/// A weights file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("network weights, line {line}: {reason}")]
+pub struct WeightsError {
+    line: usize,
+    reason: String,
+}
+
+impl Network {
+    /// The committed network.
+    pub fn builtin() -> &'static Network {
+        static NETWORK: OnceLock<Network> = OnceLock::new();
+        NETWORK.get_or_init(|| {
+            // The file is part of the source, checked by the tests; it cannot be bad at run time.
+            Network::parse(WEIGHTS_TEXT).expect("the committed network weights read")
+        })
+    }
+
+    /// Reads weights in the format `examples/train_eval.rs` writes: `#` comment lines, then for
+    /// each tensor a line `NAME ROWS COLS` and its `ROWS * COLS` numbers, row by row (`w1`
+    /// `H1 x INPUTS`, `b1` `1 x H1`, `w2` `H2 x H1`, `b2` `1 x H2`, `w3` `1 x H2`, `b3` `1 x 1`,
+    /// `skip` `1 x INPUTS`), and any number of `check` tensors `1 x (INPUTS + 1)`: inputs and the
+    /// output the trainer computed for them.
+    pub fn parse(text: &str) -> Result<Network, WeightsError> {
+        let mut tensors: Vec<(String, usize, usize, Vec<f32>, usize)> = Vec::new();
+        let mut lines = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
+        while let Some((line, header)) = lines.next() {
+            let error = |reason: String| WeightsError { line, reason };
+            let parts: Vec<&str> = header.split_whitespace().collect();
+            let [name, rows, cols] = parts[..] else {
+                return Err(error(format!(
+                    "expected `NAME ROWS COLS`, found `{header}`"
+                )));
+            };
+            let size = |t: &str| {
+                t.parse::<usize>()
+                    .ok()
+                    .filter(|&n| (1..=4096).contains(&n))
+                    .ok_or_else(|| error(format!("`{t}` is not a size from 1 to 4096")))
+            };
+            let (rows, cols) = (size(rows)?, size(cols)?);
+            let mut values = Vec::with_capacity(rows * cols);
+            while values.len() < rows * cols {
+                let Some((at, text)) = lines.next() else {
+                    return Err(error(format!(
+                        "`{name}` ends after {} of its {} numbers",
+                        values.len(),
+                        rows * cols
+                    )));
+                };
+                for word in text.split_whitespace() {
+                    let value: f32 = word.parse().map_err(|_| WeightsError {
+                        line: at,
+                        reason: format!("`{word}` is not a number"),
+                    })?;
+                    if !value.is_finite() {
+                        return Err(WeightsError {
+                            line: at,
+                            reason: format!("`{word}` is not finite"),
+                        });
+                    }
+                    values.push(value);
+                }
+            }
+            if values.len() != rows * cols {
+                return Err(error(format!(
+                    "`{name}` has {} numbers, not {}",
+                    values.len(),
+                    rows * cols
+                )));
+            }
+            tensors.push((name.to_string(), rows, cols, values, line));
+        }
+        let take = |name: &str, rows: Option<usize>, cols: usize| {
+            let found = tensors.iter().find(|t| t.0 == name).ok_or(WeightsError {
+                line: text.lines().count(),
+                reason: format!("no tensor `{name}`"),
+            })?;
+            if rows.is_some_and(|r| r != found.1) || found.2 != cols {
+                return Err(WeightsError {
+                    line: found.4,
+                    reason: format!(
+                        "`{name}` is {} x {}, expected {} x {cols}",
+                        found.1,
+                        found.2,
+                        rows.map_or("H".to_string(), |r| r.to_string())
+                    ),
+                });
+            }
+            Ok((found.1, found.3.clone()))
+        };
+        let (hidden1, w1) = take("w1", None, INPUTS)?;
+        let (_, b1) = take("b1", Some(1), hidden1)?;
+        let (hidden2, w2) = take("w2", None, hidden1)?;
+        if hidden1 > MAX_HIDDEN || hidden2 > MAX_HIDDEN {
+            return Err(WeightsError {
+                line: 1,
+                reason: format!(
+                    "hidden layers of {hidden1} and {hidden2}: at most {MAX_HIDDEN} each"
+                ),
+            });
+        }
+        let (_, b2) = take("b2", Some(1), hidden2)?;
+        let (_, w3) = take("w3", Some(1), hidden2)?;
+        let (_, b3) = take("b3", Some(1), 1)?;
+        let (_, skip) = take("skip", Some(1), INPUTS)?;
+        let mut w1t = vec![0.0; INPUTS * hidden1];
+        for j in 0..hidden1 {
+            for i in 0..INPUTS {
+                w1t[i * hidden1 + j] = w1[j * INPUTS + i];
+            }
+        }
+        let checks = tensors
+            .iter()
+            .filter(|t| t.0 == "check")
+            .map(|t| {
+                if t.1 != 1 || t.2 != INPUTS + 1 {
+                    return Err(WeightsError {
+                        line: t.4,
+                        reason: format!(
+                            "`check` is {} x {}, expected 1 x {}",
+                            t.1,
+                            t.2,
+                            INPUTS + 1
+                        ),
+                    });
+                }
+                let mut x = [0.0; INPUTS];
+                x.copy_from_slice(&t.3[..INPUTS]);
+                Ok((x, t.3[INPUTS]))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Network {
+            hidden1,
+            hidden2,
+            w1t,
+            b1,
+            w2,
+            b2,
+            w3,
+            b3: b3[0],
+            skip,
+            checks,
+        })
+    }
+
+    /// The estimate for `x`, in squares for the side to move.
+    pub fn forward(&self, x: &[f32; INPUTS]) -> f32 {
+        let mut h1 = self.b1.clone();
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                let row = &self.w1t[i * self.hidden1..(i + 1) * self.hidden1];
+                for (h, w) in h1.iter_mut().zip(row) {
+                    *h += xi * w;
+                }
+            }
+        }
+        for h in &mut h1 {
+            *h = h.max(0.0);
+        }
+        let mut out = self.b3;
+        for j in 0..self.hidden2 {
+            let row = &self.w2[j * self.hidden1..(j + 1) * self.hidden1];
+            let h2 = self.b2[j] + row.iter().zip(&h1).map(|(w, h)| w * h).sum::<f32>();
+            out += self.w3[j] * h2.max(0.0);
+        }
+        out + self.skip.iter().zip(x).map(|(w, x)| w * x).sum::<f32>()
+    }
+
+    /// The estimate from [`SparseInputs`]: the same as [`Network::forward`] of the dense inputs,
+    /// up to rounding, without reading the inputs at 0. What the engine calls.
+    pub fn estimate(&self, inputs: &SparseInputs) -> f32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has just been found to support AVX2.
+            return unsafe { self.estimate_avx2(inputs) };
+        }
+        self.estimate_plain(inputs)
+    }
+
+    /// [`Network::estimate_plain`] compiled for AVX2, whose eight-wide vectors halve the time.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn estimate_avx2(&self, inputs: &SparseInputs) -> f32 {
+        self.estimate_plain(inputs)
+    }
+
+    #[inline(always)]
+    fn estimate_plain(&self, inputs: &SparseInputs) -> f32 {
+        let mut h1 = [0.0f32; MAX_HIDDEN];
+        let h1 = &mut h1[..self.hidden1];
+        h1.copy_from_slice(&self.b1);
+        let mut out = self.b3;
+        for (i, &x) in inputs.summary.iter().enumerate() {
+            if x != 0.0 {
+                let row = &self.w1t[i * self.hidden1..(i + 1) * self.hidden1];
+                for (h, w) in h1.iter_mut().zip(row) {
+                    *h += x * w;
+                }
+                out += x * self.skip[i];
+            }
+        }
+        for &index in inputs.active() {
+            let i = usize::from(index);
+            let row = &self.w1t[i * self.hidden1..(i + 1) * self.hidden1];
+            for (h, w) in h1.iter_mut().zip(row) {
+                *h += w;
+            }
+            out += self.skip[i];
+        }
+        for h in h1.iter_mut() {
+            *h = h.max(0.0);
+        }
+        for j in 0..self.hidden2 {
+            let row = &self.w2[j * self.hidden1..(j + 1) * self.hidden1];
+            let mut sum = [0.0f32; 8];
+            for (ws, hs) in row.chunks_exact(8).zip(h1.chunks_exact(8)) {
+                for ((s, w), h) in sum.iter_mut().zip(ws).zip(hs) {
+                    *s += w * h;
+                }
+            }
+            let tail = self.hidden1 / 8 * 8;
+            let rest: f32 = row[tail..]
+                .iter()
+                .zip(&h1[tail..])
+                .map(|(w, h)| w * h)
+                .sum();
+            let h2 = self.b2[j] + sum.iter().sum::<f32>() + rest;
+            out += self.w3[j] * h2.max(0.0);
+        }
+        out
+    }
+
+    /// The same estimate computed plainly, in `f64`, from the layers as written: the reference
+    /// the tests hold [`Network::forward`] to.
+    pub fn forward_reference(&self, x: &[f32; INPUTS]) -> f64 {
+        let relu = |v: f64| if v > 0.0 { v } else { 0.0 };
+        let h1: Vec<f64> = (0..self.hidden1)
+            .map(|j| {
+                let mut sum = f64::from(self.b1[j]);
+                for (i, &xi) in x.iter().enumerate() {
+                    sum += f64::from(self.w1t[i * self.hidden1 + j]) * f64::from(xi);
+                }
+                relu(sum)
+            })
+            .collect();
+        let mut out = f64::from(self.b3);
+        for j in 0..self.hidden2 {
+            let mut sum = f64::from(self.b2[j]);
+            for (i, h) in h1.iter().enumerate() {
+                sum += f64::from(self.w2[j * self.hidden1 + i]) * h;
+            }
+            out += f64::from(self.w3[j]) * relu(sum);
+        }
+        for (w, &xi) in self.skip.iter().zip(x) {
+            out += f64::from(*w) * f64::from(xi);
+        }
+        out
+    }
+
+    /// The inputs and outputs the trainer recorded with the weights.
+    pub fn checks(&self) -> &[([f32; INPUTS], f32)] {
+        &self.checks
+    }
+}
+
+impl fmt::Display for Network {
+    /// The shape, as `97-64-32-1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{INPUTS}-{}-{}-1", self.hidden1, self.hidden2)
+    }
+}

@@ -1,0 +1,155 @@
+//! The learned evaluation's inference against plain reference code: the sparse inputs against the
+//! dense ones, the engine's inference against a textbook one in `f64` and against the outputs the
+//! trainer (candle) recorded with the weights, and located errors for bad weights files.
+
+use cathedral::boardgame::Rng;
+use cathedral::engine::eval::{Evaluation, NETWORK_BUILDINGS, WEIGHTS, Weights, estimate};
+use cathedral::engine::inputs::{INPUTS, SUMMARY, SparseInputs, inputs};
+use cathedral::engine::network::Network;
+use cathedral::policy::{Policy, play_game};
+use cathedral::sampler::buildings_left;
+use cathedral::{Position, Rules};
+
+/// Positions of seeded policy games after the Cathedral is placed, from start to end.
+fn positions(games: u64) -> Vec<Position> {
+    let policy = Policy::default();
+    (0..games)
+        .flat_map(|game| {
+            let mut rng = Rng::new(1000 + game);
+            play_game(Position::new(Rules::CLASSIC), &policy, &mut rng, |_, _| {
+                false
+            })
+        })
+        .filter(|p| !p.cathedral_to_place())
+        .collect()
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-3 * (1.0 + a.abs().max(b.abs()))
+}
+
+#[test]
+fn the_sparse_inputs_are_the_dense_ones() {
+    for position in positions(20) {
+        let dense = inputs(&position);
+        let sparse = SparseInputs::of(&position);
+        assert_eq!(dense[..SUMMARY], sparse.summary[..]);
+        let mut active: Vec<usize> = sparse.active().iter().map(|&i| usize::from(i)).collect();
+        active.sort_unstable();
+        let ones: Vec<usize> = (SUMMARY..INPUTS).filter(|&i| dense[i] != 0.0).collect();
+        assert_eq!(active, ones);
+        assert!(ones.iter().all(|&i| dense[i] == 1.0));
+    }
+}
+
+#[test]
+fn the_engines_inference_agrees_with_the_reference_on_many_positions() {
+    let network = Network::builtin();
+    let positions = positions(40);
+    assert!(positions.len() > 1000);
+    for position in &positions {
+        let dense = inputs(position);
+        let reference = network.forward_reference(&dense);
+        let plain = f64::from(network.forward(&dense));
+        let fast = f64::from(network.estimate(&SparseInputs::of(position)));
+        assert!(close(reference, plain), "{reference} against {plain}");
+        assert!(close(reference, fast), "{reference} against {fast}");
+        // The engine asks the network only within its training data's reach.
+        let evaluated = Evaluation::Network.estimate(position);
+        let expected = if buildings_left(position) <= NETWORK_BUILDINGS {
+            fast
+        } else {
+            estimate(position, &WEIGHTS)
+        };
+        assert!(close(evaluated, expected), "{evaluated} against {expected}");
+    }
+}
+
+#[test]
+fn the_inference_reproduces_the_trainers_outputs() {
+    let network = Network::builtin();
+    assert!(
+        network.checks().len() >= 8,
+        "the weights carry the trainer's checks"
+    );
+    for (x, expected) in network.checks() {
+        let got = network.forward(x);
+        assert!(
+            close(f64::from(got), f64::from(*expected)),
+            "{got} against candle's {expected}"
+        );
+        assert!(close(network.forward_reference(x), f64::from(*expected)));
+    }
+}
+
+#[test]
+fn the_network_judges_the_endgame_better_than_material() {
+    // Not a test of strength (matches are), but a guard against weights that read the inputs
+    // wrongly: on positions a few buildings from the end the network must beat counting squares
+    // in hand, which a scrambled input order would not.
+    let policy = Policy::default();
+    let mut errors = (0.0, 0.0);
+    let mut count = 0;
+    for game in 0..30 {
+        let mut rng = Rng::new(77 + game);
+        let positions = play_game(Position::new(Rules::CLASSIC), &policy, &mut rng, |_, _| {
+            false
+        });
+        for position in positions.iter().rev().skip(1).take(4) {
+            let exact = cathedral::boardgame::solve(
+                position,
+                &cathedral::boardgame::SolveOptions::default(),
+                &|_| {},
+            );
+            let Some(value) = exact.value() else { continue };
+            let value = f64::from(value);
+            errors.0 += (Evaluation::Network.estimate(position) - value).abs();
+            errors.1 += (estimate(position, &Weights::MATERIAL.0) - value).abs();
+            count += 1;
+        }
+    }
+    assert!(count >= 60);
+    assert!(
+        errors.0 < errors.1,
+        "network {} against material {}",
+        errors.0 / f64::from(count),
+        errors.1 / f64::from(count)
+    );
+}
+
+#[test]
+fn bad_weights_are_refused_with_the_line() {
+    let zeros = |n: usize| vec!["0"; n].join(" ");
+    let good = format!(
+        "# a comment\nw1 2 {INPUTS}\n{}\nb1 1 2\n0 0\nw2 1 2\n0 0\nb2 1 1\n0\nw3 1 1\n1\nb3 1 1\n0.5\nskip 1 {INPUTS}\n{}\n",
+        zeros(2 * INPUTS),
+        zeros(INPUTS)
+    );
+    let network = Network::parse(&good).expect("a well-formed file reads");
+    assert_eq!(network.forward(&[0.0; INPUTS]), 0.5);
+    assert_eq!(network.to_string(), format!("{INPUTS}-2-1-1"));
+    let cases = [
+        (
+            good.replace("b1 1 2\n0 0", "b1 1 2\n0 x"),
+            "line 5: `x` is not a number",
+        ),
+        (
+            good.replace("w2 1 2", "w2 2 1"),
+            "`w2` is 2 x 1, expected H x 2",
+        ),
+        (good.replace("b3 1 1\n0.5\n", ""), "no tensor `b3`"),
+        (
+            good.replace("w3 1 1\n1", "w3 1 1\nNaN"),
+            "`NaN` is not finite",
+        ),
+        (good.replace("w3 1 1", "w3 one 1"), "`one` is not a size"),
+        (good[..good.len() - 4].to_string(), "`skip` ends after"),
+    ];
+    for (text, expected) in cases {
+        let error = Network::parse(&text).expect_err(expected).to_string();
+        assert!(
+            error.contains(expected),
+            "{error:?} should say {expected:?}"
+        );
+    }
+}

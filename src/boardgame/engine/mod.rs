@@ -31,6 +31,13 @@ pub trait Evaluate: Game {
     /// the game's score unit). Called at the depth horizon on positions that are not over.
     fn evaluate(&self, params: &Self::Params) -> i32;
 
+    /// Whether evaluating with `params` costs enough that the search should remember the
+    /// evaluations of horizon positions by key (a lookup in a table of 1.5 MB: measured a loss
+    /// for Cathedral's linear features, a gain for its network, `docs/engine.md`).
+    fn worth_remembering(_params: &Self::Params) -> bool {
+        false
+    }
+
     /// An upper bound on the plies left until the game ends, whatever is played: an iteration
     /// this deep sees every line to its end, so deeper ones would find nothing new.
     fn max_plies_left(&self) -> u32 {

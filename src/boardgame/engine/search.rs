@@ -138,7 +138,8 @@ struct Searcher<'a, G: Evaluate> {
     main_depth: &'a AtomicU32,
     killers: Killers,
     history: History,
-    /// Evaluations of horizon positions by key (see [`Searcher::evaluate`]).
+    /// Evaluations of horizon positions by key (see [`Searcher::evaluate`]); empty where the
+    /// evaluation is cheaper than a lookup ([`Evaluate::worth_remembering`]).
     evaluations: Vec<((u64, u64), i32)>,
     buffers: Vec<G::Buffer>,
     order: Vec<Vec<(i64, usize)>>,
@@ -166,7 +167,11 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             main_depth,
             killers: Killers::new(),
             history: History::new(),
-            evaluations: vec![((0, 0), EMPTY_EVALUATION); EVALUATION_CACHE],
+            evaluations: if G::worth_remembering(params) {
+                vec![((0, 0), EMPTY_EVALUATION); EVALUATION_CACHE]
+            } else {
+                Vec::new()
+            },
             buffers: Vec::new(),
             order: Vec::new(),
             pv: Vec::new(),
@@ -182,6 +187,9 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     /// evaluation (the learned one above all) costs more than a lookup. The value is the one
     /// `evaluate` gives, so the search is the same with or without it, only faster.
     fn evaluate(&mut self, position: &G) -> i32 {
+        if self.evaluations.is_empty() {
+            return position.evaluate(self.params);
+        }
         let key = position.key();
         let slot = &mut self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)];
         if slot.0 == key && slot.1 != EMPTY_EVALUATION {

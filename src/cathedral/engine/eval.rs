@@ -118,7 +118,7 @@ impl Weights {
 
 /// The most buildings in the larger hand of a position the network judges: those of its
 /// training data (`examples/eval_data.rs`).
-pub const NETWORK_BUILDINGS: u32 = 8;
+pub const NETWORK_BUILDINGS: u32 = 13;
 
 /// Which evaluation the search uses.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -163,6 +163,10 @@ impl Evaluate for Position {
 
     fn evaluate(&self, evaluation: &Evaluation) -> i32 {
         (evaluation.estimate(self) * f64::from(SCALE)).round() as i32
+    }
+
+    fn worth_remembering(evaluation: &Evaluation) -> bool {
+        *evaluation == Evaluation::Network
     }
 
     /// Every ply places a building or passes; a player passes only while the other still

@@ -1,6 +1,7 @@
 //! What the learned evaluation ([`super::network`]) sees of a position: for each player, from the
 //! side to move's view (its own first), what it holds and what of it can still be placed.
 
+use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::PLAYER_PIECES;
 use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
@@ -33,6 +34,17 @@ pub const INPUTS: usize = SUMMARY + PLANES * 100;
 /// when the side to move is Light; then come the [`PLANES`], 1 where a cell is in the plane.
 pub fn inputs(position: &Position) -> [f32; INPUTS] {
     let mut out = [0.0; INPUTS];
+    summary(position, &mut out[..SUMMARY]);
+    for (plane, cells) in planes(position).into_iter().enumerate() {
+        for cell in cells.cells() {
+            out[SUMMARY + 100 * plane + cell.index()] = 1.0;
+        }
+    }
+    out
+}
+
+/// The inputs before the planes.
+fn summary(position: &Position, out: &mut [f32]) {
     let me = position.to_move();
     for (slot, player) in [me, me.opponent()].into_iter().enumerate() {
         player_inputs(
@@ -42,20 +54,19 @@ pub fn inputs(position: &Position) -> [f32; INPUTS] {
         );
     }
     out[SUMMARY - 1] = f32::from(u8::from(me == Player::Light));
+}
+
+/// The cells of each plane.
+fn planes(position: &Position) -> [Bitboard; PLANES] {
+    let me = position.to_move();
     let (mine, theirs) = (position.side(me), position.side(me.opponent()));
-    let planes = [
+    [
         mine.occupied,
         theirs.occupied,
         position.cathedral(),
         mine.territory,
         theirs.territory,
-    ];
-    for (plane, cells) in planes.into_iter().enumerate() {
-        for cell in cells.cells() {
-            out[SUMMARY + 100 * plane + cell.index()] = 1.0;
-        }
-    }
-    out
+    ]
 }
 
 /// The same inputs as [`inputs`], with the board's planes as the list of inputs at 1 (the planes
@@ -76,24 +87,8 @@ impl SparseInputs {
             active: [0; 100],
             len: 0,
         };
-        let me = position.to_move();
-        for (slot, player) in [me, me.opponent()].into_iter().enumerate() {
-            player_inputs(
-                position,
-                player,
-                &mut inputs.summary[slot * PER_PLAYER..(slot + 1) * PER_PLAYER],
-            );
-        }
-        inputs.summary[SUMMARY - 1] = f32::from(u8::from(me == Player::Light));
-        let (mine, theirs) = (position.side(me), position.side(me.opponent()));
-        let planes = [
-            mine.occupied,
-            theirs.occupied,
-            position.cathedral(),
-            mine.territory,
-            theirs.territory,
-        ];
-        for (plane, cells) in planes.into_iter().enumerate() {
+        summary(position, &mut inputs.summary);
+        for (plane, cells) in planes(position).into_iter().enumerate() {
             for cell in cells.cells() {
                 if inputs.len < inputs.active.len() {
                     inputs.active[inputs.len] = (SUMMARY + 100 * plane + cell.index()) as u16;

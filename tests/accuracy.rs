@@ -239,3 +239,38 @@ fn the_accuracy_suite_loads_and_its_quickest_values_solve_again() {
         assert_eq!(solved.value(), Some(*value));
     }
 }
+
+#[test]
+fn the_evaluation_is_chosen_by_eval_and_the_default_is_the_linear_one() {
+    let dir = suite(&["t8-01.yaml", "t8-03.yaml"]);
+    let run = |eval: &str| {
+        json_of(
+            cathedral()
+                .arg("accuracy")
+                .arg(dir.path())
+                .args(["--nodes", "5000", "--json", "--eval", eval]),
+        )
+    };
+    let estimates = |v: &serde_json::Value| -> Vec<f64> {
+        v["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["estimate"].as_f64().unwrap())
+            .collect()
+    };
+    let (default, linear, network) = (run("default"), run("linear"), run("network"));
+    assert_eq!(default, linear);
+    assert_ne!(estimates(&linear), estimates(&network));
+    assert_eq!(
+        network,
+        run("network"),
+        "a node budget gives the same figures"
+    );
+    cathedral()
+        .arg("accuracy")
+        .arg(dir.path())
+        .args(["--eval", "neural"])
+        .assert()
+        .failure();
+}

@@ -11,7 +11,8 @@ use super::shared::search::ctrl_c_flag;
 use cathedral::Move;
 use cathedral::analysis::accuracy::{AccuracyOptions, AccuracyReport, judge};
 use cathedral::analysis::words::signed;
-use cathedral::engine::eval::{Evaluation, Weights};
+use cathedral::arena::EvalChoice;
+use cathedral::engine::eval::Evaluation;
 use cathedral::legality::parse_move;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -66,8 +67,8 @@ impl EvalArg {
     fn evaluation(self) -> Evaluation {
         match self {
             EvalArg::Default => Evaluation::default(),
-            EvalArg::Linear => Evaluation::Linear(Weights::default()),
-            EvalArg::Network => Evaluation::Network,
+            EvalArg::Linear => EvalChoice::Fitted.evaluation(),
+            EvalArg::Network => EvalChoice::Network.evaluation(),
         }
     }
 }

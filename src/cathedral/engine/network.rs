@@ -184,7 +184,8 @@ impl Network {
         })
     }
 
-    /// The estimate for `x`, in squares for the side to move.
+    /// The estimate for dense inputs `x`, in squares for the side to move (the trainer's form;
+    /// the engine calls [`Network::estimate`], which reads only the inputs that are not 0).
     pub fn forward(&self, x: &[f32; INPUTS]) -> f32 {
         let mut h1 = self.b1.clone();
         for (i, &xi) in x.iter().enumerate() {

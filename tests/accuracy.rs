@@ -241,7 +241,7 @@ fn the_accuracy_suite_loads_and_its_quickest_values_solve_again() {
 }
 
 #[test]
-fn the_evaluation_is_chosen_by_eval_and_the_default_is_the_linear_one() {
+fn the_evaluation_is_chosen_by_eval_and_the_default_is_the_network() {
     let dir = suite(&["t8-01.yaml", "t8-03.yaml"]);
     let run = |eval: &str| {
         json_of(
@@ -260,7 +260,7 @@ fn the_evaluation_is_chosen_by_eval_and_the_default_is_the_linear_one() {
             .collect()
     };
     let (default, linear, network) = (run("default"), run("linear"), run("network"));
-    assert_eq!(default, linear);
+    assert_eq!(default, network);
     assert_ne!(estimates(&linear), estimates(&network));
     assert_eq!(
         network,

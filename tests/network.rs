@@ -117,25 +117,68 @@ fn the_network_judges_the_endgame_better_than_material() {
     );
 }
 
+/// A weights file with `h1` and `h2` hidden units whose numbers come from `seed` (small, of both
+/// signs, so that the rectifiers cut some units off and pass others).
+fn weights_text(h1: usize, h2: usize, seed: u64) -> String {
+    let mut rng = Rng::new(seed);
+    let mut numbers = |n: usize, scale: f64| {
+        (0..n)
+            .map(|_| format!("{:.6}", (rng.below(2001) as f64 / 1000.0 - 1.0) * scale))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "w1 {h1} {INPUTS}\n{}\nb1 1 {h1}\n{}\nw2 {h2} {h1}\n{}\nb2 1 {h2}\n{}\nw3 1 {h2}\n{}\nb3 1 1\n{}\nskip 1 {INPUTS}\n{}\n",
+        numbers(h1 * INPUTS, 0.2),
+        numbers(h1, 0.5),
+        numbers(h2 * h1, 0.3),
+        numbers(h2, 0.5),
+        numbers(h2, 1.0),
+        numbers(1, 1.0),
+        numbers(INPUTS, 0.1),
+    )
+}
+
+#[test]
+fn the_inference_agrees_with_the_reference_at_every_width() {
+    let positions = positions(3);
+    for (h1, h2) in [(16, 8), (32, 5), (64, 32), (128, 16)] {
+        let network = Network::parse(&weights_text(h1, h2, 1000 + h1 as u64))
+            .expect("a generated file reads");
+        assert_eq!(network.to_string(), format!("{INPUTS}-{h1}-{h2}-1"));
+        for position in &positions {
+            let dense = inputs(position);
+            let reference = network.forward_reference(&dense);
+            let fast = f64::from(network.estimate(&SparseInputs::of(position)));
+            assert!(
+                close(reference, fast),
+                "{h1}-{h2}: {reference} against {fast}"
+            );
+        }
+    }
+}
+
 #[test]
 fn bad_weights_are_refused_with_the_line() {
     let zeros = |n: usize| vec!["0"; n].join(" ");
     let good = format!(
-        "# a comment\nw1 2 {INPUTS}\n{}\nb1 1 2\n0 0\nw2 1 2\n0 0\nb2 1 1\n0\nw3 1 1\n1\nb3 1 1\n0.5\nskip 1 {INPUTS}\n{}\n",
-        zeros(2 * INPUTS),
+        "# a comment\nw1 16 {INPUTS}\n{}\nb1 1 16\n{} 0\nw2 1 16\n{}\nb2 1 1\n0\nw3 1 1\n1\nb3 1 1\n0.5\nskip 1 {INPUTS}\n{}\n",
+        zeros(16 * INPUTS),
+        zeros(15),
+        zeros(16),
         zeros(INPUTS)
     );
     let network = Network::parse(&good).expect("a well-formed file reads");
     assert_eq!(network.forward(&[0.0; INPUTS]), 0.5);
-    assert_eq!(network.to_string(), format!("{INPUTS}-2-1-1"));
+    assert_eq!(network.to_string(), format!("{INPUTS}-16-1-1"));
     let cases = [
         (
-            good.replace("b1 1 2\n0 0", "b1 1 2\n0 x"),
+            good.replace("b1 1 16\n0 0", "b1 1 16\nx 0"),
             "line 5: `x` is not a number",
         ),
         (
-            good.replace("w2 1 2", "w2 2 1"),
-            "`w2` is 2 x 1, expected H x 2",
+            good.replace("w2 1 16", "w2 16 1"),
+            "`w2` is 16 x 1, expected H x 16",
         ),
         (good.replace("b3 1 1\n0.5\n", ""), "no tensor `b3`"),
         (
@@ -144,6 +187,10 @@ fn bad_weights_are_refused_with_the_line() {
         ),
         (good.replace("w3 1 1", "w3 one 1"), "`one` is not a size"),
         (good[..good.len() - 4].to_string(), "`skip` ends after"),
+        (
+            weights_text(24, 4, 1),
+            "the first must have 16, 32, 64 or 128 units",
+        ),
     ];
     for (text, expected) in cases {
         let error = Network::parse(&text).expect_err(expected).to_string();

@@ -242,9 +242,55 @@ fn a_match_against_an_engine_run_as_a_program_writes_replayable_records() {
 }
 
 #[test]
+fn go_on_a_clock_answers_within_its_share() {
+    let mut engine = Engine::start();
+    engine.send("position start moves light:cathedral:e4,e5,e6,d5,f5,e3");
+    engine.answer(&["ok"]);
+    let asked = Instant::now();
+    engine.send("go clock 3s inc 0");
+    let answer = engine.answer(&["bestmove"]);
+    // A 3-second clock with 8 moves to think about: at most a third of it (1 s) for this move.
+    assert!(asked.elapsed() < Duration::from_secs(3), "{answer:?}");
+    let mv = answer
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .to_string();
+    replay(Rules::CLASSIC, &["light:cathedral:e4,e5,e6,d5,f5,e3", &mv]);
+    engine.send("quit");
+    assert!(engine.child.wait().expect("exit").success());
+}
+
+#[test]
+fn a_match_on_a_clock_plays_out_its_games_in_time() {
+    let program = format!(
+        "cmd:{} engine",
+        assert_cmd::cargo::cargo_bin("cathedral").display()
+    );
+    let text = stdout_of(cathedral().args([
+        "match", "--a", &program, "--b", "engine", "--games", "2", "--clock", "4+0.1", "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let summary = &report["summary"];
+    assert_eq!(summary["forfeits"], serde_json::json!([0, 0]), "{text}");
+    assert_eq!(summary["pairs"], 1, "{text}");
+    assert!(
+        summary["b"].as_str().unwrap().contains("clock 4 s + 0.1 s"),
+        "{text}"
+    );
+}
+
+#[test]
 fn match_options_are_checked() {
     for args in [
         vec!["--a", "random", "--b", "greedy", "--games", "3"],
+        vec!["--a", "random", "--b", "greedy", "--clock", "0+1"],
+        vec!["--a", "random", "--b", "greedy", "--clock", "5+x"],
+        vec![
+            "--a", "random", "--b", "greedy", "--clock", "5", "--nodes", "100",
+        ],
         vec!["--a", "stockfish", "--b", "greedy"],
         vec!["--a", "engine:level=12", "--b", "greedy"],
         vec!["--a", "cmd:", "--b", "greedy"],

@@ -1,7 +1,7 @@
 //! Who plays in a match: the built-in players, and the interface an outside engine implements.
 
 use super::game::MatchGame;
-use crate::boardgame::Rng;
+use crate::boardgame::{Clock, Rng};
 use crate::cathedral::engine::eval::{Evaluation, Weights};
 use std::fmt;
 use std::str::FromStr;
@@ -20,9 +20,15 @@ pub trait Contestant<G: MatchGame>: Send {
     /// reproducibly.
     fn new_game(&mut self, rules: G::Rules, seed: u64) -> Result<(), String>;
 
-    /// The move to play in `position`, reached from the game's start by `moves`. An error
-    /// (a crash, an illegal move, no answer in time) forfeits the game.
-    fn choose(&mut self, moves: &[G::Move], position: &G) -> Result<G::Move, String>;
+    /// The move to play in `position`, reached from the game's start by `moves`, with `clock`
+    /// on the contestant's clock in a match played on one. An error (a crash, an illegal move,
+    /// no answer in time) forfeits the game.
+    fn choose(
+        &mut self,
+        moves: &[G::Move],
+        position: &G,
+        clock: Option<Clock>,
+    ) -> Result<G::Move, String>;
 }
 
 /// How much a built-in engine may think per move.
@@ -32,6 +38,9 @@ pub enum Budget {
     Time(Duration),
     /// Nodes per move: reproducible on any machine.
     Nodes(u64),
+    /// A game clock (the time at the start of a game and the increment per move), shared out by
+    /// the engine; as a move's budget, the clock before that move.
+    Clock(Clock),
 }
 
 impl fmt::Display for Budget {
@@ -39,6 +48,7 @@ impl fmt::Display for Budget {
         match self {
             Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
             Budget::Nodes(n) => write!(f, "{n} nodes"),
+            Budget::Clock(clock) => write!(f, "clock {clock}"),
         }
     }
 }
@@ -64,21 +74,25 @@ pub enum BuiltIn {
         exact: bool,
         /// Threads of the search and the solver (1 to 64); with a node budget, one.
         threads: usize,
+        /// On a clock, whether the engine spends more on critical moves (off: the same share
+        /// for every move, to measure what the time management brings).
+        manage: bool,
     },
 }
 
-/// Which evaluation weights an engine plays with (to measure what each brought).
+/// Which evaluation an engine plays with (to measure what each brought).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EvalChoice {
-    /// The weights fitted to exact values (the engine's own).
+    /// The learned network (the engine's own).
     #[default]
+    Network,
+    /// The linear features with the weights fitted to exact values (the engine's own before the
+    /// network).
     Fitted,
-    /// The first hand-set weights.
+    /// The linear features with the first hand-set weights.
     Guessed,
     /// Squares in hand only.
     Material,
-    /// The learned network.
-    Network,
 }
 
 impl EvalChoice {
@@ -130,9 +144,10 @@ impl FromStr for BuiltIn {
             "engine" => {
                 let mut level = MAX_LEVEL;
                 let mut budget = None;
-                let mut eval = EvalChoice::Fitted;
+                let mut eval = EvalChoice::default();
                 let mut exact = true;
                 let mut threads = 1;
+                let mut manage = true;
                 for setting in settings.split(',').filter(|s| !s.trim().is_empty()) {
                     let (key, value) = setting
                         .split_once('=')
@@ -183,6 +198,17 @@ impl FromStr for BuiltIn {
                                 }
                             };
                         }
+                        "manage" => {
+                            manage = match value {
+                                "on" => true,
+                                "off" => false,
+                                _ => {
+                                    return Err(bad(format!(
+                                        "manage `{value}`: expected on or off"
+                                    )));
+                                }
+                            };
+                        }
                         "threads" => {
                             threads = value
                                 .parse()
@@ -194,7 +220,7 @@ impl FromStr for BuiltIn {
                         }
                         other => {
                             return Err(bad(format!(
-                                "unknown setting `{other}`: expected level, nodes, time, eval, exact or threads"
+                                "unknown setting `{other}`: expected level, nodes, time, eval, exact, threads or manage"
                             )));
                         }
                     }
@@ -205,6 +231,7 @@ impl FromStr for BuiltIn {
                     eval,
                     exact,
                     threads,
+                    manage,
                 })
             }
             other => Err(bad(format!(
@@ -239,16 +266,20 @@ impl fmt::Display for BuiltIn {
                 eval,
                 exact,
                 threads,
+                manage,
             } => {
                 write!(f, "engine level {level}")?;
                 if *threads > 1 {
                     write!(f, ", {threads} threads")?;
                 }
-                if *eval != EvalChoice::Fitted {
+                if *eval != EvalChoice::default() {
                     write!(f, ", {} eval", eval.name())?;
                 }
                 if !exact {
                     write!(f, ", no exact solver")?;
+                }
+                if !manage {
+                    write!(f, ", the same time for every move")?;
                 }
                 if let Some(budget) = budget {
                     write!(f, ", {budget}")?;
@@ -296,7 +327,12 @@ impl<G: MatchGame> Contestant<G> for BuiltInPlayer {
         Ok(())
     }
 
-    fn choose(&mut self, _moves: &[G::Move], position: &G) -> Result<G::Move, String> {
+    fn choose(
+        &mut self,
+        _moves: &[G::Move],
+        position: &G,
+        clock: Option<Clock>,
+    ) -> Result<G::Move, String> {
         let none = || "the game is over: there is no move to choose".to_string();
         match self.kind {
             BuiltIn::Random => {
@@ -310,8 +346,13 @@ impl<G: MatchGame> Contestant<G> for BuiltInPlayer {
                 if matches!(kind, BuiltIn::Engine { .. }) {
                     self.seed = self.seed.wrapping_add(1);
                 }
+                // On a clock, the move's budget is what is left on it.
+                let budget = match (self.budget, clock) {
+                    (Budget::Clock(_), Some(now)) => Budget::Clock(now),
+                    (budget, _) => budget,
+                };
                 position
-                    .builtin_move(&kind, self.budget, self.tt_mb, &mut self.rng, self.seed)
+                    .builtin_move(&kind, budget, self.tt_mb, &mut self.rng, self.seed)
                     .ok_or_else(none)
             }
         }
@@ -330,9 +371,10 @@ mod tests {
             Ok(BuiltIn::Engine {
                 level: 4,
                 budget: Some(Budget::Nodes(500)),
-                eval: EvalChoice::Fitted,
+                eval: EvalChoice::default(),
                 exact: true,
                 threads: 1,
+                manage: true,
             })
         );
         assert_eq!(
@@ -340,9 +382,10 @@ mod tests {
             Ok(BuiltIn::Engine {
                 level: MAX_LEVEL,
                 budget: Some(Budget::Time(Duration::from_millis(200))),
-                eval: EvalChoice::Fitted,
+                eval: EvalChoice::default(),
                 exact: true,
                 threads: 1,
+                manage: true,
             })
         );
         assert_eq!(

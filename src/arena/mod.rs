@@ -16,10 +16,11 @@ pub use elo::{Elo, elo, elo_of_score};
 pub use game::MatchGame;
 pub use sprt::{Sprt, SprtVerdict};
 
-use crate::boardgame::Rng;
+use crate::boardgame::{Clock, Rng};
 use crate::cathedral::sampler::game_seed;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
+use std::time::Instant;
 
 /// More plies than any legal game has (Cathedral: at most 28 buildings each, the Cathedral and
 /// passes that end the game): a guard against a contestant that passes for ever.
@@ -35,6 +36,9 @@ pub struct MatchOptions<R> {
     /// Plies of the seeded opening before the contestants play (2: the Cathedral and Dark's first
     /// building).
     pub opening_plies: usize,
+    /// Each side's game clock at the start of a game, if the match is played on a clock: a side
+    /// whose move takes longer than its clock holds loses the game on time.
+    pub clock: Option<Clock>,
 }
 
 /// One finished game.
@@ -231,6 +235,7 @@ pub fn play_game<G: MatchGame>(
     if let Err(why) = second.new_game(options.rules, seed) {
         return (moves, position, Some((1, why)));
     }
+    let mut clocks = [options.clock; 2];
     while !position.is_over() {
         let seat = position.seat_to_move();
         if moves.len() >= MAX_PLIES {
@@ -241,10 +246,23 @@ pub fn play_game<G: MatchGame>(
             );
         }
         let contestant: &mut dyn Contestant<G> = if seat == 0 { &mut *first } else { &mut *second };
-        let mv = match contestant.choose(&moves, &position) {
+        let started = Instant::now();
+        let mv = match contestant.choose(&moves, &position, clocks[seat]) {
             Ok(mv) => mv,
             Err(why) => return (moves, position, Some((seat, why))),
         };
+        if let Some(clock) = &mut clocks[seat] {
+            let spent = started.elapsed();
+            if spent > clock.remaining {
+                let why = format!(
+                    "it lost on time: its move took {:.3} s with {:.3} s on its clock",
+                    spent.as_secs_f64(),
+                    clock.remaining.as_secs_f64()
+                );
+                return (moves, position, Some((seat, why)));
+            }
+            clock.remaining = clock.remaining - spent + clock.increment;
+        }
         if !position.legal_moves().contains(&mv) {
             return (
                 moves,
@@ -429,6 +447,7 @@ mod tests {
             rules: Rules::CLASSIC,
             seed: 7,
             opening_plies: 2,
+            clock: None,
         }
     }
 
@@ -477,8 +496,68 @@ mod tests {
         fn new_game(&mut self, _: Rules, _: u64) -> Result<(), String> {
             Ok(())
         }
-        fn choose(&mut self, _: &[Move], _: &Position) -> Result<Move, String> {
+        fn choose(&mut self, _: &[Move], _: &Position, _: Option<Clock>) -> Result<Move, String> {
             Ok(Move::PASS)
+        }
+    }
+
+    /// Plays the greedy player's move after thinking longer than its clock allows from the
+    /// third move on.
+    struct Dawdler(usize);
+    impl Contestant<Position> for Dawdler {
+        fn name(&self) -> String {
+            "dawdler".into()
+        }
+        fn new_game(&mut self, _: Rules, _: u64) -> Result<(), String> {
+            self.0 = 0;
+            Ok(())
+        }
+        fn choose(
+            &mut self,
+            _: &[Move],
+            position: &Position,
+            clock: Option<Clock>,
+        ) -> Result<Move, String> {
+            self.0 += 1;
+            let clock = clock.ok_or("no clock")?;
+            if self.0 >= 3 {
+                std::thread::sleep(clock.remaining + std::time::Duration::from_millis(5));
+            }
+            Ok(crate::puzzle::greedy_choices(position)[0])
+        }
+    }
+
+    #[test]
+    fn a_side_whose_clock_runs_out_loses_on_time() {
+        use std::time::Duration;
+        let options = MatchOptions {
+            clock: Some(Clock::new(
+                Duration::from_millis(400),
+                Duration::from_millis(50),
+            )),
+            ..options()
+        };
+        let mut a = Dawdler(0);
+        let mut b = BuiltInPlayer::new(
+            BuiltIn::Engine {
+                level: 10,
+                budget: None,
+                eval: EvalChoice::default(),
+                exact: true,
+                threads: 1,
+                manage: true,
+            },
+            Budget::Clock(options.clock.expect("set above")),
+            1,
+        );
+        let pair = play_pair(&mut a, &mut b, &options, 1);
+        for game in &pair.games {
+            let (seat, why) = game.forfeit.clone().expect("the dawdler runs out");
+            assert_eq!(seat == 0, game.a_is_first(), "{why}");
+            assert!(why.contains("lost on time"), "{why}");
+            // The dawdler made its first two moves in time; the engine all of its own.
+            let dawdler_moves = game.moves.len() - options.opening_plies;
+            assert!(dawdler_moves >= 4, "{dawdler_moves}");
         }
     }
 
@@ -507,13 +586,15 @@ mod tests {
             rules: CorinthoRules::default(),
             seed: 5,
             opening_plies: 2,
+            clock: None,
         };
         let engine = BuiltIn::Engine {
             level: 3,
             budget: None,
-            eval: EvalChoice::Fitted,
+            eval: EvalChoice::default(),
             exact: true,
             threads: 1,
+            manage: true,
         };
         let mut a = BuiltInPlayer::new(engine, Budget::Nodes(100_000), 1);
         let mut b = BuiltInPlayer::new(BuiltIn::Random, Budget::Nodes(1), 1);

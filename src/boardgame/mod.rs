@@ -6,6 +6,7 @@
 //! its positions ([`engine::Evaluate`]) is played by the estimating search of [`engine`]. `src/cathedral/search/` is the
 //! Cathedral implementation; `tests/toy_game.rs` is a small one.
 
+mod clock;
 pub mod engine;
 mod game;
 mod perft;
@@ -13,6 +14,7 @@ mod rng;
 mod search;
 mod solve;
 
+pub use clock::{Allotment, Clock};
 pub use game::Game;
 pub use perft::{divide, perft};
 pub use rng::Rng;

@@ -201,6 +201,7 @@ impl Playable for Position {
         let options = PlayOptions {
             nodes: request.nodes,
             time: request.time,
+            clock: request.clock,
             threads: request.threads,
             seed: request.seed,
             level: request.level,

@@ -96,16 +96,19 @@ impl MatchGame for Position {
                 eval,
                 exact,
                 threads,
+                manage,
             } => {
-                let (nodes, time) = match own.unwrap_or(budget) {
-                    Budget::Nodes(n) => (Some(n), None),
-                    Budget::Time(t) => (None, Some(t)),
+                let (nodes, time, clock) = match own.unwrap_or(budget) {
+                    Budget::Nodes(n) => (Some(n), None, None),
+                    Budget::Time(t) => (None, Some(t), None),
+                    Budget::Clock(clock) => (None, None, Some(clock)),
                 };
                 let choice = choose(
                     self,
                     &PlayOptions {
                         nodes,
                         time,
+                        clock,
                         threads,
                         search_threads: threads,
                         seed,
@@ -113,6 +116,7 @@ impl MatchGame for Position {
                         tt_mb,
                         evaluation: eval.evaluation(),
                         exact,
+                        manage_time: manage,
                         ..PlayOptions::default()
                     },
                     &mut |_| {},

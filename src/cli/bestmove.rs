@@ -244,6 +244,7 @@ fn request(args: &BestMoveArgs) -> EngineRequest {
         } else {
             Some(args.time)
         },
+        clock: None,
         threads: args.threads,
         tt_mb: args.tt_mb,
         seed: args.seed,

@@ -14,6 +14,7 @@ use cathedral::arena::{
     Budget, BuiltIn, BuiltInPlayer, Contestant, MatchGame, MatchOptions, MatchSummary, PairResult,
     PlayedGame, Sprt, SprtVerdict, play_pair, summarize,
 };
+use cathedral::boardgame::Clock;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -62,6 +63,11 @@ pub struct MatchArgs {
     /// Nodes per move instead of a time: the games are the same on every machine.
     #[arg(long, value_name = "N", value_parser = limits::budget)]
     pub nodes: Option<u64>,
+    /// A game clock instead of a time per move, BASE+INCREMENT (60+1, 2m+500ms): each side's
+    /// time for a game and what each move adds back; engines share it out, and a side whose
+    /// clock runs out loses the game on time.
+    #[arg(long, value_name = "BASE+INC", value_parser = limits::clock, conflicts_with_all = ["nodes", "time"])]
+    pub clock: Option<Clock>,
     /// Seeds the openings and the players' random choices.
     #[arg(long, default_value = "1", value_name = "S")]
     pub seed: u64,
@@ -233,9 +239,10 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
     })?;
     let a = read_spec("--a", &args.a)?;
     let b = read_spec("--b", &args.b)?;
-    let budget = match args.nodes {
-        Some(n) => Budget::Nodes(n),
-        None => Budget::Time(args.time),
+    let budget = match (args.nodes, args.clock) {
+        (Some(n), _) => Budget::Nodes(n),
+        (None, Some(clock)) => Budget::Clock(clock),
+        (None, None) => Budget::Time(args.time),
     };
     if let Some(dir) = &args.output {
         prepare_folder(dir, args.force)?;
@@ -253,6 +260,7 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         rules,
         seed: args.seed,
         opening_plies: args.opening_plies,
+        clock: args.clock,
     };
     let pairs = args.games / 2;
     let sequential = match args.sprt {

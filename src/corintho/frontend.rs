@@ -265,7 +265,12 @@ impl Playable for CorinthoPosition {
             self,
             engine_depth(request.level),
             request.nodes,
-            request.time.map(|t| started + t),
+            request
+                .time
+                .or(request
+                    .clock
+                    .map(|c| c.allot(super::match_game::CLOCK_MOVES).target))
+                .map(|t| started + t),
             &request.stop,
         );
         let (best, depth) = (found.best, found.depth);

@@ -9,6 +9,10 @@ use super::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome};
 use crate::arena::{Budget, BuiltIn, EvalChoice, MatchGame};
 use crate::boardgame::Rng;
 
+/// The moves a Corintho engine on a clock shares the time left over: games of two run to a few
+/// dozen plies.
+pub const CLOCK_MOVES: u32 = 20;
+
 impl MatchGame for CorinthoPosition {
     type Rules = CorinthoRules;
 
@@ -64,13 +68,14 @@ impl MatchGame for CorinthoPosition {
         match kind {
             BuiltIn::Random => Ok(()),
             BuiltIn::Engine {
-                eval: EvalChoice::Fitted,
+                eval: EvalChoice::Network,
                 exact: true,
                 threads: 1,
+                manage: true,
                 ..
             } => Ok(()),
             BuiltIn::Engine { .. } => Err(
-                "the Corintho engine has no `eval`, `exact` or `threads` settings (it is a paranoid search of depth up to 1 + level / 3, one thread)"
+                "the Corintho engine has no `eval`, `exact`, `threads` or `manage` settings (it is a paranoid search of depth up to 1 + level / 3, one thread)"
                     .to_string(),
             ),
             BuiltIn::Policy | BuiltIn::Greedy => Err(format!(
@@ -94,6 +99,10 @@ impl MatchGame for CorinthoPosition {
                 let (nodes, deadline) = match own.unwrap_or(budget) {
                     Budget::Nodes(n) => (Some(n), None),
                     Budget::Time(t) => (None, Some(std::time::Instant::now() + t)),
+                    Budget::Clock(clock) => (
+                        None,
+                        Some(std::time::Instant::now() + clock.allot(CLOCK_MOVES).target),
+                    ),
                 };
                 let stop = std::sync::atomic::AtomicBool::new(false);
                 super::engine::search(self, engine_depth(level), nodes, deadline, &stop)

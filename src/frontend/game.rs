@@ -81,6 +81,8 @@ pub struct EngineRequest {
     pub nodes: Option<u64>,
     /// Think at most this long, if the engine watches the clock.
     pub time: Option<Duration>,
+    /// The side to move's game clock, shared out by the engine, instead of `time`.
+    pub clock: Option<crate::boardgame::Clock>,
     /// Search threads (0: every core).
     pub threads: usize,
     /// Transposition table memory in MiB.

@@ -2,6 +2,7 @@
 //! asked for moves, so that any engine can play a match against ours.
 
 use cathedral::arena::{Budget, Contestant, MatchGame};
+use cathedral::boardgame::Clock;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -115,7 +116,12 @@ impl<G: MatchGame> Contestant<G> for ExternalEngine {
         Ok(())
     }
 
-    fn choose(&mut self, moves: &[G::Move], position: &G) -> Result<G::Move, String> {
+    fn choose(
+        &mut self,
+        moves: &[G::Move],
+        position: &G,
+        clock: Option<Clock>,
+    ) -> Result<G::Move, String> {
         let start = position.fresh_start();
         let mut line = "position start".to_string();
         if !moves.is_empty() {
@@ -126,6 +132,18 @@ impl<G: MatchGame> Contestant<G> for ExternalEngine {
         let (go, wait) = match self.budget {
             Budget::Time(t) => (format!("go time {}ms", t.as_millis().max(1)), t + GRACE),
             Budget::Nodes(n) => (format!("go nodes {n}"), Duration::from_secs(600)),
+            Budget::Clock(start) => {
+                let now = clock.unwrap_or(start);
+                (
+                    format!(
+                        "go clock {}ms inc {}ms",
+                        now.remaining.as_millis(),
+                        now.increment.as_millis()
+                    ),
+                    // The match runner judges the time; waiting longer only lets it say so.
+                    now.remaining + GRACE,
+                )
+            }
         };
         let answer = self.ask(&go, wait, |l| l.starts_with("bestmove "))?;
         let last = answer.last().map(String::as_str).unwrap_or_default();

@@ -2,6 +2,7 @@
 //! command gets a message saying what was expected.
 
 use crate::cli::shared::limits;
+use cathedral::boardgame::Clock;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -37,6 +38,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Search at most this many nodes (reproducible).
     pub nodes: Option<u64>,
+    /// The side to move's game clock (`clock T [inc T]`), shared out by the engine instead of a
+    /// time per move.
+    pub clock: Option<Clock>,
 }
 
 /// One command.
@@ -190,31 +194,54 @@ fn setting(args: &[&str]) -> Result<Setting, String> {
     }
 }
 
-/// `time SECS`, `nodes N` and, for `solve`, `wdl`, in any order.
+/// `time SECS`, `nodes N` and, for `solve`, `wdl` (for `go`, `clock SECS [inc SECS]` instead of
+/// `time`), in any order.
 fn budget(args: &[&str], allow_wdl: bool) -> Result<(Limits, bool), String> {
     let mut limits = Limits::default();
     let mut wdl = false;
+    let mut increment = None;
+    let not_a_budget = |word: &str| {
+        format!(
+            "`{word}` is not a budget: expected {}",
+            if allow_wdl {
+                "`time SECS`, `nodes N` or `wdl`"
+            } else {
+                "`time SECS`, `nodes N` or `clock SECS [inc SECS]`"
+            }
+        )
+    };
     let mut rest = args.iter();
     while let Some(&word) = rest.next() {
         match word {
-            "time" | "nodes" => {
+            // `solve` proves; only `go` plays on a clock.
+            "clock" | "inc" if allow_wdl => return Err(not_a_budget(word)),
+            "time" | "nodes" | "clock" | "inc" => {
                 let value = rest
                     .next()
                     .ok_or_else(|| format!("`{word}` needs a value"))?;
-                if word == "time" {
-                    limits.time = Some(limits::positive_seconds(value)?);
-                } else {
-                    limits.nodes = Some(limits::budget(value)?);
+                match word {
+                    "time" => limits.time = Some(limits::positive_seconds(value)?),
+                    "nodes" => limits.nodes = Some(limits::budget(value)?),
+                    "clock" => {
+                        limits.clock =
+                            Some(Clock::new(limits::positive_seconds(value)?, Duration::ZERO))
+                    }
+                    _ => increment = Some(limits::seconds(value)?),
                 }
             }
             "wdl" if allow_wdl => wdl = true,
-            other => {
-                return Err(format!(
-                    "`{other}` is not a budget: expected `time SECS` or `nodes N`{}",
-                    if allow_wdl { " or `wdl`" } else { "" }
-                ));
-            }
+            other => return Err(not_a_budget(other)),
         }
+    }
+    match (&mut limits.clock, increment) {
+        (Some(clock), Some(increment)) => clock.increment = increment,
+        (None, Some(_)) => return Err("`inc` needs a `clock`: `clock SECS inc SECS`".to_string()),
+        _ => {}
+    }
+    if limits.clock.is_some() && limits.time.is_some() {
+        return Err(
+            "`time` and `clock` are two budgets: give a time per move or the clock".to_string(),
+        );
     }
     Ok((limits, wdl))
 }
@@ -246,7 +273,19 @@ mod tests {
             parse("go nodes 5000 time 2s"),
             Ok(Some(Command::Go(Limits {
                 time: Some(Duration::from_secs(2)),
-                nodes: Some(5000)
+                nodes: Some(5000),
+                clock: None,
+            })))
+        );
+        assert_eq!(
+            parse("go clock 55.5s inc 500ms"),
+            Ok(Some(Command::Go(Limits {
+                time: None,
+                nodes: None,
+                clock: Some(Clock::new(
+                    Duration::from_millis(55_500),
+                    Duration::from_millis(500)
+                )),
             })))
         );
         assert_eq!(
@@ -270,6 +309,10 @@ mod tests {
             ("go nodes 0", "out of range"),
             ("go depth 3", "not a budget"),
             ("go wdl", "not a budget"),
+            ("go inc 1s", "`inc` needs a `clock`"),
+            ("go clock 0", "leaves no time"),
+            ("go clock 30s time 1s", "two budgets"),
+            ("solve clock 30s", "not a budget"),
             ("set level 11", "out of range"),
             ("set colour red", "not a setting"),
             ("position", "needs `start`"),

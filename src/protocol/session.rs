@@ -329,11 +329,12 @@ impl<G: Playable> Session<G> {
         let position = self.current();
         let request = EngineRequest {
             nodes: limits.nodes,
-            time: if limits.nodes.is_some() && limits.time.is_none() {
+            time: if (limits.nodes.is_some() || limits.clock.is_some()) && limits.time.is_none() {
                 None
             } else {
                 Some(limits.time.unwrap_or(DEFAULT_TIME))
             },
+            clock: limits.clock,
             threads: self.threads,
             seed: self.seed,
             level: self.level,

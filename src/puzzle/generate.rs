@@ -402,9 +402,14 @@ mod tests {
             level,
             nodes: 20_000,
         };
-        let seed = game_seed(5, 0);
+        // Some games end before their target; the first of a few seeds that gives a position.
+        let (seed, level3) = (0..8)
+            .map(|game| game_seed(5, game))
+            .find_map(|seed| {
+                candidate_position(Rules::CLASSIC, engine(3), seed, None, None).map(|p| (seed, p))
+            })
+            .expect("a late position in one of eight games");
         let at = |players| candidate_position(Rules::CLASSIC, players, seed, None, None);
-        let level3 = at(engine(3)).expect("a late position");
         assert_eq!(Some(level3), at(engine(3)));
         assert!(buildings_left(&level3.0) <= 5);
         assert_ne!(Some(level3), at(GamePlayers::Policy));

@@ -21,6 +21,13 @@ pub struct EngineOptions {
     /// Stop after this long. `None`: no time limit. Without either limit the search runs to
     /// `max_depth` or until `stop` is set.
     pub time: Option<Duration>,
+    /// With a game clock: the time to aim at ([`crate::boardgame::Allotment::target`]), `time`
+    /// being the most the move may take. The search starts another iteration only while it may
+    /// finish within the target, scaled by how settled the search is: twice the target when
+    /// the best move changed in the last iteration, one and a half when its estimate fell by
+    /// half a square or more, seven tenths when the best move has stood for four iterations.
+    /// `None`: `time` alone decides (a time per move).
+    pub target: Option<Duration>,
     /// The deepest iteration.
     pub max_depth: u32,
     /// Table memory in MiB.
@@ -54,6 +61,7 @@ impl Default for EngineOptions {
         EngineOptions {
             nodes: None,
             time: Some(Duration::from_secs(1)),
+            target: None,
             max_depth: 64,
             tt_mb: 64,
             seed: 0,
@@ -460,6 +468,7 @@ fn decide<G: Evaluate>(
     thought.estimate = position.evaluate(params);
 
     let wanted = options.multi_pv.clamp(1, root.len());
+    let mut settled = Settled::default();
     let last_depth = options.max_depth.min(position.max_plies_left()).max(1);
     for depth in 1..=last_depth {
         searcher.main_depth.store(depth, Ordering::Relaxed);
@@ -558,7 +567,8 @@ fn decide<G: Evaluate>(
         if root.len() == 1 {
             break;
         }
-        if let Some(limit) = options.time
+        settled.record(thought.best, thought.estimate);
+        if let Some(limit) = settled.budget(options)
             && start.elapsed() * 2 > limit
         {
             break;
@@ -570,4 +580,60 @@ fn decide<G: Evaluate>(
     thought.nodes = searcher.nodes;
     thought.elapsed = start.elapsed();
     thought
+}
+
+/// How settled the iterations so far are, for spending a clock's time where it matters.
+#[derive(Debug)]
+struct Settled<M> {
+    /// The last iteration's best move and estimate.
+    last: Option<(Option<M>, i32)>,
+    /// Iterations in a row with the same best move.
+    stood: u32,
+    /// Whether the best move changed in the last iteration.
+    changed: bool,
+    /// Whether the estimate fell by half a square or more in the last iteration.
+    fell: bool,
+}
+
+impl<M> Default for Settled<M> {
+    fn default() -> Self {
+        Settled {
+            last: None,
+            stood: 0,
+            changed: false,
+            fell: false,
+        }
+    }
+}
+
+impl<M: PartialEq + Copy> Settled<M> {
+    /// Records a finished iteration.
+    fn record(&mut self, best: Option<M>, estimate: i32) {
+        (self.changed, self.fell) = match self.last {
+            Some((last_best, last_estimate)) => {
+                (last_best != best, estimate <= last_estimate - SCALE / 2)
+            }
+            None => (false, false),
+        };
+        self.stood = if self.changed { 1 } else { self.stood + 1 };
+        self.last = Some((best, estimate));
+    }
+
+    /// The time the move may spend now: [`EngineOptions::target`] scaled by how settled the
+    /// search is (within [`EngineOptions::time`]), or `time` without a target.
+    fn budget(&self, options: &EngineOptions) -> Option<Duration> {
+        let Some(target) = options.target else {
+            return options.time;
+        };
+        let scaled = if self.changed {
+            target * 2
+        } else if self.fell {
+            target * 3 / 2
+        } else if self.stood >= 4 {
+            target * 7 / 10
+        } else {
+            target
+        };
+        Some(options.time.map_or(scaled, |limit| scaled.min(limit)))
+    }
 }

@@ -116,7 +116,10 @@ fn player_inputs(position: &Position, player: Player, out: &mut [f32]) {
         let count = f32::from(side.hand.count(piece));
         let orientations = &table.piece(Some(player), piece).orientations;
         let placements: u32 = orientations.iter().map(|o| o.anchors(free).count()).sum();
-        let safe = !own.is_empty() && orientations.iter().any(|o| !o.anchors(own).is_empty());
+        // Own territory is free for its owner: a kind that fits nowhere free fits none of it.
+        let safe = placements > 0
+            && own.count() >= piece.size()
+            && orientations.iter().any(|o| !o.anchors(own).is_empty());
         out[4 * k] = count;
         out[4 * k + 1] = if placements > 0 { count } else { 0.0 };
         out[4 * k + 2] = if safe { count } else { 0.0 };

@@ -9,7 +9,7 @@ pub mod network;
 use eval::Evaluation;
 
 use crate::boardgame::engine::{Candidate, EngineInfo, EngineOptions, SCALE, think};
-use crate::boardgame::{SolveOptions, solve};
+use crate::boardgame::{Clock, SolveOptions, solve};
 use crate::cathedral::moves::Move;
 use crate::cathedral::position::Position;
 use std::sync::Arc;
@@ -29,6 +29,14 @@ pub struct PlayOptions {
     pub nodes: Option<u64>,
     /// A time budget.
     pub time: Option<Duration>,
+    /// A game clock instead of a time per move: the engine shares it out ([`Clock::allot`]),
+    /// more to a critical move, over the moves it expects to think about (those before the
+    /// solver can take over). Ignored with `nodes`.
+    pub clock: Option<Clock>,
+    /// On a clock, whether to spend more on critical moves (the search's
+    /// [`EngineOptions::target`]); off, every move gets its share's target and no more (to
+    /// measure what the management brings).
+    pub manage_time: bool,
     /// Solver threads for the exact try (one with a node budget).
     pub threads: usize,
     /// Threads of the estimating search (lazy SMP; one with a node budget). 1 by default: two
@@ -58,6 +66,8 @@ impl Default for PlayOptions {
         PlayOptions {
             nodes: None,
             time: Some(Duration::from_secs(1)),
+            clock: None,
+            manage_time: true,
             threads: 1,
             search_threads: 1,
             seed: 0,
@@ -108,17 +118,51 @@ pub struct Choice {
     pub elapsed: Duration,
 }
 
-/// The budget and noise of `level`: each level below the top halves the budget and adds
-/// noise of half a square per level to the root moves' estimates.
-fn level_scaled(options: &PlayOptions) -> (Option<u64>, Option<Duration>, i32) {
+/// The budget of one decision after the level and the clock, and the noise.
+struct Scaled {
+    nodes: Option<u64>,
+    /// With a clock, the time to aim at.
+    target: Option<Duration>,
+    /// The most the decision may take.
+    limit: Option<Duration>,
+    noise: i32,
+}
+
+/// The budget and noise of `level` in `position`: each level below the top halves the budget
+/// and adds noise of half a square per level to the root moves' estimates.
+fn level_scaled(position: &Position, options: &PlayOptions) -> Scaled {
     let below = u32::from(MAX_LEVEL.saturating_sub(options.level.clamp(1, MAX_LEVEL)));
     let nodes = options.nodes.map(|n| (n >> below).max(1));
-    let time = options.time.map(|t| t / (1u32 << below));
-    (nodes, time, below as i32 * SCALE / 2)
+    let (target, limit) = match (nodes, options.clock) {
+        (None, Some(clock)) => {
+            let share = clock.allot(moves_to_think(position));
+            if options.manage_time {
+                (Some(share.target), Some(share.limit))
+            } else {
+                (None, Some(share.target))
+            }
+        }
+        _ => (None, options.time),
+    };
+    let halve = |t: Option<Duration>| t.map(|t| t / (1u32 << below));
+    Scaled {
+        nodes,
+        target: halve(target),
+        limit: halve(limit),
+        noise: below as i32 * SCALE / 2,
+    }
+}
+
+/// The side to move's moves that will need thought: its buildings in hand down to where the
+/// solver usually answers at once (two fewer than [`EXACT_TRY_BUILDINGS`]), and at least two.
+fn moves_to_think(position: &Position) -> u32 {
+    let own = position.side(position.to_move()).hand.buildings();
+    own.saturating_sub(EXACT_TRY_BUILDINGS - 2).max(2)
 }
 
 /// Decides the move of `position`: exactly when the solver proves it within a quarter of the
-/// budget (full strength only), by the estimating search otherwise. `info` gets the search's
+/// budget (of the clock's target with a clock; full strength only), by the estimating search
+/// otherwise. `info` gets the search's
 /// progress after each iteration.
 pub fn choose(
     position: &Position,
@@ -126,7 +170,12 @@ pub fn choose(
     info: &mut dyn FnMut(&EngineInfo<Move>),
 ) -> Choice {
     let start = Instant::now();
-    let (nodes, time, noise) = level_scaled(options);
+    let Scaled {
+        nodes,
+        target,
+        limit,
+        noise,
+    } = level_scaled(position, options);
     let mut spent = 0;
     let left = position
         .side(crate::Player::Light)
@@ -145,7 +194,7 @@ pub fn choose(
                 tt_mb: options.tt_mb,
                 initial_tt_mb: Some(options.tt_mb.min(4)),
                 wdl: false,
-                time_limit: time.map(|t| t / 4),
+                time_limit: target.or(limit).map(|t| t / 4),
                 stop: Arc::clone(&options.stop),
                 // `also` alone does not ask for every root move's value, which costs more than
                 // the value: its caller can solve the position after it instead.
@@ -199,7 +248,8 @@ pub fn choose(
         position,
         &EngineOptions {
             nodes: nodes.map(|n| n.saturating_sub(spent).max(1)),
-            time: time.map(|t| t.saturating_sub(start.elapsed())),
+            time: limit.map(|t| t.saturating_sub(start.elapsed())),
+            target: target.map(|t| t.saturating_sub(start.elapsed())),
             tt_mb: options.tt_mb,
             seed: options.seed,
             noise,

@@ -2,6 +2,7 @@
 //! these as value parsers, so a bad value is refused before any work starts, with the option's
 //! name, what was given and what is expected (exit status 2, like any usage error).
 
+use cathedral::boardgame::Clock;
 use std::time::Duration;
 
 /// The longest time limit accepted: a week.
@@ -57,6 +58,15 @@ pub fn positive_seconds(text: &str) -> Result<Duration, String> {
         ));
     }
     Ok(duration)
+}
+
+/// A game clock, `BASE+INCREMENT` or `BASE` alone, each in [`seconds`]'s forms (`60+1`,
+/// `2m+500ms`): the time at the start (more than 0) and the time each move adds back.
+pub fn clock(text: &str) -> Result<Clock, String> {
+    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let base = positive_seconds(base).map_err(|e| format!("the clock `{text}`: {e}"))?;
+    let increment = seconds(increment).map_err(|e| format!("the clock `{text}`: {e}"))?;
+    Ok(Clock::new(base, increment))
 }
 
 /// A whole number in `min..=max`, with the noun for messages.

@@ -122,20 +122,15 @@ pub const NETWORK_BUILDINGS: u32 = 13;
 
 /// Which evaluation the search uses: the network by default (it beat the linear features at 1 s
 /// per move, `docs/engine.md`, "The learned evaluation").
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub enum Evaluation {
     /// The six features of [`features`] with these weights.
     Linear(Weights),
     /// The learned network ([`super::network::Network::builtin`]) for positions with at most
     /// [`NETWORK_BUILDINGS`] buildings in the larger hand, the linear features with
     /// [`WEIGHTS`] before.
+    #[default]
     Network,
-}
-
-impl Default for Evaluation {
-    fn default() -> Self {
-        Evaluation::Network
-    }
 }
 
 impl Evaluation {

@@ -42,6 +42,12 @@ impl Engine {
         }
     }
 
+    /// Says `quit` and checks that the engine exits cleanly.
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().expect("exit").success());
+    }
+
     fn send(&mut self, line: &str) {
         writeln!(self.stdin, "{line}").expect("write");
         self.stdin.flush().expect("flush");
@@ -178,6 +184,15 @@ fn malformed_commands_get_an_error_and_the_engine_goes_on() {
     assert!(engine.child.wait().expect("exit").success());
 }
 
+/// The move of an answer's last line (`bestmove MOVE ...`).
+fn best_move(answer: &[String]) -> String {
+    let last = answer.last().expect("an answer");
+    last.split_whitespace()
+        .nth(1)
+        .unwrap_or_else(|| panic!("no move in {last:?}"))
+        .to_string()
+}
+
 #[test]
 fn stop_ends_a_long_search_with_a_move() {
     let mut engine = Engine::start();
@@ -188,16 +203,9 @@ fn stop_ends_a_long_search_with_a_move() {
     engine.send("stop");
     let answer = engine.answer(&["bestmove"]);
     assert!(asked.elapsed() < Duration::from_secs(10));
-    let mv = answer
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let mv = best_move(&answer);
     replay(Rules::CLASSIC, &[&mv]);
-    engine.send("quit");
-    assert!(engine.child.wait().expect("exit").success());
+    engine.quit();
 }
 
 #[test]
@@ -251,16 +259,9 @@ fn go_on_a_clock_answers_within_its_share() {
     let answer = engine.answer(&["bestmove"]);
     // A 3-second clock with 8 moves to think about: at most a third of it (1 s) for this move.
     assert!(asked.elapsed() < Duration::from_secs(3), "{answer:?}");
-    let mv = answer
-        .last()
-        .unwrap()
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .to_string();
+    let mv = best_move(&answer);
     replay(Rules::CLASSIC, &["light:cathedral:e4,e5,e6,d5,f5,e3", &mv]);
-    engine.send("quit");
-    assert!(engine.child.wait().expect("exit").success());
+    engine.quit();
 }
 
 #[test]

@@ -480,9 +480,13 @@ fn summary_text<G: MatchGame>(
             tally.losses.to_string(),
         ]);
     }
+    let budget = match budget {
+        Budget::Clock(_) => format!("{budget} each"),
+        _ => format!("{budget} per move"),
+    };
     let mut out = format!(
-        "\nA: {}\nB: {}\n{} pairs, {} per move, seed {}, {} seeded opening plies\n{table}\n",
-        summary.a, summary.b, summary.pairs, budget, args.seed, args.opening_plies
+        "\nA: {}\nB: {}\n{} pairs, {budget}, seed {}, {} seeded opening plies\n{table}\n",
+        summary.a, summary.b, summary.pairs, args.seed, args.opening_plies
     );
     out.push_str(&format!(
         "A's pair score: {:.1} %; A's margin {:+.2} {} per game\n",

@@ -22,11 +22,11 @@ pub struct EngineOptions {
     /// `max_depth` or until `stop` is set.
     pub time: Option<Duration>,
     /// With a game clock: the time to aim at ([`crate::boardgame::Allotment::target`]), `time`
-    /// being the most the move may take. The search starts another iteration only while it may
-    /// finish within the target, scaled by how settled the search is: twice the target when
-    /// the best move changed in the last iteration, one and a half when its estimate fell by
-    /// half a square or more, seven tenths when the best move has stood for four iterations.
-    /// `None`: `time` alone decides (a time per move).
+    /// being the most the move may take. After each iteration the target is scaled by how
+    /// settled the search is (twice when the best move changed in that iteration, one and a
+    /// half times when its estimate fell by half a square or more, seven tenths when the best
+    /// move has stood for four iterations; never beyond `time`): the search stops there, and
+    /// starts another iteration only before half of it. `None`: `time` alone decides.
     pub target: Option<Duration>,
     /// The deepest iteration.
     pub max_depth: u32,
@@ -155,6 +155,9 @@ struct Searcher<'a, G: Evaluate> {
     nodes: u64,
     next_check: u64,
     start: Instant,
+    /// When the search stops: [`EngineOptions::time`], or on a clock the target as scaled after
+    /// the last iteration ([`Settled::budget`]).
+    deadline: Option<Duration>,
     aborted: bool,
 }
 
@@ -186,6 +189,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             nodes: 0,
             next_check: CHECK_EVERY,
             start,
+            deadline: Settled::<G::Move>::default().budget(options),
             aborted: false,
         }
     }
@@ -218,7 +222,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             return;
         }
         let out_of_nodes = self.options.nodes.is_some_and(|n| self.nodes >= n);
-        let out_of_time = self.options.time.is_some_and(|t| self.start.elapsed() >= t);
+        let out_of_time = self.deadline.is_some_and(|t| self.start.elapsed() >= t);
         if out_of_nodes || out_of_time || self.options.stop.load(Ordering::Relaxed) {
             self.aborted = true;
         }
@@ -568,7 +572,8 @@ fn decide<G: Evaluate>(
             break;
         }
         settled.record(thought.best, thought.estimate);
-        if let Some(limit) = settled.budget(options)
+        searcher.deadline = settled.budget(options);
+        if let Some(limit) = searcher.deadline
             && start.elapsed() * 2 > limit
         {
             break;

@@ -538,9 +538,12 @@ fn decide<G: Evaluate>(
         }
         // An unfinished iteration still counts for the best move if it found one better than
         // the previous best's total at this depth (the previous best is always searched first).
-        // With several moves ranked, the answer stays with the finished iteration, so that the
-        // best move and the ranking agree.
-        if let Some(first) = top.first().filter(|_| wanted == 1 || !searcher.aborted) {
+        // With several moves ranked, or another move's value asked for, the answer stays with
+        // the finished iteration, so that the best move's value and the others' come from the
+        // same depth (measured: at the 13-building edge of the network's reach one ply
+        // changed the estimate by nine squares).
+        let alone = wanted == 1 && options.also_rank.is_empty();
+        if let Some(first) = top.first().filter(|_| alone || !searcher.aborted) {
             thought.best = Some(first.candidate.mv);
             thought.estimate = first.candidate.estimate;
             thought.pv = first.candidate.pv.clone();

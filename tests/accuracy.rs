@@ -274,3 +274,48 @@ fn the_evaluation_is_chosen_by_eval_and_the_default_is_the_network() {
         .assert()
         .failure();
 }
+
+/// `--weights FILE` reads a network from a file: the committed weights read so judge as the
+/// built-in network does; a file that is not a network is refused with its path and line.
+#[test]
+fn weights_read_from_a_file_judge_as_the_built_in_network() {
+    let dir = suite(&["t8-01.yaml", "t8-03.yaml"]);
+    let run = |args: &[&str]| {
+        json_of(
+            cathedral()
+                .arg("accuracy")
+                .arg(dir.path())
+                .args(["--nodes", "5000", "--json"])
+                .args(args),
+        )
+    };
+    let weights = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/cathedral/engine/network.txt"
+    );
+    assert_eq!(run(&["--weights", weights]), run(&["--eval", "network"]));
+
+    let bad = tempfile::tempdir().unwrap();
+    let file = bad.path().join("bad.txt");
+    std::fs::write(&file, "# a network\nw1 2 597\n0.5 x\n").unwrap();
+    let output = cathedral()
+        .arg("accuracy")
+        .arg(dir.path())
+        .arg("--weights")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("bad.txt") && stderr.contains("line 3"),
+        "{stderr}"
+    );
+    cathedral()
+        .arg("accuracy")
+        .arg(dir.path())
+        .args(["--weights", "no-such-weights.txt"])
+        .assert()
+        .code(3)
+        .stderr(predicates::str::contains("no-such-weights.txt"));
+}

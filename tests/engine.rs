@@ -87,8 +87,7 @@ fn on_solved_bench_positions_the_engine_plays_an_optimal_move_and_says_exact() {
 fn the_search_alone_finds_optimal_moves_when_it_sees_to_the_end() {
     // Below level 10 no exact solve is tried; with no noise budget to speak of at level 10
     // minus nothing, use a position small enough that the search reaches every end.
-    // With two threads sharing the table (lazy SMP) the same holds: what the helper stores
-    // comes from the same game tree.
+    // With two threads sharing the root moves and the table the same holds.
     for threads in [1, 2] {
         for (name, position) in bench("t3-").into_iter().chain(bench("t5-0")) {
             let value = exact_value(&position);
@@ -310,32 +309,37 @@ fn without_reductions_the_search_value_is_plain_minimax_to_its_depth() {
             }
         }
     }
+    // Two threads share each iteration's root moves and the table; every entry either stores
+    // is of the iteration's own depth, so the value is still plain minimax's.
     let mut checked = 0;
     for (name, position, deepest) in positions {
         for depth in 1..=deepest {
-            let thought = think(
-                &position,
-                &EngineOptions {
-                    nodes: None,
-                    time: None,
-                    max_depth: depth,
-                    reductions: false,
-                    ..Default::default()
-                },
-                &Default::default(),
-                &mut |_| {},
-            );
-            if thought.depth < depth {
-                continue; // the game ends sooner: nothing deeper to compare
-            }
             let mut memo = std::collections::HashMap::new();
-            assert_eq!(
-                thought.estimate,
-                reference(&position, depth, &mut memo),
-                "{name} depth {depth}"
-            );
-            checked += 1;
+            let expected = reference(&position, depth, &mut memo);
+            for threads in [1, 2] {
+                let thought = think(
+                    &position,
+                    &EngineOptions {
+                        nodes: None,
+                        time: None,
+                        max_depth: depth,
+                        reductions: false,
+                        threads,
+                        ..Default::default()
+                    },
+                    &Default::default(),
+                    &mut |_| {},
+                );
+                if thought.depth < depth {
+                    continue; // the game ends sooner: nothing deeper to compare
+                }
+                assert_eq!(
+                    thought.estimate, expected,
+                    "{name} depth {depth}, {threads} threads"
+                );
+                checked += 1;
+            }
         }
     }
-    assert!(checked >= 80, "only {checked} comparisons");
+    assert!(checked >= 160, "only {checked} comparisons");
 }

@@ -3,6 +3,7 @@
 use super::game::MatchGame;
 use crate::boardgame::{Clock, Rng};
 use crate::cathedral::engine::eval::{Evaluation, Weights};
+use crate::cathedral::engine::network::{Network, ReadError};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -93,7 +94,36 @@ pub enum EvalChoice {
     Guessed,
     /// Squares in hand only.
     Material,
+    /// A network read from a weights file (`weights=FILE`) where the committed one judges:
+    /// to measure a newly trained network against it.
+    Weights(WeightsFile),
 }
+
+/// A network read from a weights file, known by its path.
+#[derive(Clone, Copy, Debug)]
+pub struct WeightsFile {
+    path: &'static str,
+    network: &'static Network,
+}
+
+impl WeightsFile {
+    /// Reads the network of `path` for the rest of the program.
+    pub fn read(path: &str) -> Result<WeightsFile, ReadError> {
+        Ok(WeightsFile {
+            network: Network::read(std::path::Path::new(path))?,
+            path: Box::leak(path.to_string().into_boxed_str()),
+        })
+    }
+}
+
+/// Two readings are the same choice only when they are one reading.
+impl PartialEq for WeightsFile {
+    fn eq(&self, other: &WeightsFile) -> bool {
+        self.path == other.path && std::ptr::eq(self.network, other.network)
+    }
+}
+
+impl Eq for WeightsFile {}
 
 impl EvalChoice {
     /// The evaluation.
@@ -103,15 +133,19 @@ impl EvalChoice {
             EvalChoice::Guessed => Evaluation::Linear(Weights::GUESSED),
             EvalChoice::Material => Evaluation::Linear(Weights::MATERIAL),
             EvalChoice::Network => Evaluation::Network,
+            EvalChoice::Weights(file) => Evaluation::Learned(file.network),
         }
     }
+}
 
-    fn name(self) -> &'static str {
+impl fmt::Display for EvalChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            EvalChoice::Fitted => "fitted",
-            EvalChoice::Guessed => "guessed",
-            EvalChoice::Material => "material",
-            EvalChoice::Network => "network",
+            EvalChoice::Fitted => f.write_str("fitted eval"),
+            EvalChoice::Guessed => f.write_str("guessed eval"),
+            EvalChoice::Material => f.write_str("material eval"),
+            EvalChoice::Network => f.write_str("network eval"),
+            EvalChoice::Weights(file) => write!(f, "weights {}", file.path),
         }
     }
 }
@@ -218,9 +252,14 @@ impl FromStr for BuiltIn {
                                     bad(format!("threads `{value}`: expected 1 to 64"))
                                 })?;
                         }
+                        "weights" => {
+                            eval = EvalChoice::Weights(
+                                WeightsFile::read(value).map_err(|e| bad(e.to_string()))?,
+                            );
+                        }
                         other => {
                             return Err(bad(format!(
-                                "unknown setting `{other}`: expected level, nodes, time, eval, exact, threads or manage"
+                                "unknown setting `{other}`: expected level, nodes, time, eval, weights, exact, threads or manage"
                             )));
                         }
                     }
@@ -273,7 +312,7 @@ impl fmt::Display for BuiltIn {
                     write!(f, ", {threads} threads")?;
                 }
                 if *eval != EvalChoice::default() {
-                    write!(f, ", {} eval", eval.name())?;
+                    write!(f, ", {eval}")?;
                 }
                 if !exact {
                     write!(f, ", no exact solver")?;
@@ -399,6 +438,30 @@ mod tests {
                 .parse::<BuiltIn>()
                 .map(|b| b.to_string()),
             Ok("engine level 10, 2 threads, 1000 ms".to_string())
+        );
+        let weights = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/cathedral/engine/network.txt"
+        );
+        let read = format!("engine:weights={weights}").parse::<BuiltIn>();
+        assert_eq!(
+            read.as_ref().map(|b| b.to_string()),
+            Ok(format!("engine level 10, weights {weights}"))
+        );
+        let Ok(BuiltIn::Engine { eval, .. }) = read else {
+            panic!("{read:?}")
+        };
+        // The committed weights read from their file are the built-in network.
+        match eval.evaluation() {
+            Evaluation::Learned(network) => assert_eq!(network, Network::builtin()),
+            other => panic!("{other:?}"),
+        }
+        let missing = "engine:weights=no-such-file.txt".parse::<BuiltIn>();
+        assert!(
+            missing
+                .as_ref()
+                .is_err_and(|e| e.to_string().contains("no-such-file.txt")),
+            "{missing:?}"
         );
         for bad in [
             "engine:threads=0",

@@ -11,7 +11,9 @@ mod elo;
 mod game;
 mod sprt;
 
-pub use contestant::{Budget, BuiltIn, BuiltInPlayer, Contestant, EvalChoice, SpecError};
+pub use contestant::{
+    Budget, BuiltIn, BuiltInPlayer, Contestant, EvalChoice, SpecError, WeightsFile,
+};
 pub use elo::{Elo, elo, elo_of_score};
 pub use game::MatchGame;
 pub use sprt::{Sprt, SprtVerdict};

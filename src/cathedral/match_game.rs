@@ -110,7 +110,6 @@ impl MatchGame for Position {
                         time,
                         clock,
                         threads,
-                        search_threads: threads,
                         seed,
                         level,
                         tt_mb,

@@ -13,6 +13,7 @@ use cathedral::analysis::accuracy::{AccuracyOptions, AccuracyReport, judge};
 use cathedral::analysis::words::signed;
 use cathedral::arena::EvalChoice;
 use cathedral::engine::eval::Evaluation;
+use cathedral::engine::network::Network;
 use cathedral::legality::parse_move;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -44,6 +45,10 @@ pub struct AccuracyArgs {
     /// (`linear`) or the learned network (`network`).
     #[arg(long, value_enum, default_value_t)]
     pub eval: EvalArg,
+    /// Measure the network of this weights file (as `examples/train_eval.rs` writes it) where
+    /// the committed one judges, instead of --eval.
+    #[arg(long, value_name = "FILE", conflicts_with = "eval")]
+    pub weights: Option<PathBuf>,
     /// Print every position's figures and the summary as JSON.
     #[arg(long)]
     pub json: bool,
@@ -113,7 +118,12 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
         tt_mb: args.tt_mb,
         check_moves: args.check_moves,
         stop: stop.clone(),
-        evaluation: args.eval.evaluation(),
+        evaluation: match &args.weights {
+            Some(path) => Evaluation::Learned(
+                Network::read(path).map_err(|e| Failure::new(Exit::Input, e.to_string()))?,
+            ),
+            None => args.eval.evaluation(),
+        },
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs)

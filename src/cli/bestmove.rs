@@ -32,7 +32,7 @@ pub struct BestMoveArgs {
     /// A node budget instead of a time: with --seed the move is the same on every machine.
     #[arg(long, value_name = "N", value_parser = limits::budget)]
     pub nodes: Option<u64>,
-    /// Solver threads for the exact try (0 = all cores); the estimating search uses one.
+    /// Threads of the exact try and the estimating search (0 = all cores); with --nodes, one.
     #[arg(long, default_value = "1", value_name = "N", value_parser = limits::threads)]
     pub threads: usize,
     /// Seeds the noise of levels below 10.

@@ -21,7 +21,7 @@ pub enum Start {
 /// An engine setting of `set`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
-    /// Solver threads for exact solves (0 = all cores).
+    /// Threads of the solver and the estimating search (0 = all cores).
     Threads(usize),
     /// Table memory in MiB.
     TableMib(usize),

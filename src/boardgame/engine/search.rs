@@ -5,7 +5,8 @@ use super::table::{Bound, EngineTable};
 use super::{Evaluate, SCALE};
 use crate::boardgame::Rng;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// Larger than any estimate.
@@ -50,9 +51,10 @@ pub struct EngineOptions {
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
     pub multi_pv: usize,
-    /// Search threads sharing the table (lazy SMP): the first decides, the others search the
-    /// same position, half of them one ply deeper, and fill the table for it. One thread is
-    /// deterministic with a node budget; more are not.
+    /// Search threads. More than one share the root moves of each iteration (after the first
+    /// thread has searched the best so far, each takes the next untried move and tests it
+    /// against the best total found by any) and the table. One thread is deterministic; with a
+    /// node budget the search always uses one.
     pub threads: usize,
 }
 
@@ -140,10 +142,8 @@ struct Searcher<'a, G: Evaluate> {
     options: &'a EngineOptions,
     params: &'a G::Params,
     table: &'a EngineTable,
-    /// A helper thread's stop: set when the first thread has decided.
-    helper_stop: Option<&'a AtomicBool>,
-    /// The depth of the first thread's current iteration (helpers start theirs from it).
-    main_depth: &'a AtomicU32,
+    /// Set by the first thread of a search to stop at its limits, and seen by all.
+    threads_stop: &'a AtomicBool,
     killers: Killers,
     history: History,
     /// Evaluations of horizon positions by key (see [`Searcher::evaluate`]); empty where the
@@ -166,16 +166,14 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         options: &'a EngineOptions,
         params: &'a G::Params,
         table: &'a EngineTable,
-        helper_stop: Option<&'a AtomicBool>,
-        main_depth: &'a AtomicU32,
+        threads_stop: &'a AtomicBool,
         start: Instant,
     ) -> Self {
         Searcher {
             options,
             params,
             table,
-            helper_stop,
-            main_depth,
+            threads_stop,
             killers: Killers::new(),
             history: History::new(),
             evaluations: if G::worth_remembering(params) {
@@ -214,33 +212,17 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         value
     }
 
+    /// Every thread looks at the same limits (a node budget means one thread) and stops all
+    /// the others when it reaches one.
     fn check_limits(&mut self) {
         self.next_check = self.nodes + CHECK_EVERY;
-        if let Some(stop) = self.helper_stop {
-            // Helpers have no budget of their own: they run until the first thread decides.
-            self.aborted = stop.load(Ordering::Relaxed);
-            return;
-        }
         let out_of_nodes = self.options.nodes.is_some_and(|n| self.nodes >= n);
         let out_of_time = self.deadline.is_some_and(|t| self.start.elapsed() >= t);
         if out_of_nodes || out_of_time || self.options.stop.load(Ordering::Relaxed) {
             self.aborted = true;
-        }
-    }
-
-    /// A helper thread's work: iterative deepening on the whole position, `skew` plies deeper
-    /// than the first thread's current iteration, until stopped. Its results reach the first
-    /// thread through the table only.
-    fn help(&mut self, position: &G, skew: u32, last_depth: u32) {
-        let mut depth = 0;
-        while !self.aborted {
-            depth = (depth + 1)
-                .max(self.main_depth.load(Ordering::Relaxed) + skew)
-                .min(last_depth);
-            self.search(position, depth as i16, -INFINITE, INFINITE, 0);
-            if depth == last_depth {
-                break;
-            }
+            self.threads_stop.store(true, Ordering::Relaxed);
+        } else if self.threads_stop.load(Ordering::Relaxed) {
+            self.aborted = true;
         }
     }
 
@@ -388,54 +370,138 @@ pub fn think<G: Evaluate>(
 ) -> Thought<G::Move> {
     let start = Instant::now();
     let table = EngineTable::new(options.tt_mb);
-    let threads = options.threads.max(1);
-    let main_depth = AtomicU32::new(1);
-    if threads == 1 {
-        let searcher = Searcher::new(options, params, &table, None, &main_depth, start);
-        return decide(position, options, params, searcher, start, info);
-    }
-    let helpers_stop = AtomicBool::new(false);
-    let last_depth = options.max_depth.min(position.max_plies_left()).max(1);
-    std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads)
-            .map(|t| {
-                let (table, helpers_stop, main_depth) = (&table, &helpers_stop, &main_depth);
-                scope.spawn(move || {
-                    let mut helper = Searcher::<G>::new(
-                        options,
-                        params,
-                        table,
-                        Some(helpers_stop),
-                        main_depth,
-                        Instant::now(),
-                    );
-                    helper.help(position, (t % 2) as u32, last_depth);
-                    helper.nodes
-                })
-            })
-            .collect();
-        let searcher = Searcher::new(options, params, &table, None, &main_depth, start);
-        let mut thought = decide(position, options, params, searcher, start, info);
-        helpers_stop.store(true, Ordering::Relaxed);
-        // A helper that panicked has only lost its nodes; the decision stands.
-        thought.nodes += helpers
-            .into_iter()
-            .map(|h| h.join().unwrap_or(0))
-            .sum::<u64>();
-        thought.elapsed = start.elapsed();
-        thought
-    })
+    let threads_stop = AtomicBool::new(false);
+    // A node budget is deterministic only on one thread.
+    let threads = if options.nodes.is_some() {
+        1
+    } else {
+        options.threads.max(1)
+    };
+    let searchers: Vec<Searcher<'_, G>> = (0..threads)
+        .map(|_| Searcher::new(options, params, &table, &threads_stop, start))
+        .collect();
+    decide(position, options, params, searchers, start, info)
 }
 
-/// The first thread's iterative deepening over the root moves: the decision.
+/// One iteration's root moves, shared by the threads that search them.
+struct RootWork<'w, G: Evaluate> {
+    position: &'w G,
+    root: &'w [G::Move],
+    /// The order to take the moves in (indices into `root`).
+    order: &'w [usize],
+    bonus: &'w [i32],
+    wanted: usize,
+    depth: u32,
+    /// The next place of `order` to take.
+    next: AtomicUsize,
+    found: Mutex<Found<G::Move>>,
+}
+
+/// What an iteration has found so far.
+struct Found<M> {
+    /// The best `wanted` moves so far, by total (estimate + bonus), best first.
+    top: Vec<Ranked<M>>,
+    /// The moves of [`EngineOptions::also_rank`] searched so far, with their places in the
+    /// iteration's order.
+    also: Vec<(usize, Candidate<M>)>,
+}
+
+impl<M> Found<M> {
+    /// The total a move must beat to be kept, once `wanted` moves are.
+    fn threshold(&self, wanted: usize) -> Option<i32> {
+        (self.top.len() >= wanted).then(|| self.top[wanted - 1].total)
+    }
+}
+
+impl<G: Evaluate> RootWork<'_, G> {
+    fn found(&self) -> std::sync::MutexGuard<'_, Found<G::Move>> {
+        // A thread that panicked has only lost its move: what was found stands.
+        self.found.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Searches root moves, taking the next untried one of `order` before `end` each time,
+    /// until none is left or the search stops. Each move is tested against the best total
+    /// found so far by any thread, and searched again with a full window only if it beats it.
+    fn search(&self, searcher: &mut Searcher<'_, G>, end: usize) {
+        let wanted = self.wanted;
+        while let Ok(k) = self
+            .next
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |k| {
+                (k < end).then_some(k + 1)
+            })
+        {
+            let i = self.order[k];
+            let mut child = *self.position;
+            child.play(self.root[i]);
+            let depth = self.depth as i16 - 1;
+            let threshold = self.found().threshold(wanted);
+            let forced = searcher
+                .options
+                .also_rank
+                .contains(&G::encode(self.root[i]));
+            let value = match threshold.filter(|_| !forced) {
+                None => -searcher.search(&child, depth, -INFINITE, INFINITE, 1),
+                Some(total) => {
+                    // A move must beat the last kept total with its own bonus.
+                    let floor = total - self.bonus[i];
+                    let v = -searcher.search(&child, depth, -floor - 1, -floor, 1);
+                    if v > floor && !searcher.aborted {
+                        -searcher.search(&child, depth, -INFINITE, -floor, 1)
+                    } else {
+                        v
+                    }
+                }
+            };
+            if searcher.aborted {
+                return;
+            }
+            let total = value + self.bonus[i];
+            let mut pv = vec![self.root[i]];
+            pv.extend_from_slice(&searcher.pv[1]);
+            let candidate = Candidate {
+                mv: self.root[i],
+                estimate: value,
+                pv,
+            };
+            let mut found = self.found();
+            if forced {
+                found.also.push((k, candidate.clone()));
+            }
+            // Another thread may have raised the threshold meanwhile: the move is kept only
+            // if it beats the one standing now.
+            if found.threshold(wanted).is_none_or(|t| total > t) {
+                let at = found
+                    .top
+                    .iter()
+                    .position(|r| r.total < total)
+                    .unwrap_or(found.top.len());
+                found.top.insert(
+                    at,
+                    Ranked {
+                        index: i,
+                        total,
+                        candidate,
+                    },
+                );
+                found.top.truncate(wanted);
+            }
+        }
+    }
+}
+
+/// The iterative deepening over the root moves: the decision. The first searcher searches the
+/// best moves so far alone (they set the totals to beat); then all of them share the others.
 fn decide<G: Evaluate>(
     position: &G,
     options: &EngineOptions,
     params: &G::Params,
-    mut searcher: Searcher<'_, G>,
+    mut searchers: Vec<Searcher<'_, G>>,
     start: Instant,
     info: &mut dyn FnMut(&EngineInfo<G::Move>),
 ) -> Thought<G::Move> {
+    let (searcher, helpers) = searchers
+        .split_first_mut()
+        .expect("think makes at least one searcher");
     searcher.ensure_ply(0);
     position.generate(&mut searcher.buffers[0]);
     let root: Vec<G::Move> = G::moves(&mut searcher.buffers[0]).to_vec();
@@ -475,67 +541,40 @@ fn decide<G: Evaluate>(
     let mut settled = Settled::default();
     let last_depth = options.max_depth.min(position.max_plies_left()).max(1);
     for depth in 1..=last_depth {
-        searcher.main_depth.store(depth, Ordering::Relaxed);
         searcher.check_limits();
         if searcher.aborted {
             break;
         }
-        // The best `wanted` moves so far, by total (estimate + bonus), best first.
-        let mut top: Vec<Ranked<G::Move>> = Vec::new();
-        let mut also = Vec::new();
-        for &i in &order {
-            let mut child = *position;
-            child.play(root[i]);
-            let threshold = (top.len() >= wanted).then(|| top[wanted - 1].total);
-            let forced = options.also_rank.contains(&G::encode(root[i]));
-            let value = match threshold.filter(|_| !forced) {
-                None => -searcher.search(&child, depth as i16 - 1, -INFINITE, INFINITE, 1),
-                Some(total) => {
-                    // A move must beat the last kept total with its own bonus.
-                    let floor = total - bonus[i];
-                    let v = -searcher.search(&child, depth as i16 - 1, -floor - 1, -floor, 1);
-                    if v > floor && !searcher.aborted {
-                        -searcher.search(&child, depth as i16 - 1, -INFINITE, -floor, 1)
-                    } else {
-                        v
-                    }
+        let work = RootWork {
+            position,
+            root: &root,
+            order: &order,
+            bonus: &bonus,
+            wanted,
+            depth,
+            next: AtomicUsize::new(0),
+            found: Mutex::new(Found {
+                top: Vec::new(),
+                also: Vec::new(),
+            }),
+        };
+        let moves = order.len();
+        work.search(searcher, wanted);
+        if helpers.is_empty() || searcher.aborted {
+            work.search(searcher, moves);
+        } else {
+            std::thread::scope(|scope| {
+                for helper in helpers.iter_mut() {
+                    helper.deadline = searcher.deadline;
+                    let work = &work;
+                    scope.spawn(move || work.search(helper, moves));
                 }
-            };
-            if searcher.aborted {
-                break;
-            }
-            let total = value + bonus[i];
-            if forced {
-                let mut pv = vec![root[i]];
-                pv.extend_from_slice(&searcher.pv[1]);
-                also.push(Candidate {
-                    mv: root[i],
-                    estimate: value,
-                    pv,
-                });
-            }
-            if threshold.is_none_or(|t| total > t) {
-                let mut pv = vec![root[i]];
-                pv.extend_from_slice(&searcher.pv[1]);
-                let at = top
-                    .iter()
-                    .position(|r| r.total < total)
-                    .unwrap_or(top.len());
-                top.insert(
-                    at,
-                    Ranked {
-                        index: i,
-                        total,
-                        candidate: Candidate {
-                            mv: root[i],
-                            estimate: value,
-                            pv,
-                        },
-                    },
-                );
-                top.truncate(wanted);
-            }
+                work.search(searcher, moves);
+            });
+            // Stopped by another thread's look at the limits.
+            searcher.aborted |= threads_stopped(searcher);
         }
+        let Found { top, also } = work.found.into_inner().unwrap_or_else(|e| e.into_inner());
         // An unfinished iteration still counts for the best move if it found one better than
         // the previous best's total at this depth (the previous best is always searched first).
         // With several moves ranked, or another move's value asked for, the answer stays with
@@ -556,7 +595,11 @@ fn decide<G: Evaluate>(
         }
         if !searcher.aborted {
             thought.candidates = top.into_iter().map(|r| r.candidate).collect();
-            thought.also = also;
+            // Threads finish the forced moves in any order: the caller gets them in the
+            // iteration's order, as one thread finds them.
+            let mut also = also;
+            also.sort_by_key(|&(k, _)| k);
+            thought.also = also.into_iter().map(|(_, c)| c).collect();
         }
         if searcher.aborted {
             break;
@@ -564,7 +607,7 @@ fn decide<G: Evaluate>(
         thought.depth = depth;
         info(&EngineInfo {
             depth,
-            nodes: searcher.nodes,
+            nodes: searcher.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>(),
             elapsed: start.elapsed(),
             estimate: thought.estimate,
             pv: thought.pv.clone(),
@@ -585,9 +628,14 @@ fn decide<G: Evaluate>(
             break;
         }
     }
-    thought.nodes = searcher.nodes;
+    thought.nodes = searcher.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>();
     thought.elapsed = start.elapsed();
     thought
+}
+
+/// Whether a thread of the search reached a limit and stopped them all.
+fn threads_stopped<G: Evaluate>(searcher: &Searcher<'_, G>) -> bool {
+    searcher.threads_stop.load(Ordering::Relaxed)
 }
 
 /// How settled the iterations so far are, for spending a clock's time where it matters.

@@ -131,6 +131,9 @@ pub enum Evaluation {
     /// [`WEIGHTS`] before.
     #[default]
     Network,
+    /// Another network (read from a weights file, [`Network::read`]) in the same place as
+    /// the committed one: to measure a newly trained network against it.
+    Learned(&'static Network),
 }
 
 impl Evaluation {
@@ -141,7 +144,7 @@ impl Evaluation {
             // The network learned from positions with at most NETWORK_BUILDINGS buildings in
             // the larger hand; beyond, it guesses (measured: it lost every pair at 1 s per move
             // when it judged the opening too), so the linear features judge there.
-            Evaluation::Network
+            Evaluation::Network | Evaluation::Learned(_)
                 if position.cathedral_to_place()
                     || buildings_left(position) > NETWORK_BUILDINGS =>
             {
@@ -149,6 +152,9 @@ impl Evaluation {
             }
             Evaluation::Network => {
                 f64::from(Network::builtin().estimate(&SparseInputs::of(position)))
+            }
+            Evaluation::Learned(network) => {
+                f64::from(network.estimate(&SparseInputs::of(position)))
             }
         }
     }
@@ -162,7 +168,7 @@ impl Evaluate for Position {
     }
 
     fn worth_remembering(evaluation: &Evaluation) -> bool {
-        *evaluation == Evaluation::Network
+        matches!(evaluation, Evaluation::Network | Evaluation::Learned(_))
     }
 
     /// Every ply places a building or passes; a player passes only while the other still

@@ -37,11 +37,9 @@ pub struct PlayOptions {
     /// [`EngineOptions::target`]); off, every move gets its share's target and no more (to
     /// measure what the management brings).
     pub manage_time: bool,
-    /// Solver threads for the exact try (one with a node budget).
+    /// Threads of the exact try and the estimating search (0: every core; one with a node
+    /// budget, so that the answer is the same on every run).
     pub threads: usize,
-    /// Threads of the estimating search (lazy SMP; one with a node budget). 1 by default: two
-    /// measured weaker at 1 s per move (`docs/engine.md`, "Two threads").
-    pub search_threads: usize,
     /// Seeds the weakening noise of levels below [`MAX_LEVEL`].
     pub seed: u64,
     /// 1 (weakest) to [`MAX_LEVEL`] (full strength).
@@ -69,7 +67,6 @@ impl Default for PlayOptions {
             clock: None,
             manage_time: true,
             threads: 1,
-            search_threads: 1,
             seed: 0,
             level: MAX_LEVEL,
             tt_mb: 64,
@@ -261,8 +258,10 @@ pub fn choose(
                 .unwrap_or_default(),
             threads: if nodes.is_some() {
                 1
+            } else if options.threads == 0 {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
             } else {
-                options.search_threads.max(1)
+                options.threads
             },
             ..EngineOptions::default()
         },

@@ -45,7 +45,44 @@ pub struct WeightsError {
     reason: String,
 }
 
+/// A weights file that cannot be used: unreadable, or not a network.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    /// The file could not be read.
+    #[error("cannot read the network weights {path}: {source}")]
+    Io {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file was read but holds no network the engine takes.
+    #[error("{path}: {source}")]
+    Weights {
+        /// The file.
+        path: String,
+        /// Where and why.
+        source: WeightsError,
+    },
+}
+
 impl Network {
+    /// Reads a weights file (as [`Network::parse`] takes) for the rest of the program: a match
+    /// or a report measuring a newly trained network reads one and evaluates with it until it
+    /// ends.
+    pub fn read(path: &std::path::Path) -> Result<&'static Network, ReadError> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ReadError::Io {
+            path: shown.clone(),
+            source,
+        })?;
+        let network = Network::parse(&text).map_err(|source| ReadError::Weights {
+            path: shown,
+            source,
+        })?;
+        Ok(Box::leak(Box::new(network)))
+    }
+
     /// The committed network.
     pub fn builtin() -> &'static Network {
         static NETWORK: OnceLock<Network> = OnceLock::new();

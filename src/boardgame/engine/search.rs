@@ -377,10 +377,11 @@ pub fn think<G: Evaluate>(
     } else {
         options.threads.max(1)
     };
-    let searchers: Vec<Searcher<'_, G>> = (0..threads)
+    let searcher = Searcher::new(options, params, &table, &threads_stop, start);
+    let helpers: Vec<Searcher<'_, G>> = (1..threads)
         .map(|_| Searcher::new(options, params, &table, &threads_stop, start))
         .collect();
-    decide(position, options, params, searchers, start, info)
+    decide(position, options, params, searcher, helpers, start, info)
 }
 
 /// One iteration's root moves, shared by the threads that search them.
@@ -495,13 +496,11 @@ fn decide<G: Evaluate>(
     position: &G,
     options: &EngineOptions,
     params: &G::Params,
-    mut searchers: Vec<Searcher<'_, G>>,
+    mut searcher: Searcher<'_, G>,
+    mut helpers: Vec<Searcher<'_, G>>,
     start: Instant,
     info: &mut dyn FnMut(&EngineInfo<G::Move>),
 ) -> Thought<G::Move> {
-    let (searcher, helpers) = searchers
-        .split_first_mut()
-        .expect("think makes at least one searcher");
     searcher.ensure_ply(0);
     position.generate(&mut searcher.buffers[0]);
     let root: Vec<G::Move> = G::moves(&mut searcher.buffers[0]).to_vec();
@@ -559,9 +558,11 @@ fn decide<G: Evaluate>(
             }),
         };
         let moves = order.len();
-        work.search(searcher, wanted);
-        if helpers.is_empty() || searcher.aborted {
-            work.search(searcher, moves);
+        work.search(&mut searcher, wanted);
+        if searcher.aborted {
+            // Stopped on the best moves so far: nothing more to take.
+        } else if helpers.is_empty() {
+            work.search(&mut searcher, moves);
         } else {
             std::thread::scope(|scope| {
                 for helper in helpers.iter_mut() {
@@ -569,10 +570,10 @@ fn decide<G: Evaluate>(
                     let work = &work;
                     scope.spawn(move || work.search(helper, moves));
                 }
-                work.search(searcher, moves);
+                work.search(&mut searcher, moves);
             });
             // Stopped by another thread's look at the limits.
-            searcher.aborted |= threads_stopped(searcher);
+            searcher.aborted |= threads_stopped(&searcher);
         }
         let Found { top, also } = work.found.into_inner().unwrap_or_else(|e| e.into_inner());
         // An unfinished iteration still counts for the best move if it found one better than

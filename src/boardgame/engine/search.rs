@@ -142,7 +142,7 @@ struct Searcher<'a, G: Evaluate> {
     options: &'a EngineOptions,
     params: &'a G::Params,
     table: &'a EngineTable,
-    /// Set by the first thread of a search to stop at its limits, and seen by all.
+    /// Set by whichever thread of a search reaches a limit first, and seen by all.
     threads_stop: &'a AtomicBool,
     killers: Killers,
     history: History,
@@ -573,7 +573,7 @@ fn decide<G: Evaluate>(
                 work.search(&mut searcher, moves);
             });
             // Stopped by another thread's look at the limits.
-            searcher.aborted |= threads_stopped(&searcher);
+            searcher.aborted |= searcher.threads_stop.load(Ordering::Relaxed);
         }
         let Found { top, also } = work.found.into_inner().unwrap_or_else(|e| e.into_inner());
         // An unfinished iteration still counts for the best move if it found one better than
@@ -632,11 +632,6 @@ fn decide<G: Evaluate>(
     thought.nodes = searcher.nodes + helpers.iter().map(|h| h.nodes).sum::<u64>();
     thought.elapsed = start.elapsed();
     thought
-}
-
-/// Whether a thread of the search reached a limit and stopped them all.
-fn threads_stopped<G: Evaluate>(searcher: &Searcher<'_, G>) -> bool {
-    searcher.threads_stop.load(Ordering::Relaxed)
 }
 
 /// How settled the iterations so far are, for spending a clock's time where it matters.

@@ -150,10 +150,11 @@ impl Evaluation {
             {
                 estimate(position, &WEIGHTS)
             }
-            Evaluation::Network => {
-                f64::from(Network::builtin().estimate(&SparseInputs::of(position)))
-            }
-            Evaluation::Learned(network) => {
+            Evaluation::Network | Evaluation::Learned(_) => {
+                let network = match self {
+                    Evaluation::Learned(network) => network,
+                    _ => Network::builtin(),
+                };
                 f64::from(network.estimate(&SparseInputs::of(position)))
             }
         }

@@ -256,9 +256,8 @@ pub fn choose(
                 .also
                 .map(|mv| vec![<Position as crate::boardgame::Game>::encode(mv)])
                 .unwrap_or_default(),
-            threads: if nodes.is_some() {
-                1
-            } else if options.threads == 0 {
+            // `think` searches on one thread with a node budget.
+            threads: if options.threads == 0 {
                 std::thread::available_parallelism().map_or(1, |n| n.get())
             } else {
                 options.threads

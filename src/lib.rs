@@ -35,6 +35,8 @@ pub mod corintho;
 pub mod frontend;
 pub mod present;
 pub mod puzzle;
+#[cfg(feature = "python")]
+mod python;
 
 pub use cathedral::bitboard::Bitboard;
 pub use cathedral::cell::Cell;

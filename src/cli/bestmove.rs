@@ -202,36 +202,14 @@ fn solver_ranking<G: Playable>(args: &AnalysePositionArgs) -> miette::Result<()>
 /// ([`Playable::engine_choice`]) in words or JSON.
 fn engine_choice<G: Playable>(args: &BestMoveArgs) -> miette::Result<()> {
     let position = load::<G>(&args.file)?.position;
-    let request = request(args);
-    let choice = position.engine_choice(&request, &mut |_| {});
-    let judgement = if choice.exact { "exact" } else { "estimate" };
-    let line = position.line_text(&choice.pv);
-    let Some(best) = choice.best else {
-        if args.json {
-            return emit_json(&serde_json::json!({
-                "best_move": null, "verdict": "the game is over"}));
-        }
-        return emit("The game is over: there is no move to make.\n");
-    };
-    let best = position.move_text(best);
-    let verdict = format!(
-        "{} to move; depth {}: {}",
-        position.side_to_move().1,
-        choice.depth,
-        choice.verdict
-    );
+    let report = cathedral::frontend::bestmove(&position, &request(args));
     if args.json {
-        return emit_json(&serde_json::json!({
-            "best_move": best,
-            "value": choice.value,
-            "judgement": judgement,
-            "depth": choice.depth,
-            "nodes": choice.nodes,
-            "line": line,
-            "verdict": verdict,
-        }));
+        return emit_json(&report);
     }
-    emit(&format!("Best move: {best}\n{verdict}\n"))
+    match &report.best_move {
+        Some(best) => emit(&format!("Best move: {best}\n{}\n", report.verdict)),
+        None => emit("The game is over: there is no move to make.\n"),
+    }
 }
 
 /// What the options ask of the engine: a node budget, else the time; Ctrl-C stops it.

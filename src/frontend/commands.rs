@@ -354,3 +354,54 @@ fn pretty(value: &impl Serialize) -> String {
     text.push('\n');
     text
 }
+
+/// The engine's decision as data, for a game without Cathedral's ranked report: what
+/// `bestmove --json` prints for it and what the Python module's `bestmove` returns.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EngineReport {
+    /// The move chosen in the game's notation; `None` when the game is over.
+    pub best_move: Option<String>,
+    /// The value in the game's words (`+1`); empty when the game is over.
+    pub value: String,
+    /// `exact` (proven) or `estimate`.
+    pub judgement: &'static str,
+    /// Depth searched.
+    pub depth: u32,
+    /// Nodes searched, where the engine counts them.
+    pub nodes: Option<u64>,
+    /// The expected line, the move first, in the protocol's notation.
+    pub line: Vec<String>,
+    /// The side to move, the depth and the value in a sentence.
+    pub verdict: String,
+}
+
+/// `bestmove` for any game: the engine's choice ([`Playable::engine_choice`]) as data.
+pub fn bestmove<G: Playable>(position: &G, request: &super::EngineRequest) -> EngineReport {
+    let choice = position.engine_choice(request, &mut |_| {});
+    let judgement = if choice.exact { "exact" } else { "estimate" };
+    let Some(best) = choice.best else {
+        return EngineReport {
+            best_move: None,
+            value: String::new(),
+            judgement,
+            depth: choice.depth,
+            nodes: choice.nodes,
+            line: Vec::new(),
+            verdict: "the game is over".to_string(),
+        };
+    };
+    EngineReport {
+        best_move: Some(position.move_text(best)),
+        value: choice.value.clone(),
+        judgement,
+        depth: choice.depth,
+        nodes: choice.nodes,
+        line: position.line_text(&choice.pv),
+        verdict: format!(
+            "{} to move; depth {}: {}",
+            position.side_to_move().1,
+            choice.depth,
+            choice.verdict
+        ),
+    }
+}

@@ -14,11 +14,12 @@
 mod commands;
 mod game;
 mod judge;
+pub mod limits;
 mod record;
 
 pub use commands::{
-    MoveGroup, MovesReport, PerftReport, PlayError, Played, PlayedJson, perft, play, render, show,
-    solve, solve_text,
+    EngineReport, MoveGroup, MovesReport, PerftReport, PlayError, Played, PlayedJson, bestmove,
+    perft, play, render, show, solve, solve_text,
 };
 pub use game::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest,

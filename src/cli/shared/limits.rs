@@ -5,12 +5,7 @@
 use cathedral::boardgame::Clock;
 use std::time::Duration;
 
-/// The longest time limit accepted: a week.
-pub const MAX_SECONDS: u64 = 7 * 24 * 3600;
-/// The most worker threads accepted.
-pub const MAX_THREADS: usize = 64;
-/// The largest transposition table accepted, in MiB (64 GiB).
-pub const MAX_TABLE_MIB: usize = 64 * 1024;
+pub use cathedral::frontend::limits::{MAX_BUDGET, MAX_SECONDS, MAX_TABLE_MIB, MAX_THREADS};
 /// The most puzzles or positions one run may write.
 pub const MAX_COUNT: usize = 10_000;
 
@@ -117,7 +112,7 @@ pub fn buildings(text: &str) -> Result<u32, String> {
 
 /// A node or candidate budget: 1 to 10^15.
 pub fn budget(text: &str) -> Result<u64, String> {
-    whole(text, 1, 1_000_000_000_000_000, "a budget")
+    whole(text, 1, MAX_BUDGET, "a budget")
 }
 
 /// An engine level: 1 (weakest) to 10 (full strength).

@@ -1,0 +1,78 @@
+"""Cathedral's exact rules engine, solver and playing engine, from Python.
+
+The work is done by the Rust library (the same code as the ``cathedral`` command line); this
+package hands its data to Python::
+
+    >>> import cathedral
+    >>> start = cathedral.Position()                    # classic rules, the Cathedral to place
+    >>> after, what = start.play(start.legal_moves()[0])
+    >>> cathedral.solve(cathedral.Position.bundled("endgame"))["value"]   # doctest: +SKIP
+
+- :class:`Position`: positions of Cathedral and Corintho, their legal moves, playing with the
+  explanation of each move (claims, captures, near misses), drawings (text, SVG, RGB), files;
+  for Cathedral the integer actions and the board planes of the learning environment.
+- :func:`solve` (exact values, proven) and :func:`bestmove` (the engine's choice, exact when the
+  solver proves it, an estimate otherwise, labelled) return what ``--json`` prints.
+- :class:`Record`, :func:`read_records`, :func:`parse_records`, :func:`records_text`: game
+  records.
+- :func:`env` / :class:`CathedralEnv`: a PettingZoo AEC environment;
+  :class:`SingleAgentEnv`: a Gymnasium environment against the engine.
+
+The guide is ``docs/python.md`` in the repository.
+"""
+
+from ._cathedral import (
+    ACTIONS,
+    GAMES,
+    KINDS,
+    PASS_ACTION,
+    PLANES,
+    CathedralError,
+    FileFormatError,
+    IllegalMoveError,
+    Position,
+    Record,
+    action_info,
+    bestmove,
+    parse_records,
+    read_records,
+    records_text,
+    solve,
+)
+
+__all__ = [
+    "ACTIONS",
+    "GAMES",
+    "KINDS",
+    "PASS_ACTION",
+    "PLANES",
+    "CathedralEnv",
+    "CathedralError",
+    "FileFormatError",
+    "IllegalMoveError",
+    "Position",
+    "Record",
+    "SingleAgentEnv",
+    "action_info",
+    "bestmove",
+    "env",
+    "parse_records",
+    "raw_env",
+    "read_records",
+    "records_text",
+    "solve",
+]
+
+
+def __getattr__(name):
+    # The environments import PettingZoo and Gymnasium: only when they are asked for, so that
+    # `import cathedral` stays light for solving and analysis.
+    if name in ("CathedralEnv", "env", "raw_env"):
+        from . import aec
+
+        return getattr(aec, name)
+    if name == "SingleAgentEnv":
+        from .single import SingleAgentEnv
+
+        return SingleAgentEnv
+    raise AttributeError(f"module 'cathedral' has no attribute {name!r}")

@@ -1,0 +1,220 @@
+//! `cathedral.solve` and `cathedral.bestmove`: the command line's `solve --json` and
+//! `bestmove --json` as Python data, run without the GIL and stoppable with Ctrl-C.
+
+use super::position::{AnyPosition, position_arg, with_game};
+use super::{CathedralError, to_python};
+use crate::analysis::bestmove::BestMoveReport;
+use crate::boardgame::SolveOptions;
+use crate::engine::{MAX_LEVEL, PlayOptions, choose};
+use crate::frontend::EngineRequest;
+use crate::frontend::limits::{MAX_BUDGET, MAX_SECONDS, MAX_TABLE_MIB, MAX_THREADS};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How often the calling thread looks for Ctrl-C while the work runs.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// Runs `work` on a worker thread without the GIL; the calling thread checks Python's signals
+/// meanwhile. On Ctrl-C (or any signal handler raising) it sets `stop`, waits for the work to
+/// wind down and raises the handler's exception (`KeyboardInterrupt`).
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &Arc<AtomicBool>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(work);
+        loop {
+            let finished = py.detach(|| {
+                std::thread::sleep(SIGNAL_POLL);
+                handle.is_finished()
+            });
+            if finished {
+                break;
+            }
+            if let Err(interrupt) = py.check_signals() {
+                stop.store(true, Ordering::SeqCst);
+                let _ = py.detach(|| handle.join());
+                return Err(interrupt);
+            }
+        }
+        py.detach(|| handle.join()).map_err(|panic| {
+            let why = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("unknown");
+            PyRuntimeError::new_err(format!("internal error (please report it): {why}"))
+        })
+    })
+}
+
+fn check_threads(threads: usize) -> PyResult<()> {
+    if threads > MAX_THREADS {
+        return Err(CathedralError::new_err(format!(
+            "threads={threads}: expected 0 (all cores) to {MAX_THREADS}"
+        )));
+    }
+    Ok(())
+}
+
+fn check_tt_mb(tt_mb: usize) -> PyResult<()> {
+    if !(1..=MAX_TABLE_MIB).contains(&tt_mb) {
+        return Err(CathedralError::new_err(format!(
+            "tt_mb={tt_mb}: expected 1 to {MAX_TABLE_MIB} (MiB)"
+        )));
+    }
+    Ok(())
+}
+
+fn check_nodes(nodes: Option<u64>) -> PyResult<()> {
+    match nodes {
+        Some(n) if !(1..=MAX_BUDGET).contains(&n) => Err(CathedralError::new_err(format!(
+            "nodes={n}: expected 1 to {MAX_BUDGET}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// Seconds as a duration: more than 0 (or 0 where `zero` allows it), at most a week.
+fn duration(name: &str, seconds: Option<f64>, zero: bool) -> PyResult<Option<Duration>> {
+    let Some(seconds) = seconds else {
+        return Ok(None);
+    };
+    let low_ok = if zero { seconds >= 0.0 } else { seconds > 0.0 };
+    if !(low_ok && seconds <= MAX_SECONDS as f64) {
+        return Err(CathedralError::new_err(format!(
+            "{name}={seconds}: expected seconds {} {MAX_SECONDS} (a week)",
+            if zero {
+                "from 0 to"
+            } else {
+                "above 0, at most"
+            }
+        )));
+    }
+    Ok(Some(Duration::from_secs_f64(seconds)))
+}
+
+/// Solves a position exactly, as `cathedral solve --json` reports it: the value from the side
+/// to move's view, whether it is proven, the best line and (`root_values`) every root move's
+/// value. `time` and `nodes` bound the solve (what is proven by then is returned, with bounds);
+/// `wdl` asks only for win, draw or loss. Runs without the GIL; Ctrl-C raises
+/// `KeyboardInterrupt`.
+#[pyfunction]
+#[pyo3(signature = (position, *, time = None, nodes = None, threads = 1, tt_mb = 256, root_values = true, wdl = false))]
+#[allow(clippy::too_many_arguments)]
+pub fn solve<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    time: Option<f64>,
+    nodes: Option<u64>,
+    threads: usize,
+    tt_mb: usize,
+    root_values: bool,
+    wdl: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let position = position_arg(position)?;
+    check_threads(threads)?;
+    check_tt_mb(tt_mb)?;
+    check_nodes(nodes)?;
+    let time_limit = duration("time", time, true)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let options = SolveOptions {
+        threads,
+        tt_mb,
+        initial_tt_mb: Some(tt_mb.min(4)),
+        wdl,
+        time_limit,
+        stop: Arc::clone(&stop),
+        root_values,
+        max_nodes: nodes,
+        ..SolveOptions::default()
+    };
+    with_game!(position, p => {
+        let report = interruptible(py, &stop, || {
+            crate::frontend::solve(&p, &options, &|_| {}).map(|(report, _)| report)
+        })?
+        .map_err(CathedralError::new_err)?;
+        to_python(py, &report)
+    })
+}
+
+/// The engine's move, as `cathedral bestmove --json` reports it: the move, the value (exact
+/// when the solver proved it, else the engine's estimate, and `judgement` says which), the
+/// expected line and, for Cathedral, the `candidates` best moves ranked. `time` (seconds) or
+/// `nodes` (reproducible) bounds the thinking; `level` 1 to 10 weakens it (with `seed` for its
+/// noise). Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
+#[pyfunction]
+#[pyo3(signature = (position, *, time = 1.0, nodes = None, threads = 1, level = 10, seed = 0, tt_mb = 64, candidates = 1))]
+#[allow(clippy::too_many_arguments)]
+pub fn bestmove<'py>(
+    py: Python<'py>,
+    position: &Bound<'py, PyAny>,
+    time: f64,
+    nodes: Option<u64>,
+    threads: usize,
+    level: u8,
+    seed: u64,
+    tt_mb: usize,
+    candidates: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let position = position_arg(position)?;
+    check_threads(threads)?;
+    check_tt_mb(tt_mb)?;
+    check_nodes(nodes)?;
+    let time = duration("time", Some(time), false)?;
+    if !(1..=MAX_LEVEL).contains(&level) {
+        return Err(CathedralError::new_err(format!(
+            "level={level}: expected 1 (weakest) to {MAX_LEVEL} (full strength)"
+        )));
+    }
+    if !(1..=100).contains(&candidates) {
+        return Err(CathedralError::new_err(format!(
+            "candidates={candidates}: expected 1 to 100"
+        )));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    // A node budget is the whole budget (the same move on every machine).
+    let time = if nodes.is_some() { None } else { time };
+    match position {
+        AnyPosition::Cathedral(p) => {
+            let options = PlayOptions {
+                nodes,
+                time,
+                threads,
+                seed,
+                level,
+                tt_mb,
+                stop: Arc::clone(&stop),
+                candidates,
+                ..PlayOptions::default()
+            };
+            let report = interruptible(py, &stop, || {
+                BestMoveReport::new(&p, &choose(&p, &options, &mut |_| {}))
+            })?;
+            to_python(py, &report)
+        }
+        AnyPosition::Corintho(p) => {
+            if candidates > 1 {
+                return Err(CathedralError::new_err(
+                    "candidates: ranking moves is Cathedral's; solve(position) gives every root move's value",
+                ));
+            }
+            let request = EngineRequest {
+                level,
+                nodes,
+                time,
+                clock: None,
+                threads,
+                tt_mb,
+                seed,
+                stop: Arc::clone(&stop),
+            };
+            let report = interruptible(py, &stop, || crate::frontend::bestmove(&p, &request))?;
+            to_python(py, &report)
+        }
+    }
+}

@@ -1,0 +1,134 @@
+"""The module's data against the command line's `--json` on the shipped positions."""
+
+from pathlib import Path
+
+import pytest
+
+import cathedral
+from conftest import ROOT
+
+SHIPPED = sorted((ROOT / "puzzles" / "examples").glob("*.yaml")) + [
+    ROOT / "puzzles" / "bench" / f"t{tier}-0{n}.yaml" for tier in (3, 5, 7) for n in (1, 2)
+] + sorted((ROOT / "puzzles" / "corintho").glob("*.yaml"))[:6]
+
+
+def ids(paths):
+    return [str(p.relative_to(ROOT)) for p in paths]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=ids(SHIPPED))
+def test_show_and_moves_match_the_command_line(cli, path: Path):
+    position = cathedral.Position.load(path)
+    assert position.view() == cli.json("show", str(path))
+    assert position.legal_moves() == cli.json("moves", str(path))["moves"]
+    assert position.count_moves() == len(position.legal_moves())
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=ids(SHIPPED))
+def test_every_move_explained_as_the_command_line_plays_it(cli, path: Path):
+    position = cathedral.Position.load(path)
+    moves = position.legal_moves()[:3]
+    if not moves:
+        pytest.skip("the game is over in this position")
+    played = cli.json("play", str(path), moves[0])
+    after, explanation = position.play(moves[0])
+    assert explanation == played["moves"][0]
+    assert after.view() == cathedral.Position.from_text(after.file_text()).view()
+    assert after == position.after(moves[0])
+
+
+@pytest.mark.parametrize("tier", [3, 5])
+def test_solve_matches_the_command_line_and_the_stored_value(cli, tier: int):
+    path = ROOT / "puzzles" / "bench" / f"t{tier}-01.yaml"
+    ours = cathedral.solve(cathedral.Position.load(path), threads=1)
+    theirs = cli.json("solve", str(path), "--threads", "1")
+    timing = ("seconds", "nodes_per_second")
+    for stats in (ours["stats"], theirs["stats"]):
+        for key in timing:
+            assert stats.pop(key) >= 0
+    assert ours == theirs
+    assert ours["complete"] and ours["lower"] == ours["upper"] == ours["value"]
+    stored = path.read_text()
+    assert f"value: {ours['value']}" in stored or f"value: +{ours['value']}" in stored
+    # The best line replays, and ends where the value says.
+    position = cathedral.Position.load(path)
+    mover = position.to_move
+    for move in ours["best_line"]:
+        position = position.after(move)
+    assert position.is_over
+    unplaced = position.unplaced()
+    other = "light" if mover == "dark" else "dark"
+    assert unplaced[other] - unplaced[mover] == ours["value"]
+
+
+def test_bestmove_with_a_node_budget_matches_the_command_line(cli):
+    path = ROOT / "puzzles" / "examples" / "midgame.yaml"
+    ours = cathedral.bestmove(cathedral.Position.load(path), nodes=20000)
+    theirs = cli.json("bestmove", str(path), "--nodes", "20000")
+    timing = {"seconds", "nodes_per_second"}
+    assert {k: v for k, v in ours.items() if k not in timing} == {
+        k: v for k, v in theirs.items() if k not in timing
+    }
+    assert ours["judgement"] in ("exact", "estimate")
+
+
+def test_bestmove_of_corintho_matches_the_command_line(cli):
+    path = sorted((ROOT / "puzzles" / "corintho").glob("*.yaml"))[0]
+    ours = cathedral.bestmove(cathedral.Position.load(path), nodes=5000)
+    assert ours == cli.json("bestmove", str(path), "--nodes", "5000")
+
+
+def test_records_read_written_and_replayed(cli, tmp_path):
+    path = ROOT / "puzzles" / "games" / "example.yaml"
+    records = cathedral.read_records(path)
+    assert records and all(r.game == "cathedral" for r in records)
+    record = records[0]
+    assert record.meta["light"] == "Ann"
+    assert record.moves[0] == "light:cathedral:e5,f4,f5,f6,f7,g5"
+    assert record.comments[2] == "a corner claim in the making"
+    positions = record.positions()
+    assert len(positions) == len(record) + 1 and positions[-1] == record.end
+    again = cathedral.parse_records(cathedral.records_text(records))
+    assert [r.moves for r in again] == [r.moves for r in records]
+    assert [r.meta for r in again] == [r.meta for r in records]
+    # A new record, extended, written and read back.
+    start = cathedral.Position()
+    first = start.legal_moves()[0]
+    made = cathedral.Record(start, [first]).extended([start.after(first).legal_moves()[0]])
+    assert len(made) == 2
+    out = tmp_path / "games.yaml"
+    out.write_text(made.text())
+    assert cathedral.read_records(out)[0].moves == made.moves
+
+
+def test_drawings(root):
+    position = cathedral.Position.load(root / "puzzles" / "examples" / "midgame.yaml")
+    assert position.svg().startswith("<svg") or "<svg" in position.svg()[:200]
+    move = position.legal_moves()[0]
+    assert "<svg" in position.svg(highlight=move, caption="a caption", hands=True)
+    image = position.rgb()
+    assert image.ndim == 3 and image.shape[2] == 3 and image.dtype.name == "uint8"
+    assert image.min() < 100 < image.max()  # something drawn on white
+    assert "a" in position.text() and position.text() == str(position)
+    assert position.text(unicode=True) != position.text()
+
+
+def test_positions_pickle_copy_and_hash():
+    import copy
+    import pickle
+
+    position = cathedral.Position.bundled("example")
+    assert pickle.loads(pickle.dumps(position)) == position
+    assert copy.deepcopy(position) == position
+    assert len({position, copy.copy(position), cathedral.Position()}) == 2
+    assert position != "not a position"
+
+
+def test_corintho_through_the_same_interface():
+    start = cathedral.Position(game="corintho")
+    assert start.game == "corintho" and start.to_move == 1 and not start.is_over
+    moves = start.legal_moves()
+    after, explanation = start.play(moves[0])
+    assert after.to_move == 2 and isinstance(explanation, dict)
+    with pytest.raises(cathedral.CathedralError, match="Cathedral's"):
+        start.planes()

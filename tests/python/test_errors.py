@@ -1,0 +1,126 @@
+"""Bad input raises clear Python exceptions, never a crash, and Ctrl-C stops a solve."""
+
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import cathedral
+from conftest import ROOT
+
+
+def test_illegal_moves_say_why():
+    start = cathedral.Position()
+    with pytest.raises(cathedral.IllegalMoveError, match="cannot be played"):
+        start.play("dark:tavern:a1")
+    with pytest.raises(cathedral.IllegalMoveError):
+        start.after("not a move")
+    with pytest.raises(cathedral.IllegalMoveError, match="not legal here"):
+        start.play_action(cathedral.PASS_ACTION)
+    with pytest.raises(cathedral.CathedralError, match="out of range"):
+        start.play_action(cathedral.ACTIONS)
+    with pytest.raises(cathedral.CathedralError, match="out of range"):
+        start.play_action(-1)
+    assert issubclass(cathedral.IllegalMoveError, ValueError)
+
+
+def test_bad_files_are_located(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("to_move: light\nlight:\n  buildings: [nonsense]\n")
+    with pytest.raises(cathedral.FileFormatError) as caught:
+        cathedral.Position.load(bad)
+    assert caught.value.path == str(bad) and caught.value.line is not None
+    assert str(bad) in str(caught.value)
+    with pytest.raises(cathedral.FileFormatError):
+        cathedral.Position.load(tmp_path / "missing.yaml")
+    with pytest.raises(cathedral.FileFormatError, match="game"):
+        cathedral.Position.from_text("game: chess\n")
+    with pytest.raises(cathedral.FileFormatError):
+        cathedral.parse_records("moves:\n- 1. light:nowhere\n")
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(bytes(range(256)))
+    with pytest.raises(cathedral.FileFormatError):
+        cathedral.Position.load(binary)
+
+
+def test_options_are_range_checked():
+    position = cathedral.Position.bundled("endgame")
+    for bad in (dict(threads=65), dict(tt_mb=0), dict(nodes=0), dict(time=-1.0)):
+        with pytest.raises(cathedral.CathedralError):
+            cathedral.solve(position, **bad)
+    for bad in (dict(level=0), dict(level=11), dict(time=0.0), dict(candidates=0)):
+        with pytest.raises(cathedral.CathedralError):
+            cathedral.bestmove(position, **bad)
+    with pytest.raises(TypeError):
+        cathedral.solve("not a position")
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.Position(rules="no-such-rules")
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.Position(game="chess")
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.Position.bundled("middle")
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.Position().planes("green")
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.env(reward="points")
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.env(render_mode="movie")
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.SingleAgentEnv(level=11)
+
+
+def test_optional_capture_has_no_action_space_but_plays_in_notation():
+    with pytest.raises(cathedral.CathedralError, match="optional capture"):
+        cathedral.env(rules="moore1978")
+    start = cathedral.Position(rules="moore1978")
+    assert start.rules == "moore1978"
+    assert start.after(start.legal_moves()[0]).to_move == "dark"
+
+
+def test_stepping_a_finished_game_is_refused():
+    position = cathedral.Position()
+    rng = np.random.default_rng(0)
+    while not position.is_over:
+        legal = position.legal_actions()
+        position = position.play_action(legal[rng.integers(len(legal))])
+    with pytest.raises(cathedral.IllegalMoveError, match="game is over"):
+        position.play(cathedral.Position().legal_moves()[0])
+    assert position.legal_moves() == [] and position.value is not None
+
+
+def test_ctrl_c_stops_a_solve():
+    # A position with 10 buildings a side: far more than a few seconds to solve.
+    position = cathedral.Position.load(ROOT / "puzzles" / "bench" / "t10-01.yaml")
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        cathedral.solve(position, threads=1)
+    timer.join()
+    # Stopped soon after the signal, not at the end of the solve (a guard against a hang, not a
+    # speed target).
+    assert time.monotonic() - started < 60
+    # The module still works afterwards.
+    assert cathedral.solve(cathedral.Position.load(ROOT / "puzzles" / "bench" / "t3-01.yaml"))["complete"]
+
+
+def test_the_gil_is_released_while_solving():
+    # Far from solved in the second it is given.
+    position = cathedral.Position.load(ROOT / "puzzles" / "bench" / "t10-01.yaml")
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(1)
+            time.sleep(0.01)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    cathedral.solve(position, time=1.0, threads=1)
+    done.set()
+    ticker.join()
+    assert len(ticks) > 10  # the other thread ran during the solve

@@ -8,7 +8,7 @@ use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::engine::{Judgement, PlayOptions, choose};
 use cathedral::file::load;
 use cathedral::notation::format_move_with_player;
-use cathedral::{Position, Rules};
+use cathedral::{MoveList, Position, Rules};
 use common::{cathedral, stdout_of};
 
 fn exact_value(position: &Position) -> i32 {
@@ -75,7 +75,7 @@ fn on_solved_bench_positions_the_engine_plays_an_optimal_move_and_says_exact() {
         // The line replays.
         let mut replay = position;
         for &mv in &choice.pv {
-            let mut list = cathedral::MoveList::new();
+            let mut list = MoveList::new();
             replay.legal_moves(&mut list);
             assert!(list.contains(mv), "{name}: the line has an illegal move");
             replay.play(mv);
@@ -269,7 +269,7 @@ fn reference(
     if let Some(&value) = memo.get(&key) {
         return value;
     }
-    let mut list = cathedral::MoveList::new();
+    let mut list = MoveList::new();
     position.legal_moves(&mut list);
     let value = list
         .iter()
@@ -342,4 +342,40 @@ fn without_reductions_the_search_value_is_plain_minimax_to_its_depth() {
         }
     }
     assert!(checked >= 160, "only {checked} comparisons");
+}
+
+#[test]
+fn the_one_move_ranked_is_the_move_chosen_even_when_the_budget_ends_an_iteration() {
+    // Node budgets that end the search in the middle of an iteration: the unfinished iteration
+    // may change the move chosen, and the ranked move (bestmove --json's candidates) must follow.
+    let mut start = Position::new(Rules::CLASSIC);
+    let mut list = MoveList::new();
+    let mut positions = Vec::new();
+    for ply in 0..6 {
+        start.legal_moves(&mut list);
+        let mv = list.as_slice()[(ply * 7) % list.len()];
+        start.play(mv);
+        positions.push(start);
+    }
+    let mut checked = 0;
+    for position in &positions {
+        for nodes in [3_000, 7_000, 20_000, 45_000] {
+            let choice = choose(
+                position,
+                &PlayOptions {
+                    nodes: Some(nodes),
+                    time: None,
+                    ..PlayOptions::default()
+                },
+                &mut |_| {},
+            );
+            let [ranked] = choice.candidates.as_slice() else {
+                panic!("one move ranked, got {:?}", choice.candidates.len());
+            };
+            assert_eq!(Some(ranked.mv), choice.best, "at {nodes} nodes");
+            assert_eq!(ranked.estimate, choice.value, "at {nodes} nodes");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 24);
 }

@@ -71,6 +71,30 @@ def our_play(seconds: float, seed: int) -> dict:
     return {"calls": calls, "games": games, "call_seconds": in_calls, "seconds": elapsed}
 
 
+def our_batch(seconds: float, seed: int, size: int = 256) -> dict:
+    """Random games through ``Batch``: the numpy agent picks a uniformly random legal action in
+    every game at once (the largest of a random number per legal action)."""
+    batch = cathedral.Batch(size)
+    rng = np.random.default_rng(seed)
+    games = moves = 0
+    in_env = 0.0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        before = time.perf_counter()
+        mask = batch.observe()["action_mask"]
+        in_env += time.perf_counter() - before
+        # 1 to 2 on the legal actions, 0 elsewhere (a random 0.0 on a lone legal action would
+        # tie with the illegal ones).
+        actions = np.argmax((rng.random(mask.shape, dtype=np.float32) + 1) * mask, axis=1)
+        before = time.perf_counter()
+        _, done = batch.step(actions)
+        in_env += time.perf_counter() - before
+        games += sum(done)
+        moves += size
+    elapsed = time.perf_counter() - started
+    return {"games": games, "moves": moves, "env_seconds": in_env, "seconds": elapsed, "size": size}
+
+
 def theirs(python: str, seconds: float, seed: int) -> dict:
     done = subprocess.run(
         [python, str(HERE / "cathedral_rl_speed.py"), "--seconds", str(seconds), "--seed", str(seed)],
@@ -100,7 +124,11 @@ def main() -> int:
     loads = []
     for number in range(args.rounds):
         seed = args.seed + 1000 * number
-        row = {"ours_games": our_games(args.seconds, seed), "ours_play": our_play(args.seconds, seed)}
+        row = {
+            "ours_games": our_games(args.seconds, seed),
+            "ours_play": our_play(args.seconds, seed),
+            "ours_batch": our_batch(args.seconds, seed),
+        }
         if args.rl_python:
             row["theirs"] = theirs(args.rl_python, args.seconds, seed)
         loads.append(os.getloadavg()[0])
@@ -115,6 +143,8 @@ def main() -> int:
     ours_calls = median([r["ours_play"]["calls"] / r["ours_play"]["call_seconds"] for r in rounds])
     ours_loop = median([r["ours_play"]["calls"] / r["ours_play"]["seconds"] for r in rounds])
     ours_moves = median([r["ours_games"]["steps"] / r["ours_games"]["games"] for r in rounds])
+    batch_gps = median([r["ours_batch"]["games"] / r["ours_batch"]["seconds"] for r in rounds])
+    batch_env = median([r["ours_batch"]["moves"] / r["ours_batch"]["env_seconds"] for r in rounds])
     table = [
         "| measurement | this package | cathedral-rl | ratio |",
         "|---|---:|---:|---:|",
@@ -133,7 +163,7 @@ def main() -> int:
             ("moves per random game", ours_moves, t_moves),
         ]
         for name, ours, their in rows:
-            ratio = f"{ours / their:,.0f}x" if "per game" not in name else ""
+            ratio = "" if name.startswith("moves per random") else f"{ours / their:,.0f}x"
             table.append(f"| {name} | {ours:,.1f} | {their:,.2f} | {ratio} |")
         versions = f"cathedral-rl {rounds[0]['theirs']['version']} on Python {rounds[0]['theirs']['python']} with PettingZoo {rounds[0]['theirs']['pettingzoo']}"
     else:
@@ -146,6 +176,8 @@ def main() -> int:
         ):
             table.append(f"| {name} | {ours:,.1f} | | |")
         versions = "cathedral-rl not measured (no --rl-python)"
+    table.append(f"| random games per second, `Batch` of 256 with a numpy random agent | {batch_gps:,.1f} | | |")
+    table.append(f"| moves per second, `Batch` of 256, its own time (observe + step) | {batch_env:,.1f} | | |")
     print("\n".join(table))
     print()
     print(

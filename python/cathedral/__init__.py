@@ -16,7 +16,8 @@ package hands its data to Python::
 - :class:`Record`, :func:`read_records`, :func:`parse_records`, :func:`records_text`: game
   records.
 - :func:`env` / :class:`CathedralEnv`: a PettingZoo AEC environment;
-  :class:`SingleAgentEnv`: a Gymnasium environment against the engine.
+  :class:`SingleAgentEnv`: a Gymnasium environment against the engine; :class:`Batch`: many
+  games stepped by one call, with the observations as stacked numpy arrays, for training loops.
 
 The guide is ``docs/python.md`` in the repository.
 """
@@ -27,6 +28,7 @@ from ._cathedral import (
     KINDS,
     PASS_ACTION,
     PLANES,
+    Batch,
     CathedralError,
     FileFormatError,
     IllegalMoveError,
@@ -46,6 +48,7 @@ __all__ = [
     "KINDS",
     "PASS_ACTION",
     "PLANES",
+    "Batch",
     "CathedralEnv",
     "CathedralError",
     "FileFormatError",

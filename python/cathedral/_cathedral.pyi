@@ -62,6 +62,12 @@ class Position:
     def result(self) -> Optional[Player]:
         """``None`` while the game goes on; the winner, or ``"draw"``."""
     @property
+    def winner(self) -> Optional[Player]:
+        """The winner once the game is over; ``None`` for a draw or while it goes on."""
+    @property
+    def score(self) -> dict[str, int]:
+        """Cathedral: each player's unplaced squares (the fewer the better)."""
+    @property
     def value(self) -> Optional[int]:
         """The final value from the side to move's view once the game is over."""
     @property
@@ -121,6 +127,20 @@ class Record:
     def extended(self, moves: list[str]) -> Record: ...
     def text(self) -> str: ...
     def __len__(self) -> int: ...
+
+class Batch:
+    """``n`` Cathedral games stepped together, each restarted when it ends."""
+
+    def __init__(self, n: int, rules: str = "classic") -> None: ...
+    def __len__(self) -> int: ...
+    def observe(self) -> dict[str, npt.NDArray[np.int8]]:
+        """``observation`` (n, 10, 10, 5), ``hands`` (n, 2, 11), ``action_mask`` (n, ACTIONS),
+        ``to_move`` (n,): 0 Light, 1 Dark; each from its side to move's view."""
+    def step(self, actions: Union[list[int], npt.NDArray[np.integer]]) -> tuple[list[float], list[bool]]:
+        """One action per game: the final reward for the mover of each game that ended (then
+        restarted), and which ended."""
+    def position(self, i: int) -> Position: ...
+    def reset(self, position: Optional[Position] = None) -> None: ...
 
 def solve(
     position: Position,

@@ -63,6 +63,10 @@ class SingleAgentEnv(gym.Env):
         start = (options or {}).get("position", self._start)
         if not isinstance(start, Position) or start.game != "cathedral":
             raise CathedralError("options['position'] must be a Cathedral cathedral.Position")
+        if start.rules != self._start.rules:
+            raise CathedralError(
+                f"options['position'] is under the rules {start.rules}, the environment under {self._start.rules}"
+            )
         self.position = start
         if self.play_as == "random":
             self.agent = AGENTS[int(self.np_random.integers(2))]

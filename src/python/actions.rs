@@ -91,13 +91,23 @@ impl Actions {
 
     /// The legal move `action` stands for in `position`.
     pub(crate) fn legal_move(&self, position: &Position, action: i64) -> PyResult<Move> {
+        self.labelled_legal_move(position, action, "")
+    }
+
+    /// [`Actions::legal_move`] with errors starting with `label` (`game 3: `).
+    pub(crate) fn labelled_legal_move(
+        &self,
+        position: &Position,
+        action: i64,
+        label: &str,
+    ) -> PyResult<Move> {
         check_rules(position)?;
         let index = usize::try_from(action)
             .ok()
             .filter(|&a| a < self.len())
             .ok_or_else(|| {
                 CathedralError::new_err(format!(
-                    "action {action} is out of range: expected 0 to {}",
+                    "{label}action {action} is out of range: expected 0 to {}",
                     self.len() - 1
                 ))
             })?;
@@ -107,7 +117,7 @@ impl Actions {
             let id = self.placements[index][position.to_move().index()];
             if id == NONE {
                 return Err(IllegalMoveError::new_err(format!(
-                    "action {action} ({}) is not one of {}'s placements",
+                    "{label}action {action} ({}) is not one of {}'s placements",
                     self.describe(index),
                     position.to_move()
                 )));
@@ -118,7 +128,7 @@ impl Actions {
         position.legal_moves(&mut list);
         if !list.contains(mv) {
             return Err(IllegalMoveError::new_err(format!(
-                "action {action} ({}) is not legal here{}",
+                "{label}action {action} ({}) is not legal here{}",
                 self.describe(index),
                 if position.is_game_over() {
                     ": the game is over"

@@ -8,6 +8,7 @@
 //! ([`search::interruptible`]).
 
 mod actions;
+mod batch;
 mod position;
 mod records;
 mod render;
@@ -69,6 +70,7 @@ fn _cathedral(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("KINDS", actions::kind_names())?;
     m.add_class::<position::PyPosition>()?;
     m.add_class::<records::PyRecord>()?;
+    m.add_class::<batch::PyBatch>()?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::bestmove, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;

@@ -238,6 +238,19 @@ impl PyPosition {
         with_game!(&self.inner, p => to_python(py, &p.result()))
     }
 
+    /// The winner once the game is over (`"light"`, `"dark"`, a Corintho player's number);
+    /// `None` for a draw or while the game goes on.
+    #[getter]
+    fn winner<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let result = with_game!(&self.inner, p => p.result());
+        let winner = if result == "draw" {
+            serde_json::Value::Null
+        } else {
+            result
+        };
+        to_python(py, &winner)
+    }
+
     /// The final value from the side to move's view once the game is over (Cathedral: the
     /// opponent's unplaced squares minus the mover's; Corintho: +1, 0, -1), else `None`.
     #[getter]
@@ -381,6 +394,13 @@ impl PyPosition {
         Ok(rules
             .preset_name()
             .map_or_else(|| rules.to_string(), str::to_string))
+    }
+
+    /// Cathedral: the score, each player's squares not yet on the board (the fewer the
+    /// better), `{"light": n, "dark": m}`; the same as `unplaced()`.
+    #[getter]
+    fn score<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.unplaced(py)
     }
 
     /// Cathedral: each player's squares not yet on the board, `{"light": n, "dark": m}`.

@@ -10,8 +10,8 @@ use crate::frontend::EngineRequest;
 use crate::frontend::limits::{MAX_BUDGET, MAX_SECONDS, MAX_TABLE_MIB, MAX_THREADS};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
 /// How often the calling thread looks for Ctrl-C while the work runs.
@@ -19,22 +19,21 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
 /// Runs `work` on a worker thread without the GIL; the calling thread checks Python's signals
 /// meanwhile. On Ctrl-C (or any signal handler raising) it sets `stop`, waits for the work to
-/// wind down and raises the handler's exception (`KeyboardInterrupt`).
+/// wind down and raises the handler's exception (`KeyboardInterrupt`). It returns as soon as the
+/// work is done (a short search costs no polling delay).
 fn interruptible<T: Send>(
     py: Python<'_>,
     stop: &Arc<AtomicBool>,
     work: impl FnOnce() -> T + Send,
 ) -> PyResult<T> {
+    let finished = Finished::default();
     std::thread::scope(|scope| {
-        let handle = scope.spawn(work);
-        loop {
-            let finished = py.detach(|| {
-                std::thread::sleep(SIGNAL_POLL);
-                handle.is_finished()
-            });
-            if finished {
-                break;
-            }
+        let handle = scope.spawn(|| {
+            // Set when the work returns or panics.
+            let _done = finished.on_drop();
+            work()
+        });
+        while !py.detach(|| finished.wait(SIGNAL_POLL)) {
             if let Err(interrupt) = py.check_signals() {
                 stop.store(true, Ordering::SeqCst);
                 let _ = py.detach(|| handle.join());
@@ -50,6 +49,37 @@ fn interruptible<T: Send>(
             PyRuntimeError::new_err(format!("internal error (please report it): {why}"))
         })
     })
+}
+
+/// A flag the worker raises when it ends, which the calling thread waits on.
+#[derive(Default)]
+struct Finished {
+    done: Mutex<bool>,
+    signal: Condvar,
+}
+
+impl Finished {
+    /// A guard that raises the flag when dropped (also by a panic's unwinding).
+    fn on_drop(&self) -> impl Drop + '_ {
+        struct Raise<'a>(&'a Finished);
+        impl Drop for Raise<'_> {
+            fn drop(&mut self) {
+                *self.0.done.lock().unwrap_or_else(|e| e.into_inner()) = true;
+                self.0.signal.notify_all();
+            }
+        }
+        Raise(self)
+    }
+
+    /// Whether the flag is up, waiting at most `timeout` for it.
+    fn wait(&self, timeout: Duration) -> bool {
+        let done = self.done.lock().unwrap_or_else(|e| e.into_inner());
+        let (done, _) = self
+            .signal
+            .wait_timeout_while(done, timeout, |done| !*done)
+            .unwrap_or_else(|e| e.into_inner());
+        *done
+    }
 }
 
 fn check_threads(threads: usize) -> PyResult<()> {

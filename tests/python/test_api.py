@@ -122,6 +122,25 @@ def test_positions_pickle_copy_and_hash():
     assert copy.deepcopy(position) == position
     assert len({position, copy.copy(position), cathedral.Position()}) == 2
     assert position != "not a position"
+    corintho = cathedral.Position(game="corintho")
+    corintho = corintho.after(corintho.legal_moves()[3])
+    assert pickle.loads(pickle.dumps(corintho)) == corintho
+
+
+def test_result_winner_score_and_value_at_the_end():
+    path = ROOT / "puzzles" / "bench" / "t3-01.yaml"
+    position = cathedral.Position.load(path)
+    assert position.result is None and position.winner is None and position.value is None
+    for move in cathedral.solve(position)["best_line"]:
+        position = position.after(move)
+    assert position.is_over
+    assert position.score == position.unplaced()
+    light, dark = position.score["light"], position.score["dark"]
+    expected = "light" if light < dark else "dark" if dark < light else "draw"
+    assert position.result == expected
+    assert position.winner == (None if expected == "draw" else expected)
+    mover = position.to_move
+    assert position.value == position.score["dark" if mover == "light" else "light"] - position.score[mover]
 
 
 def test_corintho_through_the_same_interface():

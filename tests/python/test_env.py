@@ -162,3 +162,54 @@ def test_single_agent_environment_against_the_engine():
         other = "dark" if info["agent"] == "light" else "light"
         unplaced = position.unplaced()
         assert total == unplaced[other] - unplaced[info["agent"]]
+
+
+def test_batch_steps_every_game_as_the_positions_do():
+    games = 8
+    batch = cathedral.Batch(games)
+    positions = [cathedral.Position() for _ in range(games)]
+    rng = np.random.default_rng(5)
+    finished = 0
+    for _ in range(200):
+        obs = batch.observe()
+        for i, position in enumerate(positions):
+            assert batch.position(i) == position
+            assert (obs["observation"][i] == position.planes()).all()
+            assert (obs["hands"][i] == position.hand_counts()).all()
+            assert (obs["action_mask"][i] == position.action_mask()).all()
+            assert obs["to_move"][i] == ("light", "dark").index(position.to_move)
+        actions = [int(rng.choice(p.legal_actions())) for p in positions]
+        rewards, done = batch.step(actions)
+        for i, action in enumerate(actions):
+            mover = positions[i].to_move
+            after = positions[i].play_action(action)
+            assert done[i] == after.is_over
+            if after.is_over:
+                other = "dark" if mover == "light" else "light"
+                unplaced = after.unplaced()
+                assert rewards[i] == unplaced[other] - unplaced[mover]
+                positions[i] = cathedral.Position()
+                finished += 1
+            else:
+                assert rewards[i] == 0
+                positions[i] = after
+    assert finished > games  # every game ended and restarted at least once, most of them twice
+
+
+def test_batch_refuses_bad_actions_and_moves_no_game():
+    batch = cathedral.Batch(3)
+    legal = [batch.position(i).legal_actions()[0] for i in range(3)]
+    with pytest.raises(cathedral.IllegalMoveError, match="game 1: "):
+        batch.step([legal[0], cathedral.PASS_ACTION, legal[2]])
+    assert all(batch.position(i) == cathedral.Position() for i in range(3))
+    with pytest.raises(cathedral.CathedralError, match="one per game"):
+        batch.step(legal[:2])
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.Batch(0)
+    with pytest.raises(cathedral.CathedralError, match="optional capture"):
+        cathedral.Batch(2, rules="moore1978")
+    midgame = cathedral.Position.load(ROOT / "puzzles" / "examples" / "midgame.yaml")
+    batch.reset(midgame)
+    assert batch.position(2) == midgame
+    with pytest.raises(cathedral.CathedralError):
+        batch.position(3)

@@ -587,6 +587,10 @@ fn decide<G: Evaluate>(
             thought.best = Some(first.candidate.mv);
             thought.estimate = first.candidate.estimate;
             thought.pv = first.candidate.pv.clone();
+            if searcher.aborted {
+                // The one move ranked is the one chosen, with its value from the same search.
+                thought.candidates = vec![first.candidate.clone()];
+            }
         }
         for ranked in top.iter().rev() {
             if let Some(pos) = order.iter().position(|&j| j == ranked.index) {

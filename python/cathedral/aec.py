@@ -82,11 +82,24 @@ def check_options(rules: str, reward: str, render_mode: str | None, modes) -> Po
     return start
 
 
+def start_position(options: dict | None, default: Position) -> Position:
+    """The position ``reset(options={"position": p})`` asks for, else ``default``; it must be a
+    Cathedral position under the environment's rules."""
+    start = (options or {}).get("position", default)
+    if not isinstance(start, Position) or start.game != "cathedral":
+        raise CathedralError("options['position'] must be a Cathedral cathedral.Position")
+    if start.rules != default.rules:
+        raise CathedralError(
+            f"options['position'] is under the rules {start.rules}, the environment under {default.rules}"
+        )
+    return start
+
+
 def render_position(position: Position, mode: str | None):
     if mode is None:
         return None
     if mode == "rgb_array":
-        return position.rgb(scale=1.0, hands=True)
+        return position.rgb()
     text = position.text()
     if mode == "human":
         print(text)
@@ -127,13 +140,7 @@ class CathedralEnv(AECEnv):
         return spaces.Discrete(ACTIONS)
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        start = (options or {}).get("position", self._start)
-        if not isinstance(start, Position) or start.game != "cathedral":
-            raise CathedralError("options['position'] must be a Cathedral cathedral.Position")
-        if start.rules != self._start.rules:
-            raise CathedralError(
-                f"options['position'] is under the rules {start.rules}, the environment under {self._start.rules}"
-            )
+        start = start_position(options, self._start)
         self.position = start
         self.agents = list(self.possible_agents)
         self.rewards = {agent: 0.0 for agent in self.agents}

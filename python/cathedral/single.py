@@ -11,8 +11,16 @@ from __future__ import annotations
 import gymnasium as gym
 import numpy as np
 
-from ._cathedral import CathedralError, Position, bestmove
-from .aec import AGENTS, check_options, final_reward, observation_space, observe, render_position
+from ._cathedral import CathedralError, bestmove
+from .aec import (
+    AGENTS,
+    check_options,
+    final_reward,
+    observation_space,
+    observe,
+    render_position,
+    start_position,
+)
 
 SIDES = ("light", "dark", "random")
 
@@ -60,14 +68,7 @@ class SingleAgentEnv(gym.Env):
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
-        start = (options or {}).get("position", self._start)
-        if not isinstance(start, Position) or start.game != "cathedral":
-            raise CathedralError("options['position'] must be a Cathedral cathedral.Position")
-        if start.rules != self._start.rules:
-            raise CathedralError(
-                f"options['position'] is under the rules {start.rules}, the environment under {self._start.rules}"
-            )
-        self.position = start
+        self.position = start_position(options, self._start)
         if self.play_as == "random":
             self.agent = AGENTS[int(self.np_random.integers(2))]
         else:

@@ -1,5 +1,6 @@
 //! The commands every game shares, as data and text: what `show`, `moves`, `play`, `perft`,
-//! `solve` and `render` compute once a front end has read its arguments.
+//! `solve`, `render` and (for a game without Cathedral's ranked report) `bestmove` compute once
+//! a front end has read its arguments.
 
 use super::game::{Loaded, Playable, SvgRequest, TextStyle};
 use crate::boardgame::{Progress, Solution, SolveOptions};

@@ -102,15 +102,7 @@ impl Actions {
         label: &str,
     ) -> PyResult<Move> {
         check_rules(position)?;
-        let index = usize::try_from(action)
-            .ok()
-            .filter(|&a| a < self.len())
-            .ok_or_else(|| {
-                CathedralError::new_err(format!(
-                    "{label}action {action} is out of range: expected 0 to {}",
-                    self.len() - 1
-                ))
-            })?;
+        let index = self.index(action, label)?;
         let mv = if index == self.pass() {
             Move::PASS
         } else {
@@ -138,6 +130,19 @@ impl Actions {
             )));
         }
         Ok(mv)
+    }
+
+    /// `action` as an index into the table; the error starts with `label`.
+    fn index(&self, action: i64, label: &str) -> PyResult<usize> {
+        usize::try_from(action)
+            .ok()
+            .filter(|&a| a < self.len())
+            .ok_or_else(|| {
+                CathedralError::new_err(format!(
+                    "{label}action {action} is out of range: expected 0 to {}",
+                    self.len() - 1
+                ))
+            })
     }
 
     /// One byte per action, 1 where it is legal in `position`.
@@ -235,16 +240,7 @@ pub(crate) fn numpy_array<'py>(
 #[pyfunction]
 pub fn action_info(action: i64) -> PyResult<(String, Vec<String>)> {
     let actions = Actions::get();
-    let index = usize::try_from(action)
-        .ok()
-        .filter(|&a| a < actions.len())
-        .ok_or_else(|| {
-            CathedralError::new_err(format!(
-                "action {action} is out of range: expected 0 to {}",
-                actions.len() - 1
-            ))
-        })?;
-    Ok(match actions.entries.get(index) {
+    Ok(match actions.entries.get(actions.index(action, "")?) {
         None => ("pass".to_string(), Vec::new()),
         Some((piece, mask)) => (
             piece.name().to_string(),

@@ -229,26 +229,22 @@ pub fn read_records(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Vec<Py
 }
 
 fn records_text_of(records: &[PyRecord]) -> PyResult<String> {
-    let cathedral: Option<Vec<_>> = records
-        .iter()
-        .map(|r| match &r.inner {
-            AnyRecord::Cathedral(g) => Some(g.clone()),
-            AnyRecord::Corintho(_) => None,
-        })
-        .collect();
-    if let Some(games) = cathedral {
+    /// Every record's game of one kind, if they all are of that kind.
+    fn all<T: Clone>(records: &[PyRecord], pick: fn(&AnyRecord) -> Option<&T>) -> Option<Vec<T>> {
+        records.iter().map(|r| pick(&r.inner).cloned()).collect()
+    }
+    if let Some(games) = all(records, |r| match r {
+        AnyRecord::Cathedral(g) => Some(g),
+        AnyRecord::Corintho(_) => None,
+    }) {
         return Ok(Position::records_text(&games));
     }
-    let corintho: Option<Vec<_>> = records
-        .iter()
-        .map(|r| match &r.inner {
-            AnyRecord::Corintho(g) => Some(g.clone()),
-            AnyRecord::Cathedral(_) => None,
-        })
-        .collect();
-    corintho
-        .map(|games| CorinthoPosition::records_text(&games))
-        .ok_or_else(|| CathedralError::new_err("a record file holds the games of one game only"))
+    all(records, |r| match r {
+        AnyRecord::Corintho(g) => Some(g),
+        AnyRecord::Cathedral(_) => None,
+    })
+    .map(|games| CorinthoPosition::records_text(&games))
+    .ok_or_else(|| CathedralError::new_err("a record file holds the games of one game only"))
 }
 
 /// The record file's text (YAML) for `records`, all of one game.

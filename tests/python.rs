@@ -3,7 +3,8 @@
 //! `target/python-venv` (or the interpreter `CATHEDRAL_PYTHON` names), against the `cathedral`
 //! binary of this build. The suite checks the module's data against the binary's `--json`,
 //! plays random games through the PettingZoo environment move by move against it, runs
-//! PettingZoo's API test, bad input and Ctrl-C during a solve.
+//! PettingZoo's API test, bad input and Ctrl-C during a solve, and the distributed solve on a
+//! local Ray cluster of 2 CPUs (`docs/distributed.md`).
 //!
 //! Where the environment is missing the test says so and passes, unless
 //! `CATHEDRAL_PYTHON_TESTS=1` demands it (as `.ci/run` does), when it fails. After changing the

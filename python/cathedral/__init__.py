@@ -18,6 +18,8 @@ package hands its data to Python::
 - :func:`env` / :class:`CathedralEnv`: a PettingZoo AEC environment;
   :class:`SingleAgentEnv`: a Gymnasium environment against the engine; :class:`Batch`: many
   games stepped by one call, with the observations as stacked numpy arrays, for training loops.
+- :mod:`cathedral.distributed`: exact solves split into Ray tasks across a cluster
+  (``pip install "./python[distributed]"``).
 
 The guide is ``docs/python.md`` in the repository.
 """

@@ -1,0 +1,261 @@
+"""Exact solving across machines on Ray: a solve split into subproblems that run as Ray tasks.
+
+    >>> import ray, cathedral
+    >>> from cathedral import distributed
+    >>> ray.init()                                        # or ray.init(address="auto")
+    >>> distributed.solve(cathedral.Position.load("puzzles/bench/t10-01.yaml"),
+    ...                   knowledge="t10-01.jsonl")       # doctest: +SKIP
+
+How it works (``docs/distributed.md``):
+
+1. The position's tree is expanded ``split_depth`` plies (1 by default: the root moves). Every
+   position at the frontier is a subproblem; a game already over is its own value.
+2. Each subproblem is solved exactly by a Ray task (``cathedral.solve`` on the worker, the Rust
+   solver without the GIL), with no window: its exact value, which the root's minimax and every
+   root move's value need. (Splitting a slow subproblem further was tried and dropped: solving
+   every child of a position exactly is a ply without the cut-offs one solve makes, and on t8-03
+   it ran for minutes where the whole solve takes a second; ``docs/distributed.md``.)
+3. Every proven subproblem is appended at once to the run's *knowledge file* (JSON lines,
+   keyed by the position's key and checked against its file text). A rerun with the same file
+   skips what it holds, so a finished subproblem is never lost; a task whose worker dies is
+   retried by Ray.
+4. The root's exact value and best line come from minimax over the proven values. The line
+   (the best moves down to the subproblem, then its own best line) is replayed to the end of
+   the game and must end at the value, or the solve raises.
+
+Every root move gets its exact value, as ``cathedral solve`` reports them by default.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ._cathedral import CathedralError, Position, solve as _solve
+
+
+@dataclass
+class _Node:
+    """A position of the expanded tree: its children, or the subproblem it stands for."""
+
+    position: Position
+    moves: list[str]
+    children: list[tuple[str, "_Node"]] = field(default_factory=list)
+    result: dict | None = None
+
+
+def _key(position: Position) -> str:
+    return f"{position.key:032x}"
+
+
+def _solve_subproblem(text: str, threads: int, tt_mb: int, crash_once: str | None) -> dict:
+    """A Ray task: the exact solve of one subproblem, with what it cost."""
+    if crash_once is not None and not os.path.exists(crash_once):
+        # Test hook: the first attempt's worker dies in the middle of its task.
+        Path(crash_once).touch()
+        os._exit(1)
+    position = Position.from_text(text)
+    started = time.perf_counter()
+    report = _solve(position, threads=threads, tt_mb=tt_mb, root_values=False)
+    if not report["complete"]:
+        raise CathedralError(f"internal error: a solve without limits ended unproven: {report}")
+    return {
+        "key": _key(position),
+        "value": report["value"],
+        "best_line": report.get("best_line") or [],
+        "nodes": report["stats"]["nodes"],
+        "seconds": time.perf_counter() - started,
+    }
+
+
+class Knowledge:
+    """A run's proven subproblems, one JSON object a line, appended as each is proven (and
+    flushed to disk), so that an interrupted or repeated run keeps them."""
+
+    def __init__(self, path: str | os.PathLike | None):
+        self.path = Path(path) if path is not None else None
+        self.known: dict[str, dict] = {}
+        if self.path is not None and self.path.exists():
+            for number, line in enumerate(self.path.read_text().splitlines(), 1):
+                if not line.strip():
+                    continue
+                try:
+                    entry = json.loads(line)
+                    self.known[entry["key"]] = entry
+                except (json.JSONDecodeError, KeyError, TypeError) as error:
+                    raise CathedralError(
+                        f"{self.path}:{number}: not a knowledge line ({error}); expected a JSON object with a key"
+                    ) from None
+
+    def get(self, position: Position) -> dict | None:
+        entry = self.known.get(_key(position))
+        # A key collision would need the same 128-bit key: the text settles it.
+        if entry is not None and entry.get("text") == position.file_text():
+            return entry
+        return None
+
+    def add(self, position: Position, result: dict) -> None:
+        entry = dict(result, text=position.file_text())
+        self.known[entry["key"]] = entry
+        if self.path is not None:
+            with self.path.open("a") as out:
+                out.write(json.dumps(entry) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+
+
+def _expand(node: _Node, depth: int) -> list[_Node]:
+    """Expands ``node`` ``depth`` plies; returns the frontier (the subproblems)."""
+    if depth == 0 or node.position.is_over:
+        return [node]
+    frontier = []
+    for move in node.position.legal_moves():
+        child = _Node(node.position.after(move), node.moves + [move])
+        node.children.append((move, child))
+        frontier.extend(_expand(child, depth - 1))
+    return frontier
+
+
+def _value(node: _Node) -> int:
+    """The node's exact value from its side to move's view."""
+    if node.position.is_over:
+        return node.position.value
+    if not node.children:
+        return node.result["value"]
+    best = None
+    for _, child in node.children:
+        value = _value(child)
+        if child.position.to_move != node.position.to_move:
+            value = -value
+        best = value if best is None else max(best, value)
+    return best
+
+
+def _line(node: _Node) -> list[str]:
+    """The best line from ``node``: the best child (the first of the best in move order), down
+    to a subproblem, then its own best line."""
+    if node.position.is_over:
+        return []
+    if not node.children:
+        return list(node.result["best_line"])
+    target = _value(node)
+    for move, child in node.children:
+        value = _value(child)
+        if child.position.to_move != node.position.to_move:
+            value = -value
+        if value == target:
+            return [move] + _line(child)
+    raise CathedralError("internal error: no child has the node's value")
+
+
+def solve(
+    position: Position,
+    *,
+    knowledge: str | os.PathLike | None = None,
+    split_depth: int = 1,
+    threads_per_task: int = 1,
+    tt_mb: int = 256,
+    _crash_once: str | None = None,
+) -> dict:
+    """Solves a Cathedral position exactly on the Ray cluster ``ray.init`` joined (a local one
+    of all cores if none): the value from the side to move's view, the best move and line, every
+    root move's value, and what the run cost (see the module's docstring).
+
+    ``knowledge`` is the run's file of proven subproblems (read first, appended to as the solve
+    goes); ``split_depth`` (1 to 3) the plies expanded before the tasks (each position there is
+    one task); ``threads_per_task`` the solver's threads in each task (0: all of a machine's
+    cores), which is also the CPUs a task asks Ray for.
+    """
+    import ray
+
+    if position.game != "cathedral":
+        raise CathedralError("distributed.solve solves Cathedral positions")
+    if not 1 <= split_depth <= 3:
+        raise CathedralError(f"split_depth={split_depth}: expected 1 to 3")
+    if not 0 <= threads_per_task <= 64:
+        raise CathedralError(f"threads_per_task={threads_per_task}: expected 0 (all cores) to 64")
+    if not ray.is_initialized():
+        ray.init()
+    started = time.perf_counter()
+    store = Knowledge(knowledge)
+    task = ray.remote(num_cpus=max(1, threads_per_task), max_retries=3)(_solve_subproblem)
+    root = _Node(position, [])
+    pending: dict = {}
+    reused = solved = 0
+    subproblems: list[dict] = []
+
+    def submit(node: _Node) -> None:
+        nonlocal reused
+        if node.position.is_over:
+            return
+        known = store.get(node.position)
+        if known is not None:
+            node.result = known
+            reused += 1
+            return
+        ref = task.remote(node.position.file_text(), threads_per_task, tt_mb, _crash_once)
+        pending[ref] = node
+
+    for node in _expand(root, split_depth):
+        submit(node)
+    while pending:
+        done, _ = ray.wait(list(pending), num_returns=1)
+        node = pending.pop(done[0])
+        result = ray.get(done[0])
+        node.result = result
+        store.add(node.position, result)
+        solved += 1
+        subproblems.append(
+            {"moves": node.moves, "value": result["value"], "nodes": result["nodes"], "seconds": result["seconds"]}
+        )
+
+    value = _value(root)
+    line = _line(root)
+    # The proof's check: the line replays to the end of the game and ends at the value.
+    end = position
+    for move in line:
+        end = end.after(move)
+    if not end.is_over:
+        raise CathedralError("internal error: the best line does not reach the end of the game")
+    unplaced = end.unplaced()
+    mover = position.to_move
+    other = "dark" if mover == "light" else "light"
+    if unplaced[other] - unplaced[mover] != value:
+        raise CathedralError("internal error: the best line does not end at the value")
+    root_moves = []
+    for move, child in root.children:
+        child_value = _value(child)
+        if child.position.to_move != position.to_move:
+            child_value = -child_value
+        root_moves.append({"move": move, "value": child_value})
+    root_moves.sort(key=lambda m: -m["value"])
+    return {
+        "to_move": mover,
+        "value": value,
+        "complete": True,
+        "best_move": line[0] if line else None,
+        "best_line": line,
+        "root_moves": root_moves,
+        "final_unplaced": unplaced,
+        "tasks": solved,
+        "reused": reused,
+        "subproblems": subproblems,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def simulate(seconds: list[float], workers: int) -> float:
+    """The time ``workers`` would take for subproblems that took ``seconds`` each, handed out
+    longest first to the worker free soonest (what a dynamic scheduler approaches, with no
+    overhead): a model for scaling, from measured sizes."""
+    import heapq
+
+    if workers < 1:
+        raise CathedralError(f"workers={workers}: expected at least 1")
+    loads = [0.0] * workers
+    for duration in sorted(seconds, reverse=True):
+        heapq.heapreplace(loads, loads[0] + duration)
+    return max(loads)

@@ -175,8 +175,8 @@ impl PyRecord {
     }
 
     /// The record file's text (YAML) of this one game.
-    fn text(&self) -> String {
-        records_text_of(std::slice::from_ref(self)).unwrap_or_default()
+    fn text(&self) -> PyResult<String> {
+        records_text_of(std::slice::from_ref(self))
     }
 
     fn __len__(&self) -> usize {

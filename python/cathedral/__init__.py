@@ -18,8 +18,10 @@ package hands its data to Python::
 - :func:`env` / :class:`CathedralEnv`: a PettingZoo AEC environment;
   :class:`SingleAgentEnv`: a Gymnasium environment against the engine; :class:`Batch`: many
   games stepped by one call, with the observations as stacked numpy arrays, for training loops.
-- :mod:`cathedral.distributed`: exact solves split into Ray tasks across a cluster
-  (``pip install "./python[distributed]"``).
+- :func:`play_pair`, :func:`match_summary`, :class:`Sprt`: engine matches one pair at a time,
+  exactly as ``cathedral match`` plays and counts them.
+- :mod:`cathedral.distributed`: exact solves split into Ray tasks across a cluster, and matches
+  played as Ray tasks (``pip install "./python[distributed]"``).
 
 The guide is ``docs/python.md`` in the repository.
 """
@@ -34,11 +36,16 @@ from ._cathedral import (
     CathedralError,
     FileFormatError,
     IllegalMoveError,
+    Pair,
     Position,
     Record,
+    Sprt,
     action_info,
     bestmove,
+    match_summary,
     parse_records,
+    play_pair,
+    player_name,
     read_records,
     records_text,
     solve,
@@ -55,13 +62,18 @@ __all__ = [
     "CathedralError",
     "FileFormatError",
     "IllegalMoveError",
+    "Pair",
     "Position",
     "Record",
     "SingleAgentEnv",
+    "Sprt",
     "action_info",
     "bestmove",
     "env",
+    "match_summary",
     "parse_records",
+    "play_pair",
+    "player_name",
     "raw_env",
     "read_records",
     "records_text",

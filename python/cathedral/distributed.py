@@ -1,4 +1,5 @@
-"""Exact solving across machines on Ray: a solve split into subproblems that run as Ray tasks.
+"""Work across machines on Ray: exact solves split into subproblems, and engine matches played
+pair by pair, each a Ray task with the Rust library doing the work inside it.
 
     >>> import ray, cathedral
     >>> from cathedral import distributed
@@ -24,6 +25,10 @@ How it works (``docs/distributed.md``):
    the game and must end at the value, or the solve raises.
 
 Every root move gets its exact value, as ``cathedral solve`` reports them by default.
+
+:func:`match` plays an engine match the way ``cathedral match`` does (the same pairs, seeds,
+records, statistics and sequential test), each pair a Ray task: the same seeds give the same
+games whatever the number of workers.
 """
 
 from __future__ import annotations
@@ -31,10 +36,19 @@ from __future__ import annotations
 import json
 import os
 import time
+from time import perf_counter as _now
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ._cathedral import CathedralError, Position, solve as _solve
+from ._cathedral import (
+    CathedralError,
+    Position,
+    Sprt,
+    match_summary,
+    play_pair,
+    player_name,
+)
+from ._cathedral import solve as _solve
 
 
 @dataclass
@@ -259,3 +273,161 @@ def simulate(seconds: list[float], workers: int) -> float:
     for duration in sorted(seconds, reverse=True):
         heapq.heapreplace(loads, loads[0] + duration)
     return max(loads)
+
+
+def _play_pair_task(a: str, b: str, pair: int, settings: dict, opening: list[str] | None):
+    """A Ray task: one pair of the match (the `Pair` pickles as its moves, replayed on arrival)."""
+    return play_pair(a, b, pair, opening=opening, **settings)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    partial = path.with_name(path.name + ".partial")
+    with partial.open("w") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(partial, path)
+
+
+def match(
+    a: str,
+    b: str,
+    *,
+    games: int = 20,
+    seed: int = 1,
+    opening_plies: int = 2,
+    openings: list[list[str]] | None = None,
+    nodes: int | None = None,
+    time: float | None = None,
+    clock: tuple[float, float] | None = None,
+    rules: str = "classic",
+    game: str = "cathedral",
+    tt_mb: int = 16,
+    output: str | os.PathLike | None = None,
+    force: bool = False,
+    sprt: tuple[float, float] | None = None,
+    sprt_on: str = "games",
+    alpha: float = 0.05,
+    beta: float = 0.05,
+    in_flight: int | None = None,
+    on_pair=None,
+) -> dict:
+    """Plays an engine match on the Ray cluster ``ray.init`` joined, each pair of games a task,
+    and returns what ``cathedral match --json`` prints: ``summary``, ``seconds``,
+    ``games_per_minute``, ``interrupted``, ``records``, ``sprt`` (with ``sprt``) and ``pairs``.
+
+    ``a`` and ``b`` are built-in players as ``cathedral match --a`` names them (``engine``,
+    ``engine:level=5``, ``greedy``, ``policy``, ``random``); ``games`` is even (with ``sprt``,
+    the most to play); ``nodes``, ``time`` or ``clock`` is each move's budget (nodes make the
+    games the same on every machine); ``seed`` and ``opening_plies`` the seeded openings, or
+    ``openings`` the moves each pair starts from (pair ``i`` plays ``openings[i - 1]``; ``games``
+    is then twice their number). ``output`` is a folder for the records, ``pair-NNNN.yaml`` as
+    ``match --output`` writes them (it must hold no files unless ``force``).
+
+    ``sprt=(elo0, elo1)`` stops at the verdict of the sequential test, fed with the pairs in
+    order (``sprt_on``: ``"games"`` or ``"pairs"``, as ``--sprt-on``); the pairs after the
+    deciding one are cancelled and not counted, so the result does not depend on the number of
+    workers. ``in_flight`` is how many pairs run at once (default: twice the cluster's CPUs);
+    ``on_pair(pair, summary)`` is called as each pair is counted. Ctrl-C stops the match and
+    returns what was counted, with ``interrupted`` true.
+    """
+    import ray
+
+    if openings is not None:
+        if not openings:
+            raise CathedralError("openings=[]: expected at least one opening")
+        games = 2 * len(openings)
+    if not (isinstance(games, int) and 2 <= games <= 10_000_000 and games % 2 == 0):
+        raise CathedralError(
+            f"games={games}: expected an even number from 2 (games are played in pairs with colours swapped)"
+        )
+    if sprt_on not in ("games", "pairs"):
+        raise CathedralError(f"sprt_on={sprt_on!r}: expected 'games' or 'pairs'")
+    if in_flight is not None and not 1 <= in_flight <= 100_000:
+        raise CathedralError(f"in_flight={in_flight}: expected 1 to 100000")
+    test = Sprt(sprt[0], sprt[1], alpha, beta) if sprt is not None else None
+    budget = {"nodes": nodes, "time": time, "clock": clock}
+    names = [player_name(a, **budget), player_name(b, **budget)]
+    settings = dict(
+        game=game, rules=rules, seed=seed, opening_plies=opening_plies, tt_mb=tt_mb, **budget
+    )
+    # The settings are checked here, before any task starts (the players and the budget by
+    # naming them above): a bad match fails on the driver with the library's message.
+    if not 1 <= tt_mb <= 65536:
+        raise CathedralError(f"tt_mb={tt_mb}: expected 1 to 65536 (MiB)")
+    start = Position(rules, game=game) if game == "cathedral" else Position(game=game)
+    for number, opening in enumerate(openings or [], 1):
+        position = start
+        for text in opening:
+            try:
+                position = position.after(text)
+            except CathedralError as error:
+                raise CathedralError(f"openings[{number - 1}]: {error}") from None
+    folder = Path(output) if output is not None else None
+    if folder is not None:
+        if folder.exists():
+            if not folder.is_dir():
+                raise CathedralError(f"{folder}: not a folder")
+            if any(folder.iterdir()) and not force:
+                raise CathedralError(f"{folder} holds files: give force=True to write into it")
+        else:
+            folder.mkdir(parents=True)
+    if not ray.is_initialized():
+        ray.init()
+    if in_flight is None:
+        in_flight = max(1, 2 * int(ray.cluster_resources().get("CPU", 1)))
+    task = ray.remote(num_cpus=1, max_retries=3)(_play_pair_task)
+    pairs = games // 2
+    started = _now()
+    pending: dict = {}
+    finished: dict[int, object] = {}
+    counted: list = []
+    next_pair = 1
+    interrupted = False
+
+    def submit() -> None:
+        nonlocal next_pair
+        while len(pending) < in_flight and next_pair <= pairs:
+            opening = openings[next_pair - 1] if openings is not None else None
+            pending[task.remote(a, b, next_pair, settings, opening)] = next_pair
+            next_pair += 1
+
+    try:
+        submit()
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            pending.pop(done[0])
+            result = ray.get(done[0])
+            finished[result.pair] = result
+            # Count the pairs in order, whatever order they finish in.
+            while len(counted) + 1 in finished:
+                pair = finished.pop(len(counted) + 1)
+                counted.append(pair)
+                if folder is not None:
+                    _write_atomically(folder / f"pair-{pair.pair:04}.yaml", pair.records_text())
+                if test is not None:
+                    points = pair.a_half_points if sprt_on == "games" else round(4 * pair.a_score)
+                    test.add_pair(points)
+                if on_pair is not None:
+                    on_pair(pair, match_summary(names[0], names[1], counted))
+                if test is not None and test.verdict != "continue":
+                    break
+            if test is not None and test.verdict != "continue":
+                break
+            submit()
+    except KeyboardInterrupt:
+        interrupted = True
+    for ref in pending:
+        ray.cancel(ref)
+    elapsed = _now() - started
+    report = {
+        "summary": match_summary(names[0], names[1], counted),
+        "seconds": elapsed,
+        "games_per_minute": 2 * len(counted) / max(elapsed, 1e-9) * 60,
+        "interrupted": interrupted,
+        "records": str(folder) if folder is not None else None,
+    }
+    if test is not None:
+        report["sprt"] = test.to_dict()
+    report["pairs"] = [pair.to_dict() for pair in counted]
+    return report

@@ -285,7 +285,19 @@ pub fn play_pair<G: MatchGame>(
     options: &MatchOptions<G::Rules>,
     pair: usize,
 ) -> PairResult<G> {
-    let opening = opening::<G>(options, pair);
+    play_pair_from(a, b, options, pair, &opening::<G>(options, pair))
+}
+
+/// Plays pair `pair` (from 1) from the given opening instead of the seeded one (an opening
+/// study's): A in the first seat, then A in the second. `opening` must be legal from the start
+/// of a game under `options.rules`; `options.opening_plies` is not used.
+pub fn play_pair_from<G: MatchGame>(
+    a: &mut dyn Contestant<G>,
+    b: &mut dyn Contestant<G>,
+    options: &MatchOptions<G::Rules>,
+    pair: usize,
+    opening: &[G::Move],
+) -> PairResult<G> {
     let rules = G::rules_text(options.rules);
     let mut record = |game: usize| {
         let seed = game_seed(options.seed ^ 0x9e37_79b9, (2 * pair + game) as u64);
@@ -295,7 +307,7 @@ pub fn play_pair<G: MatchGame>(
             (&mut *b, &mut *a)
         };
         let names = [first.name(), second.name()];
-        let (moves, end, forfeit) = play_game(first, second, options, &opening, seed);
+        let (moves, end, forfeit) = play_game(first, second, options, opening, seed);
         let start = G::start_under(options.rules);
         let texts = start.line_text(&moves);
         let scores = match &forfeit {

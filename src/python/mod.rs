@@ -8,6 +8,7 @@
 //! ([`search::interruptible`]).
 
 mod actions;
+mod arena;
 mod batch;
 mod position;
 mod records;
@@ -71,6 +72,12 @@ fn _cathedral(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<position::PyPosition>()?;
     m.add_class::<records::PyRecord>()?;
     m.add_class::<batch::PyBatch>()?;
+    m.add_class::<arena::PyPair>()?;
+    m.add_class::<arena::PySprt>()?;
+    m.add_function(wrap_pyfunction!(arena::play_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::match_summary, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::player_name, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::_pair_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::bestmove, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;

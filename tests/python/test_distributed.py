@@ -111,3 +111,86 @@ def test_the_scaling_model():
     assert distributed.simulate([3, 3, 2, 2, 2], 2) == 7
     assert distributed.simulate([1, 2, 3], 1) == 6
     assert distributed.simulate([1, 2, 3], 64) == 3
+
+
+# Matches on Ray: the games, statistics, records and sequential test of `cathedral match`.
+
+MATCH = dict(nodes=2000, seed=5)
+
+
+def without_timing(report):
+    return {k: v for k, v in report.items() if k not in ("seconds", "games_per_minute", "records")}
+
+
+def test_a_match_on_ray_plays_the_games_of_cathedral_match_whatever_the_workers(cli, tmp_path):
+    ours_serial = distributed.match("greedy", "engine", games=6, in_flight=1, output=tmp_path / "one", **MATCH)
+    ours_wide = distributed.match("greedy", "engine", games=6, in_flight=6, output=tmp_path / "six", **MATCH)
+    theirs = cli.json(
+        "match", "--a", "greedy", "--b", "engine", "--games", "6", "--nodes", "2000", "--seed", "5",
+        "--jobs", "2", "--output", str(tmp_path / "cli"),
+    )
+    assert without_timing(ours_serial) == without_timing(ours_wide) == without_timing(theirs)
+    assert len(ours_serial["pairs"]) == 3 and not ours_serial["interrupted"]
+    for name in ("pair-0001.yaml", "pair-0002.yaml", "pair-0003.yaml"):
+        cli_text = (tmp_path / "cli" / name).read_text()
+        assert (tmp_path / "one" / name).read_text() == cli_text == (tmp_path / "six" / name).read_text()
+    # The records replay: the last position of each is the end of its game.
+    for record in cathedral.read_records(tmp_path / "one" / "pair-0002.yaml"):
+        assert record.end.is_over
+
+
+def test_a_sequential_test_on_ray_stops_where_the_local_runner_does(cli):
+    ours = distributed.match("engine", "random", games=40, sprt=(0, 200), in_flight=4, nodes=200, seed=5)
+    theirs = cli.json(
+        "match", "--a", "engine", "--b", "random", "--games", "40", "--nodes", "200", "--seed", "5",
+        "--sprt", "0,200", "--jobs", "1",
+    )
+    assert ours["sprt"]["verdict"] == "accept-h1"
+    assert without_timing(ours) == without_timing(theirs)
+    assert len(ours["pairs"]) < 20  # the pairs after the verdict were not counted
+
+
+def test_a_match_from_given_openings_and_of_corintho(tmp_path):
+    start = cathedral.Position()
+    cathedral_move = start.legal_moves()[0]
+    dark_move = start.after(cathedral_move).legal_moves()[-1]
+    report = distributed.match("greedy", "greedy", openings=[[cathedral_move, dark_move]], nodes=1)
+    (pair,) = report["pairs"]
+    for game in pair["games"]:
+        assert game["opening_plies"] == 2
+        played = start.after(game["moves"][0]).after(game["moves"][1])
+        assert played == start.after(cathedral_move).after(dark_move)
+    corintho = distributed.match("engine:level=3", "random", games=2, game="corintho", nodes=20000)
+    assert corintho["summary"]["pairs"] == 1
+    assert "player_1_dropped" in corintho["pairs"][0]["games"][0]
+
+
+def test_bad_match_settings(tmp_path):
+    with pytest.raises(cathedral.CathedralError, match="even"):
+        distributed.match("engine", "random", games=3)
+    with pytest.raises(cathedral.CathedralError, match="cmd:"):
+        distributed.match("cmd:./my-engine", "random")
+    with pytest.raises(cathedral.CathedralError, match="nodes"):
+        distributed.match("engine", "random", nodes=0)
+    with pytest.raises(cathedral.CathedralError, match=r"openings\[0\]"):
+        distributed.match("engine", "random", openings=[["dark:tavern:a1"]], nodes=10)
+    with pytest.raises(cathedral.CathedralError):
+        distributed.match("engine", "random", rules="nonsense", nodes=10)
+    (tmp_path / "kept.yaml").write_text("mine\n")
+    with pytest.raises(cathedral.CathedralError, match="holds files"):
+        distributed.match("engine", "random", nodes=10, output=tmp_path)
+    assert (tmp_path / "kept.yaml").read_text() == "mine\n"
+    with pytest.raises(cathedral.CathedralError, match="half_points"):
+        cathedral.Sprt(0, 10).add_pair(5)
+    with pytest.raises(cathedral.CathedralError):
+        cathedral.Sprt(10, 0)
+
+
+def test_a_pair_pickles_as_its_moves():
+    import pickle
+
+    pair = cathedral.play_pair("policy", "greedy", 2, nodes=1, seed=9)
+    again = pickle.loads(pickle.dumps(pair))
+    assert again.to_dict() == pair.to_dict() and again.records_text() == pair.records_text()
+    with pytest.raises(cathedral.CathedralError):
+        cathedral._cathedral._pair_from_state("cathedral", "classic", '{"pair": 1, "games": []}')

@@ -47,7 +47,7 @@ pub use cathedral::player::Player;
 pub use cathedral::position::{Building, CathedralStatus, ClaimLog, Position, Side};
 pub use cathedral::rules::Rules;
 pub use cathedral::zobrist::Key;
-pub use cathedral::{engine, explain, file, legality, notation, policy, rules, sampler};
+pub use cathedral::{book, engine, explain, file, legality, notation, policy, rules, sampler};
 
 /// Internals exposed for the crate's own tests and benchmarks only: not part of the API, and
 /// free to change.

@@ -155,19 +155,82 @@ fn bestmove_says_exact_or_estimate() {
         "puzzles/examples/opening.yaml",
         "--nodes",
         "20000",
+        "--book",
+        "none",
         "--json",
     ]));
     let report: serde_json::Value = serde_json::from_str(&json).expect("json");
     assert_eq!(report["judgement"], "estimate");
     assert!(report["best_move"].as_str().is_some());
     assert!(report["line"].as_array().is_some_and(|l| !l.is_empty()));
+    assert!(report.get("book").is_none(), "{report}");
     let text = stdout_of(cathedral().args([
         "bestmove",
         "puzzles/examples/opening.yaml",
         "--nodes",
         "20000",
+        "--book",
+        "none",
     ]));
     assert!(text.contains("(estimate, depth"), "{text}");
+}
+
+/// At the start the bundled opening book answers (its move, its statistics, labelled an
+/// estimate); a book file of one's own is read, and a bad one refused at its line.
+#[test]
+fn bestmove_plays_from_the_opening_book() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let start = dir.path().join("start.yaml");
+    std::fs::write(&start, "rules: classic\n").expect("write");
+    let json = stdout_of(cathedral().args(["bestmove", start.to_str().unwrap(), "--json"]));
+    let report: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(report["judgement"], "estimate");
+    let book = &report["book"];
+    let moves = book["moves"].as_array().expect("the book's moves");
+    assert_eq!(moves.len(), 224, "every Cathedral placement");
+    let best = report["best_move"].as_str().expect("a move");
+    let chosen = moves.iter().find(|m| m["move"] == best).expect("the move is the book's");
+    assert!(chosen["games"].as_u64().unwrap() >= 2);
+    assert_eq!(report["value"], chosen["margin"]);
+    assert!(report["verdict"].as_str().unwrap().contains("opening book"), "{report}");
+    // With the book switched off or below level 10, the engine searches.
+    for args in [["--book", "none"], ["--level", "9"]] {
+        let json = stdout_of(
+            cathedral()
+                .args(["bestmove", start.to_str().unwrap(), "--nodes", "2000", "--json"])
+                .args(args),
+        );
+        let report: serde_json::Value = serde_json::from_str(&json).expect("json");
+        assert!(report.get("book").is_none(), "{args:?}: {report}");
+    }
+    // A book of one's own.
+    let mine = dir.path().join("mine.yaml");
+    std::fs::write(
+        &mine,
+        "book: mine\nrules: classic\nnodes_per_move: 5\npositions:\n- line: []\n  moves:\n  - {move: \"light:cathedral:a3,b1,b2,b3,b4,c3\", games: 3, margin: 1.5, worst: -2}\n",
+    )
+    .expect("write");
+    let json = stdout_of(cathedral().args([
+        "bestmove",
+        start.to_str().unwrap(),
+        "--book",
+        mine.to_str().unwrap(),
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(report["book"]["name"], "mine");
+    assert_eq!(report["book"]["moves"].as_array().unwrap().len(), 4, "in every rotation");
+    // A bad one: its line and what is wrong.
+    std::fs::write(&mine, "book: mine\nrules: classic\nnodes_per_move: 5\npositions:\n- line: [\"dark:tavern:a1\"]\n  moves: []\n").expect("write");
+    let output = cathedral()
+        .args(["bestmove", start.to_str().unwrap(), "--book", mine.to_str().unwrap()])
+        .assert()
+        .failure()
+        .get_output()
+        .clone();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("mine.yaml:5"), "{err}");
+    assert!(err.contains("dark:tavern:a1"), "{err}");
 }
 
 #[test]

@@ -18,7 +18,7 @@ package hands its data to Python::
 - :func:`env` / :class:`CathedralEnv`: a PettingZoo AEC environment;
   :class:`SingleAgentEnv`: a Gymnasium environment against the engine; :class:`Batch`: many
   games stepped by one call, with the observations as stacked numpy arrays, for training loops.
-- :func:`play_pair`, :func:`match_summary`, :class:`Sprt`: engine matches one pair at a time,
+- :func:`play_pair`, :func:`play_game`, :func:`match_summary`, :class:`Sprt`: engine matches one pair at a time,
   exactly as ``cathedral match`` plays and counts them.
 - :mod:`cathedral.distributed`: exact solves split into Ray tasks across a cluster, and matches
   played as Ray tasks (``pip install "./python[distributed]"``).
@@ -44,6 +44,7 @@ from ._cathedral import (
     bestmove,
     match_summary,
     parse_records,
+    play_game,
     play_pair,
     player_name,
     read_records,
@@ -72,6 +73,7 @@ __all__ = [
     "env",
     "match_summary",
     "parse_records",
+    "play_game",
     "play_pair",
     "player_name",
     "raw_env",

@@ -218,6 +218,22 @@ def play_pair(
     clock: Optional[tuple[float, float]] = None,
     tt_mb: int = 16,
 ) -> Pair: ...
+def play_game(
+    first: str,
+    second: str,
+    *,
+    pair: int = 1,
+    game_number: int = 1,
+    game: str = "cathedral",
+    rules: str = "classic",
+    seed: int = 1,
+    opening_plies: int = 2,
+    opening: Optional[list[str]] = None,
+    nodes: Optional[int] = None,
+    time: Optional[float] = None,
+    clock: Optional[tuple[float, float]] = None,
+    tt_mb: int = 16,
+) -> dict[str, Any]: ...
 def match_summary(a: str, b: str, pairs: list[Pair]) -> dict[str, Any]: ...
 def player_name(
     spec: str,

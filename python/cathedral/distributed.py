@@ -45,6 +45,7 @@ from ._cathedral import (
     Position,
     Sprt,
     match_summary,
+    play_game,
     play_pair,
     player_name,
 )
@@ -431,3 +432,86 @@ def match(
         report["sprt"] = test.to_dict()
     report["pairs"] = [pair.to_dict() for pair in counted]
     return report
+
+
+def _play_game_task(first: str, second: str, opening: list[str], settings: dict) -> dict:
+    """A Ray task: one game from an opening."""
+    return play_game(first, second, opening=opening, **settings)
+
+
+def play_games(
+    openings: list[list[str]],
+    first: str = "engine",
+    second: str | None = None,
+    *,
+    results: str | os.PathLike | None = None,
+    in_flight: int | None = None,
+    on_game=None,
+    **settings,
+) -> list[dict]:
+    """Plays one game from each opening (moves in the notation) on the Ray cluster, ``first``
+    in the first seat and ``second`` (default: the same player) in the second, each game a task;
+    returns the games in the openings' order, as :func:`cathedral.play_game` gives them.
+
+    ``settings`` go to :func:`cathedral.play_game` (``nodes``, ``rules``, ``seed``, ...). A node
+    budget makes every game the same on every machine; with the same player in both seats a
+    pair would repeat one game, so an opening study plays one. ``results`` is a JSON-lines file
+    of finished games, appended and flushed as each ends, keyed by the players, the settings and
+    the opening: a rerun with the same file plays only what it lacks, so an interrupted study
+    keeps what it found. ``on_game(index, game)`` is called as each game ends.
+    """
+    import ray
+
+    second = first if second is None else second
+    player_name(first, nodes=settings.get("nodes"), time=settings.get("time"))
+    player_name(second, nodes=settings.get("nodes"), time=settings.get("time"))
+    if in_flight is not None and not 1 <= in_flight <= 100_000:
+        raise CathedralError(f"in_flight={in_flight}: expected 1 to 100000")
+    context = json.dumps({"first": first, "second": second, **settings}, sort_keys=True)
+
+    def key(opening: list[str]) -> str:
+        return context + "|" + " ".join(opening)
+
+    store: dict[str, dict] = {}
+    path = Path(results) if results is not None else None
+    if path is not None and path.exists():
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+                store[entry["key"]] = entry["game"]
+            except (json.JSONDecodeError, KeyError, TypeError) as error:
+                raise CathedralError(
+                    f"{path}:{number}: not a game line ({error}); expected a JSON object with key and game"
+                ) from None
+    games: list[dict | None] = [store.get(key(opening)) for opening in openings]
+    if not ray.is_initialized():
+        ray.init()
+    if in_flight is None:
+        in_flight = max(1, 2 * int(ray.cluster_resources().get("CPU", 1)))
+    task = ray.remote(num_cpus=1, max_retries=3)(_play_game_task)
+    todo = [i for i, game in enumerate(games) if game is None]
+    pending: dict = {}
+    out = path.open("a") if path is not None else None
+    try:
+        while todo or pending:
+            while todo and len(pending) < in_flight:
+                i = todo.pop(0)
+                pending[task.remote(first, second, openings[i], settings)] = i
+            done, _ = ray.wait(list(pending), num_returns=1)
+            i = pending.pop(done[0])
+            game = ray.get(done[0])
+            games[i] = game
+            if out is not None:
+                out.write(json.dumps({"key": key(openings[i]), "game": game}) + "\n")
+                out.flush()
+                os.fsync(out.fileno())
+            if on_game is not None:
+                on_game(i, game)
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
+        if out is not None:
+            out.close()
+    return games

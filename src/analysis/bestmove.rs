@@ -1,6 +1,7 @@
 //! The engine's decision as data: what `cathedral bestmove` prints and its JSON.
 
 use crate::analysis::words::{result_phrase, thousands};
+use crate::cathedral::book::{Book, BookMove};
 use crate::cathedral::engine::{Choice, Judgement};
 use crate::cathedral::explain::explain_move;
 use crate::cathedral::notation::{format_line, format_move_with_player};
@@ -48,6 +49,22 @@ pub struct BestMoveReport {
     pub seconds: f64,
     /// Nodes per second.
     pub nodes_per_second: f64,
+    /// Where the decision came from the opening book: the book's moves in the position with
+    /// their statistics (absent when the engine searched).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub book: Option<BookReport>,
+}
+
+/// The opening book's say in a position.
+#[derive(Clone, Debug, Serialize)]
+pub struct BookReport {
+    /// The book's name.
+    pub name: String,
+    /// The engine's nodes per move in the book's games.
+    pub nodes_per_move: u64,
+    /// Every move of the book in the position, best first: its games, mean final margin and
+    /// worst result for the side that plays it.
+    pub moves: Vec<BookMove>,
 }
 
 impl BestMoveReport {
@@ -102,11 +119,77 @@ impl BestMoveReport {
             } else {
                 0.0
             },
+            book: None,
         }
+    }
+
+    /// The decision of the opening book, if `position` is in it: the book's move (the best mean
+    /// margin among moves with at least two games), its mean margin as the value (an estimate:
+    /// engine games at a fixed budget) and the book's `candidates` best moves ranked.
+    pub fn from_book(
+        position: &Position,
+        book: &Book,
+        candidates: usize,
+    ) -> Option<BestMoveReport> {
+        let moves = book.lookup(position)?;
+        let chosen = book.choice(position)?;
+        let mover = position.to_move();
+        let value = (chosen.margin * 100.0).round() / 100.0;
+        let lead = if value > 0.0 {
+            format!("ahead by {value:.2} squares")
+        } else if value < 0.0 {
+            format!("behind by {:.2} squares", -value)
+        } else {
+            "level".to_string()
+        };
+        let games = if chosen.games == 1 {
+            "1 game".to_string()
+        } else {
+            format!("{} games", chosen.games)
+        };
+        let mut ranked: Vec<&BookMove> = vec![chosen];
+        ranked.extend(moves.iter().filter(|m| m.mv != chosen.mv));
+        Some(BestMoveReport {
+            mover,
+            best_move: Some(chosen.text.clone()),
+            judgement: Judgement::Estimate,
+            value,
+            verdict: format!(
+                "{} is {lead} at the end of the game (estimate: the opening book, the mean of {games} of engine self-play at {} nodes a move)",
+                mover.title(),
+                thousands(book.nodes_per_move)
+            ),
+            line: vec![chosen.text.clone()],
+            explanation: Some(explain_move(position, chosen.mv).to_string()),
+            candidates: ranked
+                .iter()
+                .take(candidates.max(1))
+                .map(|m| CandidateReport {
+                    mv: m.text.clone(),
+                    value: m.margin,
+                    line: vec![m.text.clone()],
+                })
+                .collect(),
+            depth: 0,
+            nodes: 0,
+            seconds: 0.0,
+            nodes_per_second: 0.0,
+            book: Some(BookReport {
+                name: book.name.clone(),
+                nodes_per_move: book.nodes_per_move,
+                moves: moves.to_vec(),
+            }),
+        })
     }
 
     /// The statistics line: "depth 3, 41,230 nodes in 0.98 s".
     pub fn stats_text(&self) -> String {
+        if let Some(book) = &self.book {
+            return format!(
+                "From the opening book ({} moves known here; --book none searches instead)",
+                book.moves.len()
+            );
+        }
         format!(
             "{}{} nodes in {:.2} s",
             if self.judgement == Judgement::Estimate {

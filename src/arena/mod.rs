@@ -298,38 +298,8 @@ pub fn play_pair_from<G: MatchGame>(
     pair: usize,
     opening: &[G::Move],
 ) -> PairResult<G> {
-    let rules = G::rules_text(options.rules);
-    let mut record = |game: usize| {
-        let seed = game_seed(options.seed ^ 0x9e37_79b9, (2 * pair + game) as u64);
-        let (first, second): (&mut dyn Contestant<G>, &mut dyn Contestant<G>) = if game == 1 {
-            (&mut *a, &mut *b)
-        } else {
-            (&mut *b, &mut *a)
-        };
-        let names = [first.name(), second.name()];
-        let (moves, end, forfeit) = play_game(first, second, options, opening, seed);
-        let start = G::start_under(options.rules);
-        let texts = start.line_text(&moves);
-        let scores = match &forfeit {
-            Some((0, _)) => [G::FORFEIT_SCORE, 0],
-            Some(_) => [0, G::FORFEIT_SCORE],
-            None => end.final_scores(),
-        };
-        PlayedGame {
-            pair,
-            game,
-            names,
-            rules: rules.clone(),
-            opening_plies: opening.len(),
-            moves: texts,
-            played: moves,
-            rule_set: options.rules,
-            scores,
-            forfeit,
-        }
-    };
-    let first = record(1);
-    let second = record(2);
+    let first = play_match_game(a, b, options, pair, 1, opening);
+    let second = play_match_game(b, a, options, pair, 2, opening);
     let (a1, b1) = first.a_and_b();
     let (a2, b2) = second.a_and_b();
     PairResult {
@@ -337,6 +307,40 @@ pub fn play_pair_from<G: MatchGame>(
         games: [first, second],
         a_squares: a1 + a2,
         b_squares: b1 + b2,
+    }
+}
+
+/// Plays game `game` (1 or 2) of pair `pair` from `opening`: `first` in the first seat, seeded
+/// as [`play_pair`] seeds that game.
+pub fn play_match_game<G: MatchGame>(
+    first: &mut dyn Contestant<G>,
+    second: &mut dyn Contestant<G>,
+    options: &MatchOptions<G::Rules>,
+    pair: usize,
+    game: usize,
+    opening: &[G::Move],
+) -> PlayedGame<G> {
+    let seed = game_seed(options.seed ^ 0x9e37_79b9, (2 * pair + game) as u64);
+    let names = [first.name(), second.name()];
+    let (moves, end, forfeit) = play_game(first, second, options, opening, seed);
+    let start = G::start_under(options.rules);
+    let texts = start.line_text(&moves);
+    let scores = match &forfeit {
+        Some((0, _)) => [G::FORFEIT_SCORE, 0],
+        Some(_) => [0, G::FORFEIT_SCORE],
+        None => end.final_scores(),
+    };
+    PlayedGame {
+        pair,
+        game,
+        names,
+        rules: G::rules_text(options.rules),
+        opening_plies: opening.len(),
+        moves: texts,
+        played: moves,
+        rule_set: options.rules,
+        scores,
+        forfeit,
     }
 }
 

@@ -4,6 +4,7 @@
 //! (a playing policy).
 
 pub mod bitboard;
+pub mod book;
 pub mod cell;
 pub mod engine;
 pub mod explain;

@@ -41,13 +41,15 @@ pub enum Tier {
     T7,
     /// 8 or 9.
     T8,
-    /// 10 or more (sampled with 10 and 10, or 10 and 9: "9-10 per player").
+    /// 10 (sampled with 10 and 10, or 10 and 9: "9-10 per player").
     T10,
+    /// 11 or more (sampled with 11 or 12 in the fuller hand: "11-12 per player").
+    T12,
 }
 
 impl Tier {
     /// Every tier, fewest buildings left first.
-    pub const ALL: [Tier; 5] = [Tier::T3, Tier::T5, Tier::T7, Tier::T8, Tier::T10];
+    pub const ALL: [Tier; 6] = [Tier::T3, Tier::T5, Tier::T7, Tier::T8, Tier::T10, Tier::T12];
 
     /// The tier of a position.
     pub fn of(position: &Position) -> Tier {
@@ -56,11 +58,12 @@ impl Tier {
             4..=5 => Tier::T5,
             6..=7 => Tier::T7,
             8..=9 => Tier::T8,
-            _ => Tier::T10,
+            10 => Tier::T10,
+            _ => Tier::T12,
         }
     }
 
-    /// `t3`, `t5`, `t7`, `t8`, `t10`: also the prefix of the benchmark file names.
+    /// `t3`, `t5`, `t7`, `t8`, `t10`, `t12`: also the prefix of the benchmark file names.
     pub fn name(self) -> &'static str {
         match self {
             Tier::T3 => "t3",
@@ -68,17 +71,19 @@ impl Tier {
             Tier::T7 => "t7",
             Tier::T8 => "t8",
             Tier::T10 => "t10",
+            Tier::T12 => "t12",
         }
     }
 
-    /// `up to 3`, `4-5`, `6-7`, `8-9`, `10 or more`.
+    /// `up to 3`, `4-5`, `6-7`, `8-9`, `10`, `11 or more`.
     pub fn range_text(self) -> &'static str {
         match self {
             Tier::T3 => "up to 3",
             Tier::T5 => "4-5",
             Tier::T7 => "6-7",
             Tier::T8 => "8-9",
-            Tier::T10 => "10 or more",
+            Tier::T10 => "10",
+            Tier::T12 => "11 or more",
         }
     }
 
@@ -91,6 +96,7 @@ impl Tier {
             Tier::T7 => &[6, 7],
             Tier::T8 => &[8, 9],
             Tier::T10 => &[10],
+            Tier::T12 => &[11, 12],
         }
     }
 }
@@ -149,7 +155,7 @@ impl fmt::Display for Tier {
 /// An unknown tier name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "`{0}` is not a tier: expected t3 (up to 3 buildings left), t5 (4-5), t7 (6-7), t8 (8-9) or t10 (10 or more)"
+    "`{0}` is not a tier: expected t3 (up to 3 buildings left), t5 (4-5), t7 (6-7), t8 (8-9), t10 (10) or t12 (11-12)"
 )]
 pub struct ParseTierError(pub String);
 
@@ -161,7 +167,8 @@ impl FromStr for Tier {
             "t5" | "4-5" => Ok(Tier::T5),
             "t7" | "6-7" => Ok(Tier::T7),
             "t8" | "8-9" => Ok(Tier::T8),
-            "t10" | "10" | "10+" => Ok(Tier::T10),
+            "t10" | "10" => Ok(Tier::T10),
+            "t12" | "11-12" | "12" | "11+" => Ok(Tier::T12),
             _ => Err(ParseTierError(s.to_string())),
         }
     }

@@ -5,7 +5,7 @@ use super::ColorWhen;
 use super::GameName;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load, which, with_game};
-use super::shared::input::load_position;
+use super::shared::input::{load_book, load_position};
 use super::shared::limits;
 use super::shared::output::{
     emit, emit_json, keep_whole, new_table, right_align, show_progress, style_for,
@@ -15,6 +15,7 @@ use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::bestmove::BestMoveReport;
 use cathedral::analysis::words::thousands;
 use cathedral::boardgame::SolveOptions;
+use cathedral::book::Book;
 use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use cathedral::frontend::{EngineRequest, Playable};
 use cathedral::notation::format_line;
@@ -45,6 +46,11 @@ pub struct BestMoveArgs {
     /// Table memory in MiB (1 to 65536), for the solver and the search each.
     #[arg(long, default_value = "64", value_name = "N", value_parser = limits::table_mib)]
     pub tt_mb: usize,
+    /// The opening book: `bundled` (the opening study's, built in), `none`, or a book file. In a
+    /// position of the book, at level 10, the book's move is played with its statistics instead
+    /// of a search (docs/opening.md).
+    #[arg(long, default_value = "bundled", value_name = "BOOK")]
+    pub book: String,
     /// Print the decision as JSON.
     #[arg(long)]
     pub json: bool,
@@ -153,7 +159,9 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
     }
     right_align(&mut table, &[0, 2]);
     keep_whole(&mut table, 1);
-    let note = if exact {
+    let note = if report.book.is_some() {
+        "From the opening book: the mean final square difference of the opening study's engine games through each move, the mover's view (estimates; docs/opening.md)."
+    } else if exact {
         "Exact values: the final square difference with best play, the mover's view."
     } else {
         "Estimates, not proven: the final square difference, the mover's view."
@@ -236,6 +244,21 @@ fn decide(
 ) -> miette::Result<(cathedral::Position, BestMoveReport)> {
     let file = load_position(&args.file)?;
     let position = file.position;
+    if args.level == MAX_LEVEL {
+        let owned;
+        let book = match args.book.as_str() {
+            "none" => None,
+            "bundled" => Some(Book::bundled()),
+            path => {
+                owned = load_book(std::path::Path::new(path))?;
+                Some(&owned)
+            }
+        };
+        if let Some(report) = book.and_then(|b| BestMoveReport::from_book(&position, b, candidates))
+        {
+            return Ok((position, report));
+        }
+    }
     let request = request(args);
     let options = PlayOptions {
         nodes: request.nodes,

@@ -21,7 +21,7 @@ pub struct SampleArgs {
     /// Number of positions.
     #[arg(long, default_value = "10", value_parser = limits::count)]
     pub count: usize,
-    /// Buildings left per player: t3 (up to 3), t5 (4-5), t7 (6-7), t8 (8-9), t10 (10 or more).
+    /// Buildings left per player: t3 (up to 3), t5 (4-5), t7 (6-7), t8 (8-9), t10 (10), t12 (11-12).
     #[arg(
         long,
         required_unless_present = "buildings",

@@ -11,7 +11,7 @@ use super::to_python;
 use crate::Position;
 use crate::arena::{
     Budget, BuiltIn, BuiltInPlayer, MatchGame, MatchOptions, PairResult, PlayedGame, Sprt,
-    SprtVerdict, play_pair_from, summarize,
+    SprtVerdict, play_match_game, play_pair_from, summarize,
 };
 use crate::boardgame::Clock;
 use crate::corintho::CorinthoPosition;
@@ -282,45 +282,92 @@ pub fn play_pair(
     clock: Option<(f64, f64)>,
     tt_mb: usize,
 ) -> PyResult<PyPair> {
-    let (a_kind, b_kind) = (builtin("a", a)?, builtin("b", b)?);
-    let budget = budget(nodes, time, clock)?;
-    if pair == 0 {
-        return Err(CathedralError::new_err("pair=0: pairs are numbered from 1"));
-    }
-    if opening_plies > 100 {
-        return Err(CathedralError::new_err(format!(
-            "opening_plies={opening_plies}: expected 0 to 100"
-        )));
-    }
-    if !(1..=MAX_TABLE_MIB).contains(&tt_mb) {
-        return Err(CathedralError::new_err(format!(
-            "tt_mb={tt_mb}: expected 1 to {MAX_TABLE_MIB} (MiB)"
-        )));
-    }
-    let settings = Settings {
-        a: a_kind,
-        b: b_kind,
+    let settings = Settings::checked(
+        a,
+        b,
         pair,
         rules,
         seed,
         opening_plies,
-        opening: opening.as_deref(),
-        budget,
+        opening.as_deref(),
+        nodes,
+        time,
+        clock,
         tt_mb,
-    };
+    )?;
     let inner = match game {
-        "cathedral" => AnyPair::Cathedral(settings.play::<Position>(py)?),
-        "corintho" => AnyPair::Corintho(settings.play::<CorinthoPosition>(py)?),
-        other => {
-            return Err(CathedralError::new_err(format!(
-                "game={other:?}: expected \"cathedral\" or \"corintho\""
-            )));
-        }
+        "cathedral" => AnyPair::Cathedral(settings.pair::<Position>(py)?),
+        "corintho" => AnyPair::Corintho(settings.pair::<CorinthoPosition>(py)?),
+        other => return Err(unknown_game(other)),
     };
     Ok(PyPair {
         inner,
         rules: rules.to_string(),
     })
+}
+
+fn unknown_game(game: &str) -> PyErr {
+    CathedralError::new_err(format!(
+        "game={game:?}: expected \"cathedral\" or \"corintho\""
+    ))
+}
+
+/// Plays one game of a match, as game `game` (1 or 2) of pair `pair` of `cathedral match`:
+/// `first` in the first seat (Light), `second` in the second, from `opening` (moves in the
+/// notation) or else the pair's seeded opening of `opening_plies` plies. Returns the game as
+/// `match --json` lists it, with its record (`record`, the text of a game-record file). Where
+/// both players are the same engine at a node budget, the two games of a pair are the same game:
+/// an opening study plays one.
+#[pyfunction]
+#[pyo3(signature = (first, second, *, pair = 1, game_number = 1, game = "cathedral", rules = "classic", seed = 1, opening_plies = 2, opening = None, nodes = None, time = None, clock = None, tt_mb = 16))]
+#[allow(clippy::too_many_arguments)]
+pub fn play_game<'py>(
+    py: Python<'py>,
+    first: &str,
+    second: &str,
+    pair: usize,
+    game_number: usize,
+    game: &str,
+    rules: &str,
+    seed: u64,
+    opening_plies: usize,
+    opening: Option<Vec<String>>,
+    nodes: Option<u64>,
+    time: Option<f64>,
+    clock: Option<(f64, f64)>,
+    tt_mb: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !(1..=2).contains(&game_number) {
+        return Err(CathedralError::new_err(format!(
+            "game_number={game_number}: expected 1 or 2"
+        )));
+    }
+    let settings = Settings::checked(
+        first,
+        second,
+        pair,
+        rules,
+        seed,
+        opening_plies,
+        opening.as_deref(),
+        nodes,
+        time,
+        clock,
+        tt_mb,
+    )?;
+    fn with_record<'py, G: MatchGame>(
+        py: Python<'py>,
+        game: PlayedGame<G>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let dict = to_python(py, &game)?;
+        dict.set_item("record", G::records_text(&[game.record()]))?;
+        Ok(dict)
+    }
+    match game {
+        "cathedral" => with_record(py, settings.game::<Position>(py, game_number)?),
+        "corintho" => with_record(py, settings.game::<CorinthoPosition>(py, game_number)?),
+        other => Err(unknown_game(other)),
+    }
 }
 
 struct Settings<'a> {
@@ -335,11 +382,53 @@ struct Settings<'a> {
     tt_mb: usize,
 }
 
-impl Settings<'_> {
-    fn play<G: MatchGame + Send>(&self, py: Python<'_>) -> PyResult<PairResult<G>>
-    where
-        G::Move: Send,
-    {
+impl<'a> Settings<'a> {
+    /// The settings of a pair or a game, range-checked.
+    #[allow(clippy::too_many_arguments)]
+    fn checked(
+        a: &str,
+        b: &str,
+        pair: usize,
+        rules: &'a str,
+        seed: u64,
+        opening_plies: usize,
+        opening: Option<&'a [String]>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+        clock: Option<(f64, f64)>,
+        tt_mb: usize,
+    ) -> PyResult<Settings<'a>> {
+        let (a, b) = (builtin("a", a)?, builtin("b", b)?);
+        let budget = budget(nodes, time, clock)?;
+        if pair == 0 {
+            return Err(CathedralError::new_err("pair=0: pairs are numbered from 1"));
+        }
+        if opening_plies > 100 {
+            return Err(CathedralError::new_err(format!(
+                "opening_plies={opening_plies}: expected 0 to 100"
+            )));
+        }
+        if !(1..=MAX_TABLE_MIB).contains(&tt_mb) {
+            return Err(CathedralError::new_err(format!(
+                "tt_mb={tt_mb}: expected 1 to {MAX_TABLE_MIB} (MiB)"
+            )));
+        }
+        Ok(Settings {
+            a,
+            b,
+            pair,
+            rules,
+            seed,
+            opening_plies,
+            opening,
+            budget,
+            tt_mb,
+        })
+    }
+
+    /// The match's options and the pair's opening.
+    #[allow(clippy::type_complexity)]
+    fn prepare<G: MatchGame>(&self) -> PyResult<(MatchOptions<G::Rules>, Vec<G::Move>)> {
         let rules = G::match_rules(self.rules)
             .map_err(|e| CathedralError::new_err(format!("rules={:?}: {e}", self.rules)))?;
         for kind in [&self.a, &self.b] {
@@ -376,11 +465,34 @@ impl Settings<'_> {
                 moves
             }
         };
+        Ok((options, opening))
+    }
+
+    /// The pair, played without the GIL.
+    fn pair<G: MatchGame + Send>(&self, py: Python<'_>) -> PyResult<PairResult<G>>
+    where
+        G::Move: Send,
+    {
+        let (options, opening) = self.prepare::<G>()?;
         let (a, b, budget, tt_mb, pair) = (self.a, self.b, self.budget, self.tt_mb, self.pair);
         Ok(py.detach(move || {
             let mut first = BuiltInPlayer::new(a, budget, tt_mb);
             let mut second = BuiltInPlayer::new(b, budget, tt_mb);
             play_pair_from(&mut first, &mut second, &options, pair, &opening)
+        }))
+    }
+
+    /// Game `game` of the pair, A in the first seat, played without the GIL.
+    fn game<G: MatchGame + Send>(&self, py: Python<'_>, game: usize) -> PyResult<PlayedGame<G>>
+    where
+        G::Move: Send,
+    {
+        let (options, opening) = self.prepare::<G>()?;
+        let (a, b, budget, tt_mb, pair) = (self.a, self.b, self.budget, self.tt_mb, self.pair);
+        Ok(py.detach(move || {
+            let mut first = BuiltInPlayer::new(a, budget, tt_mb);
+            let mut second = BuiltInPlayer::new(b, budget, tt_mb);
+            play_match_game(&mut first, &mut second, &options, pair, game, &opening)
         }))
     }
 }

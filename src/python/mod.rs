@@ -75,6 +75,7 @@ fn _cathedral(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arena::PyPair>()?;
     m.add_class::<arena::PySprt>()?;
     m.add_function(wrap_pyfunction!(arena::play_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::play_game, m)?)?;
     m.add_function(wrap_pyfunction!(arena::match_summary, m)?)?;
     m.add_function(wrap_pyfunction!(arena::player_name, m)?)?;
     m.add_function(wrap_pyfunction!(arena::_pair_from_state, m)?)?;

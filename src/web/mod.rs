@@ -10,6 +10,7 @@
 mod analyse_live;
 mod api;
 mod assets;
+mod book;
 mod live;
 mod placements;
 mod rating;
@@ -82,6 +83,7 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/solve/live", post(live::solve_live))
         .route("/api/solve/live/{id}/stop", post(live::stop))
         .route("/api/bestmove", post(api::bestmove))
+        .route("/api/book", post(book::book))
         .route("/api/analyse", post(api::analyse))
         .route("/api/analyse/live", post(analyse_live::analyse_live))
         .route("/api/analyse/live/{id}/stop", post(analyse_live::stop))

@@ -393,6 +393,36 @@ const tests = {
     await shot(page, "engine-line");
   },
 
+  // The opening explorer: the book's moves beside the start position with their games and
+  // results, one shown on the board under the pointer, one played from the list, then the book's
+  // answers for Dark; out of the book, the panel goes.
+  async openingBook(page) {
+    await page.waitForSelector("#book table", { timeout: 20000 });
+    assert.ok(await page.isVisible("#book-box"), "the book's panel is shown at the start");
+    assert.ok((await page.locator("#book tbody tr").count()) >= 8, "the book's moves are listed");
+    assert.match(await page.textContent("#book caption"), /estimates/);
+    await page.hover("#book tbody tr:nth-child(2) a");
+    await page.waitForFunction(() => document.querySelectorAll("#board svg #ghosts .ghost").length === 1);
+    assert.strictEqual(await page.getAttribute("#board svg #ghosts .ghost", "data-move"), await page.getAttribute("#book tbody tr:nth-child(2) a", "title"));
+    await axeScan(page, "the opening book");
+    await page.mouse.move(1, 1);
+    await shot(page, "opening-book");
+    await page.click("#book tbody tr:nth-child(1) a");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 1);
+    await page.waitForFunction(() => { const a = document.querySelector("#book tbody tr a"); return a && a.title.startsWith("dark:"); }, null, { timeout: 20000 });
+    if (await page.isVisible("#book button")) {
+      const before = await page.locator("#book tbody tr").count();
+      await page.click("#book button");
+      await page.waitForFunction(n => document.querySelectorAll("#book tbody tr").length > n, before);
+    }
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 0);
+    await page.waitForFunction(() => { const a = document.querySelector("#book tbody tr a"); return a && a.title.includes("cathedral"); }, null, { timeout: 20000 });
+    // Out of the book (an endgame), the panel goes.
+    await openFile(page, path.join(repo, "puzzles/bench/t10-01.yaml"));
+    await page.waitForFunction(() => document.querySelector("#book-box").hidden, null, { timeout: 20000 });
+  },
+
   // "Evaluate each position": the bar and each move's value in the list follow the game.
   async evaluate(page) {
     await page.check("#evaluate");

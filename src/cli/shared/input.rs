@@ -128,6 +128,18 @@ pub fn load_position(path: &Path) -> miette::Result<PositionFile> {
     Ok(loaded.map_err(FileDiagnostic::from)?)
 }
 
+/// Reads an opening book file (`docs/opening.md`).
+pub fn load_book(path: &Path) -> miette::Result<cathedral::book::Book> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        FileDiagnostic::from(FileError::new(
+            &name,
+            format!("cannot read the opening book: {e}"),
+        ))
+    })?;
+    Ok(cathedral::book::Book::parse(&name, &text).map_err(FileDiagnostic::from)?)
+}
+
 /// Reads and checks every game of a record file (`docs/game-record.md`); `-` reads standard
 /// input.
 pub fn load_records(path: &Path) -> miette::Result<Vec<file::GameRecord>> {

@@ -6,6 +6,7 @@ import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./
 import { boardSvg, drawMarks, drawGhosts, drawPreview, drawTerritory, describe } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
 import * as analysis from "./analysis.js";
+import * as book from "./book.js";
 import * as history from "./history.js";
 import * as trainer from "./trainer.js";
 import * as editor from "./editor.js";
@@ -64,8 +65,9 @@ export async function refresh() {
   preview();
   if (!S.editor) {
     analysis.onPosition(ctx);
+    book.onPosition(ctx);
     enginePlays();
-  }
+  } else book.hide();
 }
 
 /** Draws every view from the state. */

@@ -189,15 +189,27 @@ fn bestmove_plays_from_the_opening_book() {
     let moves = book["moves"].as_array().expect("the book's moves");
     assert_eq!(moves.len(), 224, "every Cathedral placement");
     let best = report["best_move"].as_str().expect("a move");
-    let chosen = moves.iter().find(|m| m["move"] == best).expect("the move is the book's");
+    let chosen = moves
+        .iter()
+        .find(|m| m["move"] == best)
+        .expect("the move is the book's");
     assert!(chosen["games"].as_u64().unwrap() >= 2);
     assert_eq!(report["value"], chosen["margin"]);
-    assert!(report["verdict"].as_str().unwrap().contains("opening book"), "{report}");
+    assert!(
+        report["verdict"].as_str().unwrap().contains("opening book"),
+        "{report}"
+    );
     // With the book switched off or below level 10, the engine searches.
     for args in [["--book", "none"], ["--level", "9"]] {
         let json = stdout_of(
             cathedral()
-                .args(["bestmove", start.to_str().unwrap(), "--nodes", "2000", "--json"])
+                .args([
+                    "bestmove",
+                    start.to_str().unwrap(),
+                    "--nodes",
+                    "2000",
+                    "--json",
+                ])
                 .args(args),
         );
         let report: serde_json::Value = serde_json::from_str(&json).expect("json");
@@ -219,11 +231,20 @@ fn bestmove_plays_from_the_opening_book() {
     ]));
     let report: serde_json::Value = serde_json::from_str(&json).expect("json");
     assert_eq!(report["book"]["name"], "mine");
-    assert_eq!(report["book"]["moves"].as_array().unwrap().len(), 4, "in every rotation");
+    assert_eq!(
+        report["book"]["moves"].as_array().unwrap().len(),
+        4,
+        "in every rotation"
+    );
     // A bad one: its line and what is wrong.
     std::fs::write(&mine, "book: mine\nrules: classic\nnodes_per_move: 5\npositions:\n- line: [\"dark:tavern:a1\"]\n  moves: []\n").expect("write");
     let output = cathedral()
-        .args(["bestmove", start.to_str().unwrap(), "--book", mine.to_str().unwrap()])
+        .args([
+            "bestmove",
+            start.to_str().unwrap(),
+            "--book",
+            mine.to_str().unwrap(),
+        ])
         .assert()
         .failure()
         .get_output()

@@ -396,3 +396,59 @@ fn values_stay_within_the_score_range() {
     assert!((-max..=max).contains(&solution.lower));
     check_line(&position, &solution, false);
 }
+
+/// A solve with a window decides the value against it exactly as the full solve's value says:
+/// at most alpha, at least beta, or the exact value between, on every bench position of tiers
+/// t3 and t5 and windows all around their values.
+#[test]
+fn windowed_solves_decide_the_value_against_the_window() {
+    let mut checked = 0;
+    for tier in ["t3", "t5"] {
+        for n in 1..=10 {
+            let path = format!("puzzles/bench/{tier}-{n:02}.yaml");
+            let position = cathedral::file::load(std::path::Path::new(&path))
+                .unwrap_or_else(|e| panic!("{e}"))
+                .position;
+            let options = SolveOptions {
+                threads: 1,
+                tt_mb: 16,
+                root_values: false,
+                ..SolveOptions::default()
+            };
+            let value = solve(&position, &options, &|_| {})
+                .value()
+                .expect("no limit");
+            for (alpha, beta) in [
+                (value - 3, value - 1),
+                (value - 1, value),
+                (value - 1, value + 1),
+                (value, value + 1),
+                (value + 1, value + 4),
+                (-60, 60),
+            ] {
+                let windowed = solve(
+                    &position,
+                    &SolveOptions {
+                        window: Some((alpha, beta)),
+                        ..options.clone()
+                    },
+                    &|_| {},
+                );
+                let what = format!("{path}, value {value}, window ({alpha}, {beta})");
+                assert!(windowed.complete, "{what}");
+                assert!(windowed.lower <= value && value <= windowed.upper, "{what}");
+                if value <= alpha {
+                    assert!(windowed.upper <= alpha, "{what}");
+                } else if value >= beta {
+                    assert!(windowed.lower >= beta, "{what}");
+                } else {
+                    assert_eq!(windowed.value(), Some(value), "{what}");
+                    assert!(!windowed.best_line.is_empty(), "{what}");
+                }
+                assert!(windowed.root_moves.iter().all(|m| m.lower <= m.upper));
+                checked += 1;
+            }
+        }
+    }
+    assert_eq!(checked, 120);
+}

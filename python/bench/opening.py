@@ -127,7 +127,7 @@ def ranked(positions: list[cathedral.Position], count: int, nodes: int) -> list[
 
     task = ray.remote(num_cpus=1)(
         lambda text: [c["mv"] for c in cathedral.bestmove(
-            cathedral.Position.from_text(text), nodes=nodes, candidates=count)["candidates"]]
+            cathedral.Position.from_text(text), nodes=nodes, candidates=count, book="none")["candidates"]]
     )
     return ray.get([task.remote(p.file_text()) for p in positions])
 

@@ -151,6 +151,7 @@ def solve(
     tt_mb: int = 256,
     root_values: bool = True,
     wdl: bool = False,
+    window: Optional[tuple[int, int]] = None,
 ) -> dict[str, Any]:
     """The exact solve, as ``cathedral solve --json`` reports it."""
 
@@ -164,6 +165,7 @@ def bestmove(
     seed: int = 0,
     tt_mb: int = 64,
     candidates: int = 1,
+    book: str = "bundled",
 ) -> dict[str, Any]:
     """The engine's move, as ``cathedral bestmove --json`` reports it."""
 

@@ -49,6 +49,7 @@ from ._cathedral import (
     play_pair,
     player_name,
 )
+from ._cathedral import bestmove
 from ._cathedral import solve as _solve
 
 
@@ -84,6 +85,53 @@ def _solve_subproblem(text: str, threads: int, tt_mb: int, crash_once: str | Non
         "nodes": report["stats"]["nodes"],
         "seconds": time.perf_counter() - started,
     }
+
+
+def _solve_windowed(text: str, root_to_move: str, threads: int, tt_mb: int, bound, crash_once: str | None) -> dict:
+    """A Ray task: a root move's subproblem decided against the best root value proven so far
+    (read from the run's bound actor as the task starts): refuted (the move is worth at most
+    that), or solved exactly."""
+    import ray
+
+    if crash_once is not None and not os.path.exists(crash_once):
+        Path(crash_once).touch()
+        os._exit(1)
+    position = Position.from_text(text)
+    alpha = ray.get(bound.get.remote())
+    flip = position.to_move != root_to_move
+    window = None
+    if alpha is not None and not position.is_over:
+        # The move is worth -v (or v after a pass): it matters only above alpha.
+        window = (-1000, -alpha) if flip else (alpha, 1000)
+    started = time.perf_counter()
+    report = _solve(position, threads=threads, tt_mb=tt_mb, root_values=False, window=window)
+    if not report["complete"]:
+        raise CathedralError(f"internal error: a solve without limits ended undecided: {report}")
+    return {
+        "key": _key(position),
+        "value": report["lower"] if report["lower"] == report["upper"] else None,
+        "lower": report["lower"],
+        "upper": report["upper"],
+        "best_line": report.get("best_line") or [] if report["lower"] == report["upper"] else [],
+        "window": window,
+        "nodes": report["stats"]["nodes"],
+        "seconds": time.perf_counter() - started,
+    }
+
+
+class _Bound:
+    """The best root value proven so far, shared by a run's tasks (a Ray actor)."""
+
+    def __init__(self):
+        self.best = None
+
+    def get(self):
+        return self.best
+
+    def offer(self, value: int):
+        if self.best is None or value > self.best:
+            self.best = value
+        return self.best
 
 
 class Knowledge:
@@ -173,6 +221,8 @@ def solve(
     split_depth: int = 1,
     threads_per_task: int = 1,
     tt_mb: int = 256,
+    root_values: bool = True,
+    order_nodes: int = 200_000,
     _crash_once: str | None = None,
 ) -> dict:
     """Solves a Cathedral position exactly on the Ray cluster ``ray.init`` joined (a local one
@@ -183,6 +233,13 @@ def solve(
     goes); ``split_depth`` (1 to 3) the plies expanded before the tasks (each position there is
     one task); ``threads_per_task`` the solver's threads in each task (0: all of a machine's
     cores), which is also the CPUs a task asks Ray for.
+
+    ``root_values=False`` asks for the value and the best line only, as ``cathedral solve
+    --root-values false`` does: the root moves, ordered by the engine (``order_nodes`` each),
+    become tasks that read the best root value proven so far from a Ray actor as they start and
+    only decide their move against it (refuted: worth at most that; or solved exactly), the
+    windows of an alpha-beta search shared across the cluster. The refuted moves come back as
+    ``{"move", "at_most"}``.
     """
     import ray
 
@@ -194,6 +251,10 @@ def solve(
         raise CathedralError(f"threads_per_task={threads_per_task}: expected 0 (all cores) to 64")
     if not ray.is_initialized():
         ray.init()
+    if not root_values:
+        if split_depth != 1:
+            raise CathedralError("root_values=False splits at the root: split_depth must be 1")
+        return _solve_with_windows(position, knowledge, threads_per_task, tt_mb, order_nodes, _crash_once)
     started = time.perf_counter()
     store = Knowledge(knowledge)
     task = ray.remote(num_cpus=max(1, threads_per_task), max_retries=3)(_solve_subproblem)
@@ -207,7 +268,8 @@ def solve(
         if node.position.is_over:
             return
         known = store.get(node.position)
-        if known is not None:
+        # An entry of a windowed run may hold only bounds: such a one is solved again.
+        if known is not None and known.get("value") is not None:
             node.result = known
             reused += 1
             return
@@ -252,6 +314,117 @@ def solve(
         "value": value,
         "complete": True,
         "best_move": line[0] if line else None,
+        "best_line": line,
+        "root_moves": root_moves,
+        "final_unplaced": unplaced,
+        "tasks": solved,
+        "reused": reused,
+        "subproblems": subproblems,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _solve_with_windows(position, knowledge, threads_per_task, tt_mb, order_nodes, crash_once) -> dict:
+    import ray
+
+    if not 1 <= order_nodes <= 1_000_000_000:
+        raise CathedralError(f"order_nodes={order_nodes}: expected 1 to 1000000000")
+    started = time.perf_counter()
+    store = Knowledge(knowledge)
+    mover = position.to_move
+    moves = position.legal_moves()
+    # The engine's order: likely best first, so that the first tasks set a high bound early.
+    ranked = bestmove(position, nodes=order_nodes, candidates=min(100, len(moves)), book="none")["candidates"]
+    first = []
+    for candidate in ranked:
+        for move in moves:
+            if move not in first and position.after(move) == position.after(candidate["mv"]):
+                first.append(move)
+                break
+    order = first + [m for m in moves if m not in first]
+    children = {m: position.after(m) for m in order}
+    flip = {m: children[m].to_move != mover for m in order}
+
+    def move_bounds(m, lower, upper):
+        return (-upper, -lower) if flip[m] else (lower, upper)
+
+    results: dict[str, dict] = {}
+    best = None
+    # What the knowledge file holds: exact values first (they set the bound), then refutations
+    # that the bound still covers.
+    for m in order:
+        child = children[m]
+        if child.is_over:
+            v = child.value
+            results[m] = {"lower": v, "upper": v, "best_line": [], "reused": False}
+            continue
+        entry = store.get(child)
+        if entry is not None:
+            lower, upper = entry.get("lower", entry.get("value")), entry.get("upper", entry.get("value"))
+            if lower is not None and lower == upper:
+                results[m] = dict(entry, lower=lower, upper=upper, reused=True)
+    for m, r in results.items():
+        if r["lower"] == r["upper"]:
+            value = move_bounds(m, r["lower"], r["upper"])[0]
+            best = value if best is None else max(best, value)
+    for m in order:
+        entry = store.get(children[m]) if m not in results else None
+        if entry is not None and "upper" in entry and best is not None:
+            if move_bounds(m, entry["lower"], entry["upper"])[1] <= best:
+                results[m] = dict(entry, reused=True)
+    bound = ray.remote(num_cpus=0)(_Bound).remote()
+    if best is not None:
+        ray.get(bound.offer.remote(best))
+    task = ray.remote(num_cpus=max(1, threads_per_task), max_retries=3)(_solve_windowed)
+    pending = {
+        task.remote(children[m].file_text(), mover, threads_per_task, tt_mb, bound, crash_once): m
+        for m in order
+        if m not in results
+    }
+    solved = len(pending)
+    subproblems = []
+    while pending:
+        done, _ = ray.wait(list(pending), num_returns=1)
+        m = pending.pop(done[0])
+        r = ray.get(done[0])
+        results[m] = dict(r, reused=False)
+        store.add(children[m], r)
+        lower, upper = move_bounds(m, r["lower"], r["upper"])
+        if lower == upper:
+            best = ray.get(bound.offer.remote(lower))
+        subproblems.append({"move": m, "window": r["window"], "lower": lower, "upper": upper,
+                            "nodes": r["nodes"], "seconds": r["seconds"]})
+    # Every move is exact or refuted under a bound no higher than the best exact value: the
+    # best exact value is the root's.
+    exact = {m: move_bounds(m, r["lower"], r["upper"])[0] for m, r in results.items() if r["lower"] == r["upper"]}
+    if not exact:
+        raise CathedralError("internal error: no root move was solved exactly")
+    value = max(exact.values())
+    for m, r in results.items():
+        if move_bounds(m, r["lower"], r["upper"])[1] > value:
+            raise CathedralError(f"internal error: {m} is neither refuted nor solved")
+    best_move = next(m for m in order if exact.get(m) == value)
+    line = [best_move] + list(results[best_move].get("best_line") or [])
+    end = position
+    for move in line:
+        end = end.after(move)
+    if not end.is_over:
+        raise CathedralError("internal error: the best line does not reach the end of the game")
+    unplaced = end.unplaced()
+    other = "dark" if mover == "light" else "light"
+    if unplaced[other] - unplaced[mover] != value:
+        raise CathedralError("internal error: the best line does not end at the value")
+    root_moves = []
+    for m in order:
+        lower, upper = move_bounds(m, results[m]["lower"], results[m]["upper"])
+        root_moves.append({"move": m, "value": lower} if lower == upper else {"move": m, "at_most": upper})
+    root_moves.sort(key=lambda r: -r.get("value", r.get("at_most")))
+    reused = sum(1 for r in results.values() if r.get("reused"))
+    return {
+        "to_move": mover,
+        "value": value,
+        "complete": True,
+        "best_move": line[0],
         "best_line": line,
         "root_moves": root_moves,
         "final_unplaced": unplaced,

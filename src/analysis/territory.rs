@@ -321,6 +321,7 @@ fn prove(position: &Position, options: &TerritoryOptions) -> Option<i32> {
             root_values: false,
             max_nodes: Some(budget),
             estimate: None,
+            window: None,
         },
         &|_| {},
     );

@@ -45,6 +45,11 @@ pub struct SolveOptions {
     /// the estimate instead of stepping one square at a time away from 0. It changes only the
     /// order of the probes, never the value.
     pub estimate: Option<Estimator>,
+    /// Decide the value only against this window `(alpha, beta)`, `alpha < beta`: prove it at
+    /// most `alpha`, at least `beta`, or exactly what it is between them (a subproblem of a
+    /// split solve needs no more). `None`: the exact value. With a window no root move is
+    /// valued, and the best line is written only when the value comes out exact.
+    pub window: Option<(i32, i32)>,
 }
 
 impl Default for SolveOptions {
@@ -59,6 +64,7 @@ impl Default for SolveOptions {
             root_values: true,
             max_nodes: None,
             estimate: None,
+            window: None,
         }
     }
 }
@@ -240,6 +246,8 @@ struct Driver<'a, G: Game> {
     wdl: bool,
     /// Asked for the root value's estimate ([`SolveOptions::estimate`]).
     estimate: Option<&'a Estimator>,
+    /// The root value's window ([`SolveOptions::window`]).
+    window: Option<(i32, i32)>,
     /// Root moves proven so far, for progress reports.
     root_done: &'a AtomicUsize,
     /// Root bounds (in score units) for progress reports.
@@ -319,6 +327,7 @@ impl<G: Game> Driver<'_, G> {
             lower,
             upper,
             wdl,
+            self.window.filter(|_| root),
             &mut estimate,
             &report,
             &mut |p, a, b| self.probe(p, a, b),
@@ -376,6 +385,7 @@ impl<G: Game> Driver<'_, G> {
                             lower,
                             G::MAX_VALUE,
                             wdl,
+                            None,
                             &mut || None,
                             &|_, _| {},
                             &mut |p, a, b| searcher.probe(p, a, b),
@@ -468,11 +478,13 @@ const FULL_WINDOW_WIDTH: i32 = 2;
 /// full-window search, starting from `(lower, upper)`: exact, or (with `wdl`) enough to know the
 /// sign. `report` sees every new pair of bounds; a probe returning `None` (stopped) ends the
 /// search with what is proven.
+#[allow(clippy::too_many_arguments)]
 fn bisect<G: Game>(
     position: &G,
     lower: i32,
     upper: i32,
     wdl: bool,
+    window: Option<(i32, i32)>,
     estimate: &mut dyn FnMut() -> Option<i32>,
     report: &dyn Fn(i32, i32),
     probe: &mut dyn FnMut(&G, i32, i32) -> Option<i32>,
@@ -492,6 +504,23 @@ fn bisect<G: Game>(
         if lower >= upper {
             break;
         }
+        // With a window, its edges are asked first, and the search ends once the value is
+        // known to lie beyond one of them.
+        let window_guess = match window {
+            Some((alpha, beta)) if !wdl => {
+                if upper <= alpha || lower >= beta {
+                    break;
+                }
+                if lower <= alpha && alpha < upper {
+                    Some(alpha)
+                } else if lower < beta && beta <= upper {
+                    Some(beta - 1)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        };
         let mut from_estimate = false;
         let guess = if wdl {
             if lower > 0 || upper < 0 || (lower == 0 && upper == 0) {
@@ -508,12 +537,15 @@ fn bisect<G: Game>(
             // moved.
             let mid = lower + (upper - lower) / 2;
             let sign_known = lower > 0 || upper <= 0;
-            let estimated = if sign_known && upper - lower > FULL_WINDOW_WIDTH {
-                estimate.take().and_then(|ask| ask())
-            } else {
-                None
-            };
-            let guess = if !sign_known {
+            let estimated =
+                if window_guess.is_none() && sign_known && upper - lower > FULL_WINDOW_WIDTH {
+                    estimate.take().and_then(|ask| ask())
+                } else {
+                    None
+                };
+            let guess = if let Some(edge) = window_guess {
+                edge
+            } else if !sign_known {
                 0
             } else if let Some(e) = estimated.filter(|&e| e > lower && e <= upper) {
                 from_estimate = true;
@@ -655,6 +687,7 @@ pub fn solve<G: Game>(
         control: &control,
         wdl,
         estimate: options.estimate.as_ref(),
+        window: options.window,
         root_lower: &root_lower,
         root_done: &root_done,
         root_upper: &root_upper,
@@ -687,7 +720,8 @@ pub fn solve<G: Game>(
     };
     root_total.store(children.len(), Ordering::Relaxed);
     phase.store(1, Ordering::Relaxed);
-    let values: Vec<(i32, i32)> = if options.root_values && !control.check_stop() {
+    let root_values = options.root_values && options.window.is_none();
+    let values: Vec<(i32, i32)> = if root_values && !control.check_stop() {
         if threads > 1 && children.len() > 1 {
             driver.values_split(&children, child_lower)
         } else {
@@ -738,11 +772,16 @@ pub fn solve<G: Game>(
     for searcher in &mut driver.searchers {
         searcher.flush();
     }
+    // With a window, deciding the value against it is the whole task.
+    let decided = known.is_some()
+        || options
+            .window
+            .is_some_and(|(alpha, beta)| upper <= alpha || lower >= beta);
     let complete = !control.stopped.load(Ordering::Relaxed)
-        && known.is_some()
+        && decided
         && root_moves
             .iter()
-            .all(|m| m.lower == m.upper || !options.root_values);
+            .all(|m| m.lower == m.upper || !root_values);
     let tt_bytes = driver.table().bytes();
     drop(driver);
     Solution {
@@ -809,6 +848,7 @@ mod tests {
             -20,
             20,
             wdl,
+            None,
             &mut || {
                 estimates += 1;
                 estimate

@@ -397,6 +397,7 @@ impl<G: Playable> Session<G> {
             root_values: false,
             max_nodes: limits.nodes,
             estimate: None,
+            window: None,
         });
         let out = self.out.clone();
         self.search.start(move |stop| {

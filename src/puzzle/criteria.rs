@@ -138,6 +138,7 @@ pub(super) fn solve_options(options: &AnalyseOptions, root_values: bool) -> Solv
         // A solve needing more is rejected anyway: stop it there rather than at the time limit.
         max_nodes: Some(options.max_nodes),
         estimate: None,
+        window: None,
     }
 }
 

@@ -319,6 +319,7 @@ pub fn near_best(position: &Position, best: Move, options: &RateOptions) -> Opti
             stop: Default::default(),
             max_nodes: Some(options.max_nodes),
             estimate: None,
+            window: None,
         },
         &|_| {},
     );

@@ -2,9 +2,10 @@
 //! `bestmove --json` as Python data, run without the GIL and stoppable with Ctrl-C.
 
 use super::position::{AnyPosition, position_arg, with_game};
-use super::{CathedralError, to_python};
+use super::{CathedralError, file_error, to_python};
 use crate::analysis::bestmove::BestMoveReport;
 use crate::boardgame::SolveOptions;
+use crate::book::Book;
 use crate::engine::{MAX_LEVEL, PlayOptions, choose};
 use crate::frontend::EngineRequest;
 use crate::frontend::limits::{MAX_BUDGET, MAX_SECONDS, MAX_TABLE_MIB, MAX_THREADS};
@@ -131,10 +132,12 @@ fn duration(name: &str, seconds: Option<f64>, zero: bool) -> PyResult<Option<Dur
 /// Solves a position exactly, as `cathedral solve --json` reports it: the value from the side
 /// to move's view, whether it is proven, the best line and (`root_values`) every root move's
 /// value. `time` and `nodes` bound the solve (what is proven by then is returned, with bounds);
-/// `wdl` asks only for win, draw or loss. Runs without the GIL; Ctrl-C raises
-/// `KeyboardInterrupt`.
+/// `wdl` asks only for win, draw or loss. `window=(alpha, beta)` decides the value only against
+/// the window: at most alpha (`upper <= alpha`), at least beta (`lower >= beta`) or exact
+/// between, with `complete` true once decided (no root values then). Runs without the GIL;
+/// Ctrl-C raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (position, *, time = None, nodes = None, threads = 1, tt_mb = 256, root_values = true, wdl = false))]
+#[pyo3(signature = (position, *, time = None, nodes = None, threads = 1, tt_mb = 256, root_values = true, wdl = false, window = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -145,7 +148,20 @@ pub fn solve<'py>(
     tt_mb: usize,
     root_values: bool,
     wdl: bool,
+    window: Option<(i32, i32)>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if let Some((alpha, beta)) = window {
+        if alpha >= beta {
+            return Err(CathedralError::new_err(format!(
+                "window=({alpha}, {beta}): expected alpha below beta"
+            )));
+        }
+        if wdl {
+            return Err(CathedralError::new_err(
+                "window with wdl: a window asks about squares, wdl only about the sign",
+            ));
+        }
+    }
     let position = position_arg(position)?;
     check_threads(threads)?;
     check_tt_mb(tt_mb)?;
@@ -161,6 +177,7 @@ pub fn solve<'py>(
         stop: Arc::clone(&stop),
         root_values,
         max_nodes: nodes,
+        window,
         ..SolveOptions::default()
     };
     with_game!(position, p => {
@@ -174,11 +191,13 @@ pub fn solve<'py>(
 
 /// The engine's move, as `cathedral bestmove --json` reports it: the move, the value (exact
 /// when the solver proved it, else the engine's estimate, and `judgement` says which), the
-/// expected line and, for Cathedral, the `candidates` best moves ranked. `time` (seconds) or
+/// expected line and, for Cathedral, the `candidates` best moves ranked. In a position of the
+/// opening `book` (`"bundled"`, `"none"` or a book file's path), at level 10, the book's move
+/// with its statistics under `book`, as `cathedral bestmove --book` gives it. `time` (seconds) or
 /// `nodes` (reproducible) bounds the thinking; `level` 1 to 10 weakens it (with `seed` for its
 /// noise). Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (position, *, time = 1.0, nodes = None, threads = 1, level = 10, seed = 0, tt_mb = 64, candidates = 1))]
+#[pyo3(signature = (position, *, time = 1.0, nodes = None, threads = 1, level = 10, seed = 0, tt_mb = 64, candidates = 1, book = "bundled"))]
 #[allow(clippy::too_many_arguments)]
 pub fn bestmove<'py>(
     py: Python<'py>,
@@ -190,6 +209,7 @@ pub fn bestmove<'py>(
     seed: u64,
     tt_mb: usize,
     candidates: usize,
+    book: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let position = position_arg(position)?;
     check_threads(threads)?;
@@ -211,6 +231,27 @@ pub fn bestmove<'py>(
     let time = if nodes.is_some() { None } else { time };
     match position {
         AnyPosition::Cathedral(p) => {
+            if level == MAX_LEVEL {
+                let owned;
+                let book = match book {
+                    "none" => None,
+                    "bundled" => Some(Book::bundled()),
+                    path => {
+                        let text = std::fs::read_to_string(path).map_err(|e| {
+                            CathedralError::new_err(format!(
+                                "{path}: cannot read the opening book: {e}"
+                            ))
+                        })?;
+                        owned = Book::parse(path, &text).map_err(|e| file_error(py, &e))?;
+                        Some(&owned)
+                    }
+                };
+                if let Some(report) =
+                    book.and_then(|b| BestMoveReport::from_book(&p, b, candidates))
+                {
+                    return to_python(py, &report);
+                }
+            }
             let options = PlayOptions {
                 nodes,
                 time,

@@ -72,6 +72,36 @@ def test_bestmove_with_a_node_budget_matches_the_command_line(cli):
     assert ours["judgement"] in ("exact", "estimate")
 
 
+def test_the_opening_book_answers_as_on_the_command_line(cli, tmp_path):
+    start_file = tmp_path / "start.yaml"
+    start_file.write_text("rules: classic\n")
+    ours = cathedral.bestmove(cathedral.Position())
+    assert ours == cli.json("bestmove", str(start_file))
+    assert ours["book"]["moves"] and ours["best_move"] == ours["line"][0]
+    assert "opening book" in ours["verdict"]
+    searched = cathedral.bestmove(cathedral.Position(), nodes=2000, book="none")
+    assert "book" not in searched
+    with pytest.raises(cathedral.CathedralError, match="cannot read the opening book"):
+        cathedral.bestmove(cathedral.Position(), book=str(tmp_path / "missing.yaml"))
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("book: x\nrules: classic\nnodes_per_move: 1\npositions:\n- line: [\"dark:tavern:a1\"]\n  moves: []\n")
+    with pytest.raises(cathedral.FileFormatError) as error:
+        cathedral.bestmove(cathedral.Position(), book=str(bad))
+    assert error.value.line == 5
+
+
+def test_a_solve_with_a_window_decides_against_it():
+    position = cathedral.Position.load(ROOT / "puzzles" / "bench" / "t5-01.yaml")
+    value = cathedral.solve(position)["value"]
+    below = cathedral.solve(position, window=(value + 1, value + 3))
+    # Decided: at most alpha (a fail-soft probe may prove the value itself).
+    assert below["complete"] and below["upper"] <= value + 1 and below["value"] in (None, value)
+    above = cathedral.solve(position, window=(value - 4, value - 1))
+    assert above["complete"] and above["lower"] >= value - 1
+    inside = cathedral.solve(position, window=(value - 1, value + 1))
+    assert inside["value"] == value
+
+
 def test_bestmove_of_corintho_matches_the_command_line(cli):
     path = sorted((ROOT / "puzzles" / "corintho").glob("*.yaml"))[0]
     ours = cathedral.bestmove(cathedral.Position.load(path), nodes=5000)

@@ -56,6 +56,38 @@ def test_the_same_answer_as_the_single_process_solve(tmp_path, name):
     assert ours["tasks"] == len(position.legal_moves()) and ours["reused"] == 0
 
 
+@pytest.mark.parametrize("name", ["t8-03", "t8-05", "t8-01"])
+def test_windows_give_the_single_process_value_and_refute_the_rest(tmp_path, name):
+    position = load(name)
+    knowledge = tmp_path / "k.jsonl"
+    ours = distributed.solve(position, knowledge=knowledge, root_values=False)
+    single = cathedral.solve(position, threads=1)
+    assert ours["complete"] and ours["value"] == single["value"]
+    assert replayed_margin(position, ours["best_line"]) == ours["value"]
+    exact = by_position(position, single["root_moves"])
+    for move in ours["root_moves"]:
+        true_value = exact[position.after(move["move"]).key]
+        if "value" in move:
+            assert move["value"] == true_value
+        else:
+            # Refuted: proven no better than the root's value, and the proof holds.
+            assert true_value <= move["at_most"] <= ours["value"]
+    assert any("at_most" in m for m in ours["root_moves"]), "windows refuted moves"
+    # A rerun takes everything from the knowledge file.
+    again = distributed.solve(position, knowledge=knowledge, root_values=False)
+    assert again["tasks"] == 0 and again["value"] == ours["value"]
+    assert again["best_line"] == ours["best_line"]
+
+
+def test_windows_survive_a_worker_killed_in_a_task(tmp_path):
+    position = load("t8-05")
+    marker = tmp_path / "crashed"
+    ours = distributed.solve(position, root_values=False, _crash_once=str(marker))
+    assert marker.exists()
+    assert ours["value"] == cathedral.solve(position, threads=1, root_values=False)["value"]
+    assert replayed_margin(position, ours["best_line"]) == ours["value"]
+
+
 def test_a_t10_position_gets_its_stored_value_and_a_line_that_replays_to_it():
     # About 40 s on 2 CPUs (the single-process solve with every root move's value takes about a
     # minute on one): compared with the value stored in the bench file.
@@ -97,6 +129,10 @@ def test_bad_input(tmp_path):
     position = load("t8-03")
     with pytest.raises(cathedral.CathedralError):
         distributed.solve(position, split_depth=0)
+    with pytest.raises(cathedral.CathedralError, match="split_depth"):
+        distributed.solve(position, split_depth=2, root_values=False)
+    with pytest.raises(cathedral.CathedralError, match="alpha below beta"):
+        cathedral.solve(position, window=(3, 3))
     with pytest.raises(cathedral.CathedralError):
         distributed.solve(cathedral.Position(game="corintho"))
     bad = tmp_path / "bad.jsonl"

@@ -198,6 +198,7 @@ pub fn choose(
                 root_values: options.candidates > 1,
                 max_nodes: nodes.map(|n| n / 4),
                 estimate: None,
+                window: None,
             },
             &|_| {},
         );

@@ -132,6 +132,46 @@ def ranked(positions: list[cathedral.Position], count: int, nodes: int) -> list[
     return ray.get([task.remote(p.file_text()) for p in positions])
 
 
+def report(study: dict) -> str:
+    """The study's tables in Markdown, as docs/opening.md shows them."""
+    out = []
+    e = study["engine_first_move"]
+    out.append(
+        f"Dark's margin when the engine plays both sides from each of the {e['games']} classes "
+        f"(Light's unplaced squares minus Dark's): mean {e['mean']:+.2f}, 95 % interval "
+        f"{e['low']:+.2f} to {e['high']:+.2f}; Dark won {e['dark_wins']}, drew {e['draws']}, "
+        f"lost {e['games'] - e['dark_wins'] - e['draws']}.\n"
+    )
+    out.append("| Cathedral (class) | Dark's first move by the engine | its result | ranked first moves: mean | Dark's best found |")
+    out.append("|---|---|---:|---:|---:|")
+    for c in sorted(study["classes"], key=lambda c: (c["dark_best_found"], c["mean_found"])):
+        ranked_mean = statistics.fmean(r["margin"] for r in c["ranked"])
+        out.append(
+            f"| `{c['cathedral'].split(':', 1)[1]}` | `{c['engine_first_move'].split(':', 1)[1]}` | "
+            f"{c['engine_margin']:+d} | {ranked_mean:+.2f} | {c['dark_best_found']:+d} |"
+        )
+    for c in study["classes"]:
+        if "all" not in c:
+            continue
+        a = c["all_summary"]
+        out.append(
+            f"\n**Every first move after `{c['cathedral']}`** ({a['first_moves']} moves, one game "
+            f"each): Dark's best {a['dark_best']:+d}, mean {a['mean']:+.2f}, Dark wins "
+            f"{100 * a['dark_wins']:.0f} %, draws {100 * a['draws']:.0f} %.\n"
+        )
+        out.append("| Dark's first move | its game | Light's replies tried | mean over them | 95 % interval |")
+        out.append("|---|---:|---:|---:|---|")
+        for r in c["all"]:
+            if "over_replies" not in r:
+                continue
+            o = r["over_replies"]
+            out.append(
+                f"| `{r['move'].split(':', 1)[1] if r['move'].count(':') > 1 else r['move']}` | "
+                f"{r['margin']:+d} | {o['games']} | {o['mean']:+.2f} | {o['low']:+.2f} to {o['high']:+.2f} |"
+            )
+    return "\n".join(out) + "\n"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="target/opening", help="folder for games.jsonl (every game, kept for reruns), games.jsonl.gz (their moves and scores), study.json, book.yaml")
@@ -142,7 +182,11 @@ def main() -> int:
     parser.add_argument("--full", type=int, default=4, help="classes with every first move played")
     parser.add_argument("--best", type=int, default=10, help="first moves per full class given replies")
     parser.add_argument("--replies", type=int, default=4, help="Light's replies per such first move")
+    parser.add_argument("--report", action="store_true", help="print the tables of --out's study.json and stop")
     args = parser.parse_args()
+    if args.report:
+        print(report(json.loads((Path(args.out) / "study.json").read_text())), end="")
+        return 0
     for name in ("nodes", "rank_nodes", "ranked", "replies"):
         if not 1 <= getattr(args, name) <= 100_000_000:
             parser.error(f"--{name.replace('_', '-')}: expected a positive number")

@@ -230,3 +230,22 @@ def test_a_pair_pickles_as_its_moves():
     assert again.to_dict() == pair.to_dict() and again.records_text() == pair.records_text()
     with pytest.raises(cathedral.CathedralError):
         cathedral._cathedral._pair_from_state("cathedral", "classic", '{"pair": 1, "games": []}')
+
+
+def test_games_from_openings_in_order_kept_in_a_results_file(tmp_path):
+    start = cathedral.Position()
+    openings = [[m] for m in start.legal_moves()[:3]]
+    results = tmp_path / "games.jsonl"
+    games = distributed.play_games(openings, "greedy", nodes=1, results=results)
+    assert len(games) == 3 and len(results.read_text().splitlines()) == 3
+    for opening, game in zip(openings, games):
+        assert start.after(game["moves"][0]) == start.after(opening[0])
+        assert game["opening_plies"] == 1 and "record" in game
+        alone = cathedral.play_game("greedy", "greedy", opening=opening, nodes=1)
+        assert alone["moves"] == game["moves"]  # a game is a function of its opening
+    # A rerun plays only what the file lacks.
+    more = openings + [[start.legal_moves()[3]]]
+    again = distributed.play_games(more, "greedy", nodes=1, results=results)
+    assert again[:3] == games and len(results.read_text().splitlines()) == 4
+    with pytest.raises(cathedral.CathedralError):
+        distributed.play_games(openings, "cmd:x", nodes=1)

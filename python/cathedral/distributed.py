@@ -197,6 +197,22 @@ def _value(node: _Node) -> int:
     return best
 
 
+def _replayed_to(position: Position, line: list[str], value: int) -> dict:
+    """The proof's check: ``line`` replays from ``position`` to the end of the game and ends at
+    ``value`` for the side to move; the unplaced squares at the end."""
+    end = position
+    for move in line:
+        end = end.after(move)
+    if not end.is_over:
+        raise CathedralError("internal error: the best line does not reach the end of the game")
+    unplaced = end.unplaced()
+    mover = position.to_move
+    other = "dark" if mover == "light" else "light"
+    if unplaced[other] - unplaced[mover] != value:
+        raise CathedralError("internal error: the best line does not end at the value")
+    return unplaced
+
+
 def _line(node: _Node) -> list[str]:
     """The best line from ``node``: the best child (the first of the best in move order), down
     to a subproblem, then its own best line."""
@@ -291,17 +307,8 @@ def solve(
 
     value = _value(root)
     line = _line(root)
-    # The proof's check: the line replays to the end of the game and ends at the value.
-    end = position
-    for move in line:
-        end = end.after(move)
-    if not end.is_over:
-        raise CathedralError("internal error: the best line does not reach the end of the game")
-    unplaced = end.unplaced()
+    unplaced = _replayed_to(position, line, value)
     mover = position.to_move
-    other = "dark" if mover == "light" else "light"
-    if unplaced[other] - unplaced[mover] != value:
-        raise CathedralError("internal error: the best line does not end at the value")
     root_moves = []
     for move, child in root.children:
         child_value = _value(child)
@@ -405,15 +412,7 @@ def _solve_with_windows(position, knowledge, threads_per_task, tt_mb, order_node
             raise CathedralError(f"internal error: {m} is neither refuted nor solved")
     best_move = next(m for m in order if exact.get(m) == value)
     line = [best_move] + list(results[best_move].get("best_line") or [])
-    end = position
-    for move in line:
-        end = end.after(move)
-    if not end.is_over:
-        raise CathedralError("internal error: the best line does not reach the end of the game")
-    unplaced = end.unplaced()
-    other = "dark" if mover == "light" else "light"
-    if unplaced[other] - unplaced[mover] != value:
-        raise CathedralError("internal error: the best line does not end at the value")
+    unplaced = _replayed_to(position, line, value)
     root_moves = []
     for m in order:
         lower, upper = move_bounds(m, results[m]["lower"], results[m]["upper"])

@@ -9,6 +9,17 @@ use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 use serde::Serialize;
 
+/// An estimate's lead in words: "ahead by 2.50 squares", "behind by 1.00 squares", "level".
+fn lead_text(value: f64) -> String {
+    if value > 0.0 {
+        format!("ahead by {value:.2} squares")
+    } else if value < 0.0 {
+        format!("behind by {:.2} squares", -value)
+    } else {
+        "level".to_string()
+    }
+}
+
 /// One ranked move.
 #[derive(Clone, Debug, Serialize)]
 pub struct CandidateReport {
@@ -79,13 +90,7 @@ impl BestMoveReport {
                 result_phrase(choice.value / 100)
             ),
             Judgement::Estimate => {
-                let lead = if value > 0.0 {
-                    format!("ahead by {value:.2} squares")
-                } else if value < 0.0 {
-                    format!("behind by {:.2} squares", -value)
-                } else {
-                    "level".to_string()
-                };
+                let lead = lead_text(value);
                 format!(
                     "{} is {lead} at the end of the game (estimate, depth {})",
                     mover.title(),
@@ -135,13 +140,7 @@ impl BestMoveReport {
         let chosen = book.choice(position)?;
         let mover = position.to_move();
         let value = (chosen.margin * 100.0).round() / 100.0;
-        let lead = if value > 0.0 {
-            format!("ahead by {value:.2} squares")
-        } else if value < 0.0 {
-            format!("behind by {:.2} squares", -value)
-        } else {
-            "level".to_string()
-        };
+        let lead = lead_text(value);
         let games = if chosen.games == 1 {
             "1 game".to_string()
         } else {

@@ -445,25 +445,7 @@ impl<'a> Settings<'a> {
         };
         let opening = match self.opening {
             None => crate::arena::opening::<G>(&options, self.pair),
-            Some(texts) => {
-                let mut position = G::start_under(rules);
-                let mut moves = Vec::with_capacity(texts.len());
-                for text in texts {
-                    let mv = if position.is_over() {
-                        Err("the game is over".to_string())
-                    } else {
-                        position.parse_move(text)
-                    }
-                    .map_err(|why| {
-                        CathedralError::new_err(format!(
-                            "opening move `{text}` cannot be played: {why}"
-                        ))
-                    })?;
-                    position.play(mv);
-                    moves.push(mv);
-                }
-                moves
-            }
+            Some(texts) => super::records::read_moves(G::start_under(rules), texts)?,
         };
         Ok((options, opening))
     }

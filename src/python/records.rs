@@ -44,7 +44,7 @@ pub struct PyRecord {
 }
 
 /// Plays `texts` from `start`, checking each move.
-fn read_moves<G: Playable>(start: G, texts: &[String]) -> PyResult<Vec<G::Move>> {
+pub(crate) fn read_moves<G: Playable>(start: G, texts: &[String]) -> PyResult<Vec<G::Move>> {
     let mut position = start;
     let mut moves = Vec::with_capacity(texts.len());
     for (number, text) in texts.iter().enumerate() {

@@ -400,7 +400,7 @@ const tests = {
     await page.waitForSelector("#book table", { timeout: 20000 });
     assert.ok(await page.isVisible("#book-box"), "the book's panel is shown at the start");
     assert.ok((await page.locator("#book tbody tr").count()) >= 8, "the book's moves are listed");
-    assert.match(await page.textContent("#book caption"), /estimates/);
+    assert.match(await page.textContent("#book caption"), /Estimates, not proven/);
     await page.hover("#book tbody tr:nth-child(2) a");
     await page.waitForFunction(() => document.querySelectorAll("#board svg #ghosts .ghost").length === 1);
     assert.strictEqual(await page.getAttribute("#board svg #ghosts .ghost", "data-move"), await page.getAttribute("#book tbody tr:nth-child(2) a", "title"));

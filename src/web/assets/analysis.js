@@ -170,6 +170,23 @@ function showLine(ctx, title, line, key) {
   });
 }
 
+/**
+ * A link that plays `move` (in the position of `key`) when chosen, and shows it on the board
+ * while its table row is pointed at or the link focused.
+ */
+export function moveLink(ctx, row, move, text, key) {
+  const link = Object.assign(document.createElement("a"), { textContent: text, title: move, href: "#" });
+  link.onclick = e => { e.preventDefault(); if (gameKey() === key) ctx.play(move); };
+  const showIt = on => { S.hovered = on ? move : null; row.classList.toggle("shown", on); ctx.render(); };
+  for (const target of [row, link]) {
+    target.addEventListener("pointerenter", () => showIt(true));
+    target.addEventListener("pointerleave", () => showIt(false));
+  }
+  link.addEventListener("focus", () => showIt(true));
+  link.addEventListener("blur", () => showIt(false));
+  return link;
+}
+
 function showCandidates(ctx, r, key) {
   const box = $("candidates");
   box.innerHTML = "";
@@ -179,15 +196,7 @@ function showCandidates(ctx, r, key) {
   table.innerHTML = `<caption class="note">The engine's candidates (${r.judgement === "exact" ? "exact" : "estimates"}, for ${r.mover === "light" ? "Light" : "Dark"}); point at one to see it</caption><tr><th>move</th><th>value</th></tr>`;
   for (const c of r.candidates) {
     const row = table.insertRow();
-    const link = Object.assign(document.createElement("a"), { textContent: words(c.mv, null), title: c.mv, href: "#" });
-    link.onclick = e => { e.preventDefault(); if (gameKey() === key) ctx.play(c.mv); };
-    const showIt = on => { S.hovered = on ? c.mv : null; row.classList.toggle("shown", on); ctx.render(); };
-    for (const target of [row, link]) {
-      target.addEventListener("pointerenter", () => showIt(true));
-      target.addEventListener("pointerleave", () => showIt(false));
-    }
-    link.addEventListener("focus", () => showIt(true));
-    link.addEventListener("blur", () => showIt(false));
+    const link = moveLink(ctx, row, c.mv, words(c.mv, null), key);
     row.insertCell().append(link);
     row.insertCell().textContent = valueText(c.value, r.judgement === "exact").replace("~", r.judgement === "exact" ? "" : "~");
   }

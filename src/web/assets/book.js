@@ -4,6 +4,7 @@
 import { S, request, gameKey } from "./state.js";
 import { api } from "./api.js";
 import { words } from "./history.js";
+import { moveLink } from "./analysis.js";
 
 const $ = id => document.getElementById(id);
 /** Moves listed before "Show all". */
@@ -56,16 +57,8 @@ function show(ctx, r, key) {
   for (const m of list) {
     const row = body.insertRow();
     // The mover's name is in the caption: each row names the building and its cells.
-    const link = Object.assign(document.createElement("a"), { textContent: words(m.move, null).replace(/^(Light|Dark) /, ""), title: m.move, href: "#" });
+    const link = moveLink(ctx, row, m.move, words(m.move, null).replace(/^(Light|Dark) /, ""), key);
     if (m.move === r.choice) link.append(" (book move)");
-    link.onclick = e => { e.preventDefault(); if (gameKey() === key) ctx.play(m.move); };
-    const showIt = on => { S.hovered = on ? m.move : null; row.classList.toggle("shown", on); ctx.render(); };
-    for (const target of [row, link]) {
-      target.addEventListener("pointerenter", () => showIt(true));
-      target.addEventListener("pointerleave", () => showIt(false));
-    }
-    link.addEventListener("focus", () => showIt(true));
-    link.addEventListener("blur", () => showIt(false));
     row.insertCell().append(link);
     row.insertCell().textContent = String(m.games);
     row.insertCell().textContent = `~${signed(m.margin, 2)}`;

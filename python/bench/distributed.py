@@ -7,6 +7,11 @@ For each position, in alternating order within each round: the single-process so
 reports) and ``distributed.solve`` on a local Ray cluster of ``--workers`` CPUs (one thread a
 task, a fresh knowledge file each time). Prints the medians, their ratio and, from the measured
 subproblem times, the time the model of ``distributed.simulate`` gives for 64 and 1,024 workers.
+
+With ``--value-only`` both sides answer the value and the best line only: ``cathedral.solve(...,
+root_values=False)`` (what ``cathedral solve --threads 1 --root-values false`` reports) against
+``distributed.solve(..., root_values=False)``, the windowed split (``docs/distributed.md``); the
+table then also counts the root moves refuted rather than solved.
 """
 
 from __future__ import annotations
@@ -30,17 +35,20 @@ def main() -> int:
     parser.add_argument("files", nargs="+", type=Path)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--value-only", action="store_true", help="value and best line only: the windowed split")
     args = parser.parse_args()
     if not 1 <= args.rounds <= 20:
         parser.error(f"--rounds {args.rounds}: expected 1 to 20")
     if not 1 <= args.workers <= 1024:
         parser.error(f"--workers {args.workers}: expected 1 to 1024")
     ray.init(num_cpus=args.workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    root_values = not args.value_only
     print(
         "| position | value | root moves | single process (s) | distributed (s) | ratio | "
         "largest subproblem (s) | model, 64 workers (s) | model, 1,024 workers (s) |"
+        + ("" if root_values else " refuted |")
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|" + ("" if root_values else "---:|"))
     loads = []
     for path in args.files:
         position = cathedral.Position.load(path)
@@ -50,13 +58,15 @@ def main() -> int:
             for which in order:
                 if which == "single":
                     started = time.perf_counter()
-                    report = cathedral.solve(position, threads=1)
+                    report = cathedral.solve(position, threads=1, root_values=root_values)
                     single.append(time.perf_counter() - started)
                     values.add(report["value"])
                 else:
                     with tempfile.TemporaryDirectory() as work:
                         started = time.perf_counter()
-                        ours = distributed.solve(position, knowledge=os.path.join(work, "k.jsonl"))
+                        ours = distributed.solve(
+                            position, knowledge=os.path.join(work, "k.jsonl"), root_values=root_values
+                        )
                         spread.append(time.perf_counter() - started)
                     sizes = [s["seconds"] for s in ours["subproblems"]]
                     values.add(ours["value"])
@@ -68,6 +78,7 @@ def main() -> int:
         print(
             f"| {path.stem} | {value:+d} | {len(sizes)} | {one:.2f} | {many:.2f} | {many / one:.2f} | "
             f"{max(sizes):.2f} | {distributed.simulate(sizes, 64):.2f} | {distributed.simulate(sizes, 1024):.2f} |"
+            + ("" if root_values else f" {sum('at_most' in m for m in ours['root_moves'])} |")
         )
     print(
         f"\nMedians of {args.rounds} rounds; Ray {ray.__version__} with {args.workers} worker CPUs on "

@@ -284,7 +284,7 @@ def main() -> int:
         "seconds": time.perf_counter() - started,
     }
     everything = list({tuple(g["moves"]): g for g in played}.values())
-    (out / "book.yaml").write_text(book_of(everything, study["command"], args.nodes, {"identity": ROTATIONS["identity"]}))
+    (out / "book.yaml").write_text(book_of(everything, study["command"], args.nodes, {"identity": ROTATIONS["identity"]}, study))
     with gzip.open(out / "games.jsonl.gz", "wt") as compact:
         for game in everything:
             row = {k: game[k] for k in ("moves", "light_unplaced", "dark_unplaced", "forfeit")}
@@ -295,11 +295,26 @@ def main() -> int:
     return 0
 
 
-def book_of(games: list[dict], command: str, nodes: int, symmetries: dict) -> str:
+def bare(move: str) -> str:
+    """A move without its player, its cells in order: ``cathedral:a3,b1,...``."""
+    head = move.split(":", 1)
+    return canonical(head[1] if head[0] in ("light", "dark") else move)
+
+
+def book_of(games: list[dict], command: str, nodes: int, symmetries: dict, study: dict) -> str:
     """The opening book: for each position of the study's first three plies, every move played
     from it in the study's games, with the number of games, the mean final margin for the side
     that plays it and its worst result (the best the opponent found). Written in the rotation
-    the study played (``symmetries``: the identity); the program adds the other rotations."""
+    the study played (``symmetries``: the identity); the program adds the other rotations.
+
+    The Cathedral placements are compared on the same games for every class: those where Dark's
+    first move was the engine's or one of its ranked moves (stages 1 and 2). The games of the
+    classes played out in full (stage 3, most of them weak first moves) count only from Dark's
+    first move on, where they say what each first move does."""
+    compared = set()
+    for c in study["classes"]:
+        for move in [c["engine_first_move"]] + [r["move"] for r in c["ranked"]]:
+            compared.add((bare(c["cathedral"]), bare(move)))
     stats: dict[tuple, dict[str, dict[tuple, int]]] = {}
     for game in games:
         moves = game["moves"]
@@ -307,6 +322,8 @@ def book_of(games: list[dict], command: str, nodes: int, symmetries: dict) -> st
         for name, f in symmetries.items():
             turned = [transform(m, f) for m in moves[:3]]
             for ply in range(len(turned)):
+                if ply == 0 and (bare(moves[0]), bare(moves[1])) not in compared:
+                    continue
                 mover_margin = dark if ply % 2 == 1 else -dark
                 entry = stats.setdefault(tuple(turned[:ply]), {})
                 # Keyed by the whole game: a game reached by two stages counts once.

@@ -3,7 +3,6 @@
 // come from engine self-play at a fixed budget: estimates, and the panel says so.
 import { S, request, gameKey } from "./state.js";
 import { api } from "./api.js";
-import { words } from "./history.js";
 import { moveLink } from "./analysis.js";
 
 const $ = id => document.getElementById(id);
@@ -39,6 +38,19 @@ export async function onPosition(ctx) {
   } finally { if (call === controller) call = null; }
 }
 
+/**
+ * A book move as a row names it: the building and every cell (`Castle d9,d10,e9,f9,f10`). The
+ * mover is in the caption; the cells are all written because two placements of one building
+ * can share their corners (the Castle's turns do).
+ */
+function rowText(move) {
+  const parts = move.split(":");
+  const cells = parts.pop();
+  const kind = parts.pop() || "";
+  // A line may break after any comma (a zero-width space), never inside a cell.
+  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${cells.replace(/,/g, ",\u200b")}`;
+}
+
 function show(ctx, r, key) {
   const box = $("book");
   const panel = $("book-box");
@@ -56,8 +68,7 @@ function show(ctx, r, key) {
   const list = expanded ? r.moves : r.moves.slice(0, FIRST);
   for (const m of list) {
     const row = body.insertRow();
-    // The mover's name is in the caption: each row names the building and its cells.
-    const link = moveLink(ctx, row, m.move, words(m.move, null).replace(/^(Light|Dark) /, ""), key);
+    const link = moveLink(ctx, row, m.move, rowText(m.move), key);
     if (m.move === r.choice) link.append(" (book move)");
     row.insertCell().append(link);
     row.insertCell().textContent = String(m.games);

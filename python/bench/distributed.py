@@ -9,7 +9,7 @@ task, a fresh knowledge file each time). Prints the medians, their ratio and, fr
 subproblem times, the time the model of ``distributed.simulate`` gives for 64 and 1,024 workers.
 
 With ``--value-only`` both sides answer the value and the best line only: ``cathedral.solve(...,
-root_values=False)`` (what ``cathedral solve --threads 1 --root-values false`` reports) against
+root_values=False)`` (what ``cathedral solve --threads 1 --value-only`` reports) against
 ``distributed.solve(..., root_values=False)``, the windowed split (``docs/distributed.md``); the
 table then also counts the root moves refuted rather than solved.
 """

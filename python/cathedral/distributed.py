@@ -251,7 +251,7 @@ def solve(
     cores), which is also the CPUs a task asks Ray for.
 
     ``root_values=False`` asks for the value and the best line only, as ``cathedral solve
-    --root-values false`` does: the root moves, ordered by the engine (``order_nodes`` each),
+    --value-only`` does: the root moves, ordered by the engine (``order_nodes`` each),
     become tasks that read the best root value proven so far from a Ray actor as they start and
     only decide their move against it (refuted: worth at most that; or solved exactly), the
     windows of an alpha-beta search shared across the cluster. The refuted moves come back as
@@ -501,7 +501,8 @@ def match(
     order (``sprt_on``: ``"games"`` or ``"pairs"``, as ``--sprt-on``); the pairs after the
     deciding one are cancelled and not counted, so the result does not depend on the number of
     workers. ``in_flight`` is how many pairs run at once (default: twice the cluster's CPUs);
-    ``on_pair(pair, summary)`` is called as each pair is counted. Ctrl-C stops the match and
+    ``on_pair(pair, counted)`` is called as each pair is counted, with the pairs counted so far
+    (``match_summary`` gives their statistics). Ctrl-C stops the match and
     returns what was counted, with ``interrupted`` true.
     """
     import ray
@@ -582,7 +583,7 @@ def match(
                     points = pair.a_half_points if sprt_on == "games" else round(4 * pair.a_score)
                     test.add_pair(points)
                 if on_pair is not None:
-                    on_pair(pair, match_summary(names[0], names[1], counted))
+                    on_pair(pair, counted)
                 if test is not None and test.verdict != "continue":
                     break
             if test is not None and test.verdict != "continue":

@@ -160,7 +160,12 @@ def without_timing(report):
 
 def test_a_match_on_ray_plays_the_games_of_cathedral_match_whatever_the_workers(cli, tmp_path):
     ours_serial = distributed.match("greedy", "engine", games=6, in_flight=1, output=tmp_path / "one", **MATCH)
-    ours_wide = distributed.match("greedy", "engine", games=6, in_flight=6, output=tmp_path / "six", **MATCH)
+    seen = []
+    ours_wide = distributed.match(
+        "greedy", "engine", games=6, in_flight=6, output=tmp_path / "six",
+        on_pair=lambda pair, counted: seen.append((pair.pair, len(counted))), **MATCH,
+    )
+    assert seen == [(1, 1), (2, 2), (3, 3)]  # counted in order, whatever order they ended in
     theirs = cli.json(
         "match", "--a", "greedy", "--b", "engine", "--games", "6", "--nodes", "2000", "--seed", "5",
         "--jobs", "2", "--output", str(tmp_path / "cli"),

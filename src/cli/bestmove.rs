@@ -94,7 +94,10 @@ pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
     let Some(best) = &report.best_move else {
         return emit("The game is over: there is no move to make.\n");
     };
-    let mut out = format!("Best move: {best}\n{}\n", report.verdict);
+    let mut out = format!(
+        "Best move: {best}\n{}\n",
+        wrap_for_terminal(&report.verdict, "", "")
+    );
     if let Some(explanation) = &report.explanation {
         for line in explanation.lines() {
             let depth = line.len() - line.trim_start().len();
@@ -129,6 +132,9 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
     if report.best_move.is_none() {
         return emit("The game is over: there is no move to make.\n");
     }
+    if let Some(book) = &report.book {
+        return emit(&book_table(&report, book, args));
+    }
     let exact = report.judgement == Judgement::Exact;
     let mut table = new_table(style_for(args.color));
     table.set_header([
@@ -159,9 +165,7 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
     }
     right_align(&mut table, &[0, 2]);
     keep_whole(&mut table, 1);
-    let note = if report.book.is_some() {
-        "From the opening book: the mean final square difference of the opening study's engine games through each move, the mover's view (estimates; docs/opening.md)."
-    } else if exact {
+    let note = if exact {
         "Exact values: the final square difference with best play, the mover's view."
     } else {
         "Estimates, not proven: the final square difference, the mover's view."
@@ -171,6 +175,39 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
         report.verdict,
         report.stats_text()
     ))
+}
+
+/// `analyse-position` in a position of the opening book: the book's moves ranked with their
+/// games, mean margin and worst result.
+fn book_table(
+    report: &BestMoveReport,
+    book: &cathedral::analysis::bestmove::BookReport,
+    args: &AnalysePositionArgs,
+) -> String {
+    let mut table = new_table(style_for(args.color));
+    table.set_header(["#", "move", "mean", "games", "worst"]);
+    for (rank, m) in book.moves.iter().take(args.candidates).enumerate() {
+        table.add_row(vec![
+            (rank + 1).to_string(),
+            m.text.clone(),
+            format!("{:+.2}", m.margin),
+            m.games.to_string(),
+            format!("{:+}", m.worst),
+        ]);
+    }
+    right_align(&mut table, &[0, 2, 3, 4]);
+    keep_whole(&mut table, 1);
+    let note = format!(
+        "From the opening book ({} of its {} moves here; --book none searches instead): the mean final square difference of the opening study's games through each move at {} nodes a move, and the worst of them, the mover's view. Estimates, not proven (docs/opening.md).",
+        book.moves.len().min(args.candidates),
+        book.moves.len(),
+        thousands(book.nodes_per_move)
+    );
+    format!(
+        "{}\n{table}\n{}\n",
+        wrap_for_terminal(&report.verdict, "", ""),
+        wrap_for_terminal(&note, "", "")
+    )
 }
 
 /// `analyse-position` for a game without Cathedral's ranked report: the exact solver within

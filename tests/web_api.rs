@@ -1272,3 +1272,45 @@ fn the_server_survives_a_closed_standard_output() {
         "the server still serves after its output closed"
     );
 }
+
+/// The opening explorer's endpoint: the book's moves at the start and after one of them, the
+/// book's own move first among equals, nothing out of the book, a bad move refused.
+#[test]
+fn the_opening_book_is_served_for_the_explorer() {
+    let server = Server::start(&[]);
+    let (status, start) = server.post("/api/book", r#"{"moves": []}"#);
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["in_book"], true);
+    assert_eq!(start["mover"], "light");
+    let moves = start["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 224, "every Cathedral placement");
+    assert!(
+        moves
+            .windows(2)
+            .all(|w| w[0]["margin"].as_f64() >= w[1]["margin"].as_f64())
+    );
+    let choice = start["choice"]
+        .as_str()
+        .expect("the book's move")
+        .to_string();
+    let (_, after) = server.post("/api/book", &format!(r#"{{"moves": ["{choice}"]}}"#));
+    assert_eq!(after["in_book"], true);
+    assert_eq!(after["mover"], "dark");
+    assert!(
+        after["moves"][0]["move"]
+            .as_str()
+            .unwrap()
+            .starts_with("dark:")
+    );
+    let (_, out) = server.post(
+        "/api/book",
+        &format!(
+            r#"{{"start": {}, "moves": []}}"#,
+            start_of("puzzles/bench/t5-01.yaml")
+        ),
+    );
+    assert_eq!(out["in_book"], false);
+    assert!(out["moves"].as_array().unwrap().is_empty() && out["choice"].is_null());
+    let (status, bad) = server.post("/api/book", r#"{"moves": ["dark:tavern:a1"]}"#);
+    assert_eq!(status, 400, "{bad}");
+}

@@ -4,6 +4,7 @@
 use super::api::{ApiError, GAME, GameRequest, read, replay};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
 use cathedral::Player;
 use cathedral::book::{Book, BookMove};
 use serde::Serialize;
@@ -30,17 +31,28 @@ pub(crate) async fn book(
 ) -> Result<Json<BookAnswer>, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
     let (position, _) = replay(&game)?;
-    let book = Book::bundled();
-    let moves = book
-        .lookup(&position)
-        .map(<[BookMove]>::to_vec)
-        .unwrap_or_default();
-    Ok(Json(BookAnswer {
-        in_book: !moves.is_empty(),
-        name: book.name.clone(),
-        nodes_per_move: book.nodes_per_move,
-        mover: position.to_move(),
-        choice: book.choice(&position).map(|m| m.text.clone()),
-        moves,
-    }))
+    // Off the async workers: the first request may still find the book being read.
+    let answer = tokio::task::spawn_blocking(move || {
+        let book = Book::bundled();
+        let moves = book
+            .lookup(&position)
+            .map(<[BookMove]>::to_vec)
+            .unwrap_or_default();
+        BookAnswer {
+            in_book: !moves.is_empty(),
+            name: book.name.clone(),
+            nodes_per_move: book.nodes_per_move,
+            mover: position.to_move(),
+            choice: book.choice(&position).map(|m| m.text.clone()),
+            moves,
+        }
+    })
+    .await
+    .map_err(|_| {
+        ApiError(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the opening book's lookup failed".into(),
+        )
+    })?;
+    Ok(Json(answer))
 }

@@ -106,6 +106,10 @@ pub fn serve(options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> std::io::
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
+    // The opening explorer's book is read once, off the request path, as the server starts.
+    std::thread::spawn(|| {
+        cathedral::book::Book::bundled();
+    });
     runtime.block_on(async move {
         let listener =
             tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port)))

@@ -76,8 +76,14 @@ async function placeByMouse(page, move) {
   for (const cell of cellsOf(move)) {
     const p = await at(page, cell);
     await page.mouse.move(p.x, p.y);
-    const s = await status(page);
-    const shown = (s.match(/\(([a-z]+:[^)]*)\)/) || [])[1];
+    // The status follows the pointer; on a loaded machine it may lag a moment behind it.
+    let s = "", shown = null;
+    for (let wait = 0; wait < 20; wait++) {
+      s = await status(page);
+      shown = (s.match(/\(([a-z]+:[^)]*)\)/) || [])[1];
+      if (s.startsWith("Refused") || (shown && cellsOf(shown).includes(cell))) break;
+      await page.waitForTimeout(100);
+    }
     if (!s.startsWith("Refused") && shown && same(cellsOf(shown), cellsOf(move))) {
       await page.mouse.click(p.x, p.y);
       await page.waitForFunction(n => document.querySelectorAll("#history li:not(.future):not(.result)").length > n, before);

@@ -213,6 +213,23 @@ def _replayed_to(position: Position, line: list[str], value: int) -> dict:
     return unplaced
 
 
+def _report(mover, value, line, root_moves, unplaced, solved, reused, subproblems, started) -> dict:
+    """A distributed solve's answer: `solve --json`'s keys where they apply, and the run's cost."""
+    return {
+        "to_move": mover,
+        "value": value,
+        "complete": True,
+        "best_move": line[0] if line else None,
+        "best_line": line,
+        "root_moves": root_moves,
+        "final_unplaced": unplaced,
+        "tasks": solved,
+        "reused": reused,
+        "subproblems": subproblems,
+        "seconds": time.perf_counter() - started,
+    }
+
+
 def _line(node: _Node) -> list[str]:
     """The best line from ``node``: the best child (the first of the best in move order), down
     to a subproblem, then its own best line."""
@@ -316,19 +333,7 @@ def solve(
             child_value = -child_value
         root_moves.append({"move": move, "value": child_value})
     root_moves.sort(key=lambda m: -m["value"])
-    return {
-        "to_move": mover,
-        "value": value,
-        "complete": True,
-        "best_move": line[0] if line else None,
-        "best_line": line,
-        "root_moves": root_moves,
-        "final_unplaced": unplaced,
-        "tasks": solved,
-        "reused": reused,
-        "subproblems": subproblems,
-        "seconds": time.perf_counter() - started,
-    }
+    return _report(mover, value, line, root_moves, unplaced, solved, reused, subproblems, started)
 
 
 def _solve_with_windows(position, knowledge, threads_per_task, tt_mb, order_nodes, crash_once) -> dict:
@@ -419,19 +424,7 @@ def _solve_with_windows(position, knowledge, threads_per_task, tt_mb, order_node
         root_moves.append({"move": m, "value": lower} if lower == upper else {"move": m, "at_most": upper})
     root_moves.sort(key=lambda r: -r.get("value", r.get("at_most")))
     reused = sum(1 for r in results.values() if r.get("reused"))
-    return {
-        "to_move": mover,
-        "value": value,
-        "complete": True,
-        "best_move": line[0],
-        "best_line": line,
-        "root_moves": root_moves,
-        "final_unplaced": unplaced,
-        "tasks": solved,
-        "reused": reused,
-        "subproblems": subproblems,
-        "seconds": time.perf_counter() - started,
-    }
+    return _report(mover, value, line, root_moves, unplaced, solved, reused, subproblems, started)
 
 
 def simulate(seconds: list[float], workers: int) -> float:

@@ -12,7 +12,7 @@
 use cathedral::CathedralStatus;
 use cathedral::Spared;
 use cathedral::boardgame::perft;
-use cathedral::rules::{Capture, FirstMove, Pass};
+use cathedral::rules::{Capture, CathedralTiming, FirstMove, Pass};
 use cathedral::{
     Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table,
 };
@@ -69,6 +69,7 @@ const NO_ENCLOSURE: Rules = Rules {
     capture: Capture::Mandatory,
     pass: Pass::Forced,
     first_move: FirstMove::NoEnclosure,
+    ..Rules::CLASSIC
 };
 
 // ----- the naive generator -------------------------------------------------------------------
@@ -110,13 +111,19 @@ fn naive_placements(position: &Position, player: Player) -> Vec<PlacementId> {
         .buildings()
         .fold(Bitboard::EMPTY, |m, b| m | b.cells);
     if position.cathedral_status() == CathedralStatus::ToPlace {
-        if player != Player::Light {
+        // Light's placement is the Cathedral. Dark waits for it, except that under Lehmann-Woods
+        // its first building comes before.
+        let dark_first = position.rules().cathedral == CathedralTiming::AfterFirstMove
+            && !position.side(Player::Dark).first_move_made;
+        if player == Player::Light {
+            return table
+                .ids(None, Piece::Cathedral)
+                .filter(|&id| (table.get(id).mask & occupied).is_empty())
+                .collect();
+        }
+        if !dark_first {
             return Vec::new();
         }
-        return table
-            .ids(None, Piece::Cathedral)
-            .filter(|&id| (table.get(id).mask & occupied).is_empty())
-            .collect();
     }
     let side = position.side(player);
     let blocked = occupied | position.side(player.opponent()).territory;
@@ -266,6 +273,47 @@ fn start_moore1978() {
     check(Rules::MOORE_1978, &[], &[225, 398_773], 2);
 }
 
+/// Under Lehmann-Woods the first three plies are Dark's building, the Cathedral and Light's
+/// building: the same sets of placements as classic's Cathedral, Dark, Light, so the same counts
+/// at depths 2 and 3, reached in another order.
+#[test]
+fn start_lehmann_woods() {
+    check(Rules::LEHMANN_WOODS, &[], &[2_141, 398_548], 2);
+    check(Rules::LEHMANN_WOODS, &["inn:a3,a4,b4"], &[207, 342_413], 2);
+    let voluntary = Rules {
+        capture: Capture::Optional,
+        pass: Pass::Voluntary,
+        ..Rules::LEHMANN_WOODS
+    };
+    // Dark may pass instead; Light then places the Cathedral (or passes too, ending the game).
+    check(voluntary, &[], &[2_142, 400_914], 2);
+    let no_enclosure = Rules {
+        first_move: FirstMove::NoEnclosure,
+        ..Rules::LEHMANN_WOODS
+    };
+    check(no_enclosure, &[], &[2_069, 383_988], 2);
+}
+
+/// After Light places the Cathedral under Lehmann-Woods, Light moves again, with its first
+/// building; then Dark. Classic hands the turn to Dark after the Cathedral.
+#[test]
+fn lehmann_woods_light_keeps_the_turn_after_the_cathedral() {
+    let after_cathedral = replay(
+        Rules::LEHMANN_WOODS,
+        &["inn:a3,a4,b4", "cathedral:e4,e5,d6,e6,f6,e7"],
+    );
+    assert_eq!(after_cathedral.to_move(), Player::Light);
+    assert_eq!(after_cathedral.cathedral_status(), CathedralStatus::OnBoard);
+    let after_light = replay(
+        Rules::LEHMANN_WOODS,
+        &["inn:a3,a4,b4", "cathedral:e4,e5,d6,e6,f6,e7", "tavern:j10"],
+    );
+    assert_eq!(after_light.to_move(), Player::Dark);
+    let classic = replay(Rules::CLASSIC, &["cathedral:e4,e5,d6,e6,f6,e7"]);
+    assert_eq!(classic.to_move(), Player::Dark);
+    assert_eq!(Position::new(Rules::LEHMANN_WOODS).to_move(), Player::Dark);
+}
+
 #[test]
 fn start_no_enclosure() {
     check(NO_ENCLOSURE, &[], &[224, 383_988], 1);
@@ -323,6 +371,7 @@ fn endgame_no_enclosure() {
 #[test]
 fn deep_pins() {
     check(Rules::CLASSIC, &[], &[224, 398_548, 624_864_152], 2);
+    check(Rules::LEHMANN_WOODS, &[], &[2_141, 398_548, 624_864_152], 2);
     check(Rules::MOORE_1978, &[], &[225, 398_773], 2);
     check(NO_ENCLOSURE, &[], &[224, 383_988, 578_914_136], 2);
     check(Rules::CLASSIC, OPENING, &[1_695, 2_503_246], 2);

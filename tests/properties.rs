@@ -25,7 +25,7 @@ impl Rng {
 }
 
 fn variant(index: usize) -> Rules {
-    Rules::all().nth(index).expect("eight variants")
+    Rules::all().nth(index).expect("sixteen variants")
 }
 
 /// Empty cells that are nobody's territory.
@@ -159,14 +159,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn random_playouts_keep_the_invariants(rules in 0..8usize, seed in any::<u64>()) {
+    fn random_playouts_keep_the_invariants(rules in 0..16usize, seed in any::<u64>()) {
         playout(variant(rules), seed)?;
     }
 }
 
 #[test]
 fn every_variant_gets_a_playout() {
-    assert_eq!(Rules::all().count(), 8);
+    assert_eq!(Rules::all().count(), 16);
     for (index, rules) in Rules::all().enumerate() {
         playout(rules, index as u64).unwrap_or_else(|e| panic!("{rules}: {e}"));
     }

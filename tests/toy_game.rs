@@ -533,3 +533,171 @@ fn the_toy_game_runs_through_the_command_code() {
         (Some(1), "expected coins worth 0 to 9")
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// A move that keeps the turn (Cathedral's Lehmann-Woods opening: Light places the Cathedral and
+// then its first building). Every search must add such a child's value as it is, not negate it.
+
+/// Coins in a row where taking a coin worth 0 or 1 gives the taker another turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct BonusCoins(Coins);
+
+impl BonusCoins {
+    fn taken(&self, mv: End) -> u8 {
+        let row = &self.0;
+        match mv {
+            End::Left => row.coins[row.left as usize],
+            End::Right => row.coins[row.right as usize - 1],
+        }
+    }
+}
+
+impl Game for BonusCoins {
+    type Move = End;
+    type Buffer = Vec<End>;
+    const MIN_VALUE: i32 = Coins::MIN_VALUE;
+    const MAX_VALUE: i32 = Coins::MAX_VALUE;
+
+    fn key(&self) -> (u64, u64) {
+        self.0.key()
+    }
+    fn generate(&self, buffer: &mut Vec<End>) {
+        self.0.generate(buffer);
+    }
+    fn moves(buffer: &mut Vec<End>) -> &mut [End] {
+        buffer
+    }
+    fn keeps_turn(&self, mv: End) -> bool {
+        self.taken(mv) <= 1
+    }
+    fn play(&mut self, mv: End) {
+        let keeps = self.keeps_turn(mv);
+        let before = self.0.diff;
+        self.0.play(mv);
+        if keeps {
+            // `Coins::play` handed the turn over; take it back.
+            self.0.diff = before + i32::from(self.taken_back(mv));
+        }
+    }
+    fn terminal_value(&self) -> i32 {
+        self.0.diff
+    }
+    fn bounds(&self) -> (i32, i32) {
+        self.0.bounds()
+    }
+    fn encode(mv: End) -> u32 {
+        Coins::encode(mv)
+    }
+    fn decode(code: u32) -> End {
+        Coins::decode(code)
+    }
+}
+
+impl BonusCoins {
+    /// The coin `mv` has just taken (after `Coins::play`).
+    fn taken_back(&self, mv: End) -> u8 {
+        let row = &self.0;
+        match mv {
+            End::Left => row.coins[row.left as usize - 1],
+            End::Right => row.coins[row.right as usize],
+        }
+    }
+}
+
+impl cathedral::boardgame::engine::Evaluate for BonusCoins {
+    type Params = ();
+    /// The coins so far, plus half of what is left (a deliberately rough guess).
+    fn evaluate(&self, _params: &()) -> i32 {
+        self.0.diff * 100 + self.0.remaining() * 50
+    }
+    fn max_plies_left(&self) -> u32 {
+        u32::from(self.0.right - self.0.left)
+    }
+}
+
+/// The reference: plain recursion to `depth` plies (the evaluation at the horizon), adding a
+/// child's value as it is where the mover keeps the turn.
+fn bonus_minimax(position: &BonusCoins, depth: u32) -> i32 {
+    use cathedral::boardgame::engine::Evaluate;
+    let mut moves = Vec::new();
+    position.generate(&mut moves);
+    if moves.is_empty() {
+        return position.terminal_value() * 100;
+    }
+    if depth == 0 {
+        return position.evaluate(&());
+    }
+    moves
+        .iter()
+        .map(|&mv| bonus_move_value(position, mv, depth))
+        .max()
+        .expect("a move")
+}
+
+fn bonus_move_value(position: &BonusCoins, mv: End, depth: u32) -> i32 {
+    let mut child = *position;
+    child.play(mv);
+    let value = bonus_minimax(&child, depth - 1);
+    if position.keeps_turn(mv) { value } else { -value }
+}
+
+#[test]
+fn searches_add_the_value_of_a_move_that_keeps_the_turn_as_it_is() {
+    let mut rng = Rng::new(23);
+    let mut kept = 0;
+    for _ in 0..200 {
+        let position = BonusCoins(Coins::new(&random_row(&mut rng)));
+        let plies = position.0.right as u32;
+        let exact = bonus_minimax(&position, plies) / 100;
+        // The exact solver, its root moves and its line, on one and two threads.
+        for threads in [1, 2] {
+            let solution = solve(&position, &options(threads, false), &|_| {});
+            assert_eq!(solution.value(), Some(exact), "{position:?}");
+            for root in &solution.root_moves {
+                let value = bonus_move_value(&position, root.mv, plies) / 100;
+                assert_eq!((root.lower, root.upper), (value, value), "{position:?}");
+            }
+            let mut end = position;
+            let mut mover_view = 1;
+            for &mv in &solution.best_line {
+                if end.keeps_turn(mv) {
+                    kept += 1;
+                } else {
+                    mover_view = -mover_view;
+                }
+                end.play(mv);
+            }
+            assert!(end.is_over(), "{position:?}: the line stops early");
+            assert_eq!(mover_view * end.terminal_value(), exact, "{position:?}");
+        }
+        // The estimating search, without reductions, is plain minimax to each depth.
+        for depth in 1..=plies.min(4) {
+            let thought = cathedral::boardgame::engine::think(
+                &position,
+                &cathedral::boardgame::engine::EngineOptions {
+                    time: None,
+                    max_depth: depth,
+                    reductions: false,
+                    multi_pv: 2,
+                    tt_mb: 1,
+                    ..Default::default()
+                },
+                &(),
+                &mut |_| {},
+            );
+            assert_eq!(
+                thought.estimate,
+                bonus_minimax(&position, depth),
+                "{position:?} at depth {depth}"
+            );
+            for candidate in &thought.candidates {
+                assert_eq!(
+                    candidate.estimate,
+                    bonus_move_value(&position, candidate.mv, depth),
+                    "{position:?} at depth {depth}"
+                );
+            }
+        }
+    }
+    assert!(kept > 50, "only {kept} moves kept the turn on the best lines");
+}

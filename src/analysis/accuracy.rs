@@ -3,7 +3,7 @@
 //! alone (no solver takeover) within a budget, compared with the exact value, and optionally the
 //! move it chose checked by the exact solver (`cathedral accuracy`, `docs/engine.md`).
 
-use crate::boardgame::{SolveOptions, solve};
+use crate::boardgame::{SolveOptions, from_child, solve};
 use crate::cathedral::engine::eval::Evaluation;
 use crate::cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use crate::cathedral::moves::Move;
@@ -142,7 +142,7 @@ pub fn judge(
                 },
                 &|_| {},
             );
-            solved.value().map(|v| -v)
+            solved.value().map(|v| from_child(position.keeps_turn(mv), v))
         }
         _ => None,
     };

@@ -358,8 +358,13 @@ pub fn ply_analysis<G: Judge>(
     // search as the best one (two separate searches may stop at depths of different parity
     // and disagree by squares in the opening).
     let loss_is_exact = before.judgement == Judgement::Exact && next.judgement == Judgement::Exact;
+    // The mover may move again (Light's Cathedral and first building under Lehmann-Woods).
+    let keeps_turn = positions
+        .get(i + 1)
+        .is_some_and(|after| after.seat_to_move() == position.seat_to_move());
     let (after_value, after_judgement) = match before.played_value {
         Some(value) if !loss_is_exact => (value, before.judgement),
+        _ if keeps_turn => (next.value, next.judgement),
         _ => (-next.value, next.judgement),
     };
     let loss = (before.value - after_value).max(0.0);

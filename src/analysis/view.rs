@@ -40,10 +40,10 @@ pub struct PositionView {
     pub legal_placements: Vec<String>,
 }
 
-/// The rule variant: the preset name if it is one, and the three options.
+/// The rule variant: the preset name if it is one, and the four options.
 #[derive(Serialize, Debug, Clone)]
 pub struct RulesView {
-    /// The preset name (`classic`, `moore1978`) if the options match one, else `null`.
+    /// The preset name (`classic`, `moore1978`, `lehmann-woods`) if the options match one, else `null`.
     pub preset: Option<&'static str>,
     /// The capture option: `mandatory` or `optional`.
     pub capture: &'static str,
@@ -51,6 +51,8 @@ pub struct RulesView {
     pub pass: &'static str,
     /// The first-move option: `no-claim` or `no-enclosure`.
     pub first_move: &'static str,
+    /// When the Cathedral is placed: `first` or `after-first-move`.
+    pub cathedral: &'static str,
 }
 
 /// The Cathedral's state in a [`PositionView`].
@@ -111,6 +113,7 @@ impl RulesView {
             capture: rules.capture.name(),
             pass: rules.pass.name(),
             first_move: rules.first_move.name(),
+            cathedral: rules.cathedral.name(),
         }
     }
 }

@@ -2,8 +2,10 @@
 
 /// A two-player, zero-sum, perfect-information game whose final score is a small integer.
 ///
-/// Values are always from the side to move's point of view, and every move hands the turn to the
-/// other side (a pass is a move), so a child's value is the negation of its parent's contribution.
+/// Values are always from the side to move's point of view. A move normally hands the turn to the
+/// other side (a pass is a move), so a child's value is the negation of its parent's contribution;
+/// a move after which the same side moves again ([`Game::keeps_turn`]) contributes its child's
+/// value as it is. [`from_child`] and [`child_window`] turn one into the other.
 pub trait Game: Copy + Send + Sync {
     /// A move, small and cheap to copy; a pass, where the game has one, is a move too.
     type Move: Copy + PartialEq + Send + Sync + std::fmt::Debug;
@@ -36,6 +38,14 @@ pub trait Game: Copy + Send + Sync {
     #[inline]
     fn key_guess(&self, _mv: Self::Move) -> Option<(u64, u64)> {
         None
+    }
+
+    /// Whether the side to move moves again after the legal move `mv` (Cathedral under the
+    /// Lehmann-Woods opening: Light places the Cathedral and then its first building). The
+    /// default: every move hands the turn over.
+    #[inline]
+    fn keeps_turn(&self, _mv: Self::Move) -> bool {
+        false
     }
 
     /// The final value of a finished game, from the side to move's view.
@@ -82,4 +92,21 @@ pub trait Game: Copy + Send + Sync {
 
     /// The inverse of [`Game::encode`].
     fn decode(code: u32) -> Self::Move;
+}
+
+/// The value of a child for its parent: negated, unless the mover kept the turn.
+#[inline]
+pub fn from_child(keeps_turn: bool, value: i32) -> i32 {
+    if keeps_turn { value } else { -value }
+}
+
+/// The window `(alpha, beta)` of a parent as its child must be searched: negated and swapped,
+/// unless the mover kept the turn.
+#[inline]
+pub fn child_window(keeps_turn: bool, alpha: i32, beta: i32) -> (i32, i32) {
+    if keeps_turn {
+        (alpha, beta)
+    } else {
+        (-beta, -alpha)
+    }
 }

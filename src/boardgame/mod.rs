@@ -15,7 +15,7 @@ mod search;
 mod solve;
 
 pub use clock::{Allotment, Clock};
-pub use game::Game;
+pub use game::{Game, child_window, from_child};
 pub use perft::{divide, perft};
 pub use rng::Rng;
 pub use search::tt::Table;

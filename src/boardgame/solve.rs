@@ -5,7 +5,7 @@
 //! opponent's final unplaced squares minus the mover's own, so +3 means the side to move wins
 //! by 3). With [`SolveOptions::wdl`], values are -1 (loss), 0 (draw) and +1 (win).
 
-use super::game::Game;
+use super::game::{Game, child_window, from_child};
 use super::search::negamax::{Control, Searcher};
 use super::search::parallel;
 use super::search::tt::Table;
@@ -429,38 +429,34 @@ impl<G: Game> Driver<'_, G> {
             for &mv in &candidates {
                 let mut child = position;
                 child.play(mv);
-                // The child must be worth at most -target (exact), or have the opposite sign.
-                let threshold = if self.wdl {
-                    if target < 0 {
-                        chosen = Some(mv);
-                        break;
-                    }
-                    -target
-                } else {
-                    -target
-                };
-                if candidates.len() == 1 {
+                // The move must be worth at least `target` to the mover (exact), or have its
+                // sign (wdl; when losing, any move does).
+                if (self.wdl && target < 0) || candidates.len() == 1 {
                     chosen = Some(mv);
                     break;
                 }
+                let keeps = position.keeps_turn(mv);
+                let worth = |child_value: i32| from_child(keeps, child_value) >= target;
                 if child.is_over() {
-                    let v = child.terminal_value();
-                    if v <= threshold {
+                    if worth(child.terminal_value()) {
                         chosen = Some(mv);
                         break;
                     }
                     continue;
                 }
-                let v = self.probe(&child, threshold, threshold + 1)?;
-                if v <= threshold {
+                // The child's window around the move's threshold: (target - 1, target) for the
+                // mover.
+                let (alpha, beta) = child_window(keeps, target - 1, target);
+                let v = self.probe(&child, alpha, beta)?;
+                if worth(v) {
                     chosen = Some(mv);
                     break;
                 }
             }
             let mv = chosen?;
             line.push(mv);
+            target = from_child(position.keeps_turn(mv), target);
             position.play(mv);
-            target = -target;
         }
     }
 
@@ -712,8 +708,10 @@ pub fn solve<G: Game>(
             child
         })
         .collect();
-    // Every move is worth at most the root's value: its child is worth at least -value.
-    let child_lower = if known.is_some() {
+    let keeps: Vec<bool> = list.iter().map(|&mv| position.keeps_turn(mv)).collect();
+    // Every move is worth at most the root's value: its child is worth at least -value (where
+    // the turn passes; a move that keeps it gives no such floor).
+    let child_lower = if known.is_some() && !keeps.contains(&true) {
         -upper
     } else {
         G::MIN_VALUE
@@ -737,17 +735,23 @@ pub fn solve<G: Game>(
     } else {
         children
             .iter()
-            .map(|child| {
+            .zip(&keeps)
+            .map(|(child, &keeps)| {
                 let (lo, hi) = child.bounds();
-                (lo.max(-upper), hi)
+                if keeps {
+                    (lo, hi.min(upper))
+                } else {
+                    (lo.max(-upper), hi)
+                }
             })
             .collect()
     };
-    for (&mv, &(lo, hi)) in list.iter().zip(&values) {
+    for ((&mv, &(lo, hi)), &keeps) in list.iter().zip(&values).zip(&keeps) {
+        let (lower, upper) = if keeps { (lo, hi) } else { (-hi, -lo) };
         root_moves.push(RootMove {
             mv,
-            lower: shown(-hi),
-            upper: shown(-lo),
+            lower: shown(lower),
+            upper: shown(upper),
         });
     }
     phase.store(2, Ordering::Relaxed);

@@ -13,7 +13,7 @@ use crate::cathedral::moves::{Move, MoveList};
 use crate::cathedral::placement::table;
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
-use crate::cathedral::rules::{Capture, FirstMove, Pass, RulesError};
+use crate::cathedral::rules::{Capture, CathedralTiming, FirstMove, Pass, RulesError};
 use crate::frontend::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest,
     TextStyle,
@@ -469,8 +469,9 @@ fn recorded(moves: &[Move]) -> Vec<file::RecordedMove> {
         .collect()
 }
 
-/// The rules the protocol's `rules` words name: a preset (`classic`, `moore1978`) or options
-/// (`capture=optional pass=voluntary first-move=no-enclosure`).
+/// The rules the protocol's `rules` words name: a preset (`classic`, `moore1978`,
+/// `lehmann-woods`) or options (`capture=optional pass=voluntary first-move=no-enclosure
+/// cathedral=after-first-move`).
 ///
 /// ```
 /// use cathedral::{Position, Rules};
@@ -482,7 +483,7 @@ fn recorded(moves: &[Move]) -> Vec<file::RecordedMove> {
 fn rules_from_words(words: &[&str]) -> Result<Rules, String> {
     match words {
         [] => Err(
-            "`rules` needs a variant: classic, moore1978, or capture=... pass=... first-move=..."
+            "`rules` needs a variant: classic, moore1978, lehmann-woods, or capture=... pass=... first-move=... cathedral=..."
                 .into(),
         ),
         [preset] if !preset.contains('=') => preset.parse().map_err(|e: RulesError| e.to_string()),
@@ -499,9 +500,12 @@ fn rules_from_words(words: &[&str]) -> Result<Rules, String> {
                     "first-move" | "first_move" => {
                         rules.first_move = value.parse::<FirstMove>().map_err(err)?;
                     }
+                    "cathedral" => {
+                        rules.cathedral = value.parse::<CathedralTiming>().map_err(err)?;
+                    }
                     other => {
                         return Err(format!(
-                            "`{other}` is not a rule option: expected capture, pass or first-move"
+                            "`{other}` is not a rule option: expected capture, pass, first-move or cathedral"
                         ));
                     }
                 }

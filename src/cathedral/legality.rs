@@ -23,11 +23,12 @@ pub enum IllegalMove {
         /// The player whose turn it is.
         to_move: Player,
     },
-    /// A building was named before Light placed the Cathedral.
-    #[error("Light must place the Cathedral before any building is placed")]
+    /// A building was named before Light placed the Cathedral (under `cathedral:
+    /// after-first-move`, Dark's first building comes before it).
+    #[error("Light must place the Cathedral before this building")]
     CathedralFirst,
     /// The Cathedral was named, but it is already placed or captured, or the move names Dark.
-    #[error("the Cathedral is placed only once, by Light, as the first move of the game")]
+    #[error("the Cathedral is placed only once, by Light, on its first turn")]
     CathedralNotAvailable,
     /// The player to move has no such building left to place.
     #[error("{player} has no {piece} left in hand")]
@@ -181,7 +182,7 @@ pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove
                 to_move: mover,
             });
         }
-        if position.cathedral_to_place() {
+        if position.places_cathedral(mover) || position.waits_for_cathedral(mover) {
             return Err(IllegalMove::CathedralFirst);
         }
         if position.side(mover).hand.count(piece) == 0 {

@@ -13,15 +13,16 @@ use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
 use crate::puzzle::greedy_choices;
 
-/// The protocol's words for `rules`: the preset's name, or the three options.
+/// The protocol's words for `rules`: the preset's name, or the four options.
 pub fn rules_words(rules: Rules) -> String {
     rules.preset_name().map_or_else(
         || {
             format!(
-                "capture={} pass={} first-move={}",
+                "capture={} pass={} first-move={} cathedral={}",
                 rules.capture.name(),
                 rules.pass.name(),
-                rules.first_move.name()
+                rules.first_move.name(),
+                rules.cathedral.name()
             )
         },
         str::to_string,

@@ -33,6 +33,17 @@ pub enum FirstMove {
     NoEnclosure,
 }
 
+/// When the Cathedral is placed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum CathedralTiming {
+    /// Every sheet: Light places the Cathedral, then Dark makes the first move.
+    #[default]
+    First,
+    /// Tom Lehmann and Don Woods' change: Dark makes the first move on the empty board; Light then
+    /// places the Cathedral along with its own first building, two placements in one turn.
+    AfterFirstMove,
+}
+
 /// A complete rule variant.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Rules {
@@ -42,6 +53,8 @@ pub struct Rules {
     pub pass: Pass,
     /// What a player's first building move may do.
     pub first_move: FirstMove,
+    /// When the Cathedral is placed.
+    pub cathedral: CathedralTiming,
 }
 
 impl Rules {
@@ -50,6 +63,7 @@ impl Rules {
         capture: Capture::Mandatory,
         pass: Pass::Forced,
         first_move: FirstMove::NoClaim,
+        cathedral: CathedralTiming::First,
     };
 
     /// Robert Moore's 1978 description: optional capture and voluntary passing.
@@ -57,12 +71,21 @@ impl Rules {
         capture: Capture::Optional,
         pass: Pass::Voluntary,
         first_move: FirstMove::NoClaim,
+        cathedral: CathedralTiming::First,
+    };
+
+    /// The classic rules with Tom Lehmann and Don Woods' change: the Cathedral is placed after
+    /// Dark's first move, by Light, along with Light's first building.
+    pub const LEHMANN_WOODS: Rules = Rules {
+        cathedral: CathedralTiming::AfterFirstMove,
+        ..Rules::CLASSIC
     };
 
     /// Named presets, as written in position files.
-    pub const PRESETS: [(&'static str, Rules); 2] = [
+    pub const PRESETS: [(&'static str, Rules); 3] = [
         ("classic", Rules::CLASSIC),
         ("moore1978", Rules::MOORE_1978),
+        ("lehmann-woods", Rules::LEHMANN_WOODS),
     ];
 
     /// The preset name of these rules, if they are one.
@@ -73,23 +96,28 @@ impl Rules {
             .map(|(name, _)| *name)
     }
 
-    /// Every combination of the three options, for tests that must hold under every variant.
+    /// Every combination of the four options (16), for tests that must hold under every
+    /// variant. The first eight place the Cathedral first, as every sheet does.
     pub fn all() -> impl Iterator<Item = Rules> {
-        [Capture::Mandatory, Capture::Optional]
-            .into_iter()
-            .flat_map(|capture| {
-                [Pass::Forced, Pass::Voluntary]
-                    .into_iter()
-                    .flat_map(move |pass| {
-                        [FirstMove::NoClaim, FirstMove::NoEnclosure]
-                            .into_iter()
-                            .map(move |first_move| Rules {
-                                capture,
-                                pass,
-                                first_move,
-                            })
-                    })
-            })
+        let timings = [CathedralTiming::First, CathedralTiming::AfterFirstMove];
+        timings.into_iter().flat_map(|cathedral| {
+            [Capture::Mandatory, Capture::Optional]
+                .into_iter()
+                .flat_map(move |capture| {
+                    [Pass::Forced, Pass::Voluntary]
+                        .into_iter()
+                        .flat_map(move |pass| {
+                            [FirstMove::NoClaim, FirstMove::NoEnclosure]
+                                .into_iter()
+                                .map(move |first_move| Rules {
+                                    capture,
+                                    pass,
+                                    first_move,
+                                    cathedral,
+                                })
+                        })
+                })
+        })
     }
 }
 
@@ -123,17 +151,29 @@ impl FirstMove {
     }
 }
 
-/// `classic`, `moore1978`, or the three options: `capture: optional, pass: forced, first_move: no-claim`.
+/// `classic`, `moore1978`, `lehmann-woods`, or the four options: `capture: optional, pass: forced,
+/// first_move: no-claim, cathedral: first`.
+impl CathedralTiming {
+    /// The option's value as written in files: `first` or `after-first-move`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            CathedralTiming::First => "first",
+            CathedralTiming::AfterFirstMove => "after-first-move",
+        }
+    }
+}
+
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.preset_name() {
             Some(name) => f.write_str(name),
             None => write!(
                 f,
-                "capture: {}, pass: {}, first_move: {}",
+                "capture: {}, pass: {}, first_move: {}, cathedral: {}",
                 self.capture.name(),
                 self.pass.name(),
-                self.first_move.name()
+                self.first_move.name(),
+                self.cathedral.name()
             ),
         }
     }
@@ -143,12 +183,12 @@ impl fmt::Display for Rules {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
     /// The name is not a known preset.
-    #[error("`{0}` is not a rule variant: expected `classic` or `moore1978`")]
+    #[error("`{0}` is not a rule variant: expected `classic`, `moore1978` or `lehmann-woods`")]
     UnknownPreset(String),
     /// An option has a value it does not take.
     #[error("`{value}` is not a value of `{option}`: expected {expected}")]
     BadOption {
-        /// The option's name: `capture`, `pass` or `first_move`.
+        /// The option's name: `capture`, `pass`, `first_move` or `cathedral`.
         option: &'static str,
         /// The value as written.
         value: String,
@@ -209,6 +249,21 @@ impl FromStr for FirstMove {
                 option: "first_move",
                 value: s.to_string(),
                 expected: "`no-claim` or `no-enclosure`",
+            }),
+        }
+    }
+}
+
+impl FromStr for CathedralTiming {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<CathedralTiming, RulesError> {
+        match s.trim() {
+            "first" => Ok(CathedralTiming::First),
+            "after-first-move" => Ok(CathedralTiming::AfterFirstMove),
+            _ => Err(RulesError::BadOption {
+                option: "cathedral",
+                value: s.to_string(),
+                expected: "`first` or `after-first-move`",
             }),
         }
     }

@@ -4,6 +4,7 @@ use super::history::{History, Killers};
 use super::table::{Bound, EngineTable};
 use super::{Evaluate, SCALE};
 use crate::boardgame::Rng;
+use crate::boardgame::{child_window, from_child};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -258,6 +259,20 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         self.order[ply] = order;
     }
 
+    /// The value of `child` for its parent, searched for the parent's window `(alpha, beta)`.
+    fn search_child(
+        &mut self,
+        child: &G,
+        keeps_turn: bool,
+        depth: i16,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let (child_alpha, child_beta) = child_window(keeps_turn, alpha, beta);
+        from_child(keeps_turn, self.search(child, depth, child_alpha, child_beta, ply))
+    }
+
     fn search(&mut self, position: &G, depth: i16, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.next_check {
@@ -306,8 +321,9 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             let code = G::encode(mv);
             let mut child = *position;
             child.play(mv);
+            let keeps = position.keeps_turn(mv);
             let value = if i == 0 {
-                -self.search(&child, depth - 1, -beta, -alpha, ply + 1)
+                self.search_child(&child, keeps, depth - 1, alpha, beta, ply + 1)
             } else {
                 // Late moves at enough depth are first searched shallower.
                 let quiet = Some(code) != tt_move && !self.killers.at(ply).contains(&Some(code));
@@ -316,13 +332,13 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 } else {
                     0
                 };
-                let mut v =
-                    -self.search(&child, depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                let shallower = depth - 1 - reduction;
+                let mut v = self.search_child(&child, keeps, shallower, alpha, alpha + 1, ply + 1);
                 if v > alpha && reduction > 0 {
-                    v = -self.search(&child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    v = self.search_child(&child, keeps, depth - 1, alpha, alpha + 1, ply + 1);
                 }
                 if v > alpha && v < beta {
-                    v = -self.search(&child, depth - 1, -beta, -alpha, ply + 1);
+                    v = self.search_child(&child, keeps, depth - 1, alpha, beta, ply + 1);
                 }
                 v
             };
@@ -434,6 +450,7 @@ impl<G: Evaluate> RootWork<'_, G> {
             let i = self.order[k];
             let mut child = *self.position;
             child.play(self.root[i]);
+            let keeps = self.position.keeps_turn(self.root[i]);
             let depth = self.depth as i16 - 1;
             let threshold = self.found().threshold(wanted);
             let forced = searcher
@@ -441,13 +458,13 @@ impl<G: Evaluate> RootWork<'_, G> {
                 .also_rank
                 .contains(&G::encode(self.root[i]));
             let value = match threshold.filter(|_| !forced) {
-                None => -searcher.search(&child, depth, -INFINITE, INFINITE, 1),
+                None => searcher.search_child(&child, keeps, depth, -INFINITE, INFINITE, 1),
                 Some(total) => {
                     // A move must beat the last kept total with its own bonus.
                     let floor = total - self.bonus[i];
-                    let v = -searcher.search(&child, depth, -floor - 1, -floor, 1);
+                    let v = searcher.search_child(&child, keeps, depth, floor, floor + 1, 1);
                     if v > floor && !searcher.aborted {
-                        -searcher.search(&child, depth, -INFINITE, -floor, 1)
+                        searcher.search_child(&child, keeps, depth, floor, INFINITE, 1)
                     } else {
                         v
                     }

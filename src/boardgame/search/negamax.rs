@@ -7,6 +7,7 @@
 use super::busy::Busy;
 use super::tt::Table;
 use crate::boardgame::Game;
+use crate::boardgame::{child_window, from_child};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -315,7 +316,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             }
             let mut child = *position;
             child.play(mv);
-            let value = self.search_child(&child, busy, alpha, beta, ply);
+            let keeps = position.keeps_turn(mv);
+            let value = self.search_child(&child, keeps, busy, alpha, beta, ply);
             if self.aborted {
                 return self.unwound(ply);
             }
@@ -341,8 +343,10 @@ impl<'a, G: Game> Searcher<'a, G> {
                 // A forced move (a pass, typically): no choice to remember.
                 let mut child = *position;
                 child.play(moves[0]);
+                let keeps = position.keeps_turn(moves[0]);
                 self.plies[ply] = buffers;
-                let value = -self.search(&child, -beta, -alpha, ply + 1);
+                let (child_alpha, child_beta) = child_window(keeps, alpha, beta);
+                let value = from_child(keeps, self.search(&child, child_alpha, child_beta, ply + 1));
                 return if self.aborted {
                     self.unwound(ply)
                 } else {
@@ -429,7 +433,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                         deferred.push(k as u16);
                         continue;
                     }
-                    let value = self.search_child(&child, busy, alpha, beta, ply);
+                    let keeps = position.keeps_turn(mv);
+                    let value = self.search_child(&child, keeps, busy, alpha, beta, ply);
                     if self.aborted {
                         self.plies[ply] = buffers;
                         return self.unwound(ply);
@@ -475,6 +480,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     fn search_child(
         &mut self,
         child: &G,
+        keeps_turn: bool,
         busy: Option<&Busy>,
         alpha: i32,
         beta: i32,
@@ -483,7 +489,8 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some(b) = busy {
             b.enter(child.key());
         }
-        let value = -self.search(child, -beta, -alpha, ply + 1);
+        let (child_alpha, child_beta) = child_window(keeps_turn, alpha, beta);
+        let value = from_child(keeps_turn, self.search(child, child_alpha, child_beta, ply + 1));
         if let Some(b) = busy {
             b.leave(child.key());
         }

@@ -9,7 +9,7 @@ use crate::cathedral::piece::{Hand, Piece};
 use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{CathedralStatus, Position, Side};
-use crate::cathedral::rules::Rules;
+use crate::cathedral::rules::{CathedralTiming, Rules};
 
 /// Line and column of a located value, when the parser knew them.
 pub(super) type Place = (Option<usize>, Option<usize>);
@@ -94,6 +94,7 @@ pub(super) fn parse_rules(
             capture,
             pass,
             first_move,
+            cathedral,
         } => {
             let mut rules = Rules::CLASSIC;
             if let Some(capture) = capture {
@@ -104,6 +105,9 @@ pub(super) fn parse_rules(
             }
             if let Some(first_move) = first_move {
                 rules.first_move = first_move.value.parse().map_err(bad(first_move.place))?;
+            }
+            if let Some(cathedral) = cathedral {
+                rules.cathedral = cathedral.value.parse().map_err(bad(cathedral.place))?;
             }
             Ok(rules)
         }
@@ -262,6 +266,14 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
 
     // The Cathedral.
     let player_buildings = buildings.iter().any(|b| b.owner.is_some());
+    let light_buildings = buildings.iter().any(|b| b.owner == Some(Player::Light));
+    let dark_buildings = buildings
+        .iter()
+        .filter(|b| b.owner == Some(Player::Dark))
+        .count();
+    let after_first_move = rules.cathedral == CathedralTiming::AfterFirstMove;
+    // Under `cathedral: after-first-move` Dark's first building comes before the Cathedral.
+    let before_cathedral_ok = after_first_move && !light_buildings && dark_buildings <= 1;
     let cathedral_status = match (&raw.cathedral, cathedral_cells) {
         (_, Some(_)) => CathedralStatus::OnBoard,
         (Some(spanned), None) => match &spanned.value {
@@ -275,7 +287,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             }
             RawCathedral::Cells(_) => CathedralStatus::OnBoard,
         },
-        (None, None) if !player_buildings => CathedralStatus::ToPlace,
+        (None, None) if !player_buildings || before_cathedral_ok => CathedralStatus::ToPlace,
         (None, None) => {
             return Err(errors.at(
                 (None, None),
@@ -283,13 +295,18 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             ));
         }
     };
-    if cathedral_status == CathedralStatus::ToPlace && player_buildings {
+    if cathedral_status == CathedralStatus::ToPlace && player_buildings && !before_cathedral_ok {
         let place = raw
             .cathedral
             .as_ref()
             .map(|c| c.place)
             .unwrap_or((None, None));
-        return Err(errors.at(place, "the Cathedral is placed before any building, so it cannot still be `to-place` with buildings on the board"));
+        let message = if after_first_move {
+            "under `cathedral: after-first-move` only Dark's first building comes before the Cathedral, so it cannot still be `to-place` with these buildings on the board"
+        } else {
+            "the Cathedral is placed before any building, so it cannot still be `to-place` with buildings on the board"
+        };
+        return Err(errors.at(place, message));
     }
 
     // Hands.
@@ -367,7 +384,13 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             .value
             .parse::<Player>()
             .map_err(|e| errors.at(spanned.place, e.to_string()))?,
-        None if cathedral_status == CathedralStatus::ToPlace => Player::Light,
+        None if cathedral_status == CathedralStatus::ToPlace => {
+            if after_first_move && dark_buildings == 0 {
+                Player::Dark
+            } else {
+                Player::Light
+            }
+        }
         None if !player_buildings => Player::Dark,
         None => {
             return Err(errors.at(
@@ -376,7 +399,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             ));
         }
     };
-    if cathedral_status == CathedralStatus::ToPlace && to_move != Player::Light {
+    if cathedral_status == CathedralStatus::ToPlace && to_move != Player::Light && !after_first_move {
         let place = raw
             .to_move
             .as_ref()
@@ -389,6 +412,29 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
     }
     // Read as 0, 1 or 2 (`schema.rs`).
     let passes = raw.passes.as_ref().map_or(0, |p| p.value);
+    // Under `after-first-move` a pass (voluntary passing) is the only way the turn can differ.
+    let expected = if dark_buildings == 0 {
+        Player::Dark
+    } else {
+        Player::Light
+    };
+    if cathedral_status == CathedralStatus::ToPlace
+        && after_first_move
+        && to_move != expected
+        && passes == 0
+    {
+        let place = raw
+            .to_move
+            .as_ref()
+            .map(|t| t.place)
+            .unwrap_or((None, None));
+        let message = if expected == Player::Dark {
+            "under `cathedral: after-first-move` Dark makes the first move, before the Cathedral is placed"
+        } else {
+            "under `cathedral: after-first-move` Light places the Cathedral right after Dark's first move"
+        };
+        return Err(errors.at(place, message));
+    }
 
     let cathedral = cathedral_cells.unwrap_or_default();
     let mut position =
@@ -448,9 +494,13 @@ fn first_cell_in(cells: &[Located<String>], wanted: Bitboard) -> Option<Place> {
 }
 
 /// For each player who has made a first move: every region of cells not covered by its buildings
-/// that holds no other building.
+/// that holds no other building. None while the Cathedral is to place: the only building move
+/// before it (Dark's first, under `cathedral: after-first-move`) never claims.
 pub fn derived_territory(position: &Position) -> [Bitboard; 2] {
     let mut territory = [Bitboard::EMPTY; 2];
+    if position.cathedral_to_place() {
+        return territory;
+    }
     for player in Player::BOTH {
         let side = position.side(player);
         if !side.first_move_made {

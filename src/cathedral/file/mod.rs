@@ -600,6 +600,7 @@ enum OutRules {
         capture: &'static str,
         pass: &'static str,
         first_move: &'static str,
+        cathedral: &'static str,
     },
 }
 
@@ -611,7 +612,7 @@ enum OutCathedral {
 }
 
 impl OutRules {
-    /// The preset's name, or the three options.
+    /// The preset's name, or the four options.
     fn of(rules: crate::cathedral::rules::Rules) -> OutRules {
         match rules.preset_name() {
             Some(name) => OutRules::Preset(name),
@@ -619,6 +620,7 @@ impl OutRules {
                 capture: rules.capture.name(),
                 pass: rules.pass.name(),
                 first_move: rules.first_move.name(),
+                cathedral: rules.cathedral.name(),
             },
         }
     }

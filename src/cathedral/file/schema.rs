@@ -38,7 +38,7 @@ pub struct RawFile {
     pub puzzle: Option<RawPuzzle>,
 }
 
-/// `classic`, `moore1978`, or a map of the three options.
+/// `classic`, `moore1978`, `lehmann-woods`, or a map of the four options.
 #[derive(Debug, Clone)]
 pub enum RawRules {
     Preset(String),
@@ -46,6 +46,7 @@ pub enum RawRules {
         capture: Option<Located<String>>,
         pass: Option<Located<String>>,
         first_move: Option<Located<String>>,
+        cathedral: Option<Located<String>>,
     },
 }
 
@@ -304,7 +305,7 @@ pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileE
                 "rules",
                 "a rule variant",
                 "a rule option",
-                &["capture", "pass", "first_move"],
+                &["capture", "pass", "first_move", "cathedral"],
                 "",
             )?;
             let option = |name: &str, values: &str| -> Result<_, FileError> {
@@ -321,6 +322,7 @@ pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileE
                 capture: option("capture", "mandatory or optional")?,
                 pass: option("pass", "forced or voluntary")?,
                 first_move: option("first_move", "no-claim or no-enclosure")?,
+                cathedral: option("cathedral", "first or after-first-move")?,
             })
         }
         _ => node
@@ -332,7 +334,7 @@ pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileE
                     node,
                     "rules",
                     "a rule variant",
-                    "a preset name (classic, moore1978) or the three options capture/pass/first_move",
+                    "a preset name (classic, moore1978, lehmann-woods) or the four options capture/pass/first_move/cathedral",
                 )
             }),
     }

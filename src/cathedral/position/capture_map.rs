@@ -262,6 +262,7 @@ mod tests {
             capture: Capture::Optional,
             pass: Pass::Forced,
             first_move: FirstMove::NoEnclosure,
+            cathedral: crate::cathedral::rules::CathedralTiming::First,
         },
     ];
 

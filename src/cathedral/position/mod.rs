@@ -5,7 +5,7 @@ use crate::cathedral::moves::{Move, MoveList, Spared};
 use crate::cathedral::piece::{BUILDINGS_PER_PLAYER, Hand, Piece};
 use crate::cathedral::placement::{Owner, Placement, PlacementId, table};
 use crate::cathedral::player::Player;
-use crate::cathedral::rules::{Capture, FirstMove, Pass, Rules};
+use crate::cathedral::rules::{Capture, CathedralTiming, FirstMove, Pass, Rules};
 use crate::cathedral::zobrist::{self, Key};
 
 mod capture_map;
@@ -74,7 +74,8 @@ impl Side {
 /// Where the Cathedral is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CathedralStatus {
-    /// Not placed yet: Light's next move places it.
+    /// Not placed yet: Light places it, on its first turn (before Dark's first move, or after it
+    /// under `cathedral: after-first-move`).
     ToPlace,
     /// On the board, covering [`Position::cathedral`].
     OnBoard,
@@ -173,13 +174,18 @@ enum Inside {
 }
 
 impl Position {
-    /// The start of a game: empty board, Light to place the Cathedral.
+    /// The start of a game: empty board, Light to place the Cathedral (under
+    /// `cathedral: after-first-move`, Dark to make the first move before it).
     pub fn new(rules: Rules) -> Position {
+        let first = match rules.cathedral {
+            CathedralTiming::First => Player::Light,
+            CathedralTiming::AfterFirstMove => Player::Dark,
+        };
         Position::from_parts(
             [Side::NEW; 2],
             Bitboard::EMPTY,
             CathedralStatus::ToPlace,
-            Player::Light,
+            first,
             0,
             rules,
         )
@@ -321,10 +327,37 @@ impl Position {
         !(self.occupied() | self.side(player.opponent()).territory)
     }
 
-    /// Whether the next move is Light's placement of the Cathedral.
+    /// Whether the Cathedral is still to place: the game is at its start, before Light's
+    /// placement of it (under `cathedral: after-first-move`, Dark's first move comes before).
     #[inline]
     pub fn cathedral_to_place(&self) -> bool {
         self.cathedral_status == CathedralStatus::ToPlace
+    }
+
+    /// Whether `player`'s placements now are the Cathedral's: Light's while it is to place.
+    #[inline]
+    pub fn places_cathedral(&self, player: Player) -> bool {
+        self.cathedral_to_place() && player == Player::Light
+    }
+
+    /// Whether `player` may place nothing until Light has placed the Cathedral: Dark, unless
+    /// under `cathedral: after-first-move` it has not made its first move yet.
+    #[inline]
+    pub fn waits_for_cathedral(&self, player: Player) -> bool {
+        self.cathedral_to_place()
+            && player == Player::Dark
+            && !(self.rules.cathedral == CathedralTiming::AfterFirstMove
+                && !self.side(Player::Dark).first_move_made)
+    }
+
+    /// Whether the player to move keeps the turn after `mv`: Light's placement of the Cathedral
+    /// under `cathedral: after-first-move`, which comes along with its first building.
+    #[inline]
+    pub fn keeps_turn(&self, mv: Move) -> bool {
+        self.rules.cathedral == CathedralTiming::AfterFirstMove
+            && mv
+                .placement()
+                .is_some_and(|id| table().get(id).piece == Piece::Cathedral)
     }
 
     // ----- move generation -------------------------------------------------------------------
@@ -334,17 +367,18 @@ impl Position {
     #[inline]
     fn for_each_placement(&self, player: Player, mut f: impl FnMut(PlacementId)) {
         let table = table();
-        if self.cathedral_to_place() {
-            if player == Player::Light {
-                let free = !self.occupied();
-                for orientation in &table.piece(None, Piece::Cathedral).orientations {
-                    let mut anchors = orientation.anchors(free).0;
-                    while anchors != 0 {
-                        f(orientation.placement_at_bit(anchors.trailing_zeros()));
-                        anchors &= anchors - 1;
-                    }
+        if self.places_cathedral(player) {
+            let free = !self.occupied();
+            for orientation in &table.piece(None, Piece::Cathedral).orientations {
+                let mut anchors = orientation.anchors(free).0;
+                while anchors != 0 {
+                    f(orientation.placement_at_bit(anchors.trailing_zeros()));
+                    anchors &= anchors - 1;
                 }
             }
+            return;
+        }
+        if self.waits_for_cathedral(player) {
             return;
         }
         let side = self.side(player);
@@ -381,16 +415,19 @@ impl Position {
 
     /// Number of distinct legal placements `player` has now (whoever is to move).
     pub fn count_placements(&self, player: Player) -> u32 {
-        let check_enclosure = !self.cathedral_to_place()
+        if self.waits_for_cathedral(player) {
+            return 0;
+        }
+        let check_enclosure = !self.places_cathedral(player)
             && !self.side(player).first_move_made
             && self.rules.first_move == FirstMove::NoEnclosure;
-        if check_enclosure || (self.cathedral_to_place() && player == Player::Dark) {
+        if check_enclosure {
             let mut n = 0;
             self.for_each_placement(player, |_| n += 1);
             return n;
         }
         let table = table();
-        if self.cathedral_to_place() {
+        if self.places_cathedral(player) {
             let free = !self.occupied();
             return table
                 .piece(None, Piece::Cathedral)
@@ -411,16 +448,18 @@ impl Position {
 
     /// Whether `player` has any legal placement now.
     pub fn can_place(&self, player: Player) -> bool {
-        let check_enclosure = !self.cathedral_to_place()
-            && !self.side(player).first_move_made
-            && self.rules.first_move == FirstMove::NoEnclosure;
+        if self.places_cathedral(player) {
+            return true;
+        }
+        if self.waits_for_cathedral(player) {
+            return false;
+        }
+        let check_enclosure =
+            !self.side(player).first_move_made && self.rules.first_move == FirstMove::NoEnclosure;
         if check_enclosure {
             let mut any = false;
             self.for_each_placement(player, |_| any = true);
             return any;
-        }
-        if self.cathedral_to_place() {
-            return player == Player::Light;
         }
         let table = table();
         let free = self.free_for(player);
@@ -467,7 +506,7 @@ impl Position {
             Capture::Optional => CaptureMap::new(self),
             Capture::Mandatory => None,
         };
-        let check_enclosure = !self.cathedral_to_place()
+        let check_enclosure = !self.places_cathedral(self.to_move)
             && !self.side(self.to_move).first_move_made
             && self.rules.first_move == FirstMove::NoEnclosure;
         if let Some(mut map) = captures {
@@ -601,7 +640,14 @@ impl Position {
             self.key ^= placement.key ^ zobrist::cathedral_to_place();
             self.cathedral = placement.mask;
             self.cathedral_status = CathedralStatus::OnBoard;
-            self.to_move = Player::Dark;
+            self.to_move = match self.rules.cathedral {
+                CathedralTiming::First => Player::Dark,
+                CathedralTiming::AfterFirstMove => {
+                    // Light's first building comes in the same turn: the side does not flip.
+                    self.key ^= zobrist::dark_to_move();
+                    Player::Light
+                }
+            };
             return;
         }
         self.key ^= self.building_key_change(mover, placement);
@@ -649,7 +695,9 @@ impl Position {
             Some(id) => {
                 let placement = table().get(id);
                 key ^= if placement.piece == Piece::Cathedral {
-                    placement.key ^ zobrist::cathedral_to_place()
+                    let stays = self.rules.cathedral == CathedralTiming::AfterFirstMove;
+                    let turn = if stays { zobrist::dark_to_move() } else { Key::default() };
+                    placement.key ^ zobrist::cathedral_to_place() ^ turn
                 } else {
                     self.building_key_change(self.to_move, placement)
                 };

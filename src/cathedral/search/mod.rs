@@ -263,6 +263,11 @@ impl Game for Position {
         Position::play(self, mv);
     }
 
+    #[inline]
+    fn keeps_turn(&self, mv: Move) -> bool {
+        Position::keeps_turn(self, mv)
+    }
+
     /// Exact unless the move claims something.
     #[inline]
     fn key_guess(&self, mv: Move) -> Option<(u64, u64)> {

@@ -6,6 +6,7 @@ use super::palette::{legend, player_name};
 use crate::cathedral::piece::Hand;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{CathedralStatus, Position};
+use crate::cathedral::rules::CathedralTiming;
 
 /// `1 square`, `2 squares`.
 fn plural(n: u32, word: &str) -> String {
@@ -33,7 +34,13 @@ pub fn hand_text(hand: &Hand) -> String {
 /// Where the Cathedral is, in words.
 pub fn cathedral_text(position: &Position) -> String {
     match position.cathedral_status() {
-        CathedralStatus::ToPlace => "to place (Light's first move)".to_string(),
+        CathedralStatus::ToPlace => match position.rules().cathedral {
+            CathedralTiming::First => "to place (Light's first move)".to_string(),
+            CathedralTiming::AfterFirstMove => {
+                "to place (by Light after Dark's first move, along with Light's first building)"
+                    .to_string()
+            }
+        },
         CathedralStatus::OnBoard => format!("on the board ({})", position.cathedral()),
         CathedralStatus::Gone => "captured, out of the game".to_string(),
     }

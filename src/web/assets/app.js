@@ -36,7 +36,11 @@ function hintText() {
   if (S.puzzle && !S.puzzle.answered) return `Your answer: pick a building, turn it (R, M), ${point}.`;
   if (teach.holding()) return "Teaching: read what the move gave up, then take it back or play on.";
   if (S.engineSide === p.to_move && S.game.future.length === 0) return "The engine's turn.";
-  if (p.cathedral.status === "to-place") return `Light places the Cathedral first: turn it (R) and ${point}.`;
+  const lehmannWoods = p.rules.cathedral === "after-first-move";
+  if (p.cathedral.status === "to-place" && p.to_move === "light")
+    return lehmannWoods ? `Light places the Cathedral, then its own first building: turn it (R) and ${point}.`
+      : `Light places the Cathedral first: turn it (R) and ${point}.`;
+  if (p.cathedral.status === "to-place") return `Dark moves first; Light then places the Cathedral along with its first building. Pick a building, ${point}.`;
   return `${Side(p.to_move)} to move: pick a building, turn it (R, M), ${point}.`;
 }
 
@@ -131,7 +135,7 @@ function showHand() {
   } else if (!view.position.game_over) {
     const held = view.position[owner].hand;
     kinds = Object.keys(held).filter(k => held[k] > 0).map(k => [k, view.moves.per_piece[k] || 0, held[k]]);
-    if (view.position.cathedral.status === "to-place") kinds = [["cathedral", view.moves.per_piece.cathedral || 0, 1]];
+    if (view.position.cathedral.status === "to-place" && owner === "light") kinds = [["cathedral", view.moves.per_piece.cathedral || 0, 1]];
     if (view.moves.per_piece.pass) kinds.push(["pass", 1, 1]);
   }
   if (!kinds.some(([k]) => k === S.chosen)) {

@@ -283,6 +283,25 @@ const tests = {
     await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 2, null, { timeout: 20000 });
   },
 
+  // Lehmann-Woods: Dark moves first, with its buildings in hand; the engine, playing Light, places
+  // the Cathedral and then its first building in one turn; Undo takes back that whole turn and
+  // the player's move.
+  async lehmannWoods(page) {
+    await page.selectOption("#rules", "lehmann-woods");
+    await page.waitForFunction(() => /Dark moves first/.test(document.querySelector("#status").textContent));
+    assert.strictEqual(await page.locator('#hand button[data-kind="cathedral"]').count(), 0, "no Cathedral in Dark's hand");
+    await page.selectOption("#opponent", "light");
+    await placeByMouse(page, "inn:a2,b2,b3");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 3, null, { timeout: 30000 });
+    const titles = await page.$$eval("#history li", items => items.map(li => li.title));
+    assert.ok(titles[1].startsWith("light:cathedral:"), titles.join(" "));
+    assert.ok(titles[2].startsWith("light:") && !titles[2].startsWith("light:cathedral"), titles.join(" "));
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+    await page.waitForFunction(() => /Dark moves first/.test(document.querySelector("#status").textContent));
+    await axeScan(page, "the Lehmann-Woods start");
+  },
+
   // With the engine playing a side, a record stepped back to an earlier move is not played over.
   async engineOverRecord(page) {
     await page.selectOption("#opponent", "dark");

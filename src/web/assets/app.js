@@ -319,7 +319,8 @@ async function enginePlays() {
   const move = await analysis.engineReply(ctx, key);
   if (move && key === gameKey() && S.engineSide === side) {
     playMove(move, { byPlayer: false });
-    S.autoplay = false;
+    // Under Lehmann-Woods the Cathedral is half of Light's turn: its first building follows.
+    S.autoplay = move.split(":").includes("cathedral") && view.position.rules.cathedral === "after-first-move";
     S.cell = null;
     refresh();
   }

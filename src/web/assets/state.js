@@ -104,9 +104,12 @@ export function undo() {
   const first = game.moves[game.moves.length - 1];
   game.future.push(game.moves.pop());
   taken++;
-  if (S.engineSide && !S.puzzle && playerOf(first) === S.engineSide && game.moves.length) {
-    const previous = game.moves[game.moves.length - 1];
-    if (playerOf(previous) !== S.engineSide) { game.future.push(game.moves.pop()); taken++; }
+  if (S.engineSide && !S.puzzle && playerOf(first) === S.engineSide) {
+    // The engine's whole turn (under Lehmann-Woods Light's is the Cathedral and a building),
+    // then the player's move before it.
+    const last = () => game.moves[game.moves.length - 1];
+    while (game.moves.length && playerOf(last()) === S.engineSide) { game.future.push(game.moves.pop()); taken++; }
+    if (game.moves.length) { game.future.push(game.moves.pop()); taken++; }
   }
   S.autoplay = false;
   return taken;

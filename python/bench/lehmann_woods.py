@@ -15,7 +15,8 @@ Light's unplaced squares minus Dark's), the counterparts of opening.py's:
 1. ``engine``: the engine's own game from the start.
 2. ``all``: every class of Dark's first move, one game each, the engine choosing Light's Cathedral
    and all the rest.
-3. ``replies``: for the ``--best`` best first moves of stage 2, Light's ``--replies`` best-ranked
+3. ``replies``: for the ``--best`` best first moves of stage 2 (40: as many as opening.py's 10 in
+   each of its 4 full classes), Light's ``--replies`` best-ranked
    Cathedral placements (``bestmove --candidates`` at ``--rank-nodes``), one game each: each first
    move's mean against them, with an interval.
 
@@ -114,7 +115,7 @@ def report(study: dict) -> str:
     for row in study["best_first_moves"]:
         o = row["over_replies"]
         out.append(
-            f"| `{row['move'].split(':', 1)[1]}` | {row['margin']:+d} | {o['games']} | "
+            f"| `{row['move'].removeprefix('dark:')}` | {row['margin']:+d} | {o['games']} | "
             f"{o['mean']:+.2f} | {o['low']:+.2f} to {o['high']:+.2f} |"
         )
     return "\n".join(out) + "\n"
@@ -126,7 +127,7 @@ def main() -> int:
     parser.add_argument("--address", default=None, help="a Ray cluster's address (default: a local one)")
     parser.add_argument("--nodes", type=int, default=10_000, help="nodes per move in every game")
     parser.add_argument("--rank-nodes", type=int, default=1_000_000, help="nodes to rank Light's Cathedral placements")
-    parser.add_argument("--best", type=int, default=10, help="best first moves given Light's ranked answers")
+    parser.add_argument("--best", type=int, default=40, help="best first moves given Light's ranked answers")
     parser.add_argument("--replies", type=int, default=4, help="Light's Cathedral placements per such first move")
     parser.add_argument("--report", action="store_true", help="print the tables of --out's study.json and stop")
     args = parser.parse_args()

@@ -94,7 +94,8 @@ fn cathedral(position: &AnyPosition, what: &str) -> PyResult<Position> {
 /// A position of Cathedral or Corintho. Immutable: `play` returns a new position.
 ///
 /// `Position()` is the start of a Cathedral game under the classic rules;
-/// `Position(rules="moore1978")` or `Position(rules="capture=optional pass=voluntary")` another
+/// `Position(rules="moore1978")`, `Position(rules="lehmann-woods")` or
+/// `Position(rules="capture=optional pass=voluntary")` another
 /// variant; `Position(game="corintho")` the start of a Corintho game. Files are read by
 /// `Position.load(path)` and `Position.from_text(text)`.
 #[pyclass(name = "Position", module = "cathedral", frozen)]
@@ -385,8 +386,8 @@ impl PyPosition {
 
     // ---- Cathedral only: the reinforcement-learning view -------------------------------------
 
-    /// Cathedral: the rules as a position file names them (`classic`, `moore1978`, or the
-    /// options).
+    /// Cathedral: the rules as a position file names them (`classic`, `moore1978`,
+    /// `lehmann-woods`, or the options).
     #[getter]
     fn rules(&self) -> PyResult<String> {
         let position = cathedral(&self.inner, "rules")?;

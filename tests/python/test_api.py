@@ -181,3 +181,24 @@ def test_corintho_through_the_same_interface():
     assert after.to_move == 2 and isinstance(explanation, dict)
     with pytest.raises(cathedral.CathedralError, match="Cathedral's"):
         start.planes()
+
+
+def test_lehmann_woods_positions_and_the_engine_agree_with_the_command_line(cli, tmp_path):
+    start = cathedral.Position(rules="lehmann-woods")
+    assert (start.rules, start.to_move) == ("lehmann-woods", "dark")
+    after_dark = start.after("dark:inn:a3,a4,b4")
+    assert after_dark.to_move == "light"
+    assert all(m.startswith("cathedral:") for m in after_dark.legal_moves())
+    after_cathedral = after_dark.after("light:cathedral:e4,e5,d6,e6,f6,e7")
+    assert after_cathedral.to_move == "light"
+    assert after_cathedral.after("light:tavern:j10").to_move == "dark"
+    # The engine chooses the Cathedral knowing Light moves again: as the command line does.
+    path = tmp_path / "lw.yaml"
+    path.write_text(after_dark.file_text())
+    ours = cathedral.bestmove(after_dark, nodes=20000)
+    theirs = cli.json("bestmove", str(path), "--nodes", "20000")
+    timing = {"seconds", "nodes_per_second"}
+    assert {k: v for k, v in ours.items() if k not in timing} == {
+        k: v for k, v in theirs.items() if k not in timing
+    }
+    assert ours["best_move"].startswith("light:cathedral:")

@@ -213,3 +213,19 @@ def test_batch_refuses_bad_actions_and_moves_no_game():
     assert batch.position(2) == midgame
     with pytest.raises(cathedral.CathedralError):
         batch.position(3)
+
+
+def test_lehmann_woods_turns_in_the_environments():
+    """Under Lehmann-Woods Dark moves first and Light then moves twice, the Cathedral and its
+    first building: the AEC environment selects the agents by the position, never by turns."""
+    from pettingzoo.test import api_test
+
+    api_test(cathedral.env(rules="lehmann-woods"), num_cycles=200)
+    env = cathedral.env(rules="lehmann-woods")
+    env.reset(seed=3)
+    chosen = []
+    for _ in range(4):
+        agent = env.agent_selection
+        chosen.append(agent)
+        env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
+    assert chosen == ["dark", "light", "light", "dark"]

@@ -18,7 +18,8 @@ use libfuzzer_sys::fuzz_target;
 use std::sync::LazyLock;
 
 /// Positions of every rule variant: the starts, a midgame, an endgame, optional capture
-/// (`/spare:`), voluntary passing and `first_move: no-enclosure`.
+/// (`/spare:`), voluntary passing, `first_move: no-enclosure` and Lehmann-Woods (the start, and
+/// Light to place the Cathedral after Dark's first building).
 static POSITIONS: LazyLock<Vec<Position>> = LazyLock::new(|| {
     let files = [
         include_str!("../../../puzzles/examples/midgame.yaml"),
@@ -26,10 +27,12 @@ static POSITIONS: LazyLock<Vec<Position>> = LazyLock::new(|| {
         include_str!("../../../puzzles/rules/16-optional-capture-declined.yaml"),
         include_str!("../../../puzzles/rules/19-voluntary-pass.yaml"),
         include_str!("../../../puzzles/rules/22-no-enclosure-first-move-refused.yaml"),
+        include_str!("../../../puzzles/rules/30-lehmann-woods-cathedral-before-light-building.yaml"),
     ];
     let mut positions = vec![
         Position::new(Rules::CLASSIC),
         Position::new(Rules::MOORE_1978),
+        Position::new(Rules::LEHMANN_WOODS),
     ];
     for text in files {
         positions.push(file::parse_str("seed.yaml", text).expect("a bundled file").position);

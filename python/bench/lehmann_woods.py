@@ -26,7 +26,6 @@ Light's unplaced squares minus Dark's), the counterparts of opening.py's:
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import statistics
 import sys
@@ -34,10 +33,11 @@ import time
 from pathlib import Path
 
 import cathedral
-from cathedral import distributed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from opening import ROTATIONS, canonical, interval, margin, transform  # noqa: E402
+from opening import (  # noqa: E402
+    ROTATIONS, canonical, games_player, interval, margin, ranked, transform, write_games,
+)
 
 RULES = "lehmann-woods"
 
@@ -66,17 +66,6 @@ def game_symmetries(start: cathedral.Position) -> dict:
 def classes(start: cathedral.Position, symmetries: dict) -> list[str]:
     """Dark's first moves up to the symmetries: each class's smallest image."""
     return sorted({min(transform(m, f) for f in symmetries.values()) for m in start.legal_moves()})
-
-
-def ranked(positions: list[cathedral.Position], count: int, nodes: int) -> list[list[str]]:
-    """The engine's ``count`` best moves in each position, as Ray tasks."""
-    import ray
-
-    task = ray.remote(num_cpus=1)(
-        lambda text: [c["mv"] for c in cathedral.bestmove(
-            cathedral.Position.from_text(text), nodes=nodes, candidates=count, book="none")["candidates"]]
-    )
-    return ray.get([task.remote(p.file_text()) for p in positions])
 
 
 def summary(margins: list[int]) -> dict:
@@ -152,21 +141,7 @@ def main() -> int:
     firsts = classes(start, symmetries)
     print(f"symmetries of the game: {', '.join(symmetries)}; {len(start.legal_moves())} first moves "
           f"in {len(firsts)} classes", flush=True)
-    settings = dict(nodes=args.nodes, seed=1, rules=RULES)
-    played: list[dict] = []
-
-    def play(openings: list[list[str]], label: str) -> list[dict]:
-        done = [0]
-
-        def tick(i, game):
-            done[0] += 1
-            if done[0] % 100 == 0:
-                print(f"  {label}: {done[0]} of {len(openings)} games", flush=True)
-
-        games = distributed.play_games(openings, "engine", results=results, on_game=tick, **settings)
-        played.extend(games)
-        print(f"{label}: {len(games)} games, {time.perf_counter() - started:.0f} s so far", flush=True)
-        return games
+    play, played = games_player(results, dict(nodes=args.nodes, seed=1, rules=RULES), started, every=100)
 
     # 1. The engine's own game.
     (engine_game,) = play([[]], "engine")
@@ -204,12 +179,7 @@ def main() -> int:
         "replies_summary": summary(list(by_opening.values())),
         "seconds": time.perf_counter() - started,
     }
-    everything = list({tuple(g["moves"]): g for g in played}.values())
-    with gzip.open(out / "games.jsonl.gz", "wt") as compact:
-        for game in everything:
-            row = {k: game[k] for k in ("moves", "light_unplaced", "dark_unplaced", "forfeit")}
-            compact.write(json.dumps(row) + "\n")
-    study["distinct_games"] = len(everything)
+    study["distinct_games"] = write_games(out / "games.jsonl.gz", played)
     (out / "study.json").write_text(json.dumps(study, indent=1) + "\n")
     print(f"done in {study['seconds']:.0f} s: {out / 'study.json'}")
     return 0

@@ -132,6 +132,37 @@ def ranked(positions: list[cathedral.Position], count: int, nodes: int) -> list[
     return ray.get([task.remote(p.file_text()) for p in positions])
 
 
+def games_player(results: Path, settings: dict, started: float, every: int):
+    """``play(openings, label)``: one game from each opening as Ray tasks (kept in ``results``
+    for reruns), with a progress line every ``every`` games; and the list of every game played."""
+    played: list[dict] = []
+
+    def play(openings: list[list[str]], label: str) -> list[dict]:
+        done = [0]
+
+        def tick(i, game):
+            done[0] += 1
+            if done[0] % every == 0:
+                print(f"  {label}: {done[0]} of {len(openings)} games", flush=True)
+
+        games = distributed.play_games(openings, "engine", results=results, on_game=tick, **settings)
+        played.extend(games)
+        print(f"{label}: {len(games)} games, {time.perf_counter() - started:.0f} s so far", flush=True)
+        return games
+
+    return play, played
+
+
+def write_games(path: Path, played: list[dict]) -> int:
+    """Every distinct game's moves and scores, gzipped JSON lines; returns how many."""
+    everything = list({tuple(g["moves"]): g for g in played}.values())
+    with gzip.open(path, "wt") as compact:
+        for game in everything:
+            row = {k: game[k] for k in ("moves", "light_unplaced", "dark_unplaced", "forfeit")}
+            compact.write(json.dumps(row) + "\n")
+    return len(everything)
+
+
 def report(study: dict) -> str:
     """The study's tables in Markdown, as docs/opening.md shows them."""
     out = []
@@ -205,21 +236,7 @@ def main() -> int:
     cats = classes(start, symmetries)
     print(f"symmetries of the game: {', '.join(symmetries)}; {len(start.legal_moves())} Cathedral "
           f"placements in {len(cats)} classes", flush=True)
-    settings = dict(nodes=args.nodes, seed=1)
-    played: list[dict] = []
-
-    def play(openings: list[list[str]], label: str) -> list[dict]:
-        done = [0]
-
-        def tick(i, game):
-            done[0] += 1
-            if done[0] % 200 == 0:
-                print(f"  {label}: {done[0]} of {len(openings)} games", flush=True)
-
-        games = distributed.play_games(openings, "engine", results=results, on_game=tick, **settings)
-        played.extend(games)
-        print(f"{label}: {len(games)} games, {time.perf_counter() - started:.0f} s so far", flush=True)
-        return games
+    play, played = games_player(results, dict(nodes=args.nodes, seed=1), started, every=200)
 
     # 1. The engine's own first move in each class.
     engine_games = play([[c["cathedral"]] for c in cats], "engine")
@@ -285,11 +302,7 @@ def main() -> int:
     }
     everything = list({tuple(g["moves"]): g for g in played}.values())
     (out / "book.yaml").write_text(book_of(everything, study["command"], args.nodes, {"identity": ROTATIONS["identity"]}, study))
-    with gzip.open(out / "games.jsonl.gz", "wt") as compact:
-        for game in everything:
-            row = {k: game[k] for k in ("moves", "light_unplaced", "dark_unplaced", "forfeit")}
-            compact.write(json.dumps(row) + "\n")
-    study["distinct_games"] = len(everything)
+    study["distinct_games"] = write_games(out / "games.jsonl.gz", played)
     (out / "study.json").write_text(json.dumps(study, indent=1) + "\n")
     print(f"done in {study['seconds']:.0f} s: {out / 'study.json'}, {out / 'book.yaml'}")
     return 0

@@ -128,12 +128,14 @@ impl<G: MatchGame> PlayedGame<G> {
 
     /// The game as a game record.
     pub fn record(&self) -> G::Record {
-        let mut comment = format!(
-            "The first {} moves were a seeded opening, played by neither side.",
-            self.opening_plies
-        );
+        // A game from the start (an opening study's engine game) has no opening to mention.
+        let mut comment = match self.opening_plies {
+            0 => String::new(),
+            plies => format!("The first {plies} moves were a seeded opening, played by neither side."),
+        };
         if let Some((seat, why)) = &self.forfeit {
-            comment.push_str(&format!(" {} forfeited: {why}.", G::SEATS[*seat]));
+            let forfeit = format!("{} forfeited: {why}.", G::SEATS[*seat]);
+            comment = [comment, forfeit].join(" ").trim().to_string();
         }
         G::match_record(
             self.rule_set,

@@ -138,7 +138,7 @@ impl MatchGame for Position {
             round: Some(round),
             light: Some(names[0].to_string()),
             dark: Some(names[1].to_string()),
-            comment: Some(comment),
+            comment: (!comment.is_empty()).then_some(comment),
             rules,
             moves: moves
                 .iter()

@@ -125,7 +125,7 @@ impl MatchGame for CorinthoPosition {
             event: Some("cathedral match".to_string()),
             round: Some(round),
             names: names.iter().map(|n| n.to_string()).collect(),
-            comment: Some(comment),
+            comment: (!comment.is_empty()).then_some(comment),
             start: (rules != CorinthoRules::default()).then_some(start),
             moves: moves.iter().map(|&mv| (mv, None)).collect(),
             ..CorinthoRecord::default()

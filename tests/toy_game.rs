@@ -638,7 +638,11 @@ fn bonus_move_value(position: &BonusCoins, mv: End, depth: u32) -> i32 {
     let mut child = *position;
     child.play(mv);
     let value = bonus_minimax(&child, depth - 1);
-    if position.keeps_turn(mv) { value } else { -value }
+    if position.keeps_turn(mv) {
+        value
+    } else {
+        -value
+    }
 }
 
 #[test]
@@ -699,5 +703,8 @@ fn searches_add_the_value_of_a_move_that_keeps_the_turn_as_it_is() {
             }
         }
     }
-    assert!(kept > 50, "only {kept} moves kept the turn on the best lines");
+    assert!(
+        kept > 50,
+        "only {kept} moves kept the turn on the best lines"
+    );
 }

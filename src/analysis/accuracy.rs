@@ -142,7 +142,9 @@ pub fn judge(
                 },
                 &|_| {},
             );
-            solved.value().map(|v| from_child(position.keeps_turn(mv), v))
+            solved
+                .value()
+                .map(|v| from_child(position.keeps_turn(mv), v))
         }
         _ => None,
     };

@@ -131,7 +131,9 @@ impl<G: MatchGame> PlayedGame<G> {
         // A game from the start (an opening study's engine game) has no opening to mention.
         let mut comment = match self.opening_plies {
             0 => String::new(),
-            plies => format!("The first {plies} moves were a seeded opening, played by neither side."),
+            plies => {
+                format!("The first {plies} moves were a seeded opening, played by neither side.")
+            }
         };
         if let Some((seat, why)) = &self.forfeit {
             let forfeit = format!("{} forfeited: {why}.", G::SEATS[*seat]);

@@ -270,7 +270,10 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         ply: usize,
     ) -> i32 {
         let (child_alpha, child_beta) = child_window(keeps_turn, alpha, beta);
-        from_child(keeps_turn, self.search(child, depth, child_alpha, child_beta, ply))
+        from_child(
+            keeps_turn,
+            self.search(child, depth, child_alpha, child_beta, ply),
+        )
     }
 
     fn search(&mut self, position: &G, depth: i16, mut alpha: i32, beta: i32, ply: usize) -> i32 {

@@ -346,7 +346,8 @@ impl<'a, G: Game> Searcher<'a, G> {
                 let keeps = position.keeps_turn(moves[0]);
                 self.plies[ply] = buffers;
                 let (child_alpha, child_beta) = child_window(keeps, alpha, beta);
-                let value = from_child(keeps, self.search(&child, child_alpha, child_beta, ply + 1));
+                let value =
+                    from_child(keeps, self.search(&child, child_alpha, child_beta, ply + 1));
                 return if self.aborted {
                     self.unwound(ply)
                 } else {
@@ -490,7 +491,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             b.enter(child.key());
         }
         let (child_alpha, child_beta) = child_window(keeps_turn, alpha, beta);
-        let value = from_child(keeps_turn, self.search(child, child_alpha, child_beta, ply + 1));
+        let value = from_child(
+            keeps_turn,
+            self.search(child, child_alpha, child_beta, ply + 1),
+        );
         if let Some(b) = busy {
             b.leave(child.key());
         }

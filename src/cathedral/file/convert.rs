@@ -399,7 +399,8 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             ));
         }
     };
-    if cathedral_status == CathedralStatus::ToPlace && to_move != Player::Light && !after_first_move {
+    if cathedral_status == CathedralStatus::ToPlace && to_move != Player::Light && !after_first_move
+    {
         let place = raw
             .to_move
             .as_ref()

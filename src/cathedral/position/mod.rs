@@ -344,10 +344,10 @@ impl Position {
     /// under `cathedral: after-first-move` it has not made its first move yet.
     #[inline]
     pub fn waits_for_cathedral(&self, player: Player) -> bool {
-        self.cathedral_to_place()
-            && player == Player::Dark
-            && !(self.rules.cathedral == CathedralTiming::AfterFirstMove
-                && !self.side(Player::Dark).first_move_made)
+        // Under Lehmann-Woods, Dark's first building comes before the Cathedral.
+        let dark_builds_first = self.rules.cathedral == CathedralTiming::AfterFirstMove
+            && !self.side(Player::Dark).first_move_made;
+        self.cathedral_to_place() && player == Player::Dark && !dark_builds_first
     }
 
     /// Whether the player to move keeps the turn after `mv`: Light's placement of the Cathedral
@@ -696,7 +696,11 @@ impl Position {
                 let placement = table().get(id);
                 key ^= if placement.piece == Piece::Cathedral {
                     let stays = self.rules.cathedral == CathedralTiming::AfterFirstMove;
-                    let turn = if stays { zobrist::dark_to_move() } else { Key::default() };
+                    let turn = if stays {
+                        zobrist::dark_to_move()
+                    } else {
+                        Key::default()
+                    };
                     placement.key ^ zobrist::cathedral_to_place() ^ turn
                 } else {
                     self.building_key_change(self.to_move, placement)

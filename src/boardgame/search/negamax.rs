@@ -345,9 +345,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 child.play(moves[0]);
                 let keeps = position.keeps_turn(moves[0]);
                 self.plies[ply] = buffers;
-                let (child_alpha, child_beta) = child_window(keeps, alpha, beta);
-                let value =
-                    from_child(keeps, self.search(&child, child_alpha, child_beta, ply + 1));
+                let value = self.search_child(&child, keeps, None, alpha, beta, ply);
                 return if self.aborted {
                     self.unwound(ply)
                 } else {

@@ -41,6 +41,8 @@ function hintText() {
     return lehmannWoods ? `Light places the Cathedral, then its own first building: turn it (R) and ${point}.`
       : `Light places the Cathedral first: turn it (R) and ${point}.`;
   if (p.cathedral.status === "to-place") return `Dark moves first; Light then places the Cathedral along with its first building. Pick a building, ${point}.`;
+  if (lehmannWoods && p.to_move === "light" && !p.light.first_move_made && p.cathedral.status === "on-board")
+    return `Light's turn goes on after the Cathedral: pick its first building, turn it (R, M), ${point}.`;
   return `${Side(p.to_move)} to move: pick a building, turn it (R, M), ${point}.`;
 }
 
@@ -319,8 +321,9 @@ async function enginePlays() {
   const move = await analysis.engineReply(ctx, key);
   if (move && key === gameKey() && S.engineSide === side) {
     playMove(move, { byPlayer: false });
-    // Under Lehmann-Woods the Cathedral is half of Light's turn: its first building follows.
-    S.autoplay = move.split(":").includes("cathedral") && view.position.rules.cathedral === "after-first-move";
+    // The engine plays on while it is still its turn (under Lehmann-Woods Light's Cathedral is
+    // followed by its first building); the next view decides.
+    S.autoplay = true;
     S.cell = null;
     refresh();
   }

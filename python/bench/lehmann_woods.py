@@ -77,7 +77,7 @@ def summary(margins: list[int]) -> dict:
     }
 
 
-def report(study: dict) -> str:
+def report(study: dict, classic: dict | None = None) -> str:
     """The study's tables in Markdown, as docs/opening.md shows them."""
     out = []
     e = study["engine"]
@@ -107,7 +107,24 @@ def report(study: dict) -> str:
             f"| `{row['move'].removeprefix('dark:')}` | {row['margin']:+d} | {o['games']} | "
             f"{o['mean']:+.2f} | {o['low']:+.2f} to {o['high']:+.2f} |"
         )
+    if classic is not None:
+        out.append("\nDark's mean margin by the kind of its first building, over every first move played "
+                   "(classic: the full classes of opening.py's study):\n")
+        out.append("| first building | classic | lehmann-woods |")
+        out.append("|---|---:|---:|")
+        ours = by_kind(study["all"])
+        theirs = by_kind([r for c in classic["classes"] if "all" in c for r in c["all"]])
+        for kind in sorted(ours, key=lambda k: -theirs.get(k, 0)):
+            out.append(f"| {kind.title()} | {theirs.get(kind, float('nan')):+.2f} | {ours[kind]:+.2f} |")
     return "\n".join(out) + "\n"
+
+
+def by_kind(rows: list[dict]) -> dict[str, float]:
+    """The mean margin of the first moves in ``rows`` by the kind of building they place."""
+    kinds: dict[str, list[int]] = {}
+    for row in rows:
+        kinds.setdefault(row["move"].removeprefix("dark:").split(":")[0], []).append(row["margin"])
+    return {kind: statistics.fmean(margins) for kind, margins in kinds.items()}
 
 
 def main() -> int:
@@ -119,9 +136,12 @@ def main() -> int:
     parser.add_argument("--best", type=int, default=40, help="best first moves given Light's ranked answers")
     parser.add_argument("--replies", type=int, default=4, help="Light's Cathedral placements per such first move")
     parser.add_argument("--report", action="store_true", help="print the tables of --out's study.json and stop")
+    parser.add_argument("--classic", default="docs/opening/study.json", help="opening.py's study.json, for --report's table by kind of first building")
     args = parser.parse_args()
     if args.report:
-        print(report(json.loads((Path(args.out) / "study.json").read_text())), end="")
+        classic = Path(args.classic)
+        print(report(json.loads((Path(args.out) / "study.json").read_text()),
+                     json.loads(classic.read_text()) if classic.exists() else None), end="")
         return 0
     for name in ("nodes", "rank_nodes", "replies"):
         if not 1 <= getattr(args, name) <= 100_000_000:

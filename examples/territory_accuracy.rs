@@ -1,4 +1,4 @@
-//! How well the territory view (`cathedral::analysis::territory`) predicts the final board.
+//! How well the territory view (`cathedral::territory`) predicts the final board.
 //!
 //! `cargo run --release --example territory_accuracy -- [OPTIONS] RECORDS...`
 //!
@@ -21,8 +21,8 @@
 //! on|off` (off; on: the engine at full strength from 8 buildings left), `--blend on` (also the average
 //! of the engine's map and the policy's with 256 playouts).
 
-use cathedral::analysis::territory::{Playout, TerritoryMap, TerritoryOptions, owners, territory};
 use cathedral::file::load_records;
+use cathedral::territory::{Playout, TerritoryMap, TerritoryOptions, owners, territory};
 use cathedral::{Bitboard, Cell, Player, Position};
 use std::time::{Duration, Instant};
 

@@ -4,15 +4,21 @@
 //! file ([`file`]) becomes a [`Position`]; the position lists its legal [`Move`]s from the
 //! precomputed placement table; playing a move claims regions and captures buildings by the chosen
 //! [`Rules`]; [`explain`] says what happened; the generic solver in [`boardgame`] finds exact
-//! values; [`analysis`] turns results into reports that the front ends print; [`present`] draws.
+//! values; [`report`] turns a solve into a report that the front ends print; [`draw`] draws.
 //!
-//! The tree (see `docs/architecture.md`):
-//! - [`boardgame`]: the generic core that names no game (the [`boardgame::Game`] trait, the exact
-//!   solver, perft, a seeded random number generator);
-//! - the Cathedral game itself, re-exported here and in [`rules`], [`notation`], [`legality`],
-//!   [`explain`], [`file`] and [`sampler`];
-//! - [`analysis`]: results as data; [`arena`]: engine matches; [`present`]: terminal text, SVG, HTML; [`puzzle`]: teaching
-//!   puzzles on top of all of it.
+//! The tree (see `docs/architecture.md`): shared layers that name no game, each game whole in
+//! its own folder, and the front ends on top.
+//! - [`boardgame`]: the generic core (the [`boardgame::Game`] trait, the exact solver, the
+//!   estimating search, perft, a seeded random number generator); [`files`]: located file errors,
+//!   reading and atomic writing; [`present`]: words, tables and terminal styles; [`frontend`]:
+//!   what a front end needs of a game and the commands written once for every game;
+//!   [`analysis`]: whole-game analysis and standings for any game; [`arena`]: engine matches for
+//!   any game;
+//! - Cathedral, re-exported here: its types at the root, and [`rules`], [`notation`],
+//!   [`legality`], [`explain`], [`file`], [`engine`], [`policy`], [`sampler`], [`book`], its
+//!   analyses ([`report`], [`view`], [`territory`], [`bestmove`], [`accuracy`]), its drawings
+//!   ([`draw`]) and its teaching puzzles ([`puzzle`]);
+//! - [`corintho`]: the second game.
 //!
 //! ```
 //! use cathedral::{MoveList, Position, Rules};
@@ -27,17 +33,20 @@
 
 #![warn(missing_docs)]
 
+// The shared layers, in the order they may use each other (tests/layers.rs keeps it so).
 pub mod analysis;
 pub mod arena;
 pub mod boardgame;
-mod cathedral;
-pub mod corintho;
+pub mod files;
 pub mod frontend;
 pub mod present;
-pub mod puzzle;
+// The games.
+mod cathedral;
+pub mod corintho;
 #[cfg(feature = "python")]
 mod python;
 
+pub use cathedral::analysis::{accuracy, bestmove, report, territory, view};
 pub use cathedral::bitboard::Bitboard;
 pub use cathedral::cell::Cell;
 pub use cathedral::moves::{Move, MoveList, Spared};
@@ -47,7 +56,9 @@ pub use cathedral::player::Player;
 pub use cathedral::position::{Building, CathedralStatus, ClaimLog, Position, Side};
 pub use cathedral::rules::Rules;
 pub use cathedral::zobrist::Key;
-pub use cathedral::{book, engine, explain, file, legality, notation, policy, rules, sampler};
+pub use cathedral::{
+    book, draw, engine, explain, file, legality, notation, policy, puzzle, rules, sampler,
+};
 
 /// Internals exposed for the crate's own tests and benchmarks only: not part of the API, and
 /// free to change.

@@ -3,11 +3,11 @@
 
 mod common;
 
+use cathedral::analysis::Budget;
 use cathedral::analysis::game::{Mark, analyse_game};
 use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::engine::Judgement;
 use cathedral::file::{GameRecord, RecordedMove, load};
-use cathedral::frontend::Budget;
 use common::{cathedral, stdout_of};
 
 #[test]

@@ -3,7 +3,7 @@
 //! deuteranopia and tritanopia (Machado, Oliveira and Fernandes 2009, severity 1), by the CIE 1976
 //! colour difference. The board's colours come from the library, the page's from its style sheet.
 
-use cathedral::present::svg::colours;
+use cathedral::draw::svg::colours;
 
 /// Machado et al. (2009), severity 1.0, applied to linear RGB.
 const VISIONS: [(&str, [[f64; 3]; 3]); 4] = [

@@ -2,10 +2,10 @@
 //! diagrams rendered to pixels.
 
 use cathedral::MoveList;
+use cathedral::draw::svg::{CELL, cell_origin, colours};
 use cathedral::file::{PositionFile, load};
 use cathedral::legality::parse_move;
 use cathedral::notation::format_move_with_player;
-use cathedral::present::svg::{CELL, cell_origin, colours};
 use cathedral::table;
 use cathedral::{Cell, Player};
 use predicates::prelude::*;

@@ -1,7 +1,7 @@
 //! The board diagram: a snapshot of the plain ASCII form, and building outlines in Unicode.
 
+use cathedral::draw::terminal::{RenderStyle, board, position_text};
 use cathedral::legality::parse_move;
-use cathedral::present::terminal::{RenderStyle, board, position_text};
 use cathedral::{Cell, Position, Rules};
 
 /// Cathedral, a Dark Castle, a Light Square, a Dark Bridge, a Light Tavern captured by a Dark Inn.
@@ -106,6 +106,6 @@ fn finished_game_shows_the_result() {
     let text = position_text(&position, RenderStyle::PLAIN);
     assert!(text.starts_with("   +---"), "{text}");
     assert!(text.contains("Game over: "), "{text}");
-    let view = cathedral::analysis::view::PositionView::of(&position);
+    let view = cathedral::view::PositionView::of(&position);
     assert!(view.game_over && view.legal_placements.is_empty());
 }

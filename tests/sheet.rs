@@ -1,9 +1,9 @@
 //! The printable worksheet: readable sizes, the hands as text, and answers that say why.
 
-use cathedral::analysis::words::result_phrase;
 use cathedral::file::{PositionFile, load};
-use cathedral::present::{SheetPuzzle, sheet_html};
+use cathedral::present::words::result_phrase;
 use cathedral::puzzle::{AnalyseOptions, TryKind, greedy_choices, solve_line, wrong_try};
+use cathedral::puzzle::{SheetPuzzle, sheet_html};
 use std::path::Path;
 
 fn puzzle(name: String, file: PositionFile) -> SheetPuzzle {

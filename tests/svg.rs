@@ -1,7 +1,7 @@
 //! SVG diagrams rendered to pixels: the colours at given cells must be right.
 
+use cathedral::draw::svg::{CELL, SvgOptions, cell_origin, colours, render_svg};
 use cathedral::file::load;
-use cathedral::present::svg::{CELL, SvgOptions, cell_origin, colours, render_svg};
 use cathedral::{Bitboard, Cell, Position};
 use std::path::Path;
 

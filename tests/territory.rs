@@ -1,14 +1,12 @@
-//! The territory view (`cathedral::analysis::territory`): shares that are probabilities, settled
+//! The territory view (`cathedral::territory`): shares that are probabilities, settled
 //! cells that never change owner in real games, the same map for the same seed, the exact final
 //! board where the end is forced. `POST /api/territory` is tested with the rest of the API in
 //! tests/web_api.rs.
 
-use cathedral::analysis::territory::{
-    Playout, TerritoryMap, TerritoryOptions, owners, settled, territory,
-};
 use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::engine::Judgement;
 use cathedral::file::{GameRecord, load_records};
+use cathedral::territory::{Playout, TerritoryMap, TerritoryOptions, owners, settled, territory};
 use cathedral::{Bitboard, Cell, MoveList, Player, Position};
 use std::collections::HashSet;
 use std::path::Path;

@@ -7,10 +7,9 @@
 //! position before it minus the value it leaves, both from the mover's view:
 //! `loss(i) = value(i) + value(i + 1)`, as the value after the move is from the opponent's view.
 
-use crate::cathedral::engine::Judgement;
-use crate::cathedral::player::Player;
-use crate::cathedral::position::Position;
-use crate::frontend::{Budget, Judge, record_positions};
+use crate::analysis::{Budget, Judge};
+use crate::boardgame::Judgement;
+use crate::frontend::record_positions;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -105,7 +104,7 @@ impl Outcome {
 
 /// The judgement of one position (`M`: the game's move).
 #[derive(Clone, Debug, Serialize)]
-pub struct Judged<M = crate::cathedral::moves::Move> {
+pub struct Judged<M> {
     /// The value from the side to move's view, in the game's units.
     pub value: f64,
     /// Exact (proven) or an estimate.
@@ -125,7 +124,7 @@ pub struct Judged<M = crate::cathedral::moves::Move> {
 /// One move of the game, judged.
 #[derive(Clone, Debug, Serialize)]
 #[serde(bound = "")]
-pub struct PlyAnalysis<G: Judge = Position> {
+pub struct PlyAnalysis<G: Judge> {
     /// The move's number, from 1.
     pub ply: usize,
     /// Who played it.
@@ -191,7 +190,7 @@ impl<G: Judge> Serialize for Summaries<G> {
 /// The analysis of a whole game.
 #[derive(Clone, Debug, Serialize)]
 #[serde(bound = "")]
-pub struct GameAnalysis<G: Judge = Position> {
+pub struct GameAnalysis<G: Judge> {
     /// Every move (of an analysis stopped early, see [`assemble`]: every move whose two positions
     /// were judged).
     pub plies: Vec<PlyAnalysis<G>>,
@@ -216,18 +215,6 @@ impl<G: Judge> GameAnalysis<G> {
             .find(|(s, _)| *s == seat)
             .map(|(_, summary)| summary.clone())
             .unwrap_or_default()
-    }
-}
-
-impl GameAnalysis<Position> {
-    /// Light's summary.
-    pub fn light(&self) -> PlayerSummary {
-        self.summary(Player::Light)
-    }
-
-    /// Dark's summary.
-    pub fn dark(&self) -> PlayerSummary {
-        self.summary(Player::Dark)
     }
 }
 

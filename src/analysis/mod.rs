@@ -1,16 +1,11 @@
-//! The analysis layer: results as data that any front end can print or serialise. [`accuracy`]
-//! measures the estimating search against exact values; [`report`] is
-//! the solve report (verdict, best line with each move's effect and the running scores, grouped
-//! root moves, statistics); [`words`] puts values and counts into words; [`view`] describes a
-//! position for JSON; [`bestmove`] is the playing engine's decision; [`game`] judges every move of
-//! a game; [`standings`] scores matches and tournaments from game records; [`territory`] predicts who
-//! owns each cell at the end.
+//! Game analysis for any game, naming none: what a game must offer to be judged ([`Judge`],
+//! within a [`Budget`]), every move of a recorded game judged and marked ([`game`]), and the
+//! standings of matches and tournaments from game records
+//! ([`standings`]). Each game's own analyses (Cathedral's solve report, territory view and
+//! engine decision) live in its folder.
 
-pub mod accuracy;
-pub mod bestmove;
 pub mod game;
-pub mod report;
+mod judge;
 pub mod standings;
-pub mod territory;
-pub mod view;
-pub mod words;
+
+pub use judge::{Budget, Judge};

@@ -7,7 +7,7 @@
 //! scores 0 for a win, 1 for a draw, 2 for a loss), and a match is two two-player games between
 //! the same players with the seats swapped.
 
-use crate::frontend::Judge;
+use crate::analysis::Judge;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

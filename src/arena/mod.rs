@@ -545,7 +545,7 @@ mod tests {
             if self.0 >= 3 {
                 std::thread::sleep(clock.remaining + std::time::Duration::from_millis(5));
             }
-            Ok(crate::puzzle::greedy_choices(position)[0])
+            Ok(crate::cathedral::puzzle::greedy_choices(position)[0])
         }
     }
 

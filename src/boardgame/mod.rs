@@ -9,6 +9,7 @@
 mod clock;
 pub mod engine;
 mod game;
+mod judgement;
 mod perft;
 mod rng;
 mod search;
@@ -16,6 +17,7 @@ mod solve;
 
 pub use clock::{Allotment, Clock};
 pub use game::{Game, child_window, from_child};
+pub use judgement::Judgement;
 pub use perft::{divide, perft};
 pub use rng::Rng;
 pub use search::tt::Table;

@@ -1,11 +1,12 @@
 //! Cathedral for the front ends: [`Playable`] on [`Position`], so that every command written
 //! once in [`crate::frontend`] works on Cathedral positions.
 
-use crate::analysis::report::{LineStep, RootGroup, SolveReport};
-use crate::analysis::view::{PlayedMoveView, PositionView};
-use crate::analysis::words::{bounds_text, outcome_word, stats_text};
 use crate::boardgame::{Solution, SolveOptions, Stats};
+use crate::cathedral::analysis::report::{LineStep, RootGroup, SolveReport};
+use crate::cathedral::analysis::view::{PlayedMoveView, PositionView};
 use crate::cathedral::bitboard::Bitboard;
+use crate::cathedral::draw::svg::{SvgOptions, render_svg};
+use crate::cathedral::draw::terminal::position_text;
 use crate::cathedral::engine::{Judgement, PlayOptions, choose};
 use crate::cathedral::explain::{MoveReport, explain_move};
 use crate::cathedral::file::{self, FileError, PositionFile};
@@ -18,9 +19,8 @@ use crate::frontend::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest,
     TextStyle,
 };
-use crate::present::svg::{SvgOptions, render_svg};
 use crate::present::table::{keep_whole, new_table, right_align};
-use crate::present::terminal::position_text;
+use crate::present::words::{bounds_text, outcome_word, stats_text};
 use comfy_table::Table;
 use serde::Serialize;
 

@@ -10,8 +10,10 @@ use super::moves::Move;
 use super::notation::{format_line, format_move_with_player};
 use super::player::Player;
 use super::position::{Building, Position};
-use crate::analysis::game::{BLUNDER, DRAW_BAND, GameAnalysis, INACCURACY, Judged, MISTAKE};
-use crate::frontend::{Budget, Judge};
+use crate::analysis::game::{
+    BLUNDER, DRAW_BAND, GameAnalysis, INACCURACY, Judged, MISTAKE, PlayerSummary,
+};
+use crate::analysis::{Budget, Judge};
 
 /// "Dark Castle (b2,b3,c2,d2,d3)".
 fn building_words(building: &Building) -> String {
@@ -171,6 +173,20 @@ impl Judge for Position {
         number: usize,
         analysis: &GameAnalysis<Position>,
     ) -> Option<String> {
-        Some(crate::present::game_report_html(record, number, analysis))
+        Some(crate::cathedral::draw::game_report_html(
+            record, number, analysis,
+        ))
+    }
+}
+
+impl GameAnalysis<Position> {
+    /// Light's summary.
+    pub fn light(&self) -> PlayerSummary {
+        self.summary(Player::Light)
+    }
+
+    /// Dark's summary.
+    pub fn dark(&self) -> PlayerSummary {
+        self.summary(Player::Dark)
     }
 }

@@ -81,7 +81,7 @@ pub enum IllegalMove {
     /// The player may not pass: under `pass: forced` a player with a legal placement must place.
     #[error(
         "{player} cannot pass: passing is allowed only without a legal placement (rules: pass: forced), and {player} has {placements}",
-        placements = crate::analysis::words::count(i64::from(*placements), "legal placement")
+        placements = crate::present::words::count(i64::from(*placements), "legal placement")
     )]
     PassNotAllowed {
         /// The player to move.

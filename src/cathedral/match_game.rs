@@ -10,8 +10,8 @@ use crate::cathedral::piece::SQUARES_PER_PLAYER;
 use crate::cathedral::player::Player;
 use crate::cathedral::policy::Policy;
 use crate::cathedral::position::Position;
+use crate::cathedral::puzzle::greedy_choices;
 use crate::cathedral::rules::Rules;
-use crate::puzzle::greedy_choices;
 
 /// The protocol's words for `rules`: the preset's name, or the four options.
 pub fn rules_words(rules: Rules) -> String {

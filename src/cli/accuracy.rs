@@ -9,12 +9,12 @@ use super::shared::output::{emit, emit_json, keep_whole, new_table, right_align,
 use super::shared::puzzle_dir::position_files;
 use super::shared::search::ctrl_c_flag;
 use cathedral::Move;
-use cathedral::analysis::accuracy::{AccuracyOptions, AccuracyReport, judge};
-use cathedral::analysis::words::signed;
+use cathedral::accuracy::{AccuracyOptions, AccuracyReport, judge};
 use cathedral::arena::EvalChoice;
 use cathedral::engine::eval::Evaluation;
 use cathedral::engine::network::Network;
 use cathedral::legality::parse_move;
+use cathedral::present::words::signed;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -12,9 +12,9 @@ use super::shared::output::{
 };
 use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::game::{GameAnalysis, PlayerSummary, analyse_game};
-use cathedral::analysis::words::count;
+use cathedral::analysis::{Budget, Judge};
 use cathedral::engine::Judgement;
-use cathedral::frontend::{Budget, Judge};
+use cathedral::present::words::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -9,12 +9,12 @@ use super::shared::output::{
 };
 use super::shared::puzzle_dir::position_files;
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
-use cathedral::analysis::report::{StoredCheck, check_stored, stored_solution};
-use cathedral::analysis::words::{count, rate_text, signed, thousands, time_text};
 use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::draw::terminal::RenderStyle;
 use cathedral::notation::format_move_with_player;
-use cathedral::present::terminal::RenderStyle;
+use cathedral::present::words::{count, rate_text, signed, thousands, time_text};
+use cathedral::report::{StoredCheck, check_stored, stored_solution};
 use cathedral::sampler::Tier;
 use miette::{IntoDiagnostic, WrapErr, miette};
 use serde::Serialize;

@@ -12,13 +12,13 @@ use super::shared::output::{
     wrap_for_terminal,
 };
 use super::shared::search::ctrl_c_flag;
-use cathedral::analysis::bestmove::BestMoveReport;
-use cathedral::analysis::words::thousands;
+use cathedral::bestmove::BestMoveReport;
 use cathedral::boardgame::SolveOptions;
 use cathedral::book::Book;
 use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use cathedral::frontend::{EngineRequest, Playable};
 use cathedral::notation::format_line;
+use cathedral::present::words::thousands;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -181,7 +181,7 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
 /// games, mean margin and worst result.
 fn book_table(
     report: &BestMoveReport,
-    book: &cathedral::analysis::bestmove::BookReport,
+    book: &cathedral::bestmove::BookReport,
     args: &AnalysePositionArgs,
 ) -> String {
     let mut table = new_table(style_for(args.color));

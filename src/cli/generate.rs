@@ -10,8 +10,8 @@ use super::shared::output::{emit, emit_json, show_progress};
 use super::shared::puzzle_dir::{is_generated, write_index};
 use super::shared::search::ctrl_c_flag;
 use cathedral::Rules;
-use cathedral::analysis::words::count;
 use cathedral::file;
+use cathedral::present::words::count;
 use cathedral::puzzle::AnalyseOptions;
 use cathedral::puzzle::{Difficulty, Theme};
 use cathedral::puzzle::{

@@ -3,7 +3,7 @@
 use super::shared::output::emit;
 use super::shared::output::refuse_overwrite;
 use super::shared::puzzle_dir::{is_generated, some_puzzle_files, write_index};
-use cathedral::analysis::words::count;
+use cathedral::present::words::count;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

@@ -7,9 +7,9 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::input::FileDiagnostic;
 use super::shared::output::emit;
 use super::shared::puzzle_dir::{is_generated, some_puzzle_files};
-use cathedral::analysis::words::count;
 use cathedral::file::PositionFile;
 use cathedral::file::PuzzleTempting;
+use cathedral::present::words::count;
 use cathedral::puzzle::rating::{
     DEFAULT_ATTEMPTS, DEFAULT_SEED, Measurement, RateOptions, SOLVERS, calibrate, measure, rate,
     solver_ratings, with_rating,

@@ -10,10 +10,10 @@ use super::shared::output::{emit, is_stdout, write_document};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use super::shared::puzzle_dir::puzzle_files;
 use super::shared::search::ctrl_c_flag;
-use cathedral::analysis::words::count;
 use cathedral::file::PositionFile;
-use cathedral::present::{SheetPuzzle, sheet_html};
+use cathedral::present::words::count;
 use cathedral::puzzle::{AnalyseOptions, WrongTry, stored_try, wrong_try};
+use cathedral::puzzle::{SheetPuzzle, sheet_html};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::path::PathBuf;
@@ -140,7 +140,7 @@ pub fn run(args: &SheetArgs) -> miette::Result<()> {
         eprintln!(
             "note: no refutation for {} (no losing move, or not solved within {}; --time-limit gives more)",
             missing.join(", "),
-            cathedral::analysis::words::time_text(args.time_limit)
+            cathedral::present::words::time_text(args.time_limit)
         );
     }
     let puzzles: Vec<SheetPuzzle> = files

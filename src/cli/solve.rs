@@ -7,9 +7,9 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load_or_bundled, which, with_game};
 use super::shared::output::{emit, emit_json, style_for};
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
-use cathedral::analysis::words::signed;
 use cathedral::boardgame::SolveOptions;
 use cathedral::frontend::{Bundled, Playable, SolutionBlock};
+use cathedral::present::words::signed;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 

@@ -7,8 +7,8 @@ use super::shared::game::{which, with_game};
 use super::shared::output::{
     emit, emit_json, new_table, right_align, style_for, wrap_for_terminal,
 };
+use cathedral::analysis::Judge;
 use cathedral::analysis::standings::standings;
-use cathedral::frontend::Judge;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]

@@ -4,12 +4,12 @@
 use super::explain::{explain, player_name};
 use super::file::{parse, to_yaml};
 use super::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome, draw};
-use crate::analysis::words::stats_text;
 use crate::boardgame::{Solution, SolveOptions, Stats};
 use crate::file::FileError;
 use crate::frontend::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SvgRequest, TextStyle,
 };
+use crate::present::words::stats_text;
 use serde::Serialize;
 
 /// What a Corintho move did, in sentences.

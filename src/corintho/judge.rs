@@ -16,9 +16,9 @@ use super::position::Outcome;
 use super::record::{CorinthoRecord, result_words};
 use super::{CorinthoMove, CorinthoPosition};
 use crate::analysis::game::Judged;
+use crate::analysis::{Budget, Judge};
+use crate::boardgame::Judgement;
 use crate::boardgame::{SolveOptions, solve};
-use crate::cathedral::engine::Judgement;
-use crate::frontend::{Budget, Judge};
 use serde::Serialize;
 
 /// A Corintho seat: the player's index from 0; serialised from 1, as `show --json`'s `to_move`.

@@ -101,7 +101,7 @@ enum RawMove {
 /// on), the move and the line and column.
 pub fn parse_records(name: &str, text: &str) -> Result<Vec<CorinthoRecord>, FileError> {
     let mut games = Vec::new();
-    for (first_line, document) in crate::cathedral::file::documents(text) {
+    for (first_line, document) in crate::files::documents(text) {
         if document
             .lines()
             .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))

@@ -258,8 +258,8 @@ impl PerftReport {
             "perft({}) = {}\ntime: {}, {} moves/s\n",
             self.depth,
             self.count,
-            crate::analysis::words::time_text(std::time::Duration::from_secs_f64(self.seconds)),
-            crate::analysis::words::rate_text(self.moves_per_second)
+            crate::present::words::time_text(std::time::Duration::from_secs_f64(self.seconds)),
+            crate::present::words::rate_text(self.moves_per_second)
         ));
         out
     }

@@ -1,14 +1,14 @@
 //! The [`Playable`] trait: what the front ends need of a game beyond what the solver needs.
 
 use crate::boardgame::{Game, Solution, SolveOptions, Stats};
-use crate::file::FileError;
+use crate::files::FileError;
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// How text is drawn: box drawing or ASCII, colours or none (the terminal's style).
-pub use crate::present::terminal::RenderStyle as TextStyle;
+pub use crate::present::RenderStyle as TextStyle;
 
 /// A position read from a file (or bundled), with what the file says about it.
 #[derive(Clone, Debug)]

@@ -13,7 +13,6 @@
 
 mod commands;
 mod game;
-mod judge;
 pub mod limits;
 mod record;
 
@@ -25,13 +24,14 @@ pub use game::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest,
     TextStyle,
 };
-pub use judge::{Budget, Judge};
 pub use record::{Recorded, append_to_records, record_positions};
 
 /// Reads a position file of game `G`: its text as any position file is read (at most 1 MiB of
 /// UTF-8), then the game's format.
-pub fn load_file<G: Playable>(path: &std::path::Path) -> Result<Loaded<G>, crate::file::FileError> {
-    let (name, text) = crate::file::read_file(path)?;
+pub fn load_file<G: Playable>(
+    path: &std::path::Path,
+) -> Result<Loaded<G>, crate::files::FileError> {
+    let (name, text) = crate::files::read_file(path)?;
     G::parse_file(&name, &text)
 }
 

@@ -1,7 +1,7 @@
 //! Game records for every game: the [`Recorded`] trait and appending moves to a record.
 
 use super::game::Playable;
-use crate::file::FileError;
+use crate::files::FileError;
 
 /// A game whose whole games are kept in record files (several games per file).
 pub trait Recorded: Playable + PartialEq {

@@ -1,15 +1,13 @@
-//! Presentation: what people see. [`terminal`] draws a position as text for the terminal,
-//! [`svg`] as an SVG diagram, [`sheet_html`] a set of puzzles as a printable HTML worksheet.
-//! Each returns a `String`; the front ends decide where it goes.
+//! Presentation that names no game: values, counts and times in words ([`words`]), tables for
+//! the terminal ([`table`]), how terminal text is drawn ([`RenderStyle`]), and text made safe in
+//! HTML and SVG. Each game draws its own positions (`crate::draw` for Cathedral,
+//! `crate::corintho::draw`) on top of these.
 
-mod game_report;
-mod sheet;
-pub mod svg;
+mod style;
 pub mod table;
-pub mod terminal;
+pub mod words;
 
-pub use game_report::{game_plot_svg, game_report_html, value_plot_svg};
-pub use sheet::{SheetPuzzle, sheet_html};
+pub use style::RenderStyle;
 
 /// Text made safe inside HTML and SVG elements and attribute values.
 pub(crate) fn escape(text: &str) -> String {

@@ -1,6 +1,6 @@
 //! Tables for the terminal (comfy-table): the same look in every command.
 
-use super::terminal::RenderStyle;
+use super::RenderStyle;
 
 /// A comfy-table in the output style: box drawing on a terminal, ASCII otherwise.
 pub fn new_table(style: RenderStyle) -> comfy_table::Table {

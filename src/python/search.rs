@@ -3,9 +3,9 @@
 
 use super::position::{AnyPosition, position_arg, with_game};
 use super::{CathedralError, file_error, to_python};
-use crate::analysis::bestmove::BestMoveReport;
 use crate::boardgame::SolveOptions;
 use crate::book::Book;
+use crate::cathedral::analysis::bestmove::BestMoveReport;
 use crate::engine::{MAX_LEVEL, PlayOptions, choose};
 use crate::frontend::EngineRequest;
 use crate::frontend::limits::{MAX_BUDGET, MAX_SECONDS, MAX_TABLE_MIB, MAX_THREADS};

@@ -15,11 +15,12 @@ use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, Sse};
+use cathedral::analysis::Budget;
 use cathedral::analysis::game::{
     GameAnalysis, Judged, PlyAnalysis, assemble, judge_position, ply_analysis,
 };
 use cathedral::file::GameRecord;
-use cathedral::frontend::Budget;
+use cathedral::{Move, Position};
 use futures_util::stream::Stream;
 use serde::Serialize;
 use std::convert::Infallible;
@@ -38,7 +39,7 @@ const DEFAULT_NODES: u64 = 50_000;
 pub(crate) struct AnalyseResponse {
     /// As `cathedral analyse --json`, of the moves whose two positions were judged (`end`: the
     /// last position judged); null when no position was.
-    analysis: Option<GameAnalysis>,
+    analysis: Option<GameAnalysis<Position>>,
     /// The value plot of the positions judged; null when none was.
     plot_svg: Option<String>,
     /// Whether every position was judged.
@@ -81,7 +82,7 @@ impl AnalyseRequest {
     pub(crate) fn run(
         &self,
         stop: &Arc<AtomicBool>,
-        progress: &mut dyn FnMut(usize, Option<PlyAnalysis>),
+        progress: &mut dyn FnMut(usize, Option<PlyAnalysis<Position>>),
     ) -> AnalyseResponse {
         let start = Instant::now();
         // The deadline stops the search under way, not only the next one.
@@ -101,7 +102,7 @@ impl AnalyseRequest {
             tt_mb: 16,
             stop: Arc::clone(stop),
         };
-        let mut judged: Vec<Judged> = Vec::new();
+        let mut judged: Vec<Judged<Move>> = Vec::new();
         for i in 0..positions.len() {
             if stop.load(Ordering::Relaxed) {
                 break;
@@ -133,7 +134,7 @@ impl AnalyseRequest {
                 ..self.record.clone()
             };
             let analysis = assemble(&prefix, &judged);
-            let plot = cathedral::present::game_plot_svg(&prefix, &analysis);
+            let plot = cathedral::draw::game_plot_svg(&prefix, &analysis);
             (Some(analysis), Some(plot))
         };
         AnalyseResponse {
@@ -165,7 +166,7 @@ struct Progress {
     total: usize,
     /// The move this position's judgement completed, as in the result's `analysis.plies`; null
     /// after the first position.
-    ply: Option<PlyAnalysis>,
+    ply: Option<PlyAnalysis<Position>>,
     elapsed_ms: u64,
 }
 

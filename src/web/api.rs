@@ -6,16 +6,16 @@ use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use cathedral::analysis::bestmove::BestMoveReport;
-use cathedral::analysis::report::SolveReport;
-use cathedral::analysis::view::PositionView;
+use cathedral::bestmove::BestMoveReport;
 use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{SolveOptions, solve as solve_position};
+use cathedral::draw::svg::{SvgOptions, render_svg};
 use cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
 use cathedral::explain::{MoveReport, explain_move};
 use cathedral::frontend::MovesReport;
 use cathedral::legality::parse_move;
-use cathedral::present::svg::{SvgOptions, render_svg};
+use cathedral::report::SolveReport;
+use cathedral::view::PositionView;
 use cathedral::{Position, Rules};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -543,7 +543,7 @@ pub(crate) struct SolveAnswer {
     #[serde(flatten)]
     report: SolveReport,
     verdict: String,
-    line: Vec<cathedral::analysis::report::LineStep>,
+    line: Vec<cathedral::report::LineStep>,
 }
 
 impl SolveAnswer {

@@ -1,5 +1,5 @@
 //! `POST /api/territory`: the territory view of the position a game reaches
-//! ([`cathedral::analysis::territory`]): for every cell, the shares of playouts in which Light
+//! ([`cathedral::territory`]): for every cell, the shares of playouts in which Light
 //! and Dark owned or covered it at the end, and whether it is settled already.
 
 use super::AppState;
@@ -8,7 +8,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
-use cathedral::analysis::territory::{
+use cathedral::territory::{
     DEFAULT_NODES_PER_MOVE, DEFAULT_PLAYOUTS, TerritoryMap, TerritoryOptions, territory as map_of,
 };
 use serde::Deserialize;

@@ -79,15 +79,7 @@ impl Default for PlayOptions {
     }
 }
 
-/// What a decision rests on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Judgement {
-    /// Proven by the exact solver: the move is optimal and the value is the game's value.
-    Exact,
-    /// The estimating search's judgement.
-    Estimate,
-}
+pub use crate::boardgame::Judgement;
 
 /// The engine's decision.
 #[derive(Clone, Debug)]

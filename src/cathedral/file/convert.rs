@@ -1,7 +1,6 @@
 //! From the YAML document to a validated [`Position`], with a located error for each mistake.
 
 use super::diagram;
-use super::error::FileError;
 use super::schema::{Located, RawCathedral, RawFile, RawRules, RawSide};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
@@ -10,6 +9,7 @@ use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{CathedralStatus, Position, Side};
 use crate::cathedral::rules::{CathedralTiming, Rules};
+use crate::files::FileError;
 
 /// Line and column of a located value, when the parser knew them.
 pub(super) type Place = (Option<usize>, Option<usize>);

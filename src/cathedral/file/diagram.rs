@@ -12,12 +12,12 @@
 //! ```
 
 use super::convert::{Errors, Place, RawBuilding};
-use super::error::FileError;
 use super::schema::Located;
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
 use crate::cathedral::piece::Piece;
 use crate::cathedral::player::Player;
+use crate::files::FileError;
 use std::collections::BTreeMap;
 
 /// Reads the diagram's buildings into `out`.

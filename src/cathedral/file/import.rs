@@ -2,11 +2,11 @@
 //! independent engine's recorded games (`tests/data/independent-games.md`). Every move is
 //! checked as it is read; an error names the line (and column) of the input.
 
-use super::error::FileError;
 use super::record::{GameRecord, RecordedMove};
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
+use crate::files::FileError;
 use serde::Deserialize;
 
 /// Plain move lists: one move per line in the notation (numbers like `12.` allowed), `#` starts a

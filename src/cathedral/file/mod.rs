@@ -1,22 +1,19 @@
 //! Position files: YAML documents holding a position, its rule variant and free metadata.
 //! The format is documented in `docs/file-format.md`.
 
-mod atomic;
 mod convert;
 mod diagram;
-mod error;
 mod import;
 mod puzzle_terms;
 mod record;
 mod schema;
 mod yaml;
 
-pub use atomic::write_atomically;
+pub use crate::files::write_atomically;
+pub use crate::files::{Excerpt, FileError};
 pub use convert::derived_territory;
-pub use error::{Excerpt, FileError};
 pub use import::{records_from_independent, records_from_move_list};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
-pub(crate) use record::documents;
 pub use record::{GameRecord, RecordedMove, load_records, parse_records, records_to_yaml};
 pub use schema::StoredGlicko;
 pub use schema::{
@@ -27,15 +24,14 @@ use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::Piece;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{CathedralStatus, Position, SLOT_PIECES};
+use crate::files::too_large;
 use serde::Serialize;
 use serde_saphyr::FlowSeq;
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::Path;
 
-/// The most a position file may hold, in bytes: a position file is a few kilobytes, so larger
-/// input is refused before it is read whole (`cathedral show /dev/zero` stops at once).
-pub const MAX_FILE_BYTES: usize = 1 << 20;
+pub use crate::files::{MAX_FILE_BYTES, read_file, read_text};
 
 /// Free metadata of a position file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -97,15 +93,6 @@ pub fn load(path: &Path) -> Result<PositionFile, FileError> {
     parse_str(&name, &text)
 }
 
-/// A file's name (as errors give it) and its text, read as [`read_text`] does: for any game's
-/// position file or record.
-pub fn read_file(path: &Path) -> Result<(String, String), FileError> {
-    let name = path.display().to_string();
-    let file = std::fs::File::open(path).map_err(|e| read_error(&name, &e))?;
-    let text = read_text(&name, file)?;
-    Ok((name, text))
-}
-
 /// Reads and validates a position file from `reader` (standard input, say), reading at most
 /// [`MAX_FILE_BYTES`] and one byte more: larger input is refused. `name` is used in error
 /// messages (`<stdin>`).
@@ -123,66 +110,6 @@ pub fn read_file(path: &Path) -> Result<(String, String), FileError> {
 /// ```
 pub fn load_from(name: &str, reader: impl Read) -> Result<PositionFile, FileError> {
     parse_str(name, &read_text(name, reader)?)
-}
-
-/// The whole of `reader` as UTF-8 text of at most [`MAX_FILE_BYTES`]; `name` labels errors.
-pub fn read_text(name: &str, reader: impl Read) -> Result<String, FileError> {
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_FILE_BYTES as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| read_error(name, &e))?;
-    if bytes.len() > MAX_FILE_BYTES {
-        return Err(too_large(name));
-    }
-    String::from_utf8(bytes).map_err(|e| not_utf8(name, e))
-}
-
-/// "cannot read the file: ...", in words rather than the system's error codes when it can.
-fn read_error(name: &str, error: &std::io::Error) -> FileError {
-    use std::io::ErrorKind;
-    let reason = match error.kind() {
-        ErrorKind::NotFound => "there is no such file".to_string(),
-        ErrorKind::PermissionDenied => "permission denied".to_string(),
-        ErrorKind::IsADirectory => "it is a directory".to_string(),
-        ErrorKind::InvalidData => "it is not text".to_string(),
-        _ => {
-            let text = error.to_string();
-            match text.split_once(" (os error") {
-                Some((words, _)) => words.to_string(),
-                None => text,
-            }
-        }
-    };
-    FileError::new(name, format!("cannot read the file: {reason}"))
-}
-
-fn too_large(name: &str) -> FileError {
-    FileError::new(
-        name,
-        format!(
-            "larger than {}, the most a position file may hold (a position file is a few kilobytes): is it the right file?",
-            yaml::size_words(MAX_FILE_BYTES)
-        ),
-    )
-}
-
-/// Bytes that are not UTF-8, located at the first bad byte.
-fn not_utf8(name: &str, error: std::string::FromUtf8Error) -> FileError {
-    let valid = error.utf8_error().valid_up_to();
-    let bytes = error.into_bytes();
-    let before = String::from_utf8_lossy(&bytes[..valid]);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    FileError::new(
-        name,
-        format!(
-            "this is not UTF-8 text (byte {:#04x}): save position files as UTF-8",
-            bytes[valid]
-        ),
-    )
-    .at(Some(line), Some(column))
-    .with_source(&String::from_utf8_lossy(&bytes))
 }
 
 /// Parses and validates position file text; `name` is used in error messages.

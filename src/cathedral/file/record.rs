@@ -2,16 +2,17 @@
 //! checked against the rules as it is read.
 
 use super::convert::{Errors, Place, parse_rules, to_position};
-use super::error::FileError;
 use super::schema::{located, read_file, read_rules};
 use super::yaml::{self, Fields, Node, Value, items, text, whole, word};
-use super::{MAX_FILE_BYTES, PositionFile, out_file, read_error, read_text, too_large};
+use super::{MAX_FILE_BYTES, PositionFile, out_file, read_text};
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
 use crate::cathedral::notation::format_move_with_player;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
+use crate::files::FileError;
+use crate::files::{documents, read_error, too_large};
 use serde::Serialize;
 use std::path::Path;
 
@@ -155,25 +156,6 @@ pub fn parse_records(name: &str, text: &str) -> Result<Vec<GameRecord>, FileErro
         ));
     }
     Ok(games)
-}
-
-/// The documents of a YAML stream: each with the number of lines before it.
-pub(crate) fn documents(text: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    let mut start = 0;
-    let mut current = String::new();
-    for (i, line) in text.lines().enumerate() {
-        let marker = line.trim_end();
-        if marker == "---" || marker == "..." || marker.starts_with("--- ") {
-            out.push((start, std::mem::take(&mut current)));
-            start = i + 1;
-        } else {
-            current.push_str(line);
-            current.push('\n');
-        }
-    }
-    out.push((start, current));
-    out
 }
 
 fn read_game(errors: &Errors, root: &Node, number: usize) -> Result<GameRecord, FileError> {

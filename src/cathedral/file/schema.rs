@@ -3,11 +3,11 @@
 //! See `docs/file-format.md`.
 
 use super::convert::{Errors, Place};
-use super::error::FileError;
 use super::yaml::{
     Fields, Node, Value, entries, field_path, in_field, items, not_a, text, texts, whole, word,
     words,
 };
+use crate::files::FileError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

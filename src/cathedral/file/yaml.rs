@@ -4,7 +4,8 @@
 //! from this tree by hand (`schema.rs`), so that each message can say what was expected there.
 
 use super::convert::{Errors, Place};
-use super::error::FileError;
+use crate::files::FileError;
+use crate::files::size_words;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::budget::BudgetBreach;
 use serde_saphyr::{Budget, DuplicateKeyPolicy, Location, NonFiniteFloatPolicy, Spanned};
@@ -344,17 +345,6 @@ fn shorten_message(message: &str) -> String {
     }
     let cut: String = message.chars().take(LIMIT).collect();
     format!("{cut}…")
-}
-
-/// `1 MiB`, `512 KiB` or `300 bytes`.
-pub(super) fn size_words(bytes: usize) -> String {
-    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
-        format!("{} MiB", bytes >> 20)
-    } else if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
-        format!("{} KiB", bytes >> 10)
-    } else {
-        format!("{bytes} bytes")
-    }
 }
 
 // ---------------------------------------------------------------------------------------------

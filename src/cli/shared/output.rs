@@ -2,8 +2,8 @@
 
 use crate::cli::ColorWhen;
 use anstream::ColorChoice;
+use cathedral::draw::terminal::RenderStyle;
 pub use cathedral::present::table::{keep_whole, new_table, right_align};
-use cathedral::present::terminal::RenderStyle;
 use miette::{IntoDiagnostic, WrapErr, miette};
 use std::io::{ErrorKind, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

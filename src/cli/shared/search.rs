@@ -2,8 +2,8 @@
 //! progress spinner.
 
 use super::limits;
-use cathedral::analysis::words::progress_text;
 use cathedral::boardgame::{Progress, SolveOptions};
+use cathedral::present::words::progress_text;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

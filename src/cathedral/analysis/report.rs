@@ -5,7 +5,6 @@
 //! Its serialised fields are the `--json` output of `cathedral solve`; the rest ([`LineStep`],
 //! [`RootGroup`], the verdict) are for text front ends and serialise on their own.
 
-use super::words::{count, signed, thousands, time_text};
 use crate::boardgame::{RootMove, Solution};
 use crate::cathedral::explain::explain_move;
 use crate::cathedral::file::StoredSolution;
@@ -14,6 +13,7 @@ use crate::cathedral::notation::{format_line, format_move, format_move_with_play
 use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use crate::present::words::{count, signed, thousands, time_text};
 use serde::Serialize;
 
 /// Unplaced squares of both players.

@@ -3,17 +3,17 @@
 //! then the answers: for each puzzle the answer move, the value with best play, how much worse
 //! every other move is, the best line move by move in words (the stored explanations), so the
 //! reader sees what the answer claims or captures, and the most tempting wrong move with the
-//! opponent's refutation (computed by [`crate::puzzle::wrong_try`]).
+//! opponent's refutation (computed by [`crate::cathedral::puzzle::wrong_try`]).
 
-use crate::analysis::words::{count, result_phrase, signed};
+use crate::cathedral::draw::svg::{
+    SvgOptions, cathedral_note, colours, hand_lines, player_fill, render_svg,
+};
 use crate::cathedral::file::PositionFile;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use crate::cathedral::puzzle::{TryKind, WrongTry};
 use crate::present::escape;
-use crate::present::svg::{
-    SvgOptions, cathedral_note, colours, hand_lines, player_fill, render_svg,
-};
-use crate::puzzle::{TryKind, WrongTry};
+use crate::present::words::{count, result_phrase, signed};
 
 /// Puzzles per printed page (two rows of two).
 const PER_PAGE: usize = 4;

@@ -16,9 +16,9 @@
 //! - `rating`: Glicko-2 ratings of puzzles and learners, measured by simulated solvers:
 //!   [`rating::rate_puzzle`], [`rating::update`]
 //!
-//! The printable worksheet is presentation: [`crate::present::sheet_html`].
+//! - `sheet`: a set of puzzles as a printable HTML worksheet: [`sheet_html`]
 
-use crate::analysis::words::count;
+use crate::present::words::count;
 
 mod answer;
 mod check;
@@ -30,6 +30,7 @@ mod greedy;
 mod index;
 pub mod rating;
 pub mod refute;
+mod sheet;
 mod themes;
 
 pub use crate::cathedral::file::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
@@ -49,6 +50,7 @@ pub use generate::{
 };
 pub use greedy::{choices as greedy_choices, key as greedy_key};
 pub use index::{MARKER, index_markdown};
+pub use sheet::{SheetPuzzle, sheet_html};
 pub use themes::{blocked_pieces, detect as detect_themes, explain_line, fits_somewhere};
 /// The question of a puzzle with exact value `value` for `mover`: "Dark to play and win by 3".
 pub fn question(mover: crate::Player, value: i32) -> String {

@@ -1,12 +1,12 @@
 //! The engine's decision as data: what `cathedral bestmove` prints and its JSON.
 
-use crate::analysis::words::{result_phrase, thousands};
 use crate::cathedral::book::{Book, BookMove};
 use crate::cathedral::engine::{Choice, Judgement};
 use crate::cathedral::explain::explain_move;
 use crate::cathedral::notation::{format_line, format_move_with_player};
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use crate::present::words::{result_phrase, thousands};
 use serde::Serialize;
 
 /// An estimate's lead in words: "ahead by 2.50 squares", "behind by 1.00 squares", "level".

@@ -3,11 +3,12 @@
 //! the table of every move, a board at each marked move with what it missed, and the summary.
 
 use crate::analysis::game::{GameAnalysis, Mark, PlayerSummary};
+use crate::cathedral::draw::svg::{SvgOptions, render_svg};
 use crate::cathedral::engine::Judgement;
 use crate::cathedral::file::GameRecord;
 use crate::cathedral::player::Player;
+use crate::cathedral::position::Position;
 use crate::present::escape;
-use crate::present::svg::{SvgOptions, render_svg};
 
 const STYLE: &str = "
 body { font-family: Georgia, 'Times New Roman', serif; font-size: 11pt; margin: 1.5em auto; max-width: 60em; color: #222; }
@@ -151,7 +152,7 @@ fn summary_row(name: &str, summary: &PlayerSummary) -> String {
 }
 
 /// The value plot of an analysed game: every position's value for Light, with the marks.
-pub fn game_plot_svg(game: &GameRecord, analysis: &GameAnalysis) -> String {
+pub fn game_plot_svg(game: &GameRecord, analysis: &GameAnalysis<Position>) -> String {
     let positions = game.positions();
     let values: Vec<(f64, Judgement)> = positions
         .iter()
@@ -174,7 +175,11 @@ pub fn game_plot_svg(game: &GameRecord, analysis: &GameAnalysis) -> String {
 }
 
 /// The report of game `number` of a record, analysed.
-pub fn game_report_html(game: &GameRecord, number: usize, analysis: &GameAnalysis) -> String {
+pub fn game_report_html(
+    game: &GameRecord,
+    number: usize,
+    analysis: &GameAnalysis<Position>,
+) -> String {
     let positions = game.positions();
     let side = |name: &Option<String>, colour: &str| match name {
         Some(name) => format!("{name} ({colour})"),

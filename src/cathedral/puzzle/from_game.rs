@@ -327,7 +327,7 @@ pub fn played_words(puzzle: &GamePuzzle) -> String {
     if loss == 0 {
         return format!("{who} found it: {played}");
     }
-    let squares = crate::analysis::words::count(loss, "square");
+    let squares = crate::present::words::count(loss, "square");
     let result = if puzzle.lost_result() {
         match (puzzle.analysis.value.signum(), puzzle.played_value.signum()) {
             (1, 0) => " and the win (a draw instead)",

@@ -2,8 +2,8 @@
 //! (`cathedral standings`) need of a game whose games are recorded. The analysis itself
 //! ([`crate::analysis::game`], [`crate::analysis::standings`]) is written once for every game.
 
-use super::record::Recorded;
 use crate::analysis::game::{GameAnalysis, Judged};
+use crate::frontend::Recorded;
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

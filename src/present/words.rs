@@ -18,7 +18,7 @@ pub fn count(n: impl Into<i64>, noun: &str) -> String {
 /// A value with its sign: `+3`, `0`, `-2`.
 ///
 /// ```
-/// use cathedral::analysis::words::{bounds_text, signed};
+/// use cathedral::present::words::{bounds_text, signed};
 /// assert_eq!(signed(3), "+3");
 /// assert_eq!(bounds_text(-2, 5), "-2..+5");
 /// ```

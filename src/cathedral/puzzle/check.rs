@@ -3,12 +3,12 @@
 
 use super::criteria::{AnalyseOptions, solve_line_watched};
 use super::themes::explain_line;
-use crate::analysis::words::{count, result_phrase};
 use crate::boardgame::Progress;
 use crate::cathedral::explain::{MoveReport, explain_move};
 use crate::cathedral::moves::Move;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use crate::present::words::{count, result_phrase};
 use serde::Serialize;
 use std::fmt;
 

@@ -13,29 +13,7 @@ pub use board::board;
 pub use summary::summary;
 
 use crate::cathedral::position::Position;
-
-/// How to draw: box-drawing characters or ASCII, colours or none.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct RenderStyle {
-    /// Box-drawing lines (`─│┌┼`...) instead of `+`, `-` and `|`.
-    pub unicode: bool,
-    /// ANSI colours (backgrounds for buildings and territory).
-    pub color: bool,
-}
-
-impl RenderStyle {
-    /// ASCII only, no escapes: for pipes, files and tests.
-    pub const PLAIN: RenderStyle = RenderStyle {
-        unicode: false,
-        color: false,
-    };
-
-    /// Box drawing and colours: for a terminal.
-    pub const FANCY: RenderStyle = RenderStyle {
-        unicode: true,
-        color: true,
-    };
-}
+pub use crate::present::RenderStyle;
 
 /// The board, a blank line, then the summary.
 pub fn position_text(position: &Position, style: RenderStyle) -> String {

@@ -2,8 +2,6 @@
 
 use super::game::MatchGame;
 use crate::boardgame::{Clock, Rng};
-use crate::cathedral::engine::eval::{Evaluation, Weights};
-use crate::cathedral::engine::network::{Network, ReadError};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -81,7 +79,8 @@ pub enum BuiltIn {
     },
 }
 
-/// Which evaluation an engine plays with (to measure what each brought).
+/// Which evaluation an engine plays with (to measure what each brought), by name: the game says
+/// what each means, and a game without it refuses it ([`MatchGame::plays`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EvalChoice {
     /// The learned network (the engine's own).
@@ -99,44 +98,44 @@ pub enum EvalChoice {
     Weights(WeightsFile),
 }
 
-/// A network read from a weights file, known by its path.
+/// A weights file, known by its path: its text is read with the spec (so that a missing file is
+/// refused before any game), and the game reads its network from the text.
 #[derive(Clone, Copy, Debug)]
 pub struct WeightsFile {
     path: &'static str,
-    network: &'static Network,
+    text: &'static str,
 }
 
 impl WeightsFile {
-    /// Reads the network of `path` for the rest of the program.
-    pub fn read(path: &str) -> Result<WeightsFile, ReadError> {
+    /// Reads the text of `path` for the rest of the program.
+    pub fn read(path: &str) -> Result<WeightsFile, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read the network weights {path}: {e}"))?;
         Ok(WeightsFile {
-            network: Network::read(std::path::Path::new(path))?,
             path: Box::leak(path.to_string().into_boxed_str()),
+            text: Box::leak(text.into_boxed_str()),
         })
+    }
+
+    /// The path as given.
+    pub fn path(&self) -> &'static str {
+        self.path
+    }
+
+    /// The file's text, as read.
+    pub fn text(&self) -> &'static str {
+        self.text
     }
 }
 
 /// Two readings are the same choice only when they are one reading.
 impl PartialEq for WeightsFile {
     fn eq(&self, other: &WeightsFile) -> bool {
-        self.path == other.path && std::ptr::eq(self.network, other.network)
+        self.path == other.path && std::ptr::eq(self.text, other.text)
     }
 }
 
 impl Eq for WeightsFile {}
-
-impl EvalChoice {
-    /// The evaluation.
-    pub fn evaluation(self) -> Evaluation {
-        match self {
-            EvalChoice::Fitted => Evaluation::Linear(Weights::default()),
-            EvalChoice::Guessed => Evaluation::Linear(Weights::GUESSED),
-            EvalChoice::Material => Evaluation::Linear(Weights::MATERIAL),
-            EvalChoice::Network => Evaluation::Network,
-            EvalChoice::Weights(file) => Evaluation::Learned(file.network),
-        }
-    }
-}
 
 impl fmt::Display for EvalChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -253,9 +252,7 @@ impl FromStr for BuiltIn {
                                 })?;
                         }
                         "weights" => {
-                            eval = EvalChoice::Weights(
-                                WeightsFile::read(value).map_err(|e| bad(e.to_string()))?,
-                            );
+                            eval = EvalChoice::Weights(WeightsFile::read(value).map_err(bad)?);
                         }
                         other => {
                             return Err(bad(format!(
@@ -439,23 +436,12 @@ mod tests {
                 .map(|b| b.to_string()),
             Ok("engine level 10, 2 threads, 1000 ms".to_string())
         );
-        let weights = concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src/cathedral/engine/network.txt"
-        );
+        let weights = concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml");
         let read = format!("engine:weights={weights}").parse::<BuiltIn>();
         assert_eq!(
             read.as_ref().map(|b| b.to_string()),
             Ok(format!("engine level 10, weights {weights}"))
         );
-        let Ok(BuiltIn::Engine { eval, .. }) = read else {
-            panic!("{read:?}")
-        };
-        // The committed weights read from their file are the built-in network.
-        match eval.evaluation() {
-            Evaluation::Learned(network) => assert_eq!(network, Network::builtin()),
-            other => panic!("{other:?}"),
-        }
         let missing = "engine:weights=no-such-file.txt".parse::<BuiltIn>();
         assert!(
             missing

@@ -19,7 +19,7 @@ pub use clock::{Allotment, Clock};
 pub use game::{Game, child_window, from_child};
 pub use judgement::Judgement;
 pub use perft::{divide, perft};
-pub use rng::Rng;
+pub use rng::{Rng, game_seed};
 pub use search::tt::Table;
 pub use solve::{
     ESTIMATE_AFTER_NODES, Estimator, GROW_AFTER_NODES, Phase, Progress, RootMove, Solution,

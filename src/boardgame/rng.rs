@@ -30,3 +30,9 @@ impl Rng {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
+
+/// The seed of game number `game` of a run with master seed `seed` (a sampling run, a puzzle
+/// generation, a match's pairs): games of one run differ, and each can be played again alone.
+pub fn game_seed(seed: u64, game: u64) -> u64 {
+    Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
+}

@@ -190,3 +190,78 @@ impl GameAnalysis<Position> {
         self.summary(Player::Dark)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    // The shared standings (crate::analysis::standings) on Cathedral's records.
+    use crate::analysis::standings::standings;
+    use crate::cathedral::file::GameRecord;
+    use crate::cathedral::position::Position;
+    use crate::cathedral::rules::Rules;
+
+    /// A finished game between `light` and `dark`: a policy game from `seed`.
+    fn game(light: &str, dark: &str, seed: u64) -> GameRecord {
+        let mut rng = crate::boardgame::Rng::new(seed);
+        let policy = crate::cathedral::policy::Policy::default();
+        let mut position = Position::new(Rules::CLASSIC);
+        let mut moves = Vec::new();
+        while let Some(mv) = policy.choose(&position, &mut rng) {
+            position.play(mv);
+            moves.push(crate::cathedral::file::RecordedMove { mv, comment: None });
+        }
+        GameRecord {
+            light: Some(light.into()),
+            dark: Some(dark.into()),
+            moves,
+            ..GameRecord::default()
+        }
+    }
+
+    #[test]
+    fn matches_pair_return_games_and_the_table_counts_squares() {
+        let games: Vec<(String, GameRecord)> = [
+            ("Ann", "Bob", 1),
+            ("Bob", "Ann", 2),
+            ("Ann", "Cy", 3),
+            ("Cy", "Bob", 4),
+        ]
+        .iter()
+        .enumerate()
+        .map(|(i, &(l, d, s))| (format!("t.yaml game {}", i + 1), game(l, d, s)))
+        .collect();
+        let mut unfinished = game("Ann", "Bob", 5);
+        unfinished.moves.truncate(3);
+        let mut all = games.clone();
+        all.push(("t.yaml game 5".into(), unfinished));
+        let result = standings::<Position>(&all);
+        assert_eq!(
+            result.matches.len(),
+            1,
+            "only Ann and Bob played a return game"
+        );
+        assert_eq!(result.unpaired.len(), 2);
+        assert_eq!(result.skipped.len(), 1);
+        let m = &result.matches[0];
+        let (l1, d1) = games[0].1.result().unwrap();
+        let (l2, d2) = games[1].1.result().unwrap();
+        assert_eq!((m.first.as_str(), m.first_squares), ("Ann", l1 + d2));
+        assert_eq!((m.second.as_str(), m.second_squares), ("Bob", d1 + l2));
+        // Every finished game counts each side's unplaced squares once.
+        let total: u32 = result.table.iter().map(|s| s.squares).sum();
+        let expected: u32 = games
+            .iter()
+            .map(|(_, g)| {
+                let (l, d) = g.result().unwrap();
+                l + d
+            })
+            .sum();
+        assert_eq!(total, expected);
+        assert!(
+            result
+                .table
+                .windows(2)
+                .all(|w| w[0].squares <= w[1].squares)
+        );
+        assert_eq!(result.table.iter().map(|s| s.games).sum::<usize>(), 8);
+    }
+}

@@ -185,10 +185,7 @@ pub struct Sample {
     pub ply: usize,
 }
 
-/// The seed of game number `game` of a sampling run with `seed`.
-pub fn game_seed(seed: u64, game: u64) -> u64 {
-    Rng::new(seed ^ game.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
-}
+pub use crate::boardgame::game_seed;
 
 /// Who plays the games that positions are sampled from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

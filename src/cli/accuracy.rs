@@ -10,8 +10,7 @@ use super::shared::puzzle_dir::position_files;
 use super::shared::search::ctrl_c_flag;
 use cathedral::Move;
 use cathedral::accuracy::{AccuracyOptions, AccuracyReport, judge};
-use cathedral::arena::EvalChoice;
-use cathedral::engine::eval::Evaluation;
+use cathedral::engine::eval::{Evaluation, Weights};
 use cathedral::engine::network::Network;
 use cathedral::legality::parse_move;
 use cathedral::present::words::signed;
@@ -72,8 +71,8 @@ impl EvalArg {
     fn evaluation(self) -> Evaluation {
         match self {
             EvalArg::Default => Evaluation::default(),
-            EvalArg::Linear => EvalChoice::Fitted.evaluation(),
-            EvalArg::Network => EvalChoice::Network.evaluation(),
+            EvalArg::Linear => Evaluation::Linear(Weights::default()),
+            EvalArg::Network => Evaluation::Network,
         }
     }
 }

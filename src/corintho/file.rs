@@ -22,7 +22,7 @@
 use super::board::{Board, Square, Stack};
 use super::position::CorinthoPosition;
 use super::rules::{Answer, CorinthoRules, Lock, Placement};
-use crate::file::FileError;
+use crate::files::FileError;
 use serde::Deserialize;
 use serde_saphyr::{Location, Spanned};
 use std::io::Read;

@@ -5,7 +5,7 @@ use super::explain::{explain, player_name};
 use super::file::{parse, to_yaml};
 use super::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome, draw};
 use crate::boardgame::{Solution, SolveOptions, Stats};
-use crate::file::FileError;
+use crate::files::FileError;
 use crate::frontend::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SvgRequest, TextStyle,
 };

@@ -137,3 +137,49 @@ impl MatchGame for CorinthoPosition {
         Vec::new()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    // The shared match runner (crate::arena) playing Corintho.
+    use crate::arena::*;
+
+    #[test]
+    fn corintho_pairs_score_half_points_dropped() {
+        use crate::corintho::{CorinthoPosition, CorinthoRules};
+        let options = MatchOptions {
+            rules: CorinthoRules::default(),
+            seed: 5,
+            opening_plies: 2,
+            clock: None,
+        };
+        let engine = BuiltIn::Engine {
+            level: 3,
+            budget: None,
+            eval: EvalChoice::default(),
+            exact: true,
+            threads: 1,
+            manage: true,
+        };
+        let mut a = BuiltInPlayer::new(engine, Budget::Nodes(100_000), 1);
+        let mut b = BuiltInPlayer::new(BuiltIn::Random, Budget::Nodes(1), 1);
+        let pair: PairResult<CorinthoPosition> = play_pair(&mut a, &mut b, &options, 1);
+        for game in &pair.games {
+            assert!(game.forfeit.is_none());
+            let mut position = CorinthoPosition::new(CorinthoRules::default());
+            for &mv in &game.played {
+                position.play(mv);
+            }
+            assert!(crate::boardgame::Game::is_over(&position));
+            assert_eq!(position.final_scores(), game.scores);
+            assert!(matches!(game.scores, [0, 2] | [2, 0] | [1, 1]));
+        }
+        // The engine at depth 2 beats random moves.
+        assert!(
+            pair.a_squares < pair.b_squares,
+            "{:?}",
+            (pair.a_squares, pair.b_squares)
+        );
+        let json = serde_json::to_value(&pair).unwrap();
+        assert!(json["games"][0]["player_1_dropped"].is_u64(), "{json}");
+    }
+}

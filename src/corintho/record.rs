@@ -28,7 +28,7 @@ use super::file::{check_game, parse, read_yaml, to_yaml};
 use super::moves::CorinthoMove;
 use super::position::{CorinthoPosition, Outcome};
 use super::rules::CorinthoRules;
-use crate::file::FileError;
+use crate::files::FileError;
 use serde::Deserialize;
 use serde_saphyr::Spanned;
 

@@ -1,8 +1,8 @@
 //! The protocol's commands, read from one line each. Reading never panics: a line that is not a
 //! command gets a message saying what was expected.
 
-use crate::cli::shared::limits;
 use cathedral::boardgame::Clock;
+use cathedral::frontend::limits;
 use std::path::PathBuf;
 use std::time::Duration;
 

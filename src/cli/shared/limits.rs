@@ -1,104 +1,7 @@
-//! Every numeric option of the command line, parsed and range-checked in one place: clap calls
-//! these as value parsers, so a bad value is refused before any work starts, with the option's
-//! name, what was given and what is expected (exit status 2, like any usage error).
+//! The command line's options: every range the front ends share ([`cathedral::frontend::limits`],
+//! re-exported here), and those only the command line has.
 
-use cathedral::boardgame::Clock;
-use std::time::Duration;
-
-pub use cathedral::frontend::limits::{MAX_BUDGET, MAX_SECONDS, MAX_TABLE_MIB, MAX_THREADS};
-/// The most puzzles or positions one run may write.
-pub const MAX_COUNT: usize = 10_000;
-
-/// A duration: `30` or `30s` (seconds, fractions allowed), `500ms`, `2m`, `1h`; 0 included.
-pub fn seconds(text: &str) -> Result<Duration, String> {
-    let text = text.trim();
-    let (number, unit) = match text.find(|c: char| c.is_ascii_alphabetic()) {
-        Some(i) => text.split_at(i),
-        None => (text, "s"),
-    };
-    let scale = match unit {
-        "ms" => 0.001,
-        "s" => 1.0,
-        "m" | "min" => 60.0,
-        "h" => 3600.0,
-        _ => {
-            return Err(format!(
-                "`{text}` is not a duration: the unit must be ms, s, m or h (like 30s or 2m)"
-            ));
-        }
-    };
-    let value: f64 = number.trim().parse().map_err(|_| {
-        format!("`{text}` is not a duration: expected a number of seconds, like 30, 2.5, 30s or 2m")
-    })?;
-    let secs = value * scale;
-    if !secs.is_finite() || secs < 0.0 {
-        return Err(format!(
-            "`{text}` is not a duration: expected 0 or more seconds"
-        ));
-    }
-    if secs > MAX_SECONDS as f64 {
-        return Err(format!(
-            "`{text}` is too long: at most a week ({MAX_SECONDS} s)"
-        ));
-    }
-    Ok(Duration::from_secs_f64(secs))
-}
-
-/// A duration above 0 (a limit per solve that must be able to finish).
-pub fn positive_seconds(text: &str) -> Result<Duration, String> {
-    let duration = seconds(text)?;
-    if duration.is_zero() {
-        return Err(format!(
-            "`{text}` leaves no time: expected more than 0 seconds"
-        ));
-    }
-    Ok(duration)
-}
-
-/// A game clock, `BASE+INCREMENT` or `BASE` alone, each in [`seconds`]'s forms (`60+1`,
-/// `2m+500ms`): the time at the start (more than 0) and the time each move adds back.
-pub fn clock(text: &str) -> Result<Clock, String> {
-    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
-    let base = positive_seconds(base).map_err(|e| format!("the clock `{text}`: {e}"))?;
-    let increment = seconds(increment).map_err(|e| format!("the clock `{text}`: {e}"))?;
-    Ok(Clock::new(base, increment))
-}
-
-/// A whole number in `min..=max`, with the noun for messages.
-fn whole<T>(text: &str, min: T, max: T, what: &str) -> Result<T, String>
-where
-    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
-{
-    let value: T = text.trim().parse().map_err(|_| {
-        format!("`{text}` is not {what}: expected a whole number from {min} to {max}")
-    })?;
-    if value < min || value > max {
-        return Err(format!(
-            "{text} is out of range: expected {what} from {min} to {max}"
-        ));
-    }
-    Ok(value)
-}
-
-/// Worker threads: 0 (all cores) to [`MAX_THREADS`].
-pub fn threads(text: &str) -> Result<usize, String> {
-    whole(text, 0, MAX_THREADS, "a number of threads (0 = all cores)")
-}
-
-/// Transposition table memory in MiB: 1 to [`MAX_TABLE_MIB`].
-pub fn table_mib(text: &str) -> Result<usize, String> {
-    whole(text, 1, MAX_TABLE_MIB, "a table size in MiB")
-}
-
-/// How many puzzles or positions to write: 1 to [`MAX_COUNT`].
-pub fn count(text: &str) -> Result<usize, String> {
-    whole(text, 1, MAX_COUNT, "a count")
-}
-
-/// The number of the first file written: 1 to 1,000,000.
-pub fn first(text: &str) -> Result<usize, String> {
-    whole(text, 1, 1_000_000, "a file number")
-}
+pub use cathedral::frontend::limits::*;
 
 /// A puzzle's margin in squares: 1 to 94 (the widest possible score difference).
 pub fn margin(text: &str) -> Result<i32, String> {
@@ -110,49 +13,17 @@ pub fn buildings(text: &str) -> Result<u32, String> {
     whole(text, 1, 14, "a number of buildings")
 }
 
-/// A node or candidate budget: 1 to 10^15.
-pub fn budget(text: &str) -> Result<u64, String> {
-    whole(text, 1, MAX_BUDGET, "a budget")
-}
-
-/// An engine level: 1 (weakest) to 10 (full strength).
-pub fn level(text: &str) -> Result<u8, String> {
-    whole(text, 1, 10, "a level")
-}
-
-/// A perft depth: 0 to 20.
-pub fn depth(text: &str) -> Result<u32, String> {
-    whole(text, 0, 20, "a depth")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn durations_in_every_form_and_out_of_range() {
-        assert_eq!(seconds("30"), Ok(Duration::from_secs(30)));
-        assert_eq!(seconds("2.5"), Ok(Duration::from_millis(2500)));
-        assert_eq!(seconds("10s"), Ok(Duration::from_secs(10)));
-        assert_eq!(seconds("2m"), Ok(Duration::from_secs(120)));
-        assert_eq!(seconds("1h"), Ok(Duration::from_secs(3600)));
-        assert_eq!(seconds("250ms"), Ok(Duration::from_millis(250)));
-        assert_eq!(seconds("0"), Ok(Duration::ZERO));
-        assert!(positive_seconds("0").is_err());
-        for bad in ["1e30", "-1", "nan", "inf", "10x", "", "s", "8d"] {
-            assert!(seconds(bad).is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn whole_numbers_in_range() {
-        assert_eq!(threads("0"), Ok(0));
-        assert!(threads("10000").is_err());
-        assert!(table_mib("0").is_err());
-        assert!(table_mib("18446744073709551615").is_err());
-        assert_eq!(table_mib("512"), Ok(512));
-        assert!(count("0").is_err());
+    fn margins_and_buildings_in_range() {
         assert!(margin("-3").is_err());
-        assert!(depth("21").is_err());
+        assert!(margin("95").is_err());
+        assert_eq!(margin("94"), Ok(94));
+        assert!(buildings("0").is_err());
+        assert!(buildings("15").is_err());
+        assert_eq!(buildings("14"), Ok(14));
     }
 }

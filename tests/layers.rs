@@ -1,0 +1,372 @@
+//! The tree keeps its shape (`docs/architecture.md`): the shared layers name no game and use only
+//! the layers before them, each game uses only the shared layers, the front ends sit on top, and
+//! no two folders import each other, directly or round a loop.
+//!
+//! The check reads every `.rs` file under `src/` and collects the paths its code names
+//! (`crate::x`, `crate::{x, y}`, `super::` chains that leave the folder, and in the binary's
+//! front ends `cathedral::x` for the library); comments and doc comments are not code. A name the
+//! crate root re-exports from a game (`crate::Position`, `crate::file`) counts as that game.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The library's shared layers, in order: each may use only those before it.
+const SHARED: [&str; 6] = [
+    "boardgame",
+    "files",
+    "present",
+    "frontend",
+    "analysis",
+    "arena",
+];
+/// The games: each uses the shared layers and nothing else (not the other game).
+const GAMES: [&str; 2] = ["cathedral", "corintho"];
+/// The binary's front ends, in order: each may use the library and the ones before it.
+const BINARY: [&str; 4] = ["protocol", "web", "cli", "main"];
+
+/// What module `name` (a top-level folder or file of `src/`) may use.
+fn allowed(name: &str) -> BTreeSet<&'static str> {
+    let mut set = BTreeSet::new();
+    if let Some(i) = SHARED.iter().position(|s| *s == name) {
+        set.extend(&SHARED[..i]);
+    } else if GAMES.contains(&name) {
+        set.extend(SHARED);
+    } else if name == "python" {
+        // The Python module is a front end inside the library.
+        set.extend(SHARED);
+        set.extend(GAMES);
+        set.insert("lib");
+    } else if name == "lib" {
+        // The crate root only declares modules and re-exports.
+        set.extend(SHARED);
+        set.extend(GAMES);
+        set.insert("python");
+    } else if let Some(i) = BINARY.iter().position(|s| *s == name) {
+        set.extend(SHARED);
+        set.extend(GAMES);
+        set.insert("lib");
+        set.extend(&BINARY[..i]);
+    } else {
+        panic!("src/{name}: a top-level module this check does not know: give it a layer");
+    }
+    set
+}
+
+/// Every `.rs` file under `dir`.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("src/ is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The file's code without comments: `//` to the end of the line (outside strings), and
+/// `/* */` blocks. String literals are kept whole so that `"//"` inside one survives.
+fn code_of(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let mut in_string = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if in_string {
+            out.push(c);
+            if c == '\\' && i + 1 < chars.len() {
+                out.push(chars[i + 1]);
+                i += 2;
+                continue;
+            }
+            if c == '"' {
+                in_string = false;
+            }
+            i += 1;
+        } else if c == '/' && chars.get(i + 1) == Some(&'/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && chars.get(i + 1) == Some(&'*') {
+            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                i += 1;
+            }
+            i += 2;
+        } else if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+            // A char literal such as '"': kept, never opening a string.
+            out.extend(&chars[i..i + 3]);
+            i += 3;
+        } else {
+            if c == '"' {
+                in_string = true;
+            }
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The identifiers that follow `prefix` in `code`: `crate::x` gives `x`, and `crate::{x, y::z}`
+/// gives `x` and `y`.
+fn names_after(code: &str, prefix: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find(prefix) {
+        let before = rest[..at].chars().next_back();
+        let after = &rest[at + prefix.len()..];
+        rest = after;
+        // `foo_crate::x` or `mycathedral::x` is not the path we look for.
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        if let Some(group) = after.strip_prefix('{') {
+            let mut depth = 1;
+            let mut end = 0;
+            for (i, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = i;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            // Top-level items of the group only.
+            let mut depth = 0;
+            let mut item = String::new();
+            let mut items = Vec::new();
+            for c in group[..end].chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => items.push(std::mem::take(&mut item)),
+                    _ if depth == 0 => item.push(c),
+                    _ => {}
+                }
+            }
+            items.push(item);
+            for item in items {
+                let head: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !head.is_empty() && head != "self" {
+                    names.push(head);
+                }
+            }
+        } else {
+            let head: String = after
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !head.is_empty() {
+                names.push(head);
+            }
+        }
+    }
+    names
+}
+
+/// The names the crate root re-exports from a game (`Position`, `file`, `draw`), with the game.
+fn root_reexports(lib: &str) -> BTreeMap<String, String> {
+    let mut map = BTreeMap::new();
+    for statement in code_of(lib).split(';') {
+        let statement = statement.trim();
+        let Some(path) = statement.strip_prefix("pub use ") else {
+            continue;
+        };
+        let Some(game) = GAMES.iter().find(|g| path.starts_with(&format!("{g}::"))) else {
+            continue;
+        };
+        let last = match (path.find('{'), path.rfind('}')) {
+            (Some(open), Some(close)) => path[open + 1..close].to_string(),
+            _ => path.rsplit("::").next().unwrap_or("").to_string(),
+        };
+        for item in last.split(',') {
+            let name = item.rsplit(" as ").next().unwrap_or("").trim();
+            if !name.is_empty() {
+                map.insert(name.to_string(), game.to_string());
+            }
+        }
+    }
+    map
+}
+
+struct Tree {
+    /// (from, to) -> the files that make the import.
+    edges: BTreeMap<(String, String), BTreeSet<String>>,
+}
+
+fn tree() -> Tree {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let lib = std::fs::read_to_string(src.join("lib.rs")).expect("src/lib.rs");
+    let reexports = root_reexports(&lib);
+    let lib_modules: BTreeSet<&str> = SHARED
+        .iter()
+        .chain(&GAMES)
+        .copied()
+        .chain(["python", "internals"])
+        .collect();
+    let mut edges: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for file in &files {
+        let relative = file.strip_prefix(&src).expect("under src/");
+        let parts: Vec<String> = relative
+            .iter()
+            .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+            .collect();
+        let top = parts[0].clone();
+        let in_binary = BINARY.contains(&top.as_str());
+        let code = code_of(&std::fs::read_to_string(file).expect("a source file"));
+        let shown = relative.display().to_string();
+        let mut add = |to: String| {
+            if to != top {
+                edges
+                    .entry((top.clone(), to))
+                    .or_default()
+                    .insert(shown.clone());
+            }
+        };
+        // The module path of this file: `a/b.rs` is a::b, `a/mod.rs` is a.
+        let mut module: Vec<String> = parts.clone();
+        if module.last().is_some_and(|m| m == "mod") {
+            module.pop();
+        }
+        if module == ["lib"] || module == ["main"] {
+            module.clear();
+        }
+        for name in names_after(&code, "crate::") {
+            let target = if in_binary || lib_modules.contains(name.as_str()) {
+                name
+            } else if let Some(game) = reexports.get(&name) {
+                game.clone()
+            } else {
+                "lib".to_string()
+            };
+            add(target);
+        }
+        if in_binary {
+            for name in names_after(&code, "cathedral::") {
+                let target = if lib_modules.contains(name.as_str()) {
+                    name
+                } else if let Some(game) = reexports.get(&name) {
+                    game.clone()
+                } else {
+                    "lib".to_string()
+                };
+                add(target);
+            }
+        }
+        // `super::super::x` climbing out of the top-level module.
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("super::") {
+            let mut depth = 0;
+            let mut tail = &rest[at..];
+            while let Some(next) = tail.strip_prefix("super::") {
+                depth += 1;
+                tail = next;
+            }
+            rest = tail;
+            // `super::*` in a test module inside a `mod.rs` stays in the folder: only a named
+            // path is an import.
+            if depth >= module.len() {
+                let head: String = tail
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !head.is_empty() {
+                    add(head);
+                }
+            }
+        }
+    }
+    Tree { edges }
+}
+
+#[test]
+fn each_folder_uses_only_the_layers_below_it() {
+    let tree = tree();
+    let mut wrong = Vec::new();
+    for ((from, to), files) in &tree.edges {
+        if !allowed(from).contains(to.as_str()) {
+            wrong.push(format!("{from} -> {to}: {files:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the layers (docs/architecture.md):\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn no_two_folders_import_each_other() {
+    let tree = tree();
+    let mut graph: BTreeMap<&str, BTreeSet<&str>> = BTreeMap::new();
+    for (from, to) in tree.edges.keys() {
+        graph.entry(from).or_default().insert(to);
+    }
+    // Depth-first search for a back edge.
+    fn visit<'a>(
+        node: &'a str,
+        graph: &BTreeMap<&'a str, BTreeSet<&'a str>>,
+        path: &mut Vec<&'a str>,
+        done: &mut BTreeSet<&'a str>,
+    ) -> Option<Vec<&'a str>> {
+        if let Some(at) = path.iter().position(|n| *n == node) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(node);
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node);
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node);
+        None
+    }
+    let mut done = BTreeSet::new();
+    for node in graph.keys() {
+        let cycle = visit(node, &graph, &mut Vec::new(), &mut done);
+        assert!(cycle.is_none(), "a cycle between folders: {cycle:?}");
+    }
+}
+
+/// The check itself sees what it must: a path hidden in a comment or a string is not an import,
+/// a group and a `super::` chain are.
+#[test]
+fn the_reader_finds_paths_in_code_only() {
+    let code = code_of(
+        "use crate::{boardgame::Game, files};\n// crate::cathedral in a comment\n/* crate::corintho */ let s = \"//\"; let t = crate::present::words::count;",
+    );
+    assert_eq!(
+        names_after(&code, "crate::"),
+        ["boardgame", "files", "present"]
+    );
+    assert_eq!(names_after("mycrate::x", "crate::"), Vec::<String>::new());
+    let map = root_reexports(
+        "pub use cathedral::position::{Position, Side};\npub use cathedral::{draw, file};\npub use corintho::X as Y;",
+    );
+    assert_eq!(map.get("Position").map(String::as_str), Some("cathedral"));
+    assert_eq!(map.get("file").map(String::as_str), Some("cathedral"));
+    assert_eq!(map.get("Y").map(String::as_str), Some("corintho"));
+    assert!(allowed("analysis").contains("frontend"));
+    assert!(!allowed("frontend").contains("analysis"));
+    assert!(!allowed("arena").contains("cathedral"));
+    assert!(!allowed("cathedral").contains("corintho"));
+}

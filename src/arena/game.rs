@@ -1,7 +1,7 @@
 //! What a match needs of a two-player game beyond its records: the seats, the score, a seeded
 //! opening and the built-in players' moves.
 
-use super::contestant::{Budget, BuiltIn};
+use super::builtin::{Budget, BuiltIn};
 use crate::boardgame::Rng;
 use crate::frontend::Recorded;
 

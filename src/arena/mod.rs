@@ -6,14 +6,14 @@
 //! so that pairs differ); in the first game contestant A is Light, who places the Cathedral; in
 //! the second A is Dark. The pair goes to whoever left fewer squares unplaced over both games.
 
+mod builtin;
 mod contestant;
 mod elo;
 mod game;
 mod sprt;
 
-pub use contestant::{
-    Budget, BuiltIn, BuiltInPlayer, Contestant, EvalChoice, SpecError, WeightsFile,
-};
+pub use builtin::{Budget, BuiltIn, EvalChoice, SpecError, WeightsFile};
+pub use contestant::{BuiltInPlayer, Contestant};
 pub use elo::{Elo, elo, elo_of_score};
 pub use game::MatchGame;
 pub use sprt::{Sprt, SprtVerdict};

@@ -10,8 +10,7 @@ use crate::cathedral::cell::Cell;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Sub};
 
-/// Bits per board row in the padded layout.
-pub const STRIDE: u32 = 12;
+pub use crate::cathedral::cell::STRIDE;
 
 const fn board_mask() -> u128 {
     let mut mask = 0u128;

@@ -1,9 +1,12 @@
 //! One square of the board, named like a chess square: files `a`..`j` left to right, ranks
 //! `1`..`10` bottom to top.
 
-use crate::cathedral::bitboard::STRIDE;
 use std::fmt;
 use std::str::FromStr;
+
+/// Bits per board row in the padded layout of a cell's index (10 cells and 2 padding bits), the
+/// layout [`crate::Bitboard`] shares.
+pub const STRIDE: u32 = 12;
 
 /// A board cell. Stores its bit index in the padded [`crate::Bitboard`] layout.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

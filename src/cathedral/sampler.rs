@@ -15,11 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Buildings left per player: the larger of the two hands, counted in buildings.
 pub fn buildings_left(position: &Position) -> u32 {
-    crate::cathedral::player::Player::BOTH
-        .iter()
-        .map(|&p| position.side(p).hand.buildings())
-        .max()
-        .unwrap_or(0)
+    position.buildings_left()
 }
 
 /// Buildings in both hands together.

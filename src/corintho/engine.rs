@@ -8,6 +8,15 @@ use super::position::{CorinthoPosition, Outcome};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// The moves a Corintho engine on a clock shares the time left over: games of two run to a few
+/// dozen plies.
+pub const CLOCK_MOVES: u32 = 20;
+
+/// The paranoid engine's depth at a level (1 to 10): 1 + level / 3, so 4 at level 10.
+pub fn engine_depth(level: u8) -> u32 {
+    1 + u32::from(level.clamp(1, 10)) / 3
+}
+
 /// A won or lost position's value, from the searching player's view.
 const WIN: i32 = 10_000;
 

@@ -95,11 +95,6 @@ pub struct RootMoveBounds {
     pub upper: i32,
 }
 
-/// The paranoid engine's depth at a level (1 to 10): 1 + level / 3, so 4 at level 10.
-pub fn engine_depth(level: u8) -> u32 {
-    1 + u32::from(level.clamp(1, 10)) / 3
-}
-
 fn value_word(value: i32) -> &'static str {
     match value {
         1 => "win",
@@ -263,13 +258,13 @@ impl Playable for CorinthoPosition {
         let started = std::time::Instant::now();
         let found = super::engine::search(
             self,
-            engine_depth(request.level),
+            super::engine::engine_depth(request.level),
             request.nodes,
             request
                 .time
                 .or(request
                     .clock
-                    .map(|c| c.allot(super::match_game::CLOCK_MOVES).target))
+                    .map(|c| c.allot(super::engine::CLOCK_MOVES).target))
                 .map(|t| started + t),
             &request.stop,
         );

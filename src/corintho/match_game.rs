@@ -3,15 +3,11 @@
 //! openings; the built-in `random` and `engine` (the paranoid search deepened up to the level's
 //! depth within the budget).
 
-use super::frontend::engine_depth;
+use super::engine::{CLOCK_MOVES, engine_depth};
 use super::record::CorinthoRecord;
 use super::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome};
 use crate::arena::{Budget, BuiltIn, EvalChoice, MatchGame};
 use crate::boardgame::Rng;
-
-/// The moves a Corintho engine on a clock shares the time left over: games of two run to a few
-/// dozen plies.
-pub const CLOCK_MOVES: u32 = 20;
 
 impl MatchGame for CorinthoPosition {
     type Rules = CorinthoRules;

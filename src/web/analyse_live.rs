@@ -9,7 +9,7 @@
 //! deadline over all of it, not per position).
 
 use super::AppState;
-use super::api::{ApiError, GAME, GameRequest, in_range, read, record_of, search_time};
+use super::api::{ApiError, GAME, GameRequest, in_range, read, record_of, search, search_time};
 use super::live::{Running, event, events};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
@@ -168,6 +168,18 @@ struct Progress {
     /// after the first position.
     ply: Option<PlyAnalysis<Position>>,
     elapsed_ms: u64,
+}
+
+/// Every move of the game judged (`cathedral analyse`), with the value plot, within the
+/// server's search time: an analysis that runs out of time answers with the moves judged by then.
+pub(crate) async fn analyse(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<serde_json::Value>, JsonRejection>,
+) -> Result<Json<AnalyseResponse>, ApiError> {
+    let game: GameRequest = read(body, &GAME)?;
+    let request = AnalyseRequest::new(&state, &game)?;
+    let response = search(&state, move |stop| request.run(&stop, &mut |_, _| {})).await?;
+    Ok(Json(response))
 }
 
 /// Starts an analysis of a game and streams its progress and result.

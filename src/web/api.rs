@@ -354,18 +354,6 @@ pub(crate) fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecor
     })
 }
 
-/// Every move of the game judged (`cathedral analyse`), with the value plot, within the
-/// server's search time: an analysis that runs out of time answers with the moves judged by then.
-pub(crate) async fn analyse(
-    State(state): State<Arc<AppState>>,
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<super::analyse_live::AnalyseResponse>, ApiError> {
-    let game: GameRequest = read(body, &GAME)?;
-    let request = super::analyse_live::AnalyseRequest::new(&state, &game)?;
-    let response = search(&state, move |stop| request.run(&stop, &mut |_, _| {})).await?;
-    Ok(Json(response))
-}
-
 /// A record's text, for `/api/record/read`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

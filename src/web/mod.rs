@@ -84,7 +84,7 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/solve/live/{id}/stop", post(live::stop))
         .route("/api/bestmove", post(api::bestmove))
         .route("/api/book", post(book::book))
-        .route("/api/analyse", post(api::analyse))
+        .route("/api/analyse", post(analyse_live::analyse))
         .route("/api/analyse/live", post(analyse_live::analyse_live))
         .route("/api/analyse/live/{id}/stop", post(analyse_live::stop))
         .route("/api/territory", post(territory::territory))

@@ -8,7 +8,6 @@ use crate::cathedral::position::Position;
 
 use super::inputs::SparseInputs;
 use super::network::Network;
-use crate::cathedral::sampler::buildings_left;
 
 /// Number of features.
 pub const FEATURES: usize = 6;
@@ -146,7 +145,7 @@ impl Evaluation {
             // when it judged the opening too), so the linear features judge there.
             Evaluation::Network | Evaluation::Learned(_)
                 if position.cathedral_to_place()
-                    || buildings_left(position) > NETWORK_BUILDINGS =>
+                    || position.buildings_left() > NETWORK_BUILDINGS =>
             {
                 estimate(position, &WEIGHTS)
             }

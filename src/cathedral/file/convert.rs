@@ -1,7 +1,8 @@
 //! From the YAML document to a validated [`Position`], with a located error for each mistake.
 
 use super::diagram;
-use super::schema::{Located, RawCathedral, RawFile, RawRules, RawSide};
+use super::located::{Errors, Located, Place, RawBuilding};
+use super::schema::{RawCathedral, RawFile, RawRules, RawSide};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
 use crate::cathedral::piece::{Hand, Piece};
@@ -10,47 +11,6 @@ use crate::cathedral::player::Player;
 use crate::cathedral::position::{CathedralStatus, Position, Side};
 use crate::cathedral::rules::{CathedralTiming, Rules};
 use crate::files::FileError;
-
-/// Line and column of a located value, when the parser knew them.
-pub(super) type Place = (Option<usize>, Option<usize>);
-
-/// Builds errors for one file.
-pub(super) struct Errors<'a> {
-    pub path: &'a str,
-    pub text: &'a str,
-}
-
-impl Errors<'_> {
-    pub fn at(&self, place: Place, message: impl Into<String>) -> FileError {
-        // Messages quote what was written; never at length.
-        const LIMIT: usize = 1000;
-        let mut message: String = message.into();
-        if message.chars().count() > LIMIT {
-            message = message.chars().take(LIMIT).collect();
-            message.push('…');
-        }
-        FileError::new(self.path, message)
-            .at(place.0, place.1)
-            .with_source(self.text)
-    }
-}
-
-/// A building as written, with where it was written.
-pub(super) struct RawBuilding {
-    pub owner: Option<Player>,
-    pub piece: Piece,
-    pub cells: Bitboard,
-    pub place: Place,
-}
-
-impl RawBuilding {
-    fn label(&self) -> String {
-        match self.owner {
-            Some(player) => format!("{}'s {}", player, self.piece.title()),
-            None => "the Cathedral".to_string(),
-        }
-    }
-}
 
 /// The cells of a list, each located at its own token.
 pub(super) fn parse_cells(

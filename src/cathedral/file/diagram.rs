@@ -11,8 +11,7 @@
 //!   A: dark bridge
 //! ```
 
-use super::convert::{Errors, Place, RawBuilding};
-use super::schema::Located;
+use super::located::{Errors, Located, Place, RawBuilding};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
 use crate::cathedral::piece::Piece;

@@ -4,6 +4,7 @@
 mod convert;
 mod diagram;
 mod import;
+mod located;
 mod puzzle_terms;
 mod record;
 mod schema;
@@ -117,7 +118,7 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(too_large(name));
     }
-    let errors = convert::Errors { path: name, text };
+    let errors = located::Errors { path: name, text };
     let tree = yaml::parse(&errors, text, MAX_FILE_BYTES)?;
     let raw = schema::read_file(&errors, &tree)?;
     drop(tree);
@@ -157,7 +158,7 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
 fn check_puzzle(
     raw: &schema::RawPuzzle,
     solution: Option<&StoredSolution>,
-) -> Result<(), (convert::Place, String)> {
+) -> Result<(), (located::Place, String)> {
     let puzzle = &raw.puzzle;
     for (theme, &place) in puzzle.themes.iter().zip(&raw.themes) {
         theme
@@ -195,7 +196,7 @@ fn check_puzzle_game(
     position: &Position,
     raw: &schema::RawPuzzle,
     solution: Option<&StoredSolution>,
-) -> Result<(), (convert::Place, String)> {
+) -> Result<(), (located::Place, String)> {
     if let (Some(game), Some(places)) = (&raw.puzzle.game, &raw.game) {
         check_stored_line(
             position,
@@ -248,7 +249,7 @@ fn check_stored_line(
     solution: Option<&StoredSolution>,
     line: StoredLine,
     places: &schema::RawPuzzleGame,
-) -> Result<(), (convert::Place, String)> {
+) -> Result<(), (located::Place, String)> {
     let StoredLine {
         block,
         move_field,
@@ -340,7 +341,7 @@ fn check_stored_line(
 fn check_solution(
     position: &Position,
     raw: &schema::RawSolution,
-) -> Result<(), (convert::Place, String)> {
+) -> Result<(), (located::Place, String)> {
     let solution = &raw.solution;
     let bound = if solution.wdl {
         1
@@ -413,7 +414,7 @@ fn check_root_values(
     position: &Position,
     raw: &schema::RawSolution,
     bound: i32,
-) -> Result<(), (convert::Place, String)> {
+) -> Result<(), (located::Place, String)> {
     let solution = &raw.solution;
     if solution.root_values.is_empty() {
         return Ok(());

@@ -1,7 +1,8 @@
 //! Game records (`docs/game-record.md`): whole games in YAML, one document per game, every move
 //! checked against the rules as it is read.
 
-use super::convert::{Errors, Place, parse_rules, to_position};
+use super::convert::{parse_rules, to_position};
+use super::located::{Errors, Place};
 use super::schema::{located, read_file, read_rules};
 use super::yaml::{self, Fields, Node, Value, items, text, whole, word};
 use super::{MAX_FILE_BYTES, PositionFile, out_file, read_text};

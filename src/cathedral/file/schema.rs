@@ -2,7 +2,7 @@
 //! `yaml.rs` by hand so that every mistake is named in the file format's words at its token.
 //! See `docs/file-format.md`.
 
-use super::convert::{Errors, Place};
+use super::located::{Errors, Located, Place};
 use super::yaml::{
     Fields, Node, Value, entries, field_path, in_field, items, not_a, text, texts, whole, word,
     words,
@@ -10,13 +10,6 @@ use super::yaml::{
 use crate::files::FileError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-
-/// A value with where it was written.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Located<T> {
-    pub value: T,
-    pub place: Place,
-}
 
 /// A position file as read.
 #[derive(Debug, Default)]

@@ -3,7 +3,7 @@
 //! parser's own wording (nor of serde's, nor of Rust's types) reaches a user: the schema is read
 //! from this tree by hand (`schema.rs`), so that each message can say what was expected there.
 
-use super::convert::{Errors, Place};
+use super::located::{Errors, Place};
 use crate::files::FileError;
 use crate::files::size_words;
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -491,7 +491,7 @@ impl<'a> Fields<'a> {
     }
 
     /// Where the key of field `name` was written, unless absent.
-    pub fn key_place(&self, name: &str) -> Option<super::convert::Place> {
+    pub fn key_place(&self, name: &str) -> Option<super::located::Place> {
         self.entries
             .iter()
             .find(|(_, key, _)| *key == name)

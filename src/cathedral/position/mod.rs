@@ -293,6 +293,16 @@ impl Position {
         self.side(player).hand.squares()
     }
 
+    /// Buildings left per player: the larger of the two hands, counted in buildings (how the
+    /// tiers of `docs/solver.md` and the evaluation's phases are measured).
+    pub fn buildings_left(&self) -> u32 {
+        Player::BOTH
+            .iter()
+            .map(|&p| self.side(p).hand.buildings())
+            .max()
+            .unwrap_or(0)
+    }
+
     /// Every building on the board: the Cathedral first, then Light's, then Dark's, by slot.
     pub fn buildings(&self) -> impl Iterator<Item = Building> + '_ {
         let cathedral = self.cathedral.any().then_some(Building {

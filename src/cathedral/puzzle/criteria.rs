@@ -4,7 +4,7 @@
 
 use super::difficulty::Features;
 use super::greedy;
-use super::themes;
+use super::themes::{self, Refutation};
 use crate::boardgame::{Progress, RootMove, SolveOptions, solve};
 use crate::cathedral::file::Difficulty;
 use crate::cathedral::file::Theme;
@@ -84,17 +84,6 @@ impl fmt::Display for Reject {
             }
         }
     }
-}
-
-/// A tempting move that loses, and how the opponent refutes it.
-#[derive(Clone, Debug)]
-pub struct Refutation {
-    /// The tempting move.
-    pub mv: Move,
-    /// Its exact value, from the mover's view.
-    pub value: i32,
-    /// Best play after it (the opponent moves first), to the end of the game.
-    pub line: Vec<Move>,
 }
 
 /// A position that passed every criterion.

@@ -36,9 +36,7 @@ mod themes;
 pub use crate::cathedral::file::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
 pub use answer::{TryKind, WrongTry, stored_check, stored_try, tempting_block, wrong_try};
 pub use check::{CheckReport, CheckStage, check, check_watched};
-pub use criteria::{
-    AnalyseOptions, Analysis, Refutation, Reject, analyse, solve_line, solve_line_watched,
-};
+pub use criteria::{AnalyseOptions, Analysis, Reject, analyse, solve_line, solve_line_watched};
 pub use difficulty::Features;
 pub use from_game::{
     FROM_GAME_BUILDINGS, FromGameEvent, FromGameOptions, FromGameProgress, FromGameSummary,
@@ -51,7 +49,9 @@ pub use generate::{
 pub use greedy::{choices as greedy_choices, key as greedy_key};
 pub use index::{MARKER, index_markdown};
 pub use sheet::{SheetPuzzle, sheet_html};
-pub use themes::{blocked_pieces, detect as detect_themes, explain_line, fits_somewhere};
+pub use themes::{
+    Refutation, blocked_pieces, detect as detect_themes, explain_line, fits_somewhere,
+};
 /// The question of a puzzle with exact value `value` for `mover`: "Dark to play and win by 3".
 pub fn question(mover: crate::Player, value: i32) -> String {
     let who = mover.title();

@@ -1,7 +1,6 @@
 //! Themes, detected from the solution (never asserted): what the answer does and what decides
 //! the outcome. A puzzle can carry several. The definitions are in `docs/puzzles.md`.
 
-use super::criteria::Refutation;
 use crate::cathedral::explain::{MoveReport, NearMissReason, explain_move};
 use crate::cathedral::file::Theme;
 use crate::cathedral::moves::Move;
@@ -9,6 +8,17 @@ use crate::cathedral::piece::Piece;
 use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+
+/// A tempting move that loses, and how the opponent refutes it.
+#[derive(Clone, Debug)]
+pub struct Refutation {
+    /// The tempting move.
+    pub mv: Move,
+    /// Its exact value, from the mover's view.
+    pub value: i32,
+    /// Best play after it (the opponent moves first), to the end of the game.
+    pub line: Vec<Move>,
+}
 
 /// The explanation of every move of `line` played from `position`.
 pub fn explain_line(position: &Position, line: &[Move]) -> Vec<MoveReport> {

@@ -10,12 +10,14 @@ mod builtin;
 mod contestant;
 mod elo;
 mod game;
+mod runner;
 mod sprt;
 
 pub use builtin::{Budget, BuiltIn, EvalChoice, SpecError, WeightsFile};
 pub use contestant::{BuiltInPlayer, Contestant};
 pub use elo::{Elo, elo, elo_of_score};
 pub use game::MatchGame;
+pub use runner::{MakeContestants, MatchRun, OnPair, Schedule, SprtOn, run_match};
 pub use sprt::{Sprt, SprtVerdict};
 
 use crate::boardgame::{Clock, Rng, game_seed};
@@ -186,6 +188,36 @@ impl<G: MatchGame> PairResult<G> {
                 }
             })
             .sum()
+    }
+
+    /// The pair in one line of at most 80 columns: `pair   3: A wins, unplaced A 0, B 31 (A as
+    /// Light 0-17, as Dark 0-14)`.
+    pub fn line(&self) -> String {
+        let verdict = match self.a_score() {
+            s if s > 0.75 => "A wins",
+            s if s < 0.25 => "B wins",
+            _ => "drawn",
+        };
+        let score = |game: &PlayedGame<G>| {
+            let (a, b) = game.a_and_b();
+            let forfeit = if game.forfeit.is_some() {
+                " forfeit"
+            } else {
+                ""
+            };
+            format!("{a}-{b}{forfeit}")
+        };
+        format!(
+            "pair {:>4}: {verdict}, {} A {}, B {} (A as {} {}, as {} {})\n",
+            self.pair,
+            G::SCORE_NOUN,
+            self.a_squares,
+            self.b_squares,
+            G::SEATS[0],
+            score(&self.games[0]),
+            G::SEATS[1],
+            score(&self.games[1])
+        )
     }
 
     /// A's pair score: 1 when A's total is lower, 0.5 for equal totals, 0 otherwise.

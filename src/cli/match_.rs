@@ -11,17 +11,15 @@ use super::shared::output::{
 use super::shared::search::ctrl_c_flag;
 use crate::protocol::ExternalEngine;
 use cathedral::arena::{
-    Budget, BuiltIn, BuiltInPlayer, Contestant, MatchGame, MatchOptions, MatchSummary, PairResult,
-    PlayedGame, Sprt, SprtVerdict, play_pair, summarize,
+    self, Budget, BuiltIn, BuiltInPlayer, Contestant, MatchGame, MatchOptions, MatchRun,
+    MatchSummary, PairResult, PlayedGame, Schedule, Sprt, run_match, summarize,
 };
 use cathedral::boardgame::Clock;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
@@ -34,11 +32,11 @@ pub struct MatchArgs {
     pub b: String,
     /// Games to play: an even number, played in pairs with colours swapped (with --sprt, the
     /// most to play).
-    #[arg(long, default_value = "20", value_name = "N", value_parser = even_games)]
+    #[arg(long, default_value = "20", value_name = "N", value_parser = limits::even_games)]
     pub games: usize,
     /// Stop as soon as a sequential probability ratio test on the pairs decides between H0 (A
     /// is ELO0 stronger) and H1 (A is ELO1 stronger), like `--sprt 0,10` (docs/engine.md).
-    #[arg(long, value_name = "ELO0,ELO1", value_parser = elo_bounds)]
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = limits::elo_bounds)]
     pub sprt: Option<(f64, f64)>,
     /// What the SPRT counts: `games`, each game of a pair won, drawn or lost (pentanomial), or
     /// `pairs`, each pair won, drawn or lost by the two games' total score, as the Elo of the
@@ -52,10 +50,10 @@ pub struct MatchArgs {
     )]
     pub sprt_on: SprtOn,
     /// The SPRT's false positive rate: accepting H1 when H0 holds.
-    #[arg(long, default_value = "0.05", value_name = "P", requires = "sprt", value_parser = error_rate)]
+    #[arg(long, default_value = "0.05", value_name = "P", requires = "sprt", value_parser = limits::error_rate)]
     pub alpha: f64,
     /// The SPRT's false negative rate: accepting H0 when H1 holds.
-    #[arg(long, default_value = "0.05", value_name = "P", requires = "sprt", value_parser = error_rate)]
+    #[arg(long, default_value = "0.05", value_name = "P", requires = "sprt", value_parser = limits::error_rate)]
     pub beta: f64,
     /// Time per move for engines without a budget of their own: seconds, or 500ms, 2s.
     #[arg(long, default_value = "1", value_name = "SECS", value_parser = limits::positive_seconds)]
@@ -101,46 +99,6 @@ pub struct MatchArgs {
     pub color: ColorWhen,
 }
 
-fn even_games(text: &str) -> Result<usize, String> {
-    let games = limits::count(text)?;
-    if games % 2 == 1 {
-        return Err(format!(
-            "{games} is odd: games are played in pairs with colours swapped, so give an even number"
-        ));
-    }
-    Ok(games)
-}
-
-fn elo_bounds(text: &str) -> Result<(f64, f64), String> {
-    let (low, high) = text
-        .split_once(',')
-        .ok_or_else(|| format!("`{text}`: expected two Elo differences, like 0,10"))?;
-    let number = |t: &str| {
-        t.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite() && v.abs() < 1000.0)
-            .ok_or_else(|| format!("`{t}` is not an Elo difference between -1000 and 1000"))
-    };
-    let (elo0, elo1) = (number(low)?, number(high)?);
-    if elo1 <= elo0 {
-        return Err(format!(
-            "ELO1 ({elo1}) must be larger than ELO0 ({elo0}): H1 says A is the stronger"
-        ));
-    }
-    Ok((elo0, elo1))
-}
-
-fn error_rate(text: &str) -> Result<f64, String> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|p| *p > 0.0 && *p < 0.5)
-        .ok_or_else(|| {
-            format!("`{text}` is out of range: expected a rate above 0 and below 0.5, like 0.05")
-        })
-}
-
 /// What the SPRT counts of a pair.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SprtOn {
@@ -148,28 +106,6 @@ pub enum SprtOn {
     Games,
     /// The pair's result by the total score: 0, 2 or 4 half-points.
     Pairs,
-}
-
-/// The SPRT fed with the pairs in their order, whatever order they finish in.
-struct SequentialTest {
-    sprt: Sprt,
-    next: usize,
-    waiting: std::collections::BTreeMap<usize, usize>,
-}
-
-impl SequentialTest {
-    /// Counts pair `pair`'s half-points once every pair before it is counted; whether the test
-    /// has decided.
-    fn add(&mut self, pair: usize, half_points: usize) -> bool {
-        self.waiting.insert(pair, half_points);
-        while self.sprt.verdict() == SprtVerdict::Continue
-            && let Some(points) = self.waiting.remove(&self.next)
-        {
-            self.sprt.add_pair(points);
-            self.next += 1;
-        }
-        self.sprt.verdict() != SprtVerdict::Continue
-    }
 }
 
 fn opening_plies(text: &str) -> Result<usize, String> {
@@ -263,16 +199,17 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         clock: args.clock,
     };
     let pairs = args.games / 2;
-    let sequential = match args.sprt {
-        Some((elo0, elo1)) => Some(Mutex::new(SequentialTest {
-            sprt: Sprt::new(elo0, elo1, args.alpha, args.beta)
+    let sprt = match args.sprt {
+        Some((elo0, elo1)) => Some((
+            Sprt::new(elo0, elo1, args.alpha, args.beta)
                 .map_err(|e| Failure::new(Exit::Usage, format!("--sprt: {e}")))?,
-            next: 1,
-            waiting: std::collections::BTreeMap::new(),
-        })),
+            match args.sprt_on {
+                SprtOn::Games => arena::SprtOn::Games,
+                SprtOn::Pairs => arena::SprtOn::Pairs,
+            },
+        )),
         None => None,
     };
-    let decided = std::sync::atomic::AtomicBool::new(false);
     let stop = ctrl_c_flag();
     let bar = ProgressBar::with_draw_target(Some(pairs as u64), ProgressDrawTarget::hidden());
     if show_progress() {
@@ -282,87 +219,50 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         ProgressStyle::with_template("{bar:30} {pos}/{len} pairs [{elapsed}] {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let start = Instant::now();
-    let results: Mutex<Vec<PairResult<G>>> = Mutex::new(Vec::new());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(if args.jobs == 0 { 0 } else { args.jobs })
-        .build()
-        .map_err(|e| miette::miette!("cannot start {} jobs: {e}", args.jobs))?;
-    // Each job takes the next pair in order, so that a sequential test decides on the first
-    // pairs and no later pair is started after it has.
-    let next_pair = std::sync::atomic::AtomicUsize::new(1);
-    let jobs = pool.current_num_threads().min(pairs.max(1));
-    pool.install(|| {
-        (0..jobs).into_par_iter().for_each(|_| {
-            loop {
-                let pair = next_pair.fetch_add(1, Ordering::Relaxed);
-                if pair > pairs
-                    || stop.load(Ordering::Relaxed)
-                    || decided.load(Ordering::Relaxed)
-                    || failure.lock().is_ok_and(|f| f.is_some())
-                {
-                    return;
-                }
-                let played = contestant::<G>(&a, budget, args.tt_mb).and_then(|mut first| {
-                    let mut second = contestant::<G>(&b, budget, args.tt_mb)?;
-                    Ok(play_pair(first.as_mut(), second.as_mut(), &options, pair))
-                });
-                match played {
-                    Ok(result) => {
-                        if stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let written = args
-                            .output
-                            .as_ref()
-                            .map_or(Ok(()), |dir| write_records(dir, &result));
-                        if let Err(e) = written {
-                            *failure.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                            return;
-                        }
-                        let mut line = pair_line(&result);
-                        if let Some(test) = &sequential {
-                            let mut test = test.lock().unwrap_or_else(|e| e.into_inner());
-                            let points = match args.sprt_on {
-                                SprtOn::Games => result.a_half_points(),
-                                SprtOn::Pairs => (result.a_score() * 4.0).round() as usize,
-                            };
-                            if test.add(result.pair, points) {
-                                decided.store(true, Ordering::Relaxed);
-                            }
-                            // Its own line: the pair's line stays within 80 columns.
-                            line.push_str(&format!("{:11}{}\n", "", test.sprt.ratio_text()));
-                        }
-                        let mut done = results.lock().unwrap_or_else(|e| e.into_inner());
-                        done.push(result);
-                        let summary = summarize(&names[0], &names[1], &done);
-                        bar.set_message(format!("A scores {:.0} %", 100.0 * summary.pair_score));
-                        bar.inc(1);
-                        if !args.json {
-                            bar.suspend(|| {
-                                let _ = emit(&line);
-                            });
-                        }
-                    }
-                    Err(e) => {
-                        *failure.lock().unwrap_or_else(|e| e.into_inner()) =
-                            Some(format!("pair {pair}: {e}"));
-                    }
-                }
-            }
-        });
-    });
+    let make = || -> Result<[Box<dyn Contestant<G>>; 2], String> {
+        Ok([
+            contestant::<G>(&a, budget, args.tt_mb)?,
+            contestant::<G>(&b, budget, args.tt_mb)?,
+        ])
+    };
+    let on_pair = |result: &PairResult<G>, done: &[PairResult<G>], sprt: Option<&Sprt>| {
+        if let Some(dir) = &args.output {
+            write_records(dir, result)?;
+        }
+        let mut line = result.line();
+        if let Some(sprt) = sprt {
+            // Its own line: the pair's line stays within 80 columns.
+            line.push_str(&format!("{:11}{}\n", "", sprt.ratio_text()));
+        }
+        let summary = summarize(&names[0], &names[1], done);
+        bar.set_message(format!("A scores {:.0} %", 100.0 * summary.pair_score));
+        bar.inc(1);
+        if !args.json {
+            bar.suspend(|| {
+                let _ = emit(&line);
+            });
+        }
+        Ok(())
+    };
+    let schedule = Schedule {
+        pairs,
+        jobs: args.jobs,
+        sprt,
+    };
+    let run = run_match(&make, &options, schedule, &stop, &on_pair)
+        .map_err(|e| miette::miette!("{e}"))?;
     bar.finish_and_clear();
-    if let Some(message) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+    if let Some(message) = run.failure {
         return Err(Failure::new(Exit::Input, message).into());
     }
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.sort_by_key(|r| r.pair);
-    let elapsed = start.elapsed();
+    let MatchRun {
+        pairs: results,
+        sprt,
+        elapsed,
+        ..
+    } = run;
     let summary = summarize(&names[0], &names[1], &results);
     let interrupted = stop.load(Ordering::Relaxed);
-    let sprt = sequential.map(|test| test.into_inner().unwrap_or_else(|e| e.into_inner()).sprt);
     let games_per_minute = 2.0 * results.len() as f64 / elapsed.as_secs_f64().max(1e-9) * 60.0;
     if args.json {
         emit_json(&MatchJson {
@@ -421,35 +321,6 @@ fn write_records<G: MatchGame>(dir: &Path, pair: &PairResult<G>) -> Result<(), S
     let records: Vec<_> = pair.games.iter().map(PlayedGame::record).collect();
     cathedral::file::write_atomically(&path, G::records_text(&records).as_bytes(), true)
         .map_err(|e| e.to_string())
-}
-
-/// `pair   3: A wins, unplaced A 0, B 31 (A as Light 0-17, as Dark 0-14)`: at most 80 columns.
-fn pair_line<G: MatchGame>(pair: &PairResult<G>) -> String {
-    let verdict = match pair.a_score() {
-        s if s > 0.75 => "A wins",
-        s if s < 0.25 => "B wins",
-        _ => "drawn",
-    };
-    let score = |game: &PlayedGame<G>| {
-        let (a, b) = game.a_and_b();
-        let forfeit = if game.forfeit.is_some() {
-            " forfeit"
-        } else {
-            ""
-        };
-        format!("{a}-{b}{forfeit}")
-    };
-    format!(
-        "pair {:>4}: {verdict}, {} A {}, B {} (A as {} {}, as {} {})\n",
-        pair.pair,
-        G::SCORE_NOUN,
-        pair.a_squares,
-        pair.b_squares,
-        G::SEATS[0],
-        score(&pair.games[0]),
-        G::SEATS[1],
-        score(&pair.games[1])
-    )
 }
 
 fn summary_text<G: MatchGame>(

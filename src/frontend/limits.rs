@@ -124,6 +124,49 @@ pub fn depth(text: &str) -> Result<u32, String> {
     whole(text, 0, 20, "a depth")
 }
 
+/// A number of match games: even (pairs with colours swapped), 1 to [`MAX_COUNT`].
+pub fn even_games(text: &str) -> Result<usize, String> {
+    let games = count(text)?;
+    if games % 2 == 1 {
+        return Err(format!(
+            "{games} is odd: games are played in pairs with colours swapped, so give an even number"
+        ));
+    }
+    Ok(games)
+}
+
+/// The two Elo hypotheses of a sequential test, `ELO0,ELO1`, with `ELO0 < ELO1`.
+pub fn elo_bounds(text: &str) -> Result<(f64, f64), String> {
+    let (low, high) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}`: expected two Elo differences, like 0,10"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && v.abs() < 1000.0)
+            .ok_or_else(|| format!("`{t}` is not an Elo difference between -1000 and 1000"))
+    };
+    let (elo0, elo1) = (number(low)?, number(high)?);
+    if elo1 <= elo0 {
+        return Err(format!(
+            "ELO1 ({elo1}) must be larger than ELO0 ({elo0}): H1 says A is the stronger"
+        ));
+    }
+    Ok((elo0, elo1))
+}
+
+/// A sequential test's error rate: above 0 and below 0.5.
+pub fn error_rate(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|p| *p > 0.0 && *p < 0.5)
+        .ok_or_else(|| {
+            format!("`{text}` is out of range: expected a rate above 0 and below 0.5, like 0.05")
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,16 +1,28 @@
-//! The generic core is really generic: a toy game that is not Cathedral implements
+//! The shared layers are really generic: a toy game that is not Cathedral implements
 //! `boardgame::Game` and is solved by the same driver, checked against a plain recursion; it
 //! implements `frontend::Playable` too and is driven through the command code that
-//! `cathedral show|moves|play|perft|solve|render` run for every game.
+//! `cathedral show|moves|play|perft|solve|render` run for every game; with `frontend::Recorded`,
+//! `analysis::Judge` and `arena::MatchGame` it goes through whole-game analysis, standings and
+//! matches (the runner, the statistics and the sequential test) as well. This is where a third
+//! game plugs in (`docs/architecture.md`).
 //!
 //! The game ("coins in a row"): a row of coins worth 0-9; the players take turns taking the
 //! coin at either end; the final score is the mover's coins minus the opponent's.
 
-use cathedral::boardgame::{Game, Rng, Solution, SolveOptions, Stats, divide, perft, solve};
-use cathedral::file::FileError;
+use cathedral::analysis::game::{GameAnalysis, Judged, Mark, analyse_game};
+use cathedral::analysis::standings::standings;
+use cathedral::analysis::{Budget, Judge};
+use cathedral::arena::{
+    self, BuiltIn, BuiltInPlayer, Contestant, MatchGame, MatchOptions, PairResult, Schedule, Sprt,
+    SprtOn, SprtVerdict, run_match, summarize,
+};
+use cathedral::boardgame::{
+    Game, Judgement, Rng, Solution, SolveOptions, Stats, divide, perft, solve,
+};
+use cathedral::files::FileError;
 use cathedral::frontend::{
     self, Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, MovesReport, Playable,
-    SvgRequest, TextStyle,
+    Recorded, SvgRequest, TextStyle,
 };
 use serde::Serialize;
 
@@ -24,6 +36,11 @@ struct Coins {
     right: u8,
     /// The side to move's coins so far minus the opponent's.
     diff: i32,
+    /// Coins taken by the first and the second mover (not in the key: the value does not depend
+    /// on them).
+    taken: [u8; 2],
+    /// Coins taken so far: the first mover moves at even plies.
+    ply: u8,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +58,8 @@ impl Coins {
             left: 0,
             right: coins.len() as u8,
             diff: 0,
+            taken: [0; 2],
+            ply: 0,
         }
     }
 
@@ -89,6 +108,8 @@ impl Game for Coins {
                 self.coins[self.right as usize]
             }
         };
+        self.taken[usize::from(self.ply % 2)] += coin;
+        self.ply += 1;
         // The turn passes: the new mover's view is the negation.
         self.diff = -(self.diff + coin as i32);
     }
@@ -532,6 +553,521 @@ fn the_toy_game_runs_through_the_command_code() {
         (error.line, error.message.as_str()),
         (Some(1), "expected coins worth 0 to 9")
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The layers above the commands: records, whole-game analysis, standings and matches, written
+// once for every game, on the toy game.
+
+/// A toy game record: the start, the moves, and the two players' names.
+#[derive(Clone, Debug, PartialEq)]
+struct CoinsRecord {
+    start: Coins,
+    moves: Vec<End>,
+    players: Option<[String; 2]>,
+}
+
+/// Records as text: one game a document (`---` between games), with `coins:`, `moves:` and an
+/// optional `players:` line.
+fn parse_coin_records(name: &str, text: &str) -> Result<Vec<CoinsRecord>, FileError> {
+    let mut records = Vec::new();
+    for document in text.split("---\n") {
+        let mut coins = String::new();
+        let mut moves = Vec::new();
+        let mut players = None;
+        for (i, line) in document.lines().enumerate() {
+            let located = |message: String| FileError::new(name, message).at(Some(i + 1), Some(1));
+            if line.starts_with("coins:") {
+                coins = format!("{line}\n");
+            } else if let Some(rest) = line.strip_prefix("moves:") {
+                moves = rest.split_whitespace().map(str::to_string).collect();
+            } else if let Some(rest) = line.strip_prefix("players:") {
+                let names: Vec<String> = rest.split_whitespace().map(str::to_string).collect();
+                let [first, second]: [String; 2] = names
+                    .try_into()
+                    .map_err(|_| located("expected two players".to_string()))?;
+                players = Some([first, second]);
+            } else if !line.trim().is_empty() {
+                return Err(located(format!("`{line}` is not a record line")));
+            }
+        }
+        let start = parse_coins(name, &coins)?.position;
+        let played = frontend::play(start, &moves, |_, _| {})
+            .map_err(|e| FileError::new(name, e.to_string()))?;
+        records.push(CoinsRecord {
+            start,
+            moves: played.moves,
+            players,
+        });
+    }
+    Ok(records)
+}
+
+impl Recorded for Coins {
+    type Record = CoinsRecord;
+
+    fn parse_records(name: &str, text: &str) -> Result<Vec<CoinsRecord>, FileError> {
+        parse_coin_records(name, text)
+    }
+
+    fn records_text(records: &[CoinsRecord]) -> String {
+        let texts: Vec<String> = records
+            .iter()
+            .map(|record| {
+                let players = record
+                    .players
+                    .as_ref()
+                    .map_or(String::new(), |[a, b]| format!("players: {a} {b}\n"));
+                format!(
+                    "{}moves: {}\n{players}",
+                    record.start.file_text(None, None),
+                    record.start.line_text(&record.moves).join(" ")
+                )
+            })
+            .collect();
+        texts.join("---\n")
+    }
+
+    fn new_record(start: Coins, moves: &[End]) -> CoinsRecord {
+        CoinsRecord {
+            start,
+            moves: moves.to_vec(),
+            players: None,
+        }
+    }
+
+    fn record_start(record: &CoinsRecord) -> Coins {
+        record.start
+    }
+
+    fn record_moves(record: &CoinsRecord) -> Vec<End> {
+        record.moves.clone()
+    }
+
+    fn extend_record(record: &mut CoinsRecord, moves: &[End]) {
+        record.moves.extend_from_slice(moves);
+    }
+
+    fn move_comments(record: &CoinsRecord) -> Vec<Option<String>> {
+        vec![None; record.moves.len()]
+    }
+
+    fn record_comment(_record: &CoinsRecord) -> Option<&str> {
+        None
+    }
+
+    fn record_heading(record: &CoinsRecord, number: usize) -> String {
+        match &record.players {
+            Some([a, b]) => format!("game {number}: {a} v {b}"),
+            None => format!("game {number}"),
+        }
+    }
+
+    fn record_meta(record: &CoinsRecord) -> impl Serialize + '_ {
+        &record.players
+    }
+}
+
+/// The exact value of every move from `position`, from the mover's view.
+fn move_values(position: &Coins) -> Vec<(End, i32)> {
+    position
+        .legal_moves()
+        .into_iter()
+        .map(|mv| {
+            let mut child = *position;
+            child.play(mv);
+            (mv, -minimax(&child))
+        })
+        .collect()
+}
+
+/// The end of a record's game.
+fn record_end(record: &CoinsRecord) -> Coins {
+    *frontend::record_positions::<Coins>(record)
+        .last()
+        .expect("the start at least")
+}
+
+impl Judge for Coins {
+    type Seat = u8;
+
+    const THRESHOLDS: [f64; 3] = [2.0, 4.0, 8.0];
+    const DRAW_BAND: f64 = 0.5;
+    const UNITS: &'static str = "coins";
+    const VALUE_LEGEND: &'static str = "Values are the mover's, in coins, all exact.";
+    const RESULT_LEGEND: &'static str = "result: who took more";
+    const SCORE_COLUMN: &'static str = "conceded";
+    const SCORE_WORDS: &'static str = "coins conceded";
+    const STANDINGS_LEGEND: &'static str = "Ranked by the coins the opponents took, lowest first.";
+
+    /// Every position judged exactly by plain recursion: the toy game is small.
+    fn judge(&self, played: Option<End>, _budget: &Budget) -> Judged<End> {
+        let values = move_values(self);
+        let best = values.iter().max_by_key(|(_, v)| *v).copied();
+        let mut line = Vec::new();
+        let mut position = *self;
+        while let Some((mv, _)) = move_values(&position).into_iter().max_by_key(|(_, v)| *v) {
+            line.push(position.move_text(mv));
+            position.play(mv);
+        }
+        Judged {
+            value: f64::from(minimax(self)),
+            judgement: Judgement::Exact,
+            best: best.map(|(mv, _)| self.move_text(mv)),
+            line,
+            played_value: played.and_then(|p| {
+                values
+                    .iter()
+                    .find(|(mv, _)| *mv == p)
+                    .map(|(_, v)| f64::from(*v))
+            }),
+            best_move: best.map(|(mv, _)| mv),
+        }
+    }
+
+    fn seats(_start: &Coins) -> Vec<u8> {
+        vec![0, 1]
+    }
+
+    fn seat_to_move(&self) -> u8 {
+        self.ply % 2
+    }
+
+    fn seat_title(seat: u8) -> String {
+        ["First", "Second"][usize::from(seat)].to_string()
+    }
+
+    fn seat_key(seat: u8) -> String {
+        ["first", "second"][usize::from(seat)].to_string()
+    }
+
+    fn result_line(record: &CoinsRecord) -> Option<String> {
+        let end = record_end(record);
+        end.is_over()
+            .then(|| format!("coins taken: {} to {}", end.taken[0], end.taken[1]))
+    }
+
+    fn result_short(record: &CoinsRecord) -> String {
+        let end = record_end(record);
+        format!("{}-{}", end.taken[0], end.taken[1])
+    }
+
+    fn player_names(record: &CoinsRecord) -> Option<Vec<String>> {
+        record.players.clone().map(Vec::from)
+    }
+
+    /// Each seat's score, lower is better: the coins its opponent took.
+    fn scores(record: &CoinsRecord) -> Option<Vec<u32>> {
+        let end = record_end(record);
+        end.is_over()
+            .then(|| vec![u32::from(end.taken[1]), u32::from(end.taken[0])])
+    }
+}
+
+/// The row every match game starts from: 8 coins.
+const MATCH_ROW: [u8; 8] = [3, 1, 4, 1, 5, 9, 2, 6];
+
+impl MatchGame for Coins {
+    type Rules = ();
+
+    const SEATS: [&'static str; 2] = ["First", "Second"];
+    const SEAT_KEYS: [&'static str; 2] = ["first", "second"];
+    const SCORE_KEYS: [&'static str; 2] = ["first_conceded", "second_conceded"];
+    const AS_SEAT_KEYS: [&'static str; 2] = ["as_first", "as_second"];
+    const SCORE_NOUN: &'static str = "conceded";
+    const UNIT: [&'static str; 2] = ["coin", "coins"];
+    const FORFEIT_SCORE: u32 = 90;
+
+    fn match_rules(words: &str) -> Result<(), String> {
+        match words {
+            "standard" => Ok(()),
+            _ => Err(format!(
+                "`{words}`: the toy game's only rules are `standard`"
+            )),
+        }
+    }
+
+    fn start_under(_rules: ()) -> Coins {
+        Coins::new(&MATCH_ROW)
+    }
+
+    fn rules_text(_rules: ()) -> String {
+        "standard".to_string()
+    }
+
+    fn seat_to_move(&self) -> usize {
+        usize::from(self.ply % 2)
+    }
+
+    fn final_scores(&self) -> [u32; 2] {
+        [u32::from(self.taken[1]), u32::from(self.taken[0])]
+    }
+
+    fn opening_move(&self, rng: &mut Rng) -> Option<End> {
+        let moves = self.legal_moves();
+        (!moves.is_empty()).then(|| moves[rng.below(moves.len() as u64) as usize])
+    }
+
+    fn plays(kind: &BuiltIn) -> Result<(), String> {
+        match kind {
+            BuiltIn::Policy => Err("the toy game has no sampling policy".to_string()),
+            _ => Ok(()),
+        }
+    }
+
+    /// The engine plays perfectly (plain recursion); greedy takes the larger end.
+    fn builtin_move(
+        &self,
+        kind: &BuiltIn,
+        _budget: arena::Budget,
+        _tt_mb: usize,
+        _rng: &mut Rng,
+        _seed: u64,
+    ) -> Option<End> {
+        match kind {
+            BuiltIn::Engine { .. } => move_values(self)
+                .into_iter()
+                .max_by_key(|(_, v)| *v)
+                .map(|(mv, _)| mv),
+            BuiltIn::Greedy => self.legal_moves().into_iter().max_by_key(|&mv| match mv {
+                End::Left => self.coins[self.left as usize],
+                End::Right => self.coins[self.right as usize - 1],
+            }),
+            BuiltIn::Random | BuiltIn::Policy => None,
+        }
+    }
+
+    fn match_record(
+        _rules: (),
+        moves: &[End],
+        names: [&str; 2],
+        _round: String,
+        _comment: String,
+    ) -> CoinsRecord {
+        CoinsRecord {
+            start: Coins::new(&MATCH_ROW),
+            moves: moves.to_vec(),
+            players: Some([names[0].to_string(), names[1].to_string()]),
+        }
+    }
+
+    fn protocol_new_game(_rules: ()) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// A whole game from `start` with the moves chosen by `choose`, as a record between `players`.
+fn played_record(
+    start: Coins,
+    players: [&str; 2],
+    mut choose: impl FnMut(&Coins) -> Option<End>,
+) -> CoinsRecord {
+    let mut position = start;
+    let mut moves = Vec::new();
+    while let Some(mv) = choose(&position) {
+        position.play(mv);
+        moves.push(mv);
+    }
+    CoinsRecord {
+        start,
+        moves,
+        players: Some(players.map(str::to_string)),
+    }
+}
+
+#[test]
+fn the_toy_game_goes_through_whole_game_analysis() {
+    let mut rng = Rng::new(11);
+    let budget = Budget {
+        nodes: Some(1000),
+        time: None,
+        tt_mb: 1,
+        stop: Default::default(),
+    };
+    for _ in 0..30 {
+        let row = random_row(&mut rng);
+        let start = Coins::new(&row);
+        let record = played_record(start, ["Ann", "Bob"], |p| p.opening_move(&mut rng));
+        // The records round-trip through their text.
+        let text = Coins::records_text(std::slice::from_ref(&record));
+        assert_eq!(
+            Coins::parse_records("t.txt", &text).unwrap(),
+            vec![record.clone()]
+        );
+
+        let analysis: GameAnalysis<Coins> = analyse_game(&record, &budget, &|_, _| {});
+        let positions = frontend::record_positions::<Coins>(&record);
+        assert_eq!(analysis.plies.len(), record.moves.len());
+        for (i, ply) in analysis.plies.iter().enumerate() {
+            // Each move's loss is what plain minimax says it gave up, and it is marked by the
+            // game's thresholds.
+            let before = minimax(&positions[i]);
+            let after = -minimax(&positions[i + 1]);
+            assert_eq!(ply.mover, positions[i].ply % 2);
+            assert_eq!(ply.before.value, f64::from(before));
+            assert_eq!(ply.after_value, f64::from(after));
+            assert_eq!(ply.loss, f64::from(before - after));
+            assert!(ply.loss_is_exact);
+            let expected = match before - after {
+                l if l >= 8 => Some(Mark::Blunder),
+                l if l >= 4 => Some(Mark::Mistake),
+                l if l >= 2 => Some(Mark::Inaccuracy),
+                _ => None,
+            };
+            if ply.outcome_before == ply.outcome_after {
+                assert_eq!(ply.mark, expected, "ply {i}");
+            } else {
+                assert!(ply.mark.is_some(), "a result turned at ply {i} is marked");
+            }
+        }
+        // The summaries count every move of each seat.
+        let moves: usize = [0, 1].iter().map(|&s| analysis.summary(s).moves).sum();
+        assert_eq!(moves, record.moves.len());
+        assert!(analysis.end.judgement == Judgement::Exact);
+    }
+}
+
+#[test]
+fn the_toy_game_goes_through_the_standings() {
+    let perfect = |p: &Coins| {
+        move_values(p)
+            .into_iter()
+            .max_by_key(|(_, v)| *v)
+            .map(|(mv, _)| mv)
+    };
+    let start = Coins::new(&MATCH_ROW);
+    let worst = |p: &Coins| {
+        move_values(p)
+            .into_iter()
+            .min_by_key(|(_, v)| *v)
+            .map(|(mv, _)| mv)
+    };
+    // Ann plays perfectly, Bob as badly as he can: Ann wins both games of their match.
+    let games = vec![
+        ("t game 1".to_string(), {
+            let mut turn = 0;
+            played_record(start, ["Ann", "Bob"], |p| {
+                turn += 1;
+                if turn % 2 == 1 { perfect(p) } else { worst(p) }
+            })
+        }),
+        ("t game 2".to_string(), {
+            let mut turn = 0;
+            played_record(start, ["Bob", "Ann"], |p| {
+                turn += 1;
+                if turn % 2 == 1 { worst(p) } else { perfect(p) }
+            })
+        }),
+    ];
+    let result = standings::<Coins>(&games);
+    assert_eq!(result.matches.len(), 1);
+    assert_eq!(result.table[0].player, "Ann");
+    assert_eq!(result.table[0].match_wins, 1);
+    assert_eq!(result.table[0].game_wins, 2);
+    let conceded: u32 = games
+        .iter()
+        .map(|(_, g)| Coins::scores(g).unwrap().iter().sum::<u32>())
+        .sum();
+    assert_eq!(
+        result.table.iter().map(|s| s.squares).sum::<u32>(),
+        conceded
+    );
+}
+
+#[test]
+fn the_toy_game_plays_matches() {
+    let options = MatchOptions {
+        rules: (),
+        seed: 3,
+        opening_plies: 2,
+        clock: None,
+    };
+    let engine: BuiltIn = "engine:level=1".parse().unwrap();
+    let make = || -> Result<[Box<dyn Contestant<Coins>>; 2], String> {
+        Ok([
+            Box::new(BuiltInPlayer::new(engine, arena::Budget::Nodes(1), 1)),
+            Box::new(BuiltInPlayer::new(
+                BuiltIn::Random,
+                arena::Budget::Nodes(1),
+                1,
+            )),
+        ])
+    };
+    let heard = std::sync::atomic::AtomicUsize::new(0);
+    let on_pair = |pair: &PairResult<Coins>, _: &[PairResult<Coins>], _: Option<&Sprt>| {
+        heard.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        assert!(pair.line().starts_with(&format!("pair {:>4}: ", pair.pair)));
+        Ok(())
+    };
+    let schedule = Schedule {
+        pairs: 12,
+        jobs: 2,
+        sprt: None,
+    };
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let run = run_match(&make, &options, schedule, &stop, &on_pair).unwrap();
+    assert!(run.failure.is_none());
+    assert_eq!(run.pairs.len(), 12);
+    assert_eq!(heard.into_inner(), 12);
+    for (i, pair) in run.pairs.iter().enumerate() {
+        assert_eq!(pair.pair, i + 1);
+        for game in &pair.games {
+            // The perfect player gets at least the exact value of the position after the
+            // seeded opening, from its seat; the record replays to the scores.
+            let mut position = Coins::new(&MATCH_ROW);
+            for &mv in &game.played[..options.opening_plies] {
+                position.play(mv);
+            }
+            let value = minimax(&position);
+            let engine_seat = usize::from(!game.a_is_first());
+            let mover_seat = usize::from(position.ply % 2);
+            let engine_value = if engine_seat == mover_seat {
+                value
+            } else {
+                -value
+            };
+            let [first, second] = game.scores;
+            let engine_margin = if engine_seat == 0 {
+                second as i32 - first as i32
+            } else {
+                first as i32 - second as i32
+            };
+            assert!(engine_margin >= engine_value, "{game:?}");
+            let end = record_end(&game.record());
+            assert_eq!(end.final_scores(), game.scores);
+        }
+    }
+    let summary = summarize("engine", "random", &run.pairs);
+    assert_eq!(summary.forfeits, (0, 0));
+    assert_eq!(summary.pairs, 12);
+    assert!(summary.mean_margin > 0.0, "{}", summary.mean_margin);
+
+    // A sequential test that decides (the perfect player is far stronger) ends the match before
+    // its last pair.
+    let sprt = Sprt::new(-50.0, 400.0, 0.05, 0.05).unwrap();
+    let schedule = Schedule {
+        pairs: 200,
+        jobs: 1,
+        sprt: Some((sprt, SprtOn::Pairs)),
+    };
+    let run = run_match(&make, &options, schedule, &stop, &|_, _, _| Ok(())).unwrap();
+    let sprt = run.sprt.expect("the test");
+    assert_ne!(sprt.verdict(), SprtVerdict::Continue);
+    assert!(run.pairs.len() < 200, "{}", run.pairs.len());
+
+    // A contestant the game refuses, and a report that fails, end the match with the reason.
+    assert!(Coins::plays(&BuiltIn::Policy).is_err());
+    let failing = |_: &PairResult<Coins>, _: &[PairResult<Coins>], _: Option<&Sprt>| {
+        Err("the disk is full".to_string())
+    };
+    let schedule = Schedule {
+        pairs: 4,
+        jobs: 1,
+        sprt: None,
+    };
+    let run = run_match(&make, &options, schedule, &stop, &failing).unwrap();
+    assert_eq!(run.failure.as_deref(), Some("the disk is full"));
+    assert!(run.pairs.is_empty());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ export const WIDTH = 440, HEIGHT = 436; // the board and its coordinates, withou
 const SVGNS = "http://www.w3.org/2000/svg";
 export const colour = name => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
 
-// The board's colours as src/present/svg.rs writes them, and what the World theme shows instead.
+// The board's colours as src/cathedral/draw/svg.rs writes them, and what the World theme shows instead.
 const BOARD_COLOURS = { light: "#f3dfa2", dark: "#6b3e26", cathedral: "#8c7bb8", lightTerritory: "#f7ecc8", darkTerritory: "#d9c2b4" };
 
 export function centre(c) {

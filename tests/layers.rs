@@ -1,6 +1,7 @@
 //! The tree keeps its shape (`docs/architecture.md`): the shared layers name no game and use only
-//! the layers before them, each game uses only the shared layers, the front ends sit on top, and
-//! no two folders import each other, directly or round a loop.
+//! the layers before them, each game uses only the shared layers, the front ends sit on top, no
+//! two folders import each other, directly or round a loop, and inside a folder no two modules
+//! do either, but for the pairs named in [`ONE_IDEA`] with the reason.
 //!
 //! The check reads every `.rs` file under `src/` and collects the paths its code names
 //! (`crate::x`, `crate::{x, y}`, `super::` chains that leave the folder, and in the binary's
@@ -23,6 +24,15 @@ const SHARED: [&str; 6] = [
 const GAMES: [&str; 2] = ["cathedral", "corintho"];
 /// The binary's front ends, in order: each may use the library and the ones before it.
 const BINARY: [&str; 4] = ["protocol", "web", "cli", "main"];
+
+/// Modules that import each other because they are one idea split for size, with the reason
+/// (`docs/architecture.md`): a module and its own submodule only.
+const ONE_IDEA: [(&str, &str, &str); 1] = [(
+    "cathedral/position",
+    "cathedral/position/capture_map",
+    "the capture map is the part of move generation that works out captures before a move: it \
+     reads the position it belongs to, and the position's move generation asks it",
+)];
 
 /// What module `name` (a top-level folder or file of `src/`) may use.
 fn allowed(name: &str) -> BTreeSet<&'static str> {
@@ -369,4 +379,258 @@ fn the_reader_finds_paths_in_code_only() {
     assert!(!allowed("frontend").contains("analysis"));
     assert!(!allowed("arena").contains("cathedral"));
     assert!(!allowed("cathedral").contains("corintho"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Modules inside folders.
+
+/// A module: the crate (`lib` or `bin`) and its path (`["cathedral", "file", "yaml"]`).
+type Module = (&'static str, Vec<String>);
+
+/// The module of each file of `src/`.
+fn modules() -> BTreeMap<Module, PathBuf> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut out = BTreeMap::new();
+    for file in files {
+        let relative = file.strip_prefix(&src).expect("under src/");
+        let mut parts: Vec<String> = relative
+            .iter()
+            .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+            .collect();
+        if parts.last().is_some_and(|p| p == "mod") {
+            parts.pop();
+        }
+        let crate_name = if parts.first().is_some_and(|p| BINARY.contains(&p.as_str())) {
+            "bin"
+        } else {
+            "lib"
+        };
+        if parts == ["lib"] || parts == ["main"] {
+            parts.clear();
+        }
+        out.insert((crate_name, parts), file);
+    }
+    out
+}
+
+/// The paths of a `use` tree: `a::{b, c::{d, e}}` gives `a::b`, `a::c::d` and `a::c::e`.
+fn use_paths(prefix: &[String], tree: &str, out: &mut Vec<Vec<String>>) {
+    let tree = tree.trim();
+    let (head, group) = match tree.find('{') {
+        Some(open) if tree.ends_with('}') => (&tree[..open], Some(&tree[open + 1..tree.len() - 1])),
+        _ => (tree, None),
+    };
+    let mut path = prefix.to_vec();
+    let head = head.split(" as ").next().unwrap_or("");
+    path.extend(
+        head.split("::")
+            .map(str::trim)
+            .filter(|p| !p.is_empty() && *p != "*")
+            .map(str::to_string),
+    );
+    let Some(group) = group else {
+        out.push(path);
+        return;
+    };
+    let (mut depth, mut item) = (0, String::new());
+    for c in group.chars().chain([',']) {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if c == ',' && depth == 0 {
+            if !item.trim().is_empty() && item.trim() != "self" {
+                use_paths(&path, &item, out);
+            } else if item.trim() == "self" {
+                out.push(path.clone());
+            }
+            item.clear();
+        } else {
+            item.push(c);
+        }
+    }
+}
+
+/// The imports of one file's code (tests cut off): `(path, is a re-export)` for every `use` and
+/// every inline `crate::`, `super::` or `self::` path.
+fn imports(code: &str) -> Vec<(Vec<String>, bool)> {
+    let code = code.split("#[cfg(test)]").next().unwrap_or("");
+    let mut out = Vec::new();
+    let mut rest = code;
+    let mut without_uses = String::new();
+    while let Some(at) = rest.find("use ") {
+        let before = &rest[..at];
+        let boundary = before
+            .chars()
+            .next_back()
+            .is_none_or(|c| !(c.is_alphanumeric() || c == '_'));
+        without_uses.push_str(before);
+        let after = &rest[at + 4..];
+        let Some(end) = after.find(';').filter(|_| boundary) else {
+            without_uses.push_str("use ");
+            rest = after;
+            continue;
+        };
+        let line_start = before.rfind(['\n', ';', '{', '}']).map_or(0, |i| i + 1);
+        let public = before[line_start..].trim_start().starts_with("pub");
+        let mut paths = Vec::new();
+        use_paths(&[], &after[..end], &mut paths);
+        out.extend(paths.into_iter().map(|p| (p, public)));
+        rest = &after[end + 1..];
+    }
+    without_uses.push_str(rest);
+    for prefix in ["crate::", "super::", "self::"] {
+        let mut rest = without_uses.as_str();
+        while let Some(at) = rest.find(prefix) {
+            let before = rest[..at].chars().next_back();
+            let tail = &rest[at..];
+            let end = tail
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(tail.len());
+            if before.is_none_or(|c| !(c.is_alphanumeric() || c == '_' || c == ':')) {
+                let path = tail[..end]
+                    .split("::")
+                    .filter(|p| !p.is_empty())
+                    .map(str::to_string);
+                out.push((path.collect(), false));
+            }
+            rest = &tail[end..];
+        }
+    }
+    out
+}
+
+/// The module `path`, named in module `from`, is in: the longest prefix that is a module.
+fn resolve(modules: &BTreeMap<Module, PathBuf>, from: &Module, path: &[String]) -> Option<Module> {
+    let (mut crate_name, mut base, mut rest) = (from.0, from.1.clone(), path);
+    match rest.first().map(String::as_str) {
+        Some("crate") => {
+            base.clear();
+            rest = &rest[1..];
+        }
+        Some("cathedral") if from.0 == "bin" => {
+            crate_name = "lib";
+            base.clear();
+            rest = &rest[1..];
+        }
+        Some("self") => rest = &rest[1..],
+        Some("super") => {
+            while rest.first().is_some_and(|p| p == "super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+        }
+        // A child module named directly (`use child::Item` in a `mod.rs`); anything else is
+        // another crate (`std`, `serde`).
+        Some(first) => {
+            let mut child = base.clone();
+            child.push(first.to_string());
+            if !modules.contains_key(&(crate_name, child)) {
+                return None;
+            }
+        }
+        None => return None,
+    }
+    let mut full = base;
+    full.extend(rest.iter().cloned());
+    (0..=full.len())
+        .rev()
+        .map(|n| (crate_name, full[..n].to_vec()))
+        .find(|m| modules.contains_key(m))
+}
+
+#[test]
+fn no_two_modules_import_each_other() {
+    let modules = modules();
+    let mut graph: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
+    for (module, file) in &modules {
+        let code = code_of(&std::fs::read_to_string(file).expect("a source file"));
+        for (path, public) in imports(&code) {
+            let Some(target) = resolve(&modules, module, &path) else {
+                continue;
+            };
+            // A module re-exporting its own submodules is their facade, not a user.
+            let descendant = target.0 == module.0 && target.1.starts_with(&module.1);
+            if target != *module && !(public && descendant) {
+                graph.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    let name = |m: &Module| m.1.join("/");
+    let allowed = |a: &Module, b: &Module| {
+        ONE_IDEA
+            .iter()
+            .any(|(x, y, _)| (name(a) == *x && name(b) == *y) || (name(a) == *y && name(b) == *x))
+    };
+    let mut cycles = Vec::new();
+    for (a, targets) in &graph {
+        for b in targets {
+            // Is there a way back from b to a?
+            let mut seen = BTreeSet::new();
+            let mut todo = vec![b.clone()];
+            let mut back = false;
+            while let Some(m) = todo.pop() {
+                if m == *a {
+                    back = true;
+                    break;
+                }
+                if seen.insert(m.clone()) {
+                    todo.extend(graph.get(&m).into_iter().flatten().cloned());
+                }
+            }
+            if back && !allowed(a, b) {
+                cycles.push(format!("{} -> {}", name(a), name(b)));
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "modules in an import cycle (move what both need below both, or name the pair in ONE_IDEA \
+         with the reason):\n{}",
+        cycles.join("\n")
+    );
+    // The check sees the modules' imports at all: the solver's driver uses the search.
+    let solve = ("lib", vec!["boardgame".to_string(), "solve".to_string()]);
+    assert!(
+        graph[&solve]
+            .iter()
+            .any(|m| m.1.join("/") == "boardgame/search/negamax"),
+        "{:?}",
+        graph[&solve]
+    );
+}
+
+#[test]
+fn use_trees_and_paths_resolve() {
+    let mut paths = Vec::new();
+    use_paths(&[], "super::{a::{B, C}, d, self}", &mut paths);
+    assert_eq!(
+        paths,
+        [
+            vec!["super", "a", "B"],
+            vec!["super", "a", "C"],
+            vec!["super", "d"],
+            vec!["super"]
+        ]
+    );
+    let found = imports(
+        "pub use child::X;\nuse crate::a::b;\nfn f() { super::c::d(); }\n#[cfg(test)]\nuse crate::z;",
+    );
+    assert_eq!(
+        found,
+        [
+            (vec!["child".to_string(), "X".to_string()], true),
+            (
+                vec!["crate".to_string(), "a".to_string(), "b".to_string()],
+                false
+            ),
+            (
+                vec!["super".to_string(), "c".to_string(), "d".to_string()],
+                false
+            ),
+        ]
+    );
 }

@@ -8,6 +8,9 @@ use crate::cathedral::player::Player;
 use crate::cathedral::rules::{Capture, CathedralTiming, FirstMove, Pass, Rules};
 use crate::cathedral::zobrist::{self, Key};
 
+// The capture map and the position import each other: the map is the part of move generation
+// that works out captures before a move (one idea, split for size); tests/layers.rs names the
+// pair.
 mod capture_map;
 use capture_map::CaptureMap;
 

@@ -254,26 +254,23 @@ fn tree() -> Tree {
         if module == ["lib"] || module == ["main"] {
             module.clear();
         }
-        for name in names_after(&code, "crate::") {
-            let target = if in_binary || lib_modules.contains(name.as_str()) {
+        // A library path's first name: a module of the library, or a name the root re-exports.
+        let in_library = |name: String| {
+            if lib_modules.contains(name.as_str()) {
                 name
             } else if let Some(game) = reexports.get(&name) {
                 game.clone()
             } else {
                 "lib".to_string()
-            };
-            add(target);
+            }
+        };
+        for name in names_after(&code, "crate::") {
+            // In the binary, `crate::` names the binary's own front ends.
+            add(if in_binary { name } else { in_library(name) });
         }
         if in_binary {
             for name in names_after(&code, "cathedral::") {
-                let target = if lib_modules.contains(name.as_str()) {
-                    name
-                } else if let Some(game) = reexports.get(&name) {
-                    game.clone()
-                } else {
-                    "lib".to_string()
-                };
-                add(target);
+                add(in_library(name));
             }
         }
         // `super::super::x` climbing out of the top-level module.

@@ -1037,6 +1037,20 @@ fn the_toy_game_plays_matches() {
             assert_eq!(end.final_scores(), game.scores);
         }
     }
+    // A pair travels between processes as its JSON, read back by replaying every move; a state
+    // whose move cannot be played is refused.
+    let state = serde_json::to_value(&run.pairs[0]).unwrap();
+    let back = PairResult::<Coins>::from_json("standard", &state).unwrap();
+    assert_eq!(serde_json::to_value(&back).unwrap(), state);
+    assert_eq!(back.games[1].played, run.pairs[0].games[1].played);
+    let mut broken = state.clone();
+    broken["games"][0]["moves"][0] = "middle".into();
+    let refused = PairResult::<Coins>::from_json("standard", &broken)
+        .err()
+        .unwrap();
+    assert!(refused.contains("`middle`"), "{refused}");
+    assert!(PairResult::<Coins>::from_json("fancy", &state).is_err());
+
     let summary = summarize("engine", "random", &run.pairs);
     assert_eq!(summary.forfeits, (0, 0));
     assert_eq!(summary.pairs, 12);

@@ -200,28 +200,8 @@ impl FromStr for BuiltIn {
                                 }
                             };
                         }
-                        "exact" => {
-                            exact = match value {
-                                "on" => true,
-                                "off" => false,
-                                _ => {
-                                    return Err(bad(format!(
-                                        "exact `{value}`: expected on or off"
-                                    )));
-                                }
-                            };
-                        }
-                        "manage" => {
-                            manage = match value {
-                                "on" => true,
-                                "off" => false,
-                                _ => {
-                                    return Err(bad(format!(
-                                        "manage `{value}`: expected on or off"
-                                    )));
-                                }
-                            };
-                        }
+                        "exact" => exact = on_off(key.trim(), value).map_err(bad)?,
+                        "manage" => manage = on_off(key.trim(), value).map_err(bad)?,
                         "threads" => {
                             threads = value
                                 .parse()
@@ -254,6 +234,15 @@ impl FromStr for BuiltIn {
                 "unknown player `{other}`: expected random, policy, greedy, engine[:level=N,nodes=N,time=T] or cmd:COMMAND"
             ))),
         }
+    }
+}
+
+/// A setting that is `on` or `off`.
+fn on_off(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err(format!("{key} `{value}`: expected on or off")),
     }
 }
 

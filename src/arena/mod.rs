@@ -12,6 +12,7 @@ mod elo;
 mod game;
 mod runner;
 mod sprt;
+mod state;
 
 pub use builtin::{Budget, BuiltIn, EvalChoice, SpecError, WeightsFile};
 pub use contestant::{BuiltInPlayer, Contestant};

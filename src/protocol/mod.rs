@@ -4,10 +4,12 @@
 
 mod client;
 mod command;
+mod control;
 mod session;
 
 pub use client::ExternalEngine;
-pub use session::{Flow, Output, Session};
+pub use control::{Flow, Output};
+pub use session::Session;
 
 /// A session of the protocol for one game: it answers lines and stops its search on demand.
 pub trait Handler {

@@ -10,6 +10,7 @@
 mod actions;
 mod arena;
 mod batch;
+mod play;
 mod position;
 mod records;
 mod render;
@@ -74,10 +75,10 @@ fn _cathedral(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<batch::PyBatch>()?;
     m.add_class::<arena::PyPair>()?;
     m.add_class::<arena::PySprt>()?;
-    m.add_function(wrap_pyfunction!(arena::play_pair, m)?)?;
-    m.add_function(wrap_pyfunction!(arena::play_game, m)?)?;
+    m.add_function(wrap_pyfunction!(play::play_pair, m)?)?;
+    m.add_function(wrap_pyfunction!(play::play_game, m)?)?;
     m.add_function(wrap_pyfunction!(arena::match_summary, m)?)?;
-    m.add_function(wrap_pyfunction!(arena::player_name, m)?)?;
+    m.add_function(wrap_pyfunction!(play::player_name, m)?)?;
     m.add_function(wrap_pyfunction!(arena::_pair_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::bestmove, m)?)?;

@@ -9,7 +9,8 @@
 //! deadline over all of it, not per position).
 
 use super::AppState;
-use super::api::{ApiError, GAME, GameRequest, in_range, read, record_of, search, search_time};
+use super::api::{ApiError, GAME, GameRequest, in_range, read, record_of};
+use super::engine::{search, search_time};
 use super::live::{Running, event, events};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
@@ -191,7 +192,7 @@ pub(crate) async fn analyse_live(
     let request = AnalyseRequest::new(&state, &game)?;
     let permit = Arc::clone(&state.searches)
         .try_acquire_owned()
-        .map_err(|_| super::api::busy(&state))?;
+        .map_err(|_| super::engine::busy(&state))?;
     let running = Running::register(&state);
     let stop = running.stop_flag();
     let (sender, receiver) = mpsc::unbounded_channel();

@@ -6,21 +6,17 @@ use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use cathedral::bestmove::BestMoveReport;
-use cathedral::boardgame::engine::estimator;
-use cathedral::boardgame::{SolveOptions, solve as solve_position};
 use cathedral::draw::svg::{SvgOptions, render_svg};
-use cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
 use cathedral::explain::{MoveReport, explain_move};
 use cathedral::frontend::MovesReport;
 use cathedral::legality::parse_move;
-use cathedral::report::SolveReport;
 use cathedral::view::PositionView;
 use cathedral::{Position, Rules};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+
+/// How the answer when every search slot is taken ends (it alone gets `Retry-After`).
+pub(crate) const BUSY_END: &str = "the most this server runs at once: try again when one ends";
 
 /// A failed request.
 pub(crate) struct ApiError(pub StatusCode, pub String);
@@ -139,26 +135,26 @@ pub(crate) fn rejected(rejection: JsonRejection, expected: &Expected) -> ApiErro
 #[serde(deny_unknown_fields)]
 pub(crate) struct GameRequest {
     #[serde(default)]
-    rules: Option<String>,
+    pub(crate) rules: Option<String>,
     #[serde(default)]
-    start: Option<String>,
+    pub(crate) start: Option<String>,
     #[serde(default)]
-    moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     /// For `solve`, `bestmove` and `analyse`: milliseconds to think, 1 or more (more than the
     /// server's longest search time is capped to it).
     #[serde(default)]
     pub(crate) time_ms: Option<i64>,
     /// For `bestmove`: 1 to 10.
     #[serde(default)]
-    level: Option<i64>,
+    pub(crate) level: Option<i64>,
     /// For `bestmove`: how many of the best moves to rank with their values, 1 to 20.
     #[serde(default)]
-    candidates: Option<i64>,
+    pub(crate) candidates: Option<i64>,
     /// For `bestmove`: a move whose value is wanted too, from the same search as the best move
     /// (so the two compare like for like): the page's teaching mode measures the player's move
     /// this way.
     #[serde(default)]
-    also: Option<String>,
+    pub(crate) also: Option<String>,
     /// For `analyse`: nodes per position, 1 to 2,000,000.
     #[serde(default)]
     pub(crate) nodes_per_move: Option<i64>,
@@ -172,10 +168,10 @@ pub(crate) struct GameRequest {
     pub(crate) owner: Option<String>,
     /// For `record/write`: the record's metadata (event, site, date, round, players, comment).
     #[serde(default)]
-    meta: Option<RecordMeta>,
+    pub(crate) meta: Option<RecordMeta>,
     /// For `record/write`: a comment per move (null for none), in the order of `moves`.
     #[serde(default)]
-    comments: Vec<Option<String>>,
+    pub(crate) comments: Vec<Option<String>>,
 }
 
 /// A record's metadata, as `record/read` gives it and `record/write` takes it back.
@@ -197,6 +193,32 @@ pub(crate) struct RecordMeta {
     /// A comment on the whole game.
     #[serde(default)]
     comment: Option<String>,
+}
+
+impl RecordMeta {
+    /// The metadata of `record`.
+    pub(crate) fn of(record: &cathedral::file::GameRecord) -> RecordMeta {
+        RecordMeta {
+            event: record.event.clone(),
+            site: record.site.clone(),
+            date: record.date.clone(),
+            round: record.round.clone(),
+            light: record.light.clone(),
+            dark: record.dark.clone(),
+            comment: record.comment.clone(),
+        }
+    }
+
+    /// Writes this metadata into `record`, replacing what it held.
+    pub(crate) fn write_into(self, record: &mut cathedral::file::GameRecord) {
+        record.event = self.event;
+        record.site = self.site;
+        record.date = self.date;
+        record.round = self.round;
+        record.light = self.light;
+        record.dark = self.dark;
+        record.comment = self.comment;
+    }
 }
 
 /// The position a request's game reaches, and the position before its last move with that move.
@@ -352,304 +374,4 @@ pub(crate) fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecor
         moves,
         ..Default::default()
     })
-}
-
-/// A record's text, for `/api/record/read`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RecordText {
-    text: String,
-}
-
-/// One game of a record, as the page uses it: ready to send back as a game.
-#[derive(Serialize)]
-pub(crate) struct GameView {
-    light: Option<String>,
-    dark: Option<String>,
-    event: Option<String>,
-    site: Option<String>,
-    date: Option<String>,
-    round: Option<String>,
-    /// The comment on the whole game.
-    comment: Option<String>,
-    /// The same metadata in one object, ready to send back to `record/write` as `meta`.
-    meta: RecordMeta,
-    /// The rules' name, when the game starts from the empty board.
-    rules: Option<String>,
-    /// The start position as a position file's text, for a fragment.
-    start: Option<String>,
-    moves: Vec<String>,
-    comments: Vec<Option<String>>,
-}
-
-#[derive(Serialize)]
-pub(crate) struct RecordGames {
-    games: Vec<GameView>,
-}
-
-/// The games of a record file's text (every move checked; errors with line and column).
-pub(crate) async fn read_record(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<RecordGames>, ApiError> {
-    let record: RecordText = read(body, &RECORD_TEXT)?;
-    let games = cathedral::file::parse_records("record", &record.text)
-        .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?;
-    Ok(Json(RecordGames {
-        games: games
-            .iter()
-            .map(|game| GameView {
-                light: game.light.clone(),
-                dark: game.dark.clone(),
-                event: game.event.clone(),
-                site: game.site.clone(),
-                date: game.date.clone(),
-                round: game.round.clone(),
-                comment: game.comment.clone(),
-                meta: RecordMeta {
-                    event: game.event.clone(),
-                    site: game.site.clone(),
-                    date: game.date.clone(),
-                    round: game.round.clone(),
-                    light: game.light.clone(),
-                    dark: game.dark.clone(),
-                    comment: game.comment.clone(),
-                },
-                rules: if game.start.is_some() {
-                    None
-                } else {
-                    Some(
-                        game.rules
-                            .preset_name()
-                            .map_or_else(|| game.rules.to_string(), str::to_string),
-                    )
-                },
-                start: game.start.map(|p| {
-                    cathedral::file::to_yaml(&cathedral::file::PositionFile::from_position(p))
-                }),
-                moves: game.move_texts(),
-                comments: game.moves.iter().map(|m| m.comment.clone()).collect(),
-            })
-            .collect(),
-    }))
-}
-
-#[derive(Serialize)]
-pub(crate) struct RecordOut {
-    text: String,
-}
-
-/// A game as a record file's canonical text, to save.
-pub(crate) async fn write_record(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<RecordOut>, ApiError> {
-    let game: GameRequest = read(body, &GAME)?;
-    if game.comments.len() > game.moves.len() {
-        return Err(bad(format!(
-            "{} comments for {} moves: expected at most one comment per move",
-            game.comments.len(),
-            game.moves.len()
-        )));
-    }
-    let mut record = record_of(&game)?;
-    for (recorded, comment) in record.moves.iter_mut().zip(&game.comments) {
-        recorded.comment = comment.clone().filter(|c| !c.trim().is_empty());
-    }
-    if let Some(meta) = game.meta.clone() {
-        record.event = meta.event;
-        record.site = meta.site;
-        record.date = meta.date;
-        record.round = meta.round;
-        record.light = meta.light;
-        record.dark = meta.dark;
-        record.comment = meta.comment;
-    }
-    Ok(Json(RecordOut {
-        text: cathedral::file::records_to_yaml(&[record]),
-    }))
-}
-
-/// Sets the flag when dropped: a request whose client went away is dropped by the server, and
-/// its search stops.
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// How the answer when every search slot is taken ends (it alone gets `Retry-After`).
-const BUSY_END: &str = "the most this server runs at once: try again when one ends";
-
-/// The answer when every search slot is taken: 503 with `Retry-After: 1`.
-pub(crate) fn busy(state: &AppState) -> ApiError {
-    ApiError(
-        StatusCode::SERVICE_UNAVAILABLE,
-        format!(
-            "{} searches are running already, {BUSY_END}",
-            state.options.max_searches
-        ),
-    )
-}
-
-/// The time a request may search: `time_ms` (1 or more; by default, and at most, the server's
-/// longest search time), or a 400 for less than 1.
-pub(crate) fn search_time(state: &AppState, asked: Option<i64>) -> Result<Duration, ApiError> {
-    let most = state.options.max_search_ms;
-    match asked {
-        None => Ok(Duration::from_millis(most)),
-        Some(ms) if ms >= 1 => Ok(Duration::from_millis((ms as u64).min(most))),
-        Some(ms) => Err(bad(format!(
-            "time_ms {ms} is out of range: expected 1 or more milliseconds (more than this server's longest search, {most}, is capped to it)"
-        ))),
-    }
-}
-
-/// Runs `work` on a blocking thread if a search slot is free (503 otherwise), stopping it when
-/// the request is dropped.
-pub(crate) async fn search<T: Send + 'static>(
-    state: &AppState,
-    work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    let _permit = state.searches.try_acquire().map_err(|_| busy(state))?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let _guard = StopOnDrop(Arc::clone(&stop));
-    tokio::task::spawn_blocking(move || work(stop))
-        .await
-        .map_err(|_| {
-            ApiError(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the search failed".into(),
-            )
-        })
-}
-
-/// A solve's report as the page shows it: the command line's JSON report, with the verdict in
-/// words and each move of the best line explained.
-#[derive(Serialize)]
-pub(crate) struct SolveAnswer {
-    #[serde(flatten)]
-    report: SolveReport,
-    verdict: String,
-    line: Vec<cathedral::report::LineStep>,
-}
-
-impl SolveAnswer {
-    pub(crate) fn new(report: SolveReport) -> SolveAnswer {
-        SolveAnswer {
-            verdict: report.verdict.clone(),
-            line: report.line.clone(),
-            report,
-        }
-    }
-}
-
-/// How the server solves: one thread, a table of at most 64 MiB (starting at 4), the time given.
-pub(crate) fn solve_options(
-    position: &Position,
-    time: Duration,
-    stop: Arc<AtomicBool>,
-) -> SolveOptions {
-    SolveOptions {
-        estimate: Some(estimator(position)),
-        threads: 1,
-        tt_mb: 64,
-        initial_tt_mb: Some(4),
-        time_limit: Some(time),
-        stop,
-        ..SolveOptions::default()
-    }
-}
-
-/// The exact solve of the position a game reaches, within the request's time (capped).
-pub(crate) async fn solve(
-    State(state): State<Arc<AppState>>,
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<SolveAnswer>, ApiError> {
-    let game: GameRequest = read(body, &GAME)?;
-    let time = search_time(&state, game.time_ms)?;
-    let (position, _) = replay(&game)?;
-    let report = search(&state, move |stop| {
-        let solution = solve_position(&position, &solve_options(&position, time, stop), &|_| {});
-        SolveAnswer::new(SolveReport::new(&position, &solution, false))
-    })
-    .await?;
-    Ok(Json(report))
-}
-
-/// The most ranked moves `bestmove` gives.
-const MAX_CANDIDATES: u64 = 20;
-
-/// The engine's move for the position a game reaches, with its `candidates` best moves ranked.
-/// The engine's decision, and the value of the move asked for as `also`.
-#[derive(Serialize)]
-pub(crate) struct BestMoveAnswer {
-    #[serde(flatten)]
-    report: BestMoveReport,
-    /// `also`'s value from the mover's view, exact or estimated as `judgement` says, from the
-    /// same search; null when no `also` was asked, or when the search finished no iteration.
-    also: Option<AlsoValue>,
-}
-
-#[derive(Serialize)]
-pub(crate) struct AlsoValue {
-    /// The move, in the notation with the player.
-    mv: String,
-    value: f64,
-    /// What it loses against the best move, in squares (0 when it is as good).
-    loss: f64,
-    /// The expected line after it, starting with it: its second move is the answer it allows.
-    line: Vec<String>,
-}
-
-pub(crate) async fn bestmove(
-    State(state): State<Arc<AppState>>,
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<BestMoveAnswer>, ApiError> {
-    let game: GameRequest = read(body, &GAME)?;
-    let level = in_range(
-        "level",
-        game.level,
-        u64::from(MAX_LEVEL),
-        1..=u64::from(MAX_LEVEL),
-    )? as u8;
-    let candidates = in_range("candidates", game.candidates, 1, 1..=MAX_CANDIDATES)? as usize;
-    let time = search_time(&state, game.time_ms)?;
-    let (position, _) = replay(&game)?;
-    let also = match &game.also {
-        Some(text) => Some(parse_move(&position, text).map_err(|e| {
-            bad(format!(
-                "`also` (`{text}`) cannot be played in this position: {e}"
-            ))
-        })?),
-        None => None,
-    };
-    let answer = search(&state, move |stop| {
-        let choice = choose(
-            &position,
-            &PlayOptions {
-                time: Some(time),
-                level,
-                candidates,
-                also,
-                tt_mb: 32,
-                stop,
-                ..PlayOptions::default()
-            },
-            &mut |_| {},
-        );
-        let report = BestMoveReport::new(&position, &choice);
-        let also = choice.also.as_ref().map(|candidate| {
-            let value = f64::from(candidate.estimate) / 100.0;
-            AlsoValue {
-                mv: cathedral::notation::format_move_with_player(&position, candidate.mv),
-                value,
-                loss: (report.value - value).max(0.0),
-                line: cathedral::notation::format_line(&position, &candidate.pv),
-            }
-        });
-        BestMoveAnswer { report, also }
-    })
-    .await?;
-    Ok(Json(answer))
 }

@@ -5,7 +5,8 @@
 //! A client that goes away stops its solve too.
 
 use super::AppState;
-use super::api::{ApiError, GAME, GameRequest, read, replay, search_time};
+use super::api::{ApiError, GAME, GameRequest, read, replay};
+use super::engine::search_time;
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};
@@ -97,7 +98,7 @@ pub(crate) async fn solve_live(
     let (position, _) = replay(&game)?;
     let permit = Arc::clone(&state.searches)
         .try_acquire_owned()
-        .map_err(|_| super::api::busy(&state))?;
+        .map_err(|_| super::engine::busy(&state))?;
     let running = Running::register(&state);
     let (id, stop) = (running.id(), running.stop_flag());
     let (sender, receiver) = mpsc::unbounded_channel();
@@ -113,7 +114,7 @@ pub(crate) async fn solve_live(
         let progress_sender = sender.clone();
         let solution = solve(
             &position,
-            &super::api::solve_options(&position, time, stop),
+            &super::engine::solve_options(&position, time, stop),
             &move |progress| {
                 let _ = progress_sender.send(event(
                     "progress",
@@ -129,7 +130,7 @@ pub(crate) async fn solve_live(
         );
         let _ = sender.send(event(
             "result",
-            &super::api::SolveAnswer::new(SolveReport::new(&position, &solution, false)),
+            &super::engine::SolveAnswer::new(SolveReport::new(&position, &solution, false)),
         ));
     });
     Ok(events(receiver, running))

@@ -11,9 +11,11 @@ mod analyse_live;
 mod api;
 mod assets;
 mod book;
+mod engine;
 mod live;
 mod placements;
 mod rating;
+mod records;
 mod territory;
 mod trainer;
 
@@ -79,18 +81,18 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/health", get(api::health))
         .route("/api/position", post(api::position))
         .route("/api/placements", post(placements::placements))
-        .route("/api/solve", post(api::solve))
+        .route("/api/solve", post(engine::solve))
         .route("/api/solve/live", post(live::solve_live))
         .route("/api/solve/live/{id}/stop", post(live::stop))
-        .route("/api/bestmove", post(api::bestmove))
+        .route("/api/bestmove", post(engine::bestmove))
         .route("/api/book", post(book::book))
         .route("/api/analyse", post(analyse_live::analyse))
         .route("/api/analyse/live", post(analyse_live::analyse_live))
         .route("/api/analyse/live/{id}/stop", post(analyse_live::stop))
         .route("/api/territory", post(territory::territory))
         .route("/api/rating", post(rating::rating))
-        .route("/api/record/read", post(api::read_record))
-        .route("/api/record/write", post(api::write_record))
+        .route("/api/record/read", post(records::read_record))
+        .route("/api/record/write", post(records::write_record))
         .route("/api/puzzles", get(trainer::list))
         .route("/api/puzzles/from-game", post(trainer::from_game))
         .route("/api/puzzles/answer", post(trainer::answer_start))

@@ -3,7 +3,8 @@
 //! and Dark owned or covered it at the end, and whether it is settled already.
 
 use super::AppState;
-use super::api::{ApiError, GAME, GameRequest, in_range, read, replay, search};
+use super::api::{ApiError, GAME, GameRequest, in_range, read, replay};
+use super::engine::search;
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;

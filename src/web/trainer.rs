@@ -4,9 +4,8 @@
 //! verdict on an answer to a puzzle sent with it.
 
 use super::AppState;
-use super::api::{
-    ANSWER, ApiError, Expected, GameRequest, bad, read, record_of, search, search_time,
-};
+use super::api::{ANSWER, ApiError, Expected, GameRequest, bad, read, record_of};
+use super::engine::{search, search_time};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, State};

@@ -1,0 +1,293 @@
+//! Playing match pairs and games from Python exactly as `cathedral match` plays them: the
+//! settings range-checked, the game's rules and players checked, then the pair or the game
+//! played without the GIL (`cathedral.play_pair`, `cathedral.play_game`, `player_name`).
+
+use super::CathedralError;
+use super::arena::{AnyPair, PyPair};
+use super::to_python;
+use crate::Position;
+use crate::arena::{
+    Budget, BuiltIn, BuiltInPlayer, MatchGame, MatchOptions, PairResult, PlayedGame,
+    play_match_game, play_pair_from,
+};
+use crate::boardgame::Clock;
+use crate::corintho::CorinthoPosition;
+use crate::frontend::limits::{MAX_BUDGET, MAX_SECONDS, MAX_TABLE_MIB};
+use pyo3::prelude::*;
+use std::time::Duration;
+
+/// A built-in player from its spec; outside programs (`cmd:`) are the command line's.
+fn builtin(option: &str, spec: &str) -> PyResult<BuiltIn> {
+    if spec.starts_with("cmd:") {
+        return Err(CathedralError::new_err(format!(
+            "{option}={spec:?}: outside engines play through `cathedral match`; here a built-in player (random, policy, greedy, engine, engine:level=N,nodes=N)"
+        )));
+    }
+    spec.parse()
+        .map_err(|e| CathedralError::new_err(format!("{option}: {e}")))
+}
+
+/// Each move's budget: nodes, seconds or a game clock `(base, increment)` in seconds.
+fn budget(nodes: Option<u64>, time: Option<f64>, clock: Option<(f64, f64)>) -> PyResult<Budget> {
+    let seconds = |name: &str, s: f64, zero: bool| {
+        let low_ok = if zero { s >= 0.0 } else { s > 0.0 };
+        if low_ok && s <= MAX_SECONDS as f64 {
+            Ok(Duration::from_secs_f64(s))
+        } else {
+            Err(CathedralError::new_err(format!(
+                "{name}={s}: expected seconds above 0, at most {MAX_SECONDS}"
+            )))
+        }
+    };
+    match (nodes, time, clock) {
+        (Some(n), None, None) if (1..=MAX_BUDGET).contains(&n) => Ok(Budget::Nodes(n)),
+        (Some(n), None, None) => Err(CathedralError::new_err(format!(
+            "nodes={n}: expected 1 to {MAX_BUDGET}"
+        ))),
+        (None, Some(t), None) => Ok(Budget::Time(seconds("time", t, false)?)),
+        (None, None, Some((base, increment))) => Ok(Budget::Clock(Clock::new(
+            seconds("clock base", base, false)?,
+            seconds("clock increment", increment, true)?,
+        ))),
+        (None, None, None) => Ok(Budget::Time(Duration::from_secs(1))),
+        _ => Err(CathedralError::new_err(
+            "give one of nodes, time and clock (the budget of every move)",
+        )),
+    }
+}
+
+/// Plays pair `pair` (from 1) of a match between `a` and `b` (built-in players as `cathedral
+/// match --a` names them), exactly as `cathedral match` plays it with the same settings: the
+/// same seeded opening of `opening_plies` plies, or `opening` (moves in the notation) when
+/// given, then A in the first seat and B in the second, then the other way round. A node budget
+/// makes the games the same on every machine. Runs without the GIL.
+#[pyfunction]
+#[pyo3(signature = (a, b, pair, *, game = "cathedral", rules = "classic", seed = 1, opening_plies = 2, opening = None, nodes = None, time = None, clock = None, tt_mb = 16))]
+#[allow(clippy::too_many_arguments)]
+pub fn play_pair(
+    py: Python<'_>,
+    a: &str,
+    b: &str,
+    pair: usize,
+    game: &str,
+    rules: &str,
+    seed: u64,
+    opening_plies: usize,
+    opening: Option<Vec<String>>,
+    nodes: Option<u64>,
+    time: Option<f64>,
+    clock: Option<(f64, f64)>,
+    tt_mb: usize,
+) -> PyResult<PyPair> {
+    let settings = Settings::checked(
+        a,
+        b,
+        pair,
+        rules,
+        seed,
+        opening_plies,
+        opening.as_deref(),
+        nodes,
+        time,
+        clock,
+        tt_mb,
+    )?;
+    let inner = match game {
+        "cathedral" => AnyPair::Cathedral(settings.pair::<Position>(py)?),
+        "corintho" => AnyPair::Corintho(settings.pair::<CorinthoPosition>(py)?),
+        other => return Err(unknown_game(other)),
+    };
+    Ok(PyPair {
+        inner,
+        rules: rules.to_string(),
+    })
+}
+
+fn unknown_game(game: &str) -> PyErr {
+    CathedralError::new_err(format!(
+        "game={game:?}: expected \"cathedral\" or \"corintho\""
+    ))
+}
+
+/// Plays one game of a match, as game `game` (1 or 2) of pair `pair` of `cathedral match`:
+/// `first` in the first seat (Light), `second` in the second, from `opening` (moves in the
+/// notation) or else the pair's seeded opening of `opening_plies` plies. Returns the game as
+/// `match --json` lists it, with its record (`record`, the text of a game-record file). Where
+/// both players are the same engine at a node budget, the two games of a pair are the same game:
+/// an opening study plays one.
+#[pyfunction]
+#[pyo3(signature = (first, second, *, pair = 1, game_number = 1, game = "cathedral", rules = "classic", seed = 1, opening_plies = 2, opening = None, nodes = None, time = None, clock = None, tt_mb = 16))]
+#[allow(clippy::too_many_arguments)]
+pub fn play_game<'py>(
+    py: Python<'py>,
+    first: &str,
+    second: &str,
+    pair: usize,
+    game_number: usize,
+    game: &str,
+    rules: &str,
+    seed: u64,
+    opening_plies: usize,
+    opening: Option<Vec<String>>,
+    nodes: Option<u64>,
+    time: Option<f64>,
+    clock: Option<(f64, f64)>,
+    tt_mb: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !(1..=2).contains(&game_number) {
+        return Err(CathedralError::new_err(format!(
+            "game_number={game_number}: expected 1 or 2"
+        )));
+    }
+    let settings = Settings::checked(
+        first,
+        second,
+        pair,
+        rules,
+        seed,
+        opening_plies,
+        opening.as_deref(),
+        nodes,
+        time,
+        clock,
+        tt_mb,
+    )?;
+    fn with_record<'py, G: MatchGame>(
+        py: Python<'py>,
+        game: PlayedGame<G>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let dict = to_python(py, &game)?;
+        dict.set_item("record", G::records_text(&[game.record()]))?;
+        Ok(dict)
+    }
+    match game {
+        "cathedral" => with_record(py, settings.game::<Position>(py, game_number)?),
+        "corintho" => with_record(py, settings.game::<CorinthoPosition>(py, game_number)?),
+        other => Err(unknown_game(other)),
+    }
+}
+
+struct Settings<'a> {
+    a: BuiltIn,
+    b: BuiltIn,
+    pair: usize,
+    rules: &'a str,
+    seed: u64,
+    opening_plies: usize,
+    opening: Option<&'a [String]>,
+    budget: Budget,
+    tt_mb: usize,
+}
+
+impl<'a> Settings<'a> {
+    /// The settings of a pair or a game, range-checked.
+    #[allow(clippy::too_many_arguments)]
+    fn checked(
+        a: &str,
+        b: &str,
+        pair: usize,
+        rules: &'a str,
+        seed: u64,
+        opening_plies: usize,
+        opening: Option<&'a [String]>,
+        nodes: Option<u64>,
+        time: Option<f64>,
+        clock: Option<(f64, f64)>,
+        tt_mb: usize,
+    ) -> PyResult<Settings<'a>> {
+        let (a, b) = (builtin("a", a)?, builtin("b", b)?);
+        let budget = budget(nodes, time, clock)?;
+        if pair == 0 {
+            return Err(CathedralError::new_err("pair=0: pairs are numbered from 1"));
+        }
+        if opening_plies > 100 {
+            return Err(CathedralError::new_err(format!(
+                "opening_plies={opening_plies}: expected 0 to 100"
+            )));
+        }
+        if !(1..=MAX_TABLE_MIB).contains(&tt_mb) {
+            return Err(CathedralError::new_err(format!(
+                "tt_mb={tt_mb}: expected 1 to {MAX_TABLE_MIB} (MiB)"
+            )));
+        }
+        Ok(Settings {
+            a,
+            b,
+            pair,
+            rules,
+            seed,
+            opening_plies,
+            opening,
+            budget,
+            tt_mb,
+        })
+    }
+
+    /// The match's options and the pair's opening.
+    #[allow(clippy::type_complexity)]
+    fn prepare<G: MatchGame>(&self) -> PyResult<(MatchOptions<G::Rules>, Vec<G::Move>)> {
+        let rules = G::match_rules(self.rules)
+            .map_err(|e| CathedralError::new_err(format!("rules={:?}: {e}", self.rules)))?;
+        for kind in [&self.a, &self.b] {
+            G::plays(kind).map_err(CathedralError::new_err)?;
+        }
+        let options = MatchOptions {
+            rules,
+            seed: self.seed,
+            opening_plies: self.opening_plies,
+            clock: match self.budget {
+                Budget::Clock(clock) => Some(clock),
+                _ => None,
+            },
+        };
+        let opening = match self.opening {
+            None => crate::arena::opening::<G>(&options, self.pair),
+            Some(texts) => super::records::read_moves(G::start_under(rules), texts)?,
+        };
+        Ok((options, opening))
+    }
+
+    /// The pair, played without the GIL.
+    fn pair<G: MatchGame + Send>(&self, py: Python<'_>) -> PyResult<PairResult<G>>
+    where
+        G::Move: Send,
+    {
+        let (options, opening) = self.prepare::<G>()?;
+        let (a, b, budget, tt_mb, pair) = (self.a, self.b, self.budget, self.tt_mb, self.pair);
+        Ok(py.detach(move || {
+            let mut first = BuiltInPlayer::new(a, budget, tt_mb);
+            let mut second = BuiltInPlayer::new(b, budget, tt_mb);
+            play_pair_from(&mut first, &mut second, &options, pair, &opening)
+        }))
+    }
+
+    /// Game `game` of the pair, A in the first seat, played without the GIL.
+    fn game<G: MatchGame + Send>(&self, py: Python<'_>, game: usize) -> PyResult<PlayedGame<G>>
+    where
+        G::Move: Send,
+    {
+        let (options, opening) = self.prepare::<G>()?;
+        let (a, b, budget, tt_mb, pair) = (self.a, self.b, self.budget, self.tt_mb, self.pair);
+        Ok(py.detach(move || {
+            let mut first = BuiltInPlayer::new(a, budget, tt_mb);
+            let mut second = BuiltInPlayer::new(b, budget, tt_mb);
+            play_match_game(&mut first, &mut second, &options, pair, game, &opening)
+        }))
+    }
+}
+
+/// The name a built-in player goes by in records and summaries (`engine level 10, 20000
+/// nodes`), as `cathedral match` prints it.
+#[pyfunction]
+#[pyo3(signature = (spec, *, nodes = None, time = None, clock = None))]
+pub fn player_name(
+    spec: &str,
+    nodes: Option<u64>,
+    time: Option<f64>,
+    clock: Option<(f64, f64)>,
+) -> PyResult<String> {
+    use crate::arena::Contestant;
+    let kind = builtin("spec", spec)?;
+    let player = BuiltInPlayer::new(kind, budget(nodes, time, clock)?, 1);
+    Ok(Contestant::<Position>::name(&player))
+}

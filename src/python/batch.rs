@@ -5,7 +5,8 @@
 
 use super::CathedralError;
 use super::actions::{self, Actions};
-use super::position::{AnyPosition, PyPosition};
+use super::games::AnyPosition;
+use super::position::PyPosition;
 use crate::engine::inputs::PLANES;
 use crate::frontend::Playable;
 use crate::{Piece, Position};

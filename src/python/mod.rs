@@ -10,6 +10,7 @@
 mod actions;
 mod arena;
 mod batch;
+mod games;
 mod play;
 mod position;
 mod records;

@@ -1,7 +1,8 @@
 //! Game records (several games to a file) read and written from Python: `cathedral.Record`,
 //! `read_records`, `parse_records` and `records_text`.
 
-use super::position::{AnyPosition, PyPosition, PythonGame, position_arg};
+use super::games::{AnyPosition, PythonGame};
+use super::position::{PyPosition, position_arg};
 use super::{CathedralError, IllegalMoveError, file_error, to_python};
 use crate::Position;
 use crate::corintho::CorinthoPosition;

@@ -1,7 +1,8 @@
 //! `cathedral.solve` and `cathedral.bestmove`: the command line's `solve --json` and
 //! `bestmove --json` as Python data, run without the GIL and stoppable with Ctrl-C.
 
-use super::position::{AnyPosition, position_arg, with_game};
+use super::games::{AnyPosition, with_game};
+use super::position::position_arg;
 use super::{CathedralError, file_error, to_python};
 use crate::boardgame::SolveOptions;
 use crate::book::Book;

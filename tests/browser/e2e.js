@@ -70,7 +70,7 @@ async function pick(page, move) {
 
 // Places a move with the mouse: picks and turns the building, points at the move's cells until
 // the preview shows the move, clicks.
-async function placeByMouse(page, move) {
+async function placeByMouse(page, move, { double = false } = {}) {
   const before = await played(page);
   await pick(page, move);
   for (const cell of cellsOf(move)) {
@@ -85,7 +85,8 @@ async function placeByMouse(page, move) {
       await page.waitForTimeout(100);
     }
     if (!s.startsWith("Refused") && shown && same(cellsOf(shown), cellsOf(move))) {
-      await page.mouse.click(p.x, p.y);
+      if (double) await page.mouse.dblclick(p.x, p.y);
+      else await page.mouse.click(p.x, p.y);
       await page.waitForFunction(n => document.querySelectorAll("#history li:not(.future):not(.result)").length > n, before);
       return;
     }
@@ -261,6 +262,26 @@ const tests = {
     assert.doesNotMatch(await status(page), /cannot be played|undefined/);
   },
 
+  // A double click plays the building once: the move is pending until its position comes, and
+  // the board waits for it (issue 45, case 1). The game goes on as usual, in mid-game too.
+  async doubleClick(page) {
+    await placeByMouse(page, OPENING[0], { double: true });
+    await page.waitForTimeout(700);
+    assert.strictEqual(await played(page), 1, "one move played");
+    assert.doesNotMatch(await status(page), /cannot be played|Refused/);
+    assert.ok(!(await page.isDisabled("#undo")), "Undo works");
+    await placeByMouse(page, OPENING[1]);
+    await placeByMouse(page, OPENING[2], { double: true });
+    await page.waitForTimeout(700);
+    assert.strictEqual(await played(page), 3, "one move played in mid-game");
+    await placeByMouse(page, OPENING[3]);
+    assert.strictEqual(await played(page), 4);
+    assert.doesNotMatch(await status(page), /cannot be played/);
+    // The address holds the game as played: a reload shows all four moves.
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 4);
+  },
+
   // Against the engine, Undo takes back the engine's move and the player's; a late answer for a
   // position that is no longer current is dropped; the engine does not play after Undo.
   async undoAgainstEngine(page) {
@@ -397,6 +418,33 @@ const tests = {
     await page.waitForFunction(() => !document.querySelector("#solve").disabled, null, { timeout: 20000 });
     assert.match(await page.textContent("#answer"), /stopped|wins by|draw/);
     assert.doesNotMatch(await page.textContent("#progress"), /stopping/, "no stale (stopping...)");
+  },
+
+  // A move played while a solve runs stops that solve: nothing says "Solving..." for a position
+  // that is no longer on the board, Solve works for the new one, and the old solve's late answer
+  // is not shown (issue 45, case 5). Taking the move back shows no old answer either.
+  async solveThenMove(page) {
+    const file = path.join(repo, "puzzles/bench/t8-03.yaml");
+    await openFile(page, file);
+    await page.click("#solve");
+    await page.waitForFunction(() => /nodes/.test(document.querySelector("#progress").textContent), null, { timeout: 20000 });
+    const legal = (await post("/api/position", { start: fs.readFileSync(file, "utf8"), moves: [] })).moves.moves;
+    await placeByMouse(page, legal[0]);
+    await page.waitForFunction(() => !document.querySelector("#solve").disabled, null, { timeout: 10000 });
+    await page.waitForTimeout(1500);
+    assert.doesNotMatch(await page.textContent("#answer"), /Solving/, "no solve shown for the old position");
+    assert.doesNotMatch(await page.textContent("#progress"), /nodes|stopping/, "no old progress");
+    // Solve and Stop work for the new position.
+    await page.click("#solve");
+    await page.waitForFunction(() => /Solving/.test(document.querySelector("#answer").textContent));
+    await page.click("#stop");
+    await page.waitForFunction(() => !document.querySelector("#solve").disabled, null, { timeout: 20000 });
+    assert.match(await page.textContent("#answer"), /stopped|wins by|draw/);
+    // Back to the first position: no answer of either solve is shown there.
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 0);
+    await page.waitForTimeout(500);
+    assert.doesNotMatch(await page.textContent("#answer"), /Solving/);
   },
 
   // The engine's move: its line as numbered ghosts, its candidates listed with values, one

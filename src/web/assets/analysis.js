@@ -10,7 +10,9 @@ import { words } from "./history.js";
 const $ = id => document.getElementById(id);
 const lightView = (value, mover) => (mover === "light" ? value : -value);
 
-let running = null;        // { kind: "solve" | "analyse", controller, id, stopPath }
+// { kind: "solve" | "analyse", key, controller, id, stopPath, detached }: `key` is the position
+// (a solve) or the whole game (an analysis) it was asked for.
+let running = null;
 let engineCall = null;     // the engine's reply in flight (an AbortController)
 let evaluating = null;     // the evaluation in flight
 let territoryCall = null;
@@ -22,7 +24,7 @@ function busy(on) {
 
 /** Stops and forgets whatever runs for the last game, and empties the panels. */
 export function reset() {
-  if (running) { running.controller.abort(); running = null; busy(false); }
+  if (running) { running.detached = true; running.controller.abort(); running = null; busy(false); }
   cancelEngine();
   if (evaluating) { evaluating.abort(); evaluating = null; }
   if (territoryCall) { territoryCall.abort(); territoryCall = null; }
@@ -74,8 +76,31 @@ export async function engineReply(ctx, key) {
   }
 }
 
+/** The key of the whole game, every move taken back included: what an analysis is of. */
+const wholeGameKey = () => JSON.stringify([S.game.rules, S.game.start, allMoves()]);
+
+/**
+ * A solve asked for another position, or an analysis for another game, stops: the server keeps
+ * what it proved, the page files a proven value under the position it was asked for, and
+ * nothing says "Solving..." for a position that is not on the board (issue 45).
+ */
+function detachStale() {
+  if (!running) return;
+  const current = running.kind === "solve" ? gameKey() : wholeGameKey();
+  if (running.key === current) return;
+  const old = running;
+  old.detached = true;
+  running = null;
+  busy(false);
+  if (old.stopPath) api(old.stopPath, {}).catch(() => old.controller.abort());
+  else old.controller.abort();
+  $("answer").textContent = "";
+  $("progress").textContent = "";
+}
+
 /** After each new position: the evaluation and the territory view, when they are switched on. */
 export function onPosition(ctx) {
+  detachStale();
   S.hovered = null;
   if ($("evaluate").checked) evaluate(ctx);
   if ($("show-territory").checked) territory(ctx);
@@ -225,20 +250,28 @@ async function solve(ctx) {
   if (running) return;
   const key = gameKey();
   const controller = new AbortController();
-  running = { kind: "solve", controller, id: null };
+  const mine = running = { kind: "solve", key, controller, id: null };
   busy(true);
   for (const id of ["line", "rootmoves", "candidates"]) $(id).innerHTML = "";
   $("answer").textContent = "Solving...";
   $("progress").textContent = "";
   try {
     const result = await stream("/api/solve/live", request({ time_ms: 600000 }), (name, d) => {
-      if (name === "started") { running.id = d.id; running.stopPath = `/api/solve/live/${d.id}/stop`; $("answer").textContent = `Solving (at most ${Math.round(d.time_ms / 1000)} s; Stop keeps what is proven)...`; }
-      if (name === "progress") $("progress").textContent = d.text;
+      if (name === "started") {
+        mine.id = d.id;
+        mine.stopPath = `/api/solve/live/${d.id}/stop`;
+        // Stopped before the server said where to stop it: stop it now.
+        if (mine.detached) { api(mine.stopPath, {}).catch(() => controller.abort()); return; }
+        $("answer").textContent = `Solving (at most ${Math.round(d.time_ms / 1000)} s; Stop keeps what is proven)...`;
+      }
+      if (name === "progress" && !mine.detached) $("progress").textContent = d.text;
     }, controller.signal);
     if (!result) throw new Error("the solve ended without an answer");
-    if (key !== gameKey()) return;
-    if (result.value !== null && result.value !== undefined) {
-      remember(key, lightView(result.value, result.to_move), true, "solver");
+    const proven = result.value !== null && result.value !== undefined;
+    // A late answer is filed under the position it was asked for, not shown.
+    if (proven) remember(key, lightView(result.value, result.to_move), true, "solver");
+    if (mine.detached || key !== gameKey()) { ctx.render(); return; }
+    if (proven) {
       $("answer").textContent = result.verdict + "\n" + result.line.map(s => `${s.ply}. ${s.mover}:${s.move}${s.effect ? ": " + s.effect : ""}`).join("\n");
       const line = (result.best_line || []).map((m, i) => (playerOf(m) ? m : `${result.line[i] ? result.line[i].mover : ""}:${m}`));
       showLine(ctx, "The best line (exact), on the board:", line, key);
@@ -248,10 +281,10 @@ async function solve(ctx) {
     showRootMoves(ctx, result, key);
     ctx.render();
   } catch (e) {
-    if (e.name !== "AbortError") $("answer").textContent = e instanceof ApiError && e.status === 503 ? `${e.message}.` : e.message;
+    if (e.name !== "AbortError" && !mine.detached) $("answer").textContent = e instanceof ApiError && e.status === 503 ? `${e.message}.` : e.message;
   } finally {
-    if (running && running.controller === controller) { running = null; busy(false); }
-    $("progress").textContent = $("progress").textContent.replace(" (stopping...)", "");
+    if (running === mine) { running = null; busy(false); }
+    if (!mine.detached) $("progress").textContent = $("progress").textContent.replace(" (stopping...)", "");
   }
 }
 
@@ -321,10 +354,10 @@ async function analyse(ctx) {
   if (running) return;
   const moves = allMoves();
   if (!moves.length) { $("answer").textContent = "No moves to analyse yet."; return; }
-  const key = JSON.stringify([S.game.rules, S.game.start, moves]);
-  const sameGame = () => JSON.stringify([S.game.rules, S.game.start, allMoves()]) === key;
+  const key = wholeGameKey();
   const controller = new AbortController();
-  running = { kind: "analyse", controller, id: null };
+  const mine = running = { kind: "analyse", key, controller, id: null };
+  const sameGame = () => !mine.detached && wholeGameKey() === key;
   busy(true);
   $("plot").innerHTML = ""; $("summary").textContent = "";
   $("answer").textContent = `Analysing ${moves.length} moves (50,000 nodes a position)...`;
@@ -332,8 +365,12 @@ async function analyse(ctx) {
   const body = S.game.start ? { start: S.game.start, moves } : { rules: S.game.rules, moves };
   try {
     const result = await stream("/api/analyse/live", Object.assign(body, { nodes_per_move: 50000 }), (name, d) => {
+      if (name === "started") {
+        mine.id = d.id;
+        mine.stopPath = `/api/analyse/live/${d.id}/stop`;
+        if (mine.detached) api(mine.stopPath, {}).catch(() => controller.abort());
+      }
       if (!sameGame()) return;
-      if (name === "started") { running.id = d.id; running.stopPath = `/api/analyse/live/${d.id}/stop`; }
       if (name === "progress") {
         if (d.ply) { S.judged[d.ply.ply] = d.ply; ctx.render(); }
         $("progress").textContent = `Analysing: move ${Math.min(d.judged, d.total)} of ${d.total} judged (${(d.elapsed_ms / 1000).toFixed(1)} s; Stop keeps what is judged)`;
@@ -350,9 +387,9 @@ async function analyse(ctx) {
     showPlot(ctx, result.plot_svg);
     ctx.render();
   } catch (e) {
-    if (e.name !== "AbortError") $("answer").textContent = e.message;
+    if (e.name !== "AbortError" && !mine.detached) $("answer").textContent = e.message;
   } finally {
-    if (running && running.controller === controller) { running = null; busy(false); }
+    if (running === mine) { running = null; busy(false); }
   }
 }
 

@@ -251,7 +251,14 @@ export function preview() {
   say(`${history.words(shown.move)} (${shown.move.replace(/^(light|dark):/, "")}): ${how}${ways}.`, false, true);
 }
 
+/**
+ * Whether a move is pending: the board shows a position the game has left (its answer has not
+ * come yet). Board input waits for it, so that a double click never plays twice.
+ */
+export const pending = () => !S.editor && S.viewKey !== gameKey();
+
 export function place() {
+  if (pending()) return;
   if (S.editor && S.cell && editor.removeAt(S.cell)) return;
   const shown = shownAt(S.cell);
   if (!shown) return;
@@ -264,7 +271,7 @@ export function place() {
 
 /** Plays a move of the player's (or of a line they clicked). */
 export function play(move) {
-  if (!move || !S.view) return;
+  if (!move || !S.view || pending()) return;
   const text = playerOf(move) ? move : `${S.view.position.to_move}:${move}`;
   if (trainer.takesAnswer()) { trainer.answer(ctx, text); return; }
   const replaced = replaces(text);
@@ -442,7 +449,7 @@ async function share() {
 
 // ---- Wiring ---------------------------------------------------------------------------------
 
-const ctx = { say, refresh, render, preview, place, play, undo, undoOne, redo, jump, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
+const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
   resume: () => enginePlays(),
   help: () => help.open(), editorRemoveAt: at => editor.removeAt(at) };
 

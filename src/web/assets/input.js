@@ -83,7 +83,9 @@ export function attach(ctx) {
   board.addEventListener("pointerdown", e => { lastPointer = e.pointerType || "mouse"; });
   board.addEventListener("click", e => {
     const svg = board.querySelector("svg");
-    if (!svg) return;
+    // A click while a move is pending (the second of a double click) waits for nothing: it is
+    // not a new choice of cell either.
+    if (!svg || ctx.pending()) return;
     const at = cellAt(svg, e.clientX, e.clientY);
     if (!at) return;
     const touch = (e.pointerType || lastPointer) !== "mouse";

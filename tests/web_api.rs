@@ -165,6 +165,16 @@ fn the_api_answers_and_refuses_in_words() {
             reply["error"].as_str().unwrap().contains(words),
             "{body}: {reply}"
         );
+        // A move that cannot be played is numbered, so that the page can show the game up to
+        // the move before it; no other error names a move.
+        let refused = if words == "cannot be played" {
+            Some(1)
+        } else if words == "move 2" {
+            Some(2)
+        } else {
+            None
+        };
+        assert_eq!(reply["refused_move"].as_u64(), refused, "{body}: {reply}");
     }
     let (status, text) = server.request("POST", "/api/position", "text/plain", "{}");
     assert_eq!(status, 415, "{text}");

@@ -19,17 +19,41 @@ use std::sync::Arc;
 pub(crate) const BUSY_END: &str = "the most this server runs at once: try again when one ends";
 
 /// A failed request.
-pub(crate) struct ApiError(pub StatusCode, pub String);
+pub(crate) struct ApiError {
+    status: StatusCode,
+    message: String,
+    /// The number (from 1) of the request's move that cannot be played, when that is what is
+    /// wrong: the page then shows the game up to the move before it.
+    refused_move: Option<usize>,
+}
+
+impl ApiError {
+    /// An error with its status and message in the domain's words.
+    pub(crate) fn new(status: StatusCode, message: String) -> ApiError {
+        ApiError {
+            status,
+            message,
+            refused_move: None,
+        }
+    }
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         #[derive(Serialize)]
         struct Body {
             error: String,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            refused_move: Option<usize>,
         }
         // Every search slot taken: worth trying again soon.
-        let retry = self.0 == StatusCode::SERVICE_UNAVAILABLE && self.1.ends_with(BUSY_END);
-        let mut response = (self.0, Json(Body { error: self.1 })).into_response();
+        let retry =
+            self.status == StatusCode::SERVICE_UNAVAILABLE && self.message.ends_with(BUSY_END);
+        let body = Body {
+            error: self.message,
+            refused_move: self.refused_move,
+        };
+        let mut response = (self.status, Json(body)).into_response();
         if retry {
             response.headers_mut().insert(
                 axum::http::header::RETRY_AFTER,
@@ -41,7 +65,7 @@ impl IntoResponse for ApiError {
 }
 
 pub(crate) fn bad(message: impl Into<String>) -> ApiError {
-    ApiError(StatusCode::BAD_REQUEST, message.into())
+    ApiError::new(StatusCode::BAD_REQUEST, message.into())
 }
 
 /// What an endpoint expects as its body, to say so when it gets something else.
@@ -78,7 +102,7 @@ pub(crate) fn read<T: serde::de::DeserializeOwned>(
 ) -> Result<T, ApiError> {
     let Json(value) = body.map_err(|rejection| rejected(rejection, expected))?;
     if !value.is_object() {
-        return Err(ApiError(
+        return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!(
                 "the body must be a JSON object: {} like {}",
@@ -87,7 +111,7 @@ pub(crate) fn read<T: serde::de::DeserializeOwned>(
         ));
     }
     serde_json::from_value(value).map_err(|e| {
-        ApiError(
+        ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!(
                 "the body is not {}: expected JSON like {} ({e})",
@@ -126,7 +150,7 @@ pub(crate) fn rejected(rejection: JsonRejection, expected: &Expected) -> ApiErro
             expected.what, expected.example
         )
     };
-    ApiError(status, message)
+    ApiError::new(status, message)
 }
 
 /// A game in a request: the rules, an optional start position (a position file's text) and the
@@ -267,14 +291,14 @@ pub(crate) fn in_range(
 
 /// The answer for a file of the page that does not exist.
 pub(crate) fn not_found_page(name: &str) -> ApiError {
-    ApiError(
+    ApiError::new(
         StatusCode::NOT_FOUND,
         format!("no such file of the page: `{name}`"),
     )
 }
 
 pub(crate) async fn not_found() -> ApiError {
-    ApiError(
+    ApiError::new(
         StatusCode::NOT_FOUND,
         "no such page: the API is /api/health, /api/position, /api/placements, /api/solve, /api/solve/live, /api/bestmove, /api/analyse, /api/analyse/live, /api/territory, /api/record/read, /api/record/write, /api/puzzles (with /api/puzzles/from-game and /api/puzzles/answer) and /api/rating; the page is / (docs/web.md)".into(),
     )
@@ -363,8 +387,10 @@ pub(crate) fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecor
     let mut position = start.unwrap_or_else(|| Position::new(rules));
     let mut moves = Vec::new();
     for (i, text) in game.moves.iter().enumerate() {
-        let mv = parse_move(&position, text)
-            .map_err(|e| bad(format!("move {} (`{text}`) cannot be played: {e}", i + 1)))?;
+        let mv = parse_move(&position, text).map_err(|e| ApiError {
+            refused_move: Some(i + 1),
+            ..bad(format!("move {} (`{text}`) cannot be played: {e}", i + 1))
+        })?;
         position.play(mv);
         moves.push(cathedral::file::RecordedMove { mv, comment: None });
     }

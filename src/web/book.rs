@@ -49,7 +49,7 @@ pub(crate) async fn book(
     })
     .await
     .map_err(|_| {
-        ApiError(
+        ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "the opening book's lookup failed".into(),
         )

@@ -31,7 +31,7 @@ impl Drop for StopOnDrop {
 
 /// The answer when every search slot is taken: 503 with `Retry-After: 1`.
 pub(crate) fn busy(state: &AppState) -> ApiError {
-    ApiError(
+    ApiError::new(
         StatusCode::SERVICE_UNAVAILABLE,
         format!(
             "{} searches are running already, {BUSY_END}",
@@ -65,7 +65,7 @@ pub(crate) async fn search<T: Send + 'static>(
     tokio::task::spawn_blocking(move || work(stop))
         .await
         .map_err(|_| {
-            ApiError(
+            ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "the search failed".into(),
             )

@@ -174,7 +174,7 @@ pub(crate) fn stop_one(
             flag.store(true, Ordering::Relaxed);
             Ok(Json(serde_json::json!({"stopping": id})))
         }
-        None => Err(ApiError(
+        None => Err(ApiError::new(
             StatusCode::NOT_FOUND,
             format!("no {what} {id} is running: it has finished, or it never started"),
         )),

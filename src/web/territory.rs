@@ -68,7 +68,7 @@ pub(crate) async fn territory(
         "start": request.start,
         "moves": request.moves,
     }))
-    .map_err(|e| ApiError(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let (position, _) = replay(&game)?;
     let limit = Duration::from_millis(state.options.max_search_ms);
     let map = search(&state, move |stop| {
@@ -86,7 +86,7 @@ pub(crate) async fn territory(
     })
     .await?;
     if map.playouts == 0 && !map.complete {
-        return Err(ApiError(
+        return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "no playout finished within the server's search time ({} s): ask for fewer nodes per move",

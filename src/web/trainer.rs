@@ -76,13 +76,13 @@ fn load(state: &AppState, name: &str) -> Result<(cathedral::file::PositionFile, 
         .iter()
         .find(|(n, _)| n == name)
         .ok_or_else(|| {
-            ApiError(
+            ApiError::new(
                 StatusCode::NOT_FOUND,
                 format!("there is no puzzle `{name}`"),
             )
         })?;
     let file = cathedral::file::parse_str(name, text).map_err(|e| {
-        ApiError(
+        ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             format!("the puzzle does not load: {e}"),
         )
@@ -203,7 +203,7 @@ async fn verdict(
     })
     .await?
     .ok_or_else(|| {
-        ApiError(
+        ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "the answer could not be checked in the time allowed".into(),
         )
@@ -311,7 +311,7 @@ pub(crate) async fn from_game(
         None => false,
         Some(serde_json::Value::Bool(all)) => all,
         Some(other) => {
-            return Err(ApiError(
+            return Err(ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 format!(
                     "the body is not {}: `all` must be true or false, not {other} (expected JSON like {})",

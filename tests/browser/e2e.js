@@ -791,6 +791,27 @@ const tests = {
     await broken.context().close();
   },
 
+  // A link whose moves include one that cannot be played shows the game up to the move before
+  // it and says which move was refused and why (issue 45, case 6); the address is mended.
+  async linkWithIllegalMove(page, browser) {
+    for (const move of OPENING) await placeByMouse(page, move);
+    await page.click("#share");
+    const link = await page.inputValue("#link");
+    // Light's second Inn moved onto the Cathedral: move 3 of 4 cannot be played.
+    const damaged = link.replace("i9i10j9", "e5f5f4");
+    assert.notStrictEqual(damaged, link, `the link holds the Inn: ${link}`);
+    const other = await newPage(browser, LAPTOP);
+    await ready(other, damaged);
+    await other.waitForFunction(() => /Move 3 of this game/.test(document.querySelector("#status").textContent));
+    assert.strictEqual(await played(other), 2, "the two moves before it are played");
+    assert.strictEqual(await future(other), 0, "nothing after it is kept");
+    assert.match(await status(other), /cannot be played: .+\. The game is shown up to move 2; that move and the one after it were left out\./);
+    assert.ok(await other.locator("#board svg").count(), "the board is drawn");
+    assert.ok(!(await other.isDisabled("#undo")), "the game goes on from there");
+    assert.doesNotMatch(other.url(), /e5f5f4/, "the address holds the game as shown");
+    await other.context().close();
+  },
+
   // Leaving a game with moves asks first.
   async confirmDiscard(page) {
     await placeByMouse(page, OPENING[0]);

@@ -23,6 +23,8 @@ async function send(path, body, signal) {
   if (!response.ok) {
     const error = new ApiError(response.status, (json && json.error) || `${response.status} ${response.statusText}`);
     error.retryAfter = parseFloat(response.headers.get("Retry-After")) || 1;
+    // The number (from 1) of the game's move that cannot be played, when that is what is wrong.
+    error.refusedMove = (json && json.refused_move) || null;
     throw error;
   }
   return json;

@@ -57,7 +57,9 @@ export async function refresh() {
   try {
     view = await api("/api/position", S.editor ? { start: editor.file(), moves: [] } : request());
   } catch (e) {
-    if (ticket === asking) say(e.message, true);
+    if (ticket !== asking) return;
+    if (!S.editor && e.refusedMove) { dropFrom(e.refusedMove, e.message); return refresh(); }
+    say(e.message, true);
     return;
   }
   if (ticket !== asking) return;
@@ -74,6 +76,21 @@ export async function refresh() {
     book.onPosition(ctx);
     enginePlays();
   } else book.hide();
+}
+
+/**
+ * Move `n` (from 1) of the game cannot be played (a damaged link or autosave): the game keeps
+ * the moves before it, and the page says which move was refused and why.
+ */
+function dropFrom(n, message) {
+  const all = allMoves();
+  const ply = Math.min(S.game.moves.length, n - 1);
+  S.game = newGameState({ rules: S.game.rules, start: S.game.start, moves: all.slice(0, n - 1), meta: S.game.meta, comments: S.game.comments.slice(0, n - 1) });
+  jumpTo(ply);
+  const why = message.split("cannot be played: ")[1] || message;
+  const after = all.length - n;
+  const left = after === 0 ? "that move was left out" : after === 1 ? "that move and the one after it were left out" : `that move and the ${after} after it were left out`;
+  say(`Move ${n} of this game (${history.words(all[n - 1])}) cannot be played: ${why}. The game is shown up to move ${n - 1}; ${left}.`, true);
 }
 
 /** Draws every view from the state. */

@@ -355,6 +355,28 @@ const tests = {
     assert.strictEqual(await page.locator("#history li").count(), total, "the record is whole");
   },
 
+  // With the engine playing a side, stepping through an opened record to its end lets the engine
+  // play nothing: the record is not extended and stays saved (issue 45, case 4). A move of the
+  // player's there is answered as usual.
+  async engineAtRecordEnd(page) {
+    const file = path.join(out, "unfinished.yaml");
+    fs.writeFileSync(file, ["light: Ann", "dark: Bob", "rules: classic", "moves:", ...OPENING.slice(0, 3).map((m, i) => `- ${i % 2 ? "dark" : "light"}:${m}`), ""].join("\n"));
+    await page.selectOption("#opponent", "dark");
+    await page.setInputFiles("#file", file);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length === 3);
+    for (let i = 0; i < 3; i++) await page.click("#redo");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 3);
+    await page.waitForTimeout(2500);
+    assert.strictEqual(await page.locator("#history li").count(), 3, "the engine did not extend the record");
+    // Nothing unsaved: New game does not ask.
+    let asked = null;
+    page.removeAllListeners("dialog");
+    page.on("dialog", d => { asked = d.message(); d.dismiss(); });
+    await page.click("#new");
+    await page.waitForTimeout(300);
+    assert.strictEqual(asked, null, "the record counts as saved");
+  },
+
   // The end of a game: who won, by how many squares, and the unplaced squares, on the board
   // and in the move list.
   async gameOver(page) {

@@ -442,7 +442,10 @@ function restore() {
     const g = decodeGame(fragment);
     const game = newGameState({ rules: g.rules, start: g.start, moves: g.moves });
     S.game = game;
-    jumpTo(g.ply); // the engine, if it plays a side, moves only at the end of the game
+    jumpTo(g.ply);
+    // A reload in the middle of a game against the engine: it plays on if it is its turn at the
+    // end of the game (never over moves that were taken back).
+    S.autoplay = S.game.future.length === 0;
     $("rules").value = g.rules;
     return true;
   } catch (e) {

@@ -88,9 +88,9 @@ export function jumpTo(count) {
   count = Math.max(0, Math.min(count, game.moves.length + game.future.length));
   while (game.moves.length > count) game.future.push(game.moves.pop());
   while (game.moves.length < count && game.future.length) game.moves.push(game.future.pop());
-  // At the end of the game the engine may play its side again; in the middle of the moves it
-  // never plays over moves that were not discarded.
-  S.autoplay = game.future.length === 0;
+  // Stepping through the moves is not a move: the engine waits for the player's next move (or
+  // a choice of sides), even at the end of an opened record, which it never extends.
+  S.autoplay = false;
 }
 
 /**

@@ -834,6 +834,28 @@ const tests = {
     await other.context().close();
   },
 
+  // After a reload the game's unsaved moves are still unsaved: New game asks first, No keeps the
+  // game, and a new game gets an address of its own, so Back brings the last one back (issue 45,
+  // case 3).
+  async reloadThenNewGame(page) {
+    for (const move of OPENING.slice(0, 2)) await placeByMouse(page, move);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
+    let asked = null;
+    page.removeAllListeners("dialog");
+    page.on("dialog", d => { asked = d.message(); d.dismiss(); });
+    await page.click("#new");
+    await page.waitForTimeout(300);
+    assert.match(asked || "", /discards the current game of 2 moves/, "New game asks after a reload");
+    assert.strictEqual(await played(page), 2, "No keeps the game");
+    page.removeAllListeners("dialog");
+    page.on("dialog", d => d.accept());
+    await page.click("#new");
+    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
+  },
+
   // Leaving a game with moves asks first.
   async confirmDiscard(page) {
     await placeByMouse(page, OPENING[0]);

@@ -363,6 +363,7 @@ export function mayDiscard(what) {
 
 /** Starts a game: every panel of the last one goes. */
 export function startGame(game, { meta = null, keepRecord = false } = {}) {
+  newAddress = true;
   analysis.reset(ctx);
   trainer.leave(ctx);
   S.game = game;
@@ -429,10 +430,23 @@ function download(text, name) {
 }
 
 // The game is kept in the address (a reload restores it, a link shares it) and in the browser.
+// A game that replaces another (New game, Open, other rules) gets an address of its own, so
+// that Back brings the last one back; moves within a game only change the current address.
+let newAddress = false;
+
 function save() {
   const fragment = encodeGame();
-  if (location.hash.slice(1) !== fragment) window.history.replaceState(null, "", "#" + fragment);
-  try { localStorage.setItem("cathedral-game", fragment); } catch (_) { /* private mode: the address still has it */ }
+  if (location.hash.slice(1) !== fragment) {
+    if (newAddress && location.hash.length > 1) window.history.pushState(null, "", "#" + fragment);
+    else window.history.replaceState(null, "", "#" + fragment);
+  }
+  newAddress = false;
+  try {
+    localStorage.setItem("cathedral-game", fragment);
+    // Whether the autosaved game has moves not saved to a file: after a reload the page still
+    // asks before discarding it.
+    localStorage.setItem("cathedral-game-unsaved", S.dirty ? "1" : "");
+  } catch (_) { /* private mode: the address still has it */ }
 }
 
 function restore() {
@@ -442,6 +456,10 @@ function restore() {
     const g = decodeGame(fragment);
     const game = newGameState({ rules: g.rules, start: g.start, moves: g.moves });
     S.game = game;
+    // The autosaved game keeps its unsaved moves unsaved; a link someone shared has none.
+    let stored = null, unsaved = false;
+    try { stored = localStorage.getItem("cathedral-game"); unsaved = localStorage.getItem("cathedral-game-unsaved") === "1"; } catch (_) { /* private mode */ }
+    S.dirty = unsaved && stored === fragment;
     jumpTo(g.ply);
     // A reload in the middle of a game against the engine: it plays on if it is its turn at the
     // end of the game (never over moves that were taken back).
@@ -514,7 +532,7 @@ function wire() {
     const moves = allMoves();
     const extra = { moves, comments: moves.map((_, i) => S.game.comments[i] || null) };
     if (S.game.meta && Object.values(S.game.meta).some(Boolean)) extra.meta = S.game.meta;
-    try { download((await api("/api/record/write", request(extra))).text, "game.yaml"); S.dirty = false; } catch (e) { say(e.message, true); }
+    try { download((await api("/api/record/write", request(extra))).text, "game.yaml"); S.dirty = false; save(); } catch (e) { say(e.message, true); }
   };
   $("savepos").onclick = () => { if (S.view) download(S.view.position_file, "position.yaml"); };
   $("share").onclick = share;

@@ -856,6 +856,39 @@ const tests = {
     await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
   },
 
+  // The server gone under an open page: the page says it cannot be reached (not "Failed to
+  // fetch"), waits for it, and goes on by itself when it is back: the message goes, and a
+  // building picked during the outage can be placed without picking it again (issue 45, case 7).
+  async serverGone(page) {
+    await placeByMouse(page, OPENING[0]);
+    await page.route("**/api/**", route => route.abort("connectionrefused"));
+    await page.click('#hand button[data-kind="inn"]');
+    await page.waitForFunction(() => /cannot be reached/.test(document.querySelector("#status").textContent));
+    assert.doesNotMatch(await status(page), /Failed to fetch/);
+    await page.waitForTimeout(1500);
+    await page.unroute("**/api/**");
+    await page.waitForSelector('#hand button.chosen[data-kind="inn"][data-shape]', { timeout: 20000 });
+    await page.waitForFunction(() => !/cannot be reached/.test(document.querySelector("#status").textContent), null, { timeout: 20000 });
+    // Placed with the building picked during the outage: turned and pointed, never picked again.
+    const move = OPENING[1];
+    const want = shapeOf(cellsOf(move));
+    for (let i = 0; i < 9 && (await page.getAttribute("#hand button.chosen", "data-shape")) !== want; i++) {
+      const shape = await page.getAttribute("#hand button.chosen", "data-shape");
+      await page.keyboard.press(i === 4 ? "m" : "r");
+      await page.waitForFunction(s => document.querySelector("#hand button.chosen").dataset.shape !== s, shape);
+    }
+    for (const cell of cellsOf(move)) {
+      const p = await at(page, cell);
+      await page.mouse.move(p.x, p.y);
+      await page.waitForTimeout(150);
+      const shown = ((await status(page)).match(/\(([a-z]+:[^)]*)\)/) || [])[1];
+      if (shown && same(cellsOf(shown), cellsOf(move))) { await page.mouse.click(p.x, p.y); break; }
+    }
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
+    // The refused connections were the test's own doing.
+    page.errors = page.errors.filter(e => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
+  },
+
   // Leaving a game with moves asks first.
   async confirmDiscard(page) {
     await placeByMouse(page, OPENING[0]);

@@ -11,8 +11,33 @@ const sleep = (ms, signal) => new Promise((resolve, reject) => {
   if (signal) signal.addEventListener("abort", () => { clearTimeout(timer); reject(new DOMException("aborted", "AbortError")); }, { once: true });
 });
 
+/** What the page says when the server does not answer at all. */
+export const UNREACHABLE = "The server cannot be reached (has `cathedral serve` stopped, or the network gone?). The page tries again and goes on by itself when it answers.";
+
+let unreachableHook = () => {};
+/** `hook()` runs whenever a request finds no server: the page then waits for it to come back. */
+export function onUnreachable(hook) { unreachableHook = hook; }
+
+/** A request that reached no server: an `ApiError` with status 0 and the page's words. */
+function unreachable(e) {
+  if (e && e.name === "AbortError") return e;
+  const error = new ApiError(0, UNREACHABLE);
+  error.unreachable = true;
+  unreachableHook();
+  return error;
+}
+
+/** Fetches, turning "no server" (a `TypeError` from fetch) into the page's words. */
+async function reach(path, init) {
+  try {
+    return await fetch(path, init);
+  } catch (e) {
+    throw unreachable(e);
+  }
+}
+
 async function send(path, body, signal) {
-  const response = await fetch(path, {
+  const response = await reach(path, {
     method: body === undefined ? "GET" : "POST",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -52,7 +77,7 @@ export async function api(path, body, { signal, retries = 0, waiting } = {}) {
  * until the stream ends. Returns the data of the `result` event (or null if none came).
  */
 export async function stream(path, body, onEvent, signal) {
-  const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
+  const response = await reach(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
     try { message = (await response.json()).error || message; } catch (_) { /* keep the status */ }

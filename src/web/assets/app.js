@@ -1,7 +1,7 @@
 // The page's entry: the actions a player takes (pick, turn, place, undo, open, share) and
 // `render`, which draws every view from the state (state.js) after each change.
 import { S, request, gameKey, playMove, jumpTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, replaces } from "./state.js";
-import { api } from "./api.js";
+import { api, onUnreachable, UNREACHABLE } from "./api.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
 import { boardSvg, drawMarks, drawGhosts, drawPreview, drawTerritory, describe } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
@@ -59,7 +59,7 @@ export async function refresh() {
   } catch (e) {
     if (ticket !== asking) return;
     if (!S.editor && e.refusedMove) { dropFrom(e.refusedMove, e.message); return refresh(); }
-    say(e.message, true);
+    if (!e.unreachable) say(e.message, true);
     return;
   }
   if (ticket !== asking) return;
@@ -69,7 +69,12 @@ export async function refresh() {
   if (!S.editor) save();
   if (!S.message.text) say("");
   render();
-  if (S.chosen) await loadPlacements();
+  // The chosen building's placements in the new position (its shapes in the hand with them).
+  if (S.chosen) {
+    const before = S.placements;
+    await loadPlacements();
+    if (ticket === asking && S.placements !== before) render();
+  }
   preview();
   if (!S.editor) {
     analysis.onPosition(ctx);
@@ -91,6 +96,24 @@ function dropFrom(n, message) {
   const after = all.length - n;
   const left = after === 0 ? "that move was left out" : after === 1 ? "that move and the one after it were left out" : `that move and the ${after} after it were left out`;
   say(`Move ${n} of this game (${history.words(all[n - 1])}) cannot be played: ${why}. The game is shown up to move ${n - 1}; ${left}.`, true);
+}
+
+// The server went away: the page says so once, asks `/api/health` every few seconds until it
+// answers, then clears the message and asks again for what the current state needs (the
+// position, the chosen building's placements), so that nothing picked meanwhile is stuck.
+let waitingForServer = false;
+async function waitForServer() {
+  if (waitingForServer) return;
+  waitingForServer = true;
+  say(UNREACHABLE, true);
+  for (let seconds = 1; ; seconds = Math.min(seconds * 2, 8)) {
+    await new Promise(resolve => setTimeout(resolve, seconds * 1000));
+    try { await api("/api/health"); break; } catch (_) { /* still gone */ }
+  }
+  waitingForServer = false;
+  if (S.message.text === UNREACHABLE) say("");
+  S.placements = null;
+  refresh();
 }
 
 /** Draws every view from the state. */
@@ -209,7 +232,7 @@ async function loadPlacements() {
     const shapes = orientations(answer.placements.filter(p => p.legal).concat(answer.placements));
     if (!S.orientation || !shapes.includes(S.orientation)) S.orientation = shapes[0];
     S.shapes = shapes;
-  } catch (e) { say(e.message, true); }
+  } catch (e) { if (!e.unreachable) say(e.message, true); }
 }
 
 export async function choose(kind) {
@@ -569,6 +592,7 @@ function loadSettings() {
 }
 
 function start() {
+  onUnreachable(() => waitForServer());
   wire();
   loadSettings();
   for (const id of ["opponent", "level", "theme", "evaluate", "show-territory", "show-line", "teach", "teach-threshold"]) $(id).addEventListener("change", saveSettings);

@@ -754,6 +754,38 @@ const tests = {
     await page.click("#edit-cancel");
   },
 
+  // The editor from an empty board: Clear, the Cathedral picked and set down, then buildings;
+  // a building set down while the Cathedral is still to place is refused with the reason, which
+  // stays in view (issue 45, case 2).
+  async editorFromEmpty(page) {
+    await page.click("#edit");
+    await page.click("#edit-clear");
+    await page.click('#hand button[data-kind="tavern"]');
+    await page.waitForSelector('#hand button.chosen[data-kind="tavern"][data-shape]');
+    const a1 = await at(page, "a1");
+    await page.mouse.move(a1.x, a1.y);
+    await page.mouse.click(a1.x, a1.y);
+    await page.waitForFunction(() => /Cathedral/.test(document.querySelector("#status").textContent));
+    await page.mouse.move(a1.x + 3, a1.y + 3);
+    await page.waitForTimeout(300);
+    assert.match(await status(page), /Cathedral/, "the reason stays in view under the pointer");
+    // The Cathedral: picked (nothing else stays chosen), set down, then a Tavern beside it.
+    await page.click("#edit-cathedral");
+    await page.waitForFunction(() => !document.querySelector("#hand button.chosen"));
+    const e5 = await at(page, "e5");
+    await page.mouse.move(e5.x, e5.y);
+    await page.waitForTimeout(300);
+    await page.mouse.click(e5.x, e5.y);
+    await page.waitForFunction(() => [...document.querySelectorAll("#board svg text")].some(t => /^(CA|Ca)$/.test(t.textContent)));
+    assert.strictEqual(await page.inputValue("#edit-cathedral-status"), "board");
+    await page.click('#hand button[data-kind="tavern"]');
+    await page.waitForSelector('#hand button.chosen[data-kind="tavern"][data-shape]');
+    await page.mouse.move(a1.x, a1.y);
+    await page.mouse.click(a1.x, a1.y);
+    await page.waitForFunction(() => [...document.querySelectorAll("#board svg text")].some(t => t.textContent === "Tv"));
+    await page.click("#edit-cancel");
+  },
+
   // A phone: the board fills the width, nothing needs sideways scrolling, a tap shows a
   // building and only a second tap on it plays it; Rotate turns it; the arrows scroll the page
   // unless the board has focus.

@@ -180,7 +180,10 @@ function showHand() {
     if (view.position.cathedral.status === "to-place" && owner === "light") kinds = [["cathedral", view.moves.per_piece.cathedral || 0, 1]];
     if (view.moves.per_piece.pass) kinds.push(["pass", 1, 1]);
   }
-  if (!kinds.some(([k]) => k === S.chosen)) {
+  // The editor's Cathedral is picked with its own button, beside the hand: it stays chosen.
+  const editorCathedral = S.editor && S.chosen === "cathedral";
+  $("edit-cathedral").setAttribute("aria-pressed", String(!!editorCathedral));
+  if (!editorCathedral && !kinds.some(([k]) => k === S.chosen)) {
     const first = kinds.find(([, n]) => n !== 0) || kinds[0];
     S.chosen = first ? first[0] : null;
     S.orientation = null;

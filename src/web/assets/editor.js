@@ -43,8 +43,12 @@ async function check(before) {
     return true;
   } catch (e) {
     Object.assign(S.editor, before);
-    ctx.say(e.message, true);
     await ctx.refresh();
+    // Said after the board is drawn again, so that the pointer's preview does not cover it.
+    const toPlace = $("edit-cathedral-status").value === "to-place";
+    const hint = toPlace && /Cathedral/.test(e.message) ? " Set the Cathedral down first (the Cathedral button), or choose \"captured\" if it is off the board." : "";
+    const why = e.message.replace(/^start:\d+:\d+: /, "");
+    ctx.say(`Refused: ${why}.${hint}`.replace(/\.\./g, "."), true);
     return false;
   }
 }

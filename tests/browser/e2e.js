@@ -377,6 +377,31 @@ const tests = {
     assert.strictEqual(asked, null, "the record counts as saved");
   },
 
+  // A forced pass is played for the side that has no legal placement, and said, once a move has
+  // been played; a position opened with a forced pass waits for the player's Pass (issue 45).
+  async forcedPass(page) {
+    const text = fs.readFileSync(path.join(repo, "puzzles/rules/08-forced-pass-and-game-end.yaml"), "utf8")
+      .split("ruling:")[0]
+      .replace("  - tavern: [c4]\n", "")
+      .replace("  hand:\n    square: 1\n    infirmary: 1\n  territory: [a1", "  hand:\n    tavern: 1\n    square: 1\n    infirmary: 1\n  territory: [a1");
+    const file = path.join(out, "forced-pass.yaml");
+    fs.writeFileSync(file, text);
+    await openFile(page, file);
+    await page.waitForTimeout(500);
+    assert.strictEqual(await played(page), 0, "an opened position is not changed");
+    await page.click('#hand button[data-kind="pass"]');
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 1);
+    await placeByMouse(page, "tavern:c4");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 3);
+    assert.match(await page.getAttribute("#history li:nth-child(3)", "title"), /^light:pass$/);
+    assert.match(await status(page), /Light has no legal placement, so Light passes/);
+    // Undo takes the forced pass back with nothing played again.
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
+    await page.waitForTimeout(500);
+    assert.strictEqual(await played(page), 2, "no forced pass right after Undo");
+  },
+
   // The end of a game: who won, by how many squares, and the unplaced squares, on the board
   // and in the move list.
   async gameOver(page) {

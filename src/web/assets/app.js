@@ -76,6 +76,7 @@ export async function refresh() {
     if (ticket === asking && S.placements !== before) render();
   }
   preview();
+  if (!S.editor && forcedPass()) return;
   if (!S.editor) {
     analysis.onPosition(ctx);
     book.onPosition(ctx);
@@ -114,6 +115,26 @@ async function waitForServer() {
   if (S.message.text === UNREACHABLE) say("");
   S.placements = null;
   refresh();
+}
+
+/**
+ * The side to move has no legal placement: its forced pass is played for it and said, so that
+ * nobody clicks Pass turn after turn. Only right after a move at the end of the game (never when
+ * a game or a position is opened, stepped through or taken back), and not for the engine's side,
+ * which plays its own. Whether the move was forced is the server's word: the pass is the only
+ * legal move.
+ */
+function forcedPass() {
+  const view = S.view;
+  const p = view.position;
+  if (S.puzzle || !S.autoplay || !S.game.moves.length || S.game.future.length || p.game_over) return false;
+  if (S.engineSide === p.to_move || teach.holding()) return false;
+  const moves = view.moves.moves;
+  if (moves.length !== 1 || pieceOf(moves[0]) !== "pass") return false;
+  playMove(`${p.to_move}:pass`, { byPlayer: false });
+  say(`${Side(p.to_move)} has no legal placement, so ${Side(p.to_move)} passes (played for them).`);
+  refresh();
+  return true;
 }
 
 /** Draws every view from the state. */

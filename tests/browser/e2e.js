@@ -632,6 +632,25 @@ const tests = {
     assert.ok(await page.isHidden("#games-label"), "no stale game selector");
   },
 
+  // An analysis stopped before any move was judged says so, with no summary of nothing and no
+  // plot (issue 45); the server's answer is played back by the test so that no timing decides.
+  async analyseStoppedAtOnce(page) {
+    await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
+    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
+    const total = await page.locator("#history li").count();
+    await page.route("**/api/analyse/live", route => route.fulfill({
+      status: 200,
+      contentType: "text/event-stream",
+      body: `event: started\ndata: {"id": 1}\n\nevent: result\ndata: ${JSON.stringify({ analysis: null, plot_svg: null, complete: false, judged: 0, total: total + 1, stopped_reason: "stopped" })}\n\n`,
+    }));
+    await page.click("#analyse");
+    await page.waitForFunction(() => !document.querySelector("#analyse").disabled);
+    assert.strictEqual(await page.textContent("#progress"), "Analysis stopped before any move was judged.");
+    assert.strictEqual((await page.textContent("#summary")).trim(), "", "no averages of nothing");
+    assert.strictEqual(await page.locator("#plot svg").count(), 0, "no plot");
+    assert.strictEqual((await page.textContent("#answer")).trim(), "", "no error");
+  },
+
   // The trainer: a wrong answer is refuted, the right one confirmed.
   async trainer(page) {
     const text = fs.readFileSync(path.join(repo, "puzzles/teaching/puzzle-001.yaml"), "utf8");

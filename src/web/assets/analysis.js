@@ -344,9 +344,13 @@ function showPlot(ctx, plotSvg) {
   renderPlot(ctx);
 }
 
-function summary(a, complete, judged, total) {
-  const side = (name, s) => `${name}: average loss ${s.average_loss.toFixed(2)} squares, ${s.inaccuracies} ?!, ${s.mistakes} ?, ${s.blunders} ??`;
-  const head = complete ? "" : `Stopped after ${Math.max(0, judged - 1)} of ${total} moves; what was judged is kept.\n`;
+/** The analysis in a few lines: empty when no move was judged (the progress line says so). */
+function summary(a, complete, total) {
+  if (!a || !a.plies.length) return "";
+  const side = (name, s) => s.moves
+    ? `${name}: average loss ${s.average_loss.toFixed(2)} squares over ${s.moves} move${s.moves === 1 ? "" : "s"}, ${s.inaccuracies} ?!, ${s.mistakes} ?, ${s.blunders} ??`
+    : `${name}: no move judged yet`;
+  const head = complete ? "" : `Stopped after ${a.plies.length} of ${total} moves; what was judged is kept.\n`;
   return `${head}${side("Light", a.light)}\n${side("Dark", a.dark)}\nThe marks and values are beside the moves; click a dot of the plot to go to that move.`;
 }
 
@@ -378,13 +382,18 @@ async function analyse(ctx) {
     }, controller.signal);
     if (!result) throw new Error("the analysis ended without an answer");
     if (!sameGame()) return;
+    // Stopped before a move was judged, the answer has no analysis: nothing to sum up or plot.
+    const plies = result.analysis ? result.analysis.plies : [];
     S.judged = [];
-    for (const p of result.analysis.plies) S.judged[p.ply] = p;
-    S.analysis = result;
+    for (const p of plies) S.judged[p.ply] = p;
+    S.analysis = plies.length ? result : null;
     $("answer").textContent = "";
-    $("summary").textContent = summary(result.analysis, result.complete, result.judged, result.total);
-    $("progress").textContent = result.complete ? `Analysed ${moves.length} moves.` : `Analysis ${result.stopped_reason === "time" ? "reached the server's time limit" : "stopped"}: ${result.analysis.plies.length} of ${moves.length} moves judged.`;
-    showPlot(ctx, result.plot_svg);
+    $("summary").textContent = summary(result.analysis, result.complete, moves.length);
+    const ended = result.stopped_reason === "time" ? "reached the server's time limit" : "stopped";
+    $("progress").textContent = result.complete ? `Analysed ${moves.length} moves.`
+      : plies.length ? `Analysis ${ended}: ${plies.length} of ${moves.length} moves judged.`
+      : `Analysis ${ended} before any move was judged.`;
+    if (plies.length) showPlot(ctx, result.plot_svg);
     ctx.render();
   } catch (e) {
     if (e.name !== "AbortError" && !mine.detached) $("answer").textContent = e.message;

@@ -93,10 +93,12 @@ function dropFrom(n, message) {
   const ply = Math.min(S.game.moves.length, n - 1);
   S.game = newGameState({ rules: S.game.rules, start: S.game.start, moves: all.slice(0, n - 1), meta: S.game.meta, comments: S.game.comments.slice(0, n - 1) });
   jumpTo(ply);
-  const why = message.split("cannot be played: ")[1] || message;
+  // The server's reason, without the move written again in the notation.
+  const why = (message.split("cannot be played: ")[1] || message).replace(/^`[^`]*`: /, "");
   const after = all.length - n;
   const left = after === 0 ? "that move was left out" : after === 1 ? "that move and the one after it were left out" : `that move and the ${after} after it were left out`;
-  say(`Move ${n} of this game (${history.words(all[n - 1])}) cannot be played: ${why}. The game is shown up to move ${n - 1}; ${left}.`, true);
+  const shown = n === 1 ? "The game is shown from its start" : `The game is shown up to move ${n - 1}`;
+  say(`Move ${n} of this game (${history.words(all[n - 1])}) cannot be played: ${why}. ${shown}; ${left}.`, true);
 }
 
 // The server went away: the page says so once, asks `/api/health` every few seconds until it

@@ -83,8 +83,8 @@ export function attach(ctx) {
   board.addEventListener("pointerdown", e => { lastPointer = e.pointerType || "mouse"; });
   board.addEventListener("click", e => {
     const svg = board.querySelector("svg");
-    // A click while a move is pending (the second of a double click) waits for nothing: it is
-    // not a new choice of cell either.
+    // A click while a move is pending (the second of a double click) is dropped: it neither
+    // plays nor chooses a cell.
     if (!svg || ctx.pending()) return;
     const at = cellAt(svg, e.clientX, e.clientY);
     if (!at) return;

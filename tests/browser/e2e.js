@@ -51,8 +51,8 @@ async function at(page, cell, dx = CELL / 2, dy = CELL / 2) {
 }
 
 async function status(page) { return (await page.textContent("#status")).trim(); }
-const played = page => page.locator("#history li:not(.future):not(.result)").count();
-const future = page => page.locator("#history li.future").count();
+const played = page => page.locator("#history li.move:not(.future):not(.aside)").count();
+const future = page => page.locator("#history li.move.future").count();
 
 // Picks a building and turns it (R, then M) until its shape is the move's.
 async function pick(page, move) {
@@ -87,7 +87,7 @@ async function placeByMouse(page, move, { double = false } = {}) {
     if (!s.startsWith("Refused") && shown && same(cellsOf(shown), cellsOf(move))) {
       if (double) await page.mouse.dblclick(p.x, p.y);
       else await page.mouse.click(p.x, p.y);
-      await page.waitForFunction(n => document.querySelectorAll("#history li:not(.future):not(.result)").length > n, before);
+      await page.waitForFunction(n => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length > n, before);
       return;
     }
   }
@@ -231,7 +231,7 @@ const tests = {
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("r");
     await page.keyboard.press("Enter");
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 1);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 1);
     assert.strictEqual(await page.getAttribute("#history li", "title").then(t => t.split(":").slice(0, 2).join(":")), "light:cathedral");
     await page.keyboard.press("]");
     const chosen = await page.getAttribute("#hand button.chosen", "data-kind");
@@ -239,10 +239,10 @@ const tests = {
     await page.waitForSelector("#hand button.chosen[data-shape]");
     for (const key of ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowLeft"]) await page.keyboard.press(key);
     await page.keyboard.press("Enter");
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2);
     assert.match(await page.getAttribute("#history li:nth-child(2)", "title"), /^dark:/);
     await page.keyboard.press("Backspace");
-    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length === 1);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 1);
   },
 
   // Undo and Backspace with no move to take back do nothing, quickly; the game stays whole.
@@ -253,7 +253,7 @@ const tests = {
     for (let i = 0; i < 5; i++) await page.keyboard.press("Backspace");
     await page.evaluate(() => document.querySelector("#undo").click());
     assert.ok(Date.now() - started < 3000, "the page answered at once");
-    assert.strictEqual(await page.locator("#history li").count(), 0);
+    assert.strictEqual(await page.locator("#history li.move").count(), 0);
     assert.ok(await page.isDisabled("#redo"), "nothing to redo");
     await page.keyboard.press("Shift+Backspace");
     await placeByMouse(page, OPENING[0]);
@@ -279,7 +279,7 @@ const tests = {
     assert.doesNotMatch(await status(page), /cannot be played/);
     // The address holds the game as played: a reload shows all four moves.
     await page.reload();
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 4);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 4);
   },
 
   // Against the engine, Undo takes back the engine's move and the player's; a late answer for a
@@ -287,21 +287,21 @@ const tests = {
   async undoAgainstEngine(page) {
     await page.selectOption("#opponent", "dark");
     await placeByMouse(page, OPENING[0]);
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2, null, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 20000 });
     assert.match(await page.getAttribute("#history li:nth-child(2)", "title"), /^dark:/, "the engine played Dark");
     await page.click("#undo");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
     await page.waitForTimeout(2500);
     assert.strictEqual(await played(page), 0, "the engine did not play again after Undo");
     // Play, and take it back at once while the engine thinks: its answer must be dropped.
     await page.click("#redo"); // Light's Cathedral again: the engine may answer it
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 1);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 1);
     await page.click("#undo");
     await page.waitForTimeout(2500);
     assert.strictEqual(await played(page), 0, "a late engine answer did not land");
     // Play on: the engine answers the new move.
     await placeByMouse(page, "cathedral:e6,f5,f6,f7,f8,g6");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 2, null, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2, null, { timeout: 20000 });
   },
 
   // Lehmann-Woods: Dark moves first, with its buildings in hand; the engine, playing Light, places
@@ -313,12 +313,12 @@ const tests = {
     assert.strictEqual(await page.locator('#hand button[data-kind="cathedral"]').count(), 0, "no Cathedral in Dark's hand");
     await page.selectOption("#opponent", "light");
     await placeByMouse(page, "inn:a2,b2,b3");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 3, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 3, null, { timeout: 30000 });
     const titles = await page.$$eval("#history li", items => items.map(li => li.title));
     assert.ok(titles[1].startsWith("light:cathedral:"), titles.join(" "));
     assert.ok(titles[2].startsWith("light:") && !titles[2].startsWith("light:cathedral"), titles.join(" "));
     await page.click("#undo");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
     await page.waitForFunction(() => /Dark moves first/.test(document.querySelector("#status").textContent));
     await axeScan(page, "the Lehmann-Woods start");
   },
@@ -327,14 +327,14 @@ const tests = {
   async engineOverRecord(page) {
     await page.selectOption("#opponent", "dark");
     await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
-    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
-    const total = await page.locator("#history li").count();
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+    const total = await page.locator("#history li.move").count();
     await page.click("#history li:nth-child(5)");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 5);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 5);
     await page.waitForTimeout(2500);
-    assert.strictEqual(await page.locator("#history li").count(), total, "the record's moves are all kept");
+    assert.strictEqual(await page.locator("#history li.move").count(), total, "the record's moves are all kept");
     assert.strictEqual(await played(page), 5, "the engine did not play over the record");
-    // A new move here would replace the rest of the record: the page asks, and No keeps it.
+    // A new move here opens a variation: nothing is asked and nothing of the record is lost.
     const text = fs.readFileSync(path.join(repo, "docs/analysis/engine-games.yaml"), "utf8").split(/^---$/m)[0];
     const moves = text.split("moves:")[1].split("\n").filter(l => l.startsWith("- ")).map(l => l.slice(2).trim());
     const next = moves[5];
@@ -350,9 +350,15 @@ const tests = {
       const shown = ((await status(page)).match(/\(([a-z]+:[^)]*)\)/) || [])[1];
       if (shown && same(cellsOf(shown), cellsOf(other))) { await page.mouse.click(p.x, p.y); break; }
     }
-    await page.waitForFunction(() => /Nothing played/.test(document.querySelector("#status").textContent));
-    assert.match(asked || "", new RegExp(`replaces the game's next ${total - 5} moves`));
-    assert.strictEqual(await page.locator("#history li").count(), total, "the record is whole");
+    await page.waitForFunction(() => /opens a variation/.test(document.querySelector("#status").textContent));
+    assert.strictEqual(asked, null, "nothing was asked");
+    await page.waitForFunction(() => document.querySelectorAll("#history ol.variation li.move.current").length === 1);
+    assert.strictEqual(await page.locator("#history > li.move").count(), total, "the record's main line is whole");
+    assert.strictEqual(await played(page), 6, "the variation's move is the current one");
+    // Back on the main line by its move; the variation stays.
+    await page.click("#history > li.move:nth-child(6)");
+    await page.waitForFunction(() => document.querySelectorAll("#history > li.move.current").length === 1);
+    assert.strictEqual(await page.locator("#history ol.variation li.move").count(), 1, "the variation is kept");
   },
 
   // With the engine playing a side, stepping through an opened record to its end lets the engine
@@ -363,11 +369,11 @@ const tests = {
     fs.writeFileSync(file, ["light: Ann", "dark: Bob", "rules: classic", "moves:", ...OPENING.slice(0, 3).map((m, i) => `- ${i % 2 ? "dark" : "light"}:${m}`), ""].join("\n"));
     await page.selectOption("#opponent", "dark");
     await page.setInputFiles("#file", file);
-    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length === 3);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 3);
     for (let i = 0; i < 3; i++) await page.click("#redo");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 3);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 3);
     await page.waitForTimeout(2500);
-    assert.strictEqual(await page.locator("#history li").count(), 3, "the engine did not extend the record");
+    assert.strictEqual(await page.locator("#history li.move").count(), 3, "the engine did not extend the record");
     // Nothing unsaved: New game does not ask.
     let asked = null;
     page.removeAllListeners("dialog");
@@ -390,14 +396,14 @@ const tests = {
     await page.waitForTimeout(500);
     assert.strictEqual(await played(page), 0, "an opened position is not changed");
     await page.click('#hand button[data-kind="pass"]');
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 1);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 1);
     await placeByMouse(page, "tavern:c4");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 3);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 3);
     assert.match(await page.getAttribute("#history li:nth-child(3)", "title"), /^light:pass$/);
     assert.match(await status(page), /Light has no legal placement, so Light passes/);
     // Undo takes the forced pass back with nothing played again.
     await page.click("#undo");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
     await page.waitForTimeout(500);
     assert.strictEqual(await played(page), 2, "no forced pass right after Undo");
   },
@@ -406,8 +412,8 @@ const tests = {
   // and in the move list.
   async gameOver(page) {
     await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
-    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
-    const total = await page.locator("#history li").count();
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+    const total = await page.locator("#history li.move").count();
     await page.click(`#history li:nth-child(${total})`);
     await page.waitForSelector("#banner:not([hidden])");
     const banner = await page.textContent("#banner");
@@ -433,7 +439,7 @@ const tests = {
     await placeByMouse(page, OPENING[0]);
     await page.waitForFunction(() => /busy/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
     await page.evaluate(() => window.hogs.forEach(c => c.abort()));
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 30000 });
   },
 
   // Open a bench position, solve it with live progress, see the stored value and the line drawn.
@@ -453,7 +459,7 @@ const tests = {
     await page.mouse.move(1, 1);
     await shot(page, "solve");
     await page.click("#line a:nth-of-type(2)");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
   },
 
   // A long solve shows its progress and stops on Stop, keeping what it proved.
@@ -489,7 +495,7 @@ const tests = {
     assert.match(await page.textContent("#answer"), /stopped|wins by|draw/);
     // Back to the first position: no answer of either solve is shown there.
     await page.click("#undo");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
     await page.waitForTimeout(500);
     assert.doesNotMatch(await page.textContent("#answer"), /Solving/);
   },
@@ -528,7 +534,7 @@ const tests = {
     await page.mouse.move(1, 1);
     await shot(page, "opening-book");
     await page.click("#book tbody tr:nth-child(1) a");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 1);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 1);
     await page.waitForFunction(() => { const a = document.querySelector("#book tbody tr a"); return a && a.title.startsWith("dark:"); }, null, { timeout: 20000 });
     if (await page.isVisible("#book button")) {
       const before = await page.locator("#book tbody tr").count();
@@ -536,7 +542,7 @@ const tests = {
       await page.waitForFunction(n => document.querySelectorAll("#book tbody tr").length > n, before);
     }
     await page.click("#undo");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
     await page.waitForFunction(() => { const a = document.querySelector("#book tbody tr a"); return a && a.title.includes("cathedral"); }, null, { timeout: 20000 });
     // Out of the book (an endgame), the panel goes.
     await openFile(page, path.join(repo, "puzzles/bench/t10-01.yaml"));
@@ -576,10 +582,10 @@ const tests = {
     await page.mouse.move(1, 1);
     await shot(page, "teaching");
     await page.click("#lesson-back");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
     await page.waitForFunction(b => [...document.querySelectorAll("#board svg #ghosts .ghost")].some(g => g.dataset.move === b), best);
     await placeByMouse(page, best.replace(/^(light|dark):/, ""));
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 2, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2, null, { timeout: 30000 });
     assert.ok(await page.isHidden("#lesson"), "the best move is not flagged");
   },
 
@@ -599,25 +605,25 @@ const tests = {
     await page.click("#lesson-on");
     for (let i = 0; i < 30 && !(await page.isVisible("#banner")); i++) {
       if (await page.isVisible("#lesson")) { await page.click("#lesson-on"); continue; }
-      const moves = await page.evaluate(() => [...document.querySelectorAll("#history li:not(.future):not(.result)")].map(li => li.title));
+      const moves = await page.evaluate(() => [...document.querySelectorAll("#history li.move:not(.future):not(.aside)")].map(li => li.title));
       const view = await post("/api/position", { start: text, moves });
       if (view.position.game_over) break;
       if (view.position.to_move !== "light") { await page.waitForTimeout(300); continue; }
       const move = view.moves.moves[0];
       if (pieceOf(move) === "pass") await page.click('#hand button[data-kind="pass"]');
       else await placeByMouse(page, move);
-      await page.waitForFunction(n => document.querySelectorAll("#history li:not(.future):not(.result)").length > n || !document.querySelector("#lesson").hidden, moves.length);
+      await page.waitForFunction(n => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length > n || !document.querySelector("#lesson").hidden, moves.length);
     }
     await page.waitForSelector("#lessons:not([hidden])", { timeout: 30000 });
     assert.match(await page.textContent("#lessons"), /move 1, Light .*: gave up 2 squares \(exact\)/);
     await page.click("#lessons a");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
   },
 
   // The whole-game analysis streams: "move k of n", the marks fill in, Stop keeps what was judged.
   async analyseStop(page) {
     await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
-    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
     await page.click("#analyse");
     await page.waitForFunction(() => /move \d+ of \d+/.test(document.querySelector("#progress").textContent), null, { timeout: 30000 });
     await page.waitForFunction(() => document.querySelectorAll("#history .value").length >= 2, null, { timeout: 60000 });
@@ -636,8 +642,8 @@ const tests = {
   // plot (issue 45); the server's answer is played back by the test so that no timing decides.
   async analyseStoppedAtOnce(page) {
     await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
-    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
-    const total = await page.locator("#history li").count();
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+    const total = await page.locator("#history li.move").count();
     await page.route("**/api/analyse/live", route => route.fulfill({
       status: 200,
       contentType: "text/event-stream",
@@ -668,10 +674,10 @@ const tests = {
     await page.mouse.move(1, 1);
     await shot(page, "trainer-wrong");
     await page.click("#redo"); // the refutation played on the board
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
     await page.click("#undo");
     await page.click("#undo");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
     // The wrong first answer was rated as a loss.
     const afterWrong = await page.evaluate(() => JSON.parse(localStorage.getItem("cathedral-learner")));
     assert.strictEqual(afterWrong.history.length, 1);
@@ -700,7 +706,7 @@ const tests = {
   // answered like any other (exactly), practice rather than rated.
   async puzzlesFromGame(page) {
     await page.setInputFiles("#file", path.join(repo, "tests/data/blunder-games.yaml"));
-    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
     await page.click("#from-game");
     await page.waitForFunction(() => /puzzles? from this game/.test(document.querySelector("#answer").textContent), null, { timeout: 60000 });
     assert.strictEqual(await page.inputValue("#puzzle-set"), "game");
@@ -744,9 +750,9 @@ const tests = {
     await page.waitForFunction(() => /engine level 10/.test(document.querySelector("#meta").textContent));
     assert.match(await page.textContent("#meta"), /engine level 10/, "the players are shown");
     await page.selectOption("#games", "1");
-    await page.waitForFunction(n => document.querySelectorAll("#history li.future").length === n, second);
+    await page.waitForFunction(n => document.querySelectorAll("#history li.move.future").length === n, second);
     await page.click("#history li:nth-child(10)");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 10);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 10);
     assert.match(await page.textContent("#explain"), /places/);
     await page.click("#analyse");
     await page.waitForFunction(() => document.querySelector("#plot svg"), null, { timeout: 120000 });
@@ -757,7 +763,7 @@ const tests = {
     await shot(page, "record");
     const dot = page.locator("#plot a").nth(4);
     await dot.click();
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length !== 10);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length !== 10);
   },
 
   // The editor: clear the board, set down buildings of both sides, and play on from there.
@@ -840,9 +846,9 @@ const tests = {
     const tap = async cell => { const p = await at(page, cell); await page.touchscreen.tap(p.x, p.y); };
     await tap("f5");
     await page.waitForFunction(() => /tap it again/.test(document.querySelector("#status").textContent));
-    assert.strictEqual(await page.locator("#history li").count(), 0, "one tap plays nothing");
+    assert.strictEqual(await page.locator("#history li.move").count(), 0, "one tap plays nothing");
     await tap("f6"); // a cell of the building shown: it is played
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 1);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 1);
     await page.click('#hand button[data-kind="castle"]');
     await page.waitForSelector('#hand button.chosen[data-kind="castle"][data-shape]');
     const before = await page.getAttribute("#hand button.chosen", "data-shape");
@@ -852,7 +858,7 @@ const tests = {
     await tap("b2");
     await page.waitForFunction(() => /tap it again/.test(document.querySelector("#status").textContent));
     await tap("i9"); // another cell: the building moves there, nothing is played
-    await page.waitForFunction(() => /tap it again/.test(document.querySelector("#status").textContent) && document.querySelectorAll("#history li").length === 1);
+    await page.waitForFunction(() => /tap it again/.test(document.querySelector("#status").textContent) && document.querySelectorAll("#history li.move").length === 1);
     await page.evaluate(() => window.scrollTo(0, 0));
     await shot(page, "phone");
     await axeScan(page, "a phone");
@@ -869,16 +875,16 @@ const tests = {
   async shareAndReload(page, browser) {
     for (const move of OPENING.slice(0, 3)) await placeByMouse(page, move);
     await page.click("#history li:nth-child(2)");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
     await page.reload();
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 3);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 3);
     assert.strictEqual(await played(page), 2, "the reload kept the current move");
     await page.click("#share");
     const link = await page.inputValue("#link");
     assert.match(link, /#rules=classic&moves=/);
     const other = await newPage(browser, LAPTOP);
     await ready(other, link);
-    await other.waitForFunction(() => document.querySelectorAll("#history li").length === 3);
+    await other.waitForFunction(() => document.querySelectorAll("#history li.move").length === 3);
     assert.strictEqual(await played(other), 2);
     assert.strictEqual(await other.getAttribute("#history li:nth-child(3)", "title"), "light:inn:i10,i9,j9".replace("i10,i9,j9", "i9,i10,j9"));
     await other.context().close();
@@ -916,7 +922,7 @@ const tests = {
   async reloadThenNewGame(page) {
     for (const move of OPENING.slice(0, 2)) await placeByMouse(page, move);
     await page.reload();
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
     let asked = null;
     page.removeAllListeners("dialog");
     page.on("dialog", d => { asked = d.message(); d.dismiss(); });
@@ -927,9 +933,9 @@ const tests = {
     page.removeAllListeners("dialog");
     page.on("dialog", d => d.accept());
     await page.click("#new");
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 0);
     await page.goBack();
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
   },
 
   // The server gone under an open page: the page says it cannot be reached (not "Failed to
@@ -960,7 +966,7 @@ const tests = {
       const shown = ((await status(page)).match(/\(([a-z]+:[^)]*)\)/) || [])[1];
       if (shown && same(cellsOf(shown), cellsOf(move))) { await page.mouse.click(p.x, p.y); break; }
     }
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future):not(.result)").length === 2);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
     // The refused connections were the test's own doing.
     page.errors = page.errors.filter(e => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
   },
@@ -1016,9 +1022,9 @@ async function screenshots(browser) {
     const page = await newPage(browser, viewport, options);
     await ready(page);
     await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
-    await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
     await page.click("#history li:nth-child(16)");
-    await page.waitForFunction(() => document.querySelectorAll("#history li:not(.future)").length === 16);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 16);
     await page.click("#engine");
     await page.waitForSelector("#candidates table", { timeout: 30000 });
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -1041,18 +1047,18 @@ async function timings(browser) {
   const replies = [];
   for (let run = 0; run < 3; run++) {
     await page.click("#new");
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 0);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 0);
     await page.selectOption("#level", level);
     await page.selectOption("#opponent", "dark");
     await page.evaluate(() => {
       window.seen = [];
       new MutationObserver(() => {
-        const n = document.querySelectorAll("#history li").length;
+        const n = document.querySelectorAll("#history li.move").length;
         if (!window.seen.length || window.seen[window.seen.length - 1].n !== n) window.seen.push({ n, t: performance.now() });
       }).observe(document.querySelector("#history"), { childList: true, subtree: true });
     });
     await placeByMouse(page, OPENING[0]);
-    await page.waitForFunction(() => document.querySelectorAll("#history li").length === 2, null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 30000 });
     replies.push(await page.evaluate(() => Math.round(window.seen.find(s => s.n === 2).t - window.seen.find(s => s.n === 1).t)));
     await page.selectOption("#opponent", "");
   }
@@ -1070,12 +1076,12 @@ async function timings(browser) {
   report("solve start to first progress (t8-03)", starts);
   const file = process.env.E2E_TIMINGS_GAME || path.join(repo, "docs/analysis/engine-games.yaml");
   await page.setInputFiles("#file", file);
-  await page.waitForFunction(() => document.querySelectorAll("#history li.future").length > 10);
+  await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
   if (await page.isVisible("#games-label")) {
     await page.selectOption("#games", "1");
     await page.waitForFunction(() => document.querySelector("#games").value === "1");
   }
-  const n = await page.locator("#history li").count();
+  const n = await page.locator("#history li.move").count();
   for (let run = 0; run < 3; run++) {
     const t = Date.now();
     await page.click("#analyse");

@@ -2,7 +2,7 @@
 // engine's move with its ranked candidates and its line as ghosts, the evaluation bar, each
 // move's value, the whole-game analysis streamed move by move, and the territory view.
 // Exact values are marked exact; everything else is labelled an estimate.
-import { S, request, gameKey, allMoves, replaces } from "./state.js";
+import { S, request, gameKey, allMoves, lineNodes, graft } from "./state.js";
 import { api, stream, ApiError } from "./api.js";
 import { valueText, playerOf } from "./words.js";
 import { words } from "./history.js";
@@ -184,12 +184,9 @@ function showLine(ctx, title, line, key) {
     link.onclick = e => {
       e.preventDefault();
       if (gameKey() !== key) return;
-      const replaced = replaces(line[0]);
-      if (replaced && !window.confirm(`Playing the line here replaces the game's next ${replaced} move${replaced === 1 ? "" : "s"}. Play it?`)) return;
-      S.game.kept = Math.min(S.game.kept, base.length);
-      S.game.moves = base.slice();
-      S.game.future = line.slice().reverse();
-      ctx.jump(base.length + i + 1);
+      // The line joins the tree (a variation where the game went on otherwise): nothing is lost.
+      graft(base, line);
+      ctx.goToPath([...base, ...line.slice(0, i + 1)]);
     };
     box.append(" ", link);
   });
@@ -365,7 +362,9 @@ async function analyse(ctx) {
   busy(true);
   $("plot").innerHTML = ""; $("summary").textContent = "";
   $("answer").textContent = `Analysing ${moves.length} moves (50,000 nodes a position)...`;
-  S.judged = [];
+  // Each judgement is filed on the node of the move it judged, whatever the page shows meanwhile.
+  const nodes = lineNodes();
+  for (const node of nodes) node.judged = null;
   const body = S.game.start ? { start: S.game.start, moves } : { rules: S.game.rules, moves };
   try {
     const result = await stream("/api/analyse/live", Object.assign(body, { nodes_per_move: 50000 }), (name, d) => {
@@ -374,18 +373,18 @@ async function analyse(ctx) {
         mine.stopPath = `/api/analyse/live/${d.id}/stop`;
         if (mine.detached) api(mine.stopPath, {}).catch(() => controller.abort());
       }
-      if (!sameGame()) return;
-      if (name === "progress") {
-        if (d.ply) { S.judged[d.ply.ply] = d.ply; ctx.render(); }
+      if (name !== "progress") return;
+      // A judgement is the move's, wherever the page has gone: filed on its node.
+      if (d.ply && nodes[d.ply.ply - 1]) { nodes[d.ply.ply - 1].judged = d.ply; ctx.render(); }
+      if (sameGame()) {
         $("progress").textContent = `Analysing: move ${Math.min(d.judged, d.total)} of ${d.total} judged (${(d.elapsed_ms / 1000).toFixed(1)} s; Stop keeps what is judged)`;
       }
     }, controller.signal);
     if (!result) throw new Error("the analysis ended without an answer");
-    if (!sameGame()) return;
     // Stopped before a move was judged, the answer has no analysis: nothing to sum up or plot.
     const plies = result.analysis ? result.analysis.plies : [];
-    S.judged = [];
-    for (const p of plies) S.judged[p.ply] = p;
+    for (const p of plies) if (nodes[p.ply - 1]) nodes[p.ply - 1].judged = p;
+    if (!sameGame()) { ctx.render(); return; }
     S.analysis = plies.length ? result : null;
     $("answer").textContent = "";
     $("summary").textContent = summary(result.analysis, result.complete, moves.length);

@@ -1,6 +1,6 @@
 // The page's entry: the actions a player takes (pick, turn, place, undo, open, share) and
 // `render`, which draws every view from the state (state.js) after each change.
-import { S, request, gameKey, playMove, jumpTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, replaces } from "./state.js";
+import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, atEnd, nodeAt, lineOf, treeSize, switchVariation, promote, deleteHere } from "./state.js";
 import { api, onUnreachable, UNREACHABLE } from "./api.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
 import { boardSvg, drawMarks, drawGhosts, drawPreview, drawTerritory, describe } from "./board.js";
@@ -35,7 +35,7 @@ function hintText() {
   if (p.game_over) return "";
   if (S.puzzle && !S.puzzle.answered) return `Your answer: pick a building, turn it (R, M), ${point}.`;
   if (teach.holding()) return "Teaching: read what the move gave up, then take it back or play on.";
-  if (S.engineSide === p.to_move && S.game.future.length === 0) return "The engine's turn.";
+  if (S.engineSide === p.to_move && atEnd()) return "The engine's turn.";
   const lehmannWoods = p.rules.cathedral === "after-first-move";
   if (p.cathedral.status === "to-place" && p.to_move === "light")
     return lehmannWoods ? `Light places the Cathedral, then its own first building: turn it (R) and ${point}.`
@@ -89,10 +89,13 @@ export async function refresh() {
  * the moves before it, and the page says which move was refused and why.
  */
 function dropFrom(n, message) {
+  const path = S.game.moves.slice();
   const all = allMoves();
-  const ply = Math.min(S.game.moves.length, n - 1);
-  S.game = newGameState({ rules: S.game.rules, start: S.game.start, moves: all.slice(0, n - 1), meta: S.game.meta, comments: S.game.comments.slice(0, n - 1) });
-  jumpTo(ply);
+  const parent = nodeAt(path.slice(0, n - 1));
+  const refused = parent && parent.children.find(c => c.move === path[n - 1]);
+  // Everything from the refused move on goes (it cannot be played, so nothing after it can).
+  if (refused) { parent.children = parent.children.filter(c => c !== refused); parent.last = 0; }
+  goTo(path.slice(0, n - 1));
   // The server's reason, without the move written again in the notation.
   const why = (message.split("cannot be played: ")[1] || message).replace(/^`[^`]*`: /, "");
   const after = all.length - n;
@@ -129,7 +132,7 @@ async function waitForServer() {
 function forcedPass() {
   const view = S.view;
   const p = view.position;
-  if (S.puzzle || !S.autoplay || !S.game.moves.length || S.game.future.length || p.game_over) return false;
+  if (S.puzzle || !S.autoplay || !S.game.moves.length || !atEnd() || p.game_over) return false;
   if (S.engineSide === p.to_move || teach.holding()) return false;
   const moves = view.moves.moves;
   if (moves.length !== 1 || pieceOf(moves[0]) !== "pass") return false;
@@ -167,7 +170,7 @@ export function render() {
   analysis.renderEval(ctx);
   analysis.renderPlot(ctx);
   $("undo").disabled = S.editor || S.game.moves.length === 0;
-  $("redo").disabled = S.editor || S.game.future.length === 0;
+  $("redo").disabled = S.editor || atEnd();
   const shown = shownAt(S.cell);
   $("place").disabled = !shown || !!shown.reason;
   $("rotate").disabled = $("mirror").disabled = !S.chosen || S.chosen === "pass";
@@ -340,15 +343,14 @@ export function play(move) {
   if (!move || !S.view || pending()) return;
   const text = playerOf(move) ? move : `${S.view.position.to_move}:${move}`;
   if (trainer.takesAnswer()) { trainer.answer(ctx, text); return; }
-  const replaced = replaces(text);
-  if (replaced && !window.confirm(`${history.words(text)} here replaces the game's next ${replaced} move${replaced === 1 ? "" : "s"}. Play it?`)) {
-    say("Nothing played: the game's moves are kept (Save record first to keep both).");
-    return;
-  }
+  // In the middle of a game a new move opens a variation: the game's own moves are kept.
+  const here = nodeAt(S.game.moves);
+  const branches = here && here.children.length > 0 && !here.children.some(c => c.move === text);
   playMove(text);
   // The building just placed is under the pointer: say nothing of it until the pointer moves.
   S.cell = null; S.armed = false; S.choice = 0;
   say("");
+  if (branches) say(`${history.words(text)} opens a variation: the game's moves are kept (the move list shows both).`);
   teach.judge(ctx, text); // before refresh: the engine waits for the judgement
   refresh();
 }
@@ -358,8 +360,7 @@ export function undoOne() {
   if (S.editor || !S.game.moves.length) return;
   analysis.cancelEngine();
   teach.cancel();
-  jumpTo(S.game.moves.length - 1);
-  S.autoplay = false;
+  goTo(S.game.moves.slice(0, -1));
   S.cell = null; S.armed = false;
   refresh();
 }
@@ -373,11 +374,15 @@ export function undo() {
   S.cell = null; S.armed = false;
   refresh();
 }
-export function redo() { if (!S.editor && S.game.future.length) jump(S.game.moves.length + 1); }
-export function jump(count) {
+export function redo() { if (!S.editor && !atEnd()) jump(S.game.moves.length + 1); }
+/** Goes to the moment after `count` moves of the line shown. */
+export function jump(count) { if (!S.editor) goToPath(allMoves().slice(0, Math.max(0, count))); }
+/** Goes to the node at the end of `path` (a move of the list, a variation). */
+export function goToPath(path) {
+  if (S.editor) return;
   analysis.cancelEngine();
   teach.cancel();
-  jumpTo(count);
+  goTo(path);
   S.cell = null; S.armed = false;
   refresh();
 }
@@ -388,7 +393,7 @@ export function jump(count) {
 async function enginePlays() {
   const side = S.engineSide;
   const view = S.view;
-  if (!side || S.editor || S.puzzle || !S.autoplay || S.game.future.length || !view || view.position.game_over || view.position.to_move !== side) return;
+  if (!side || S.editor || S.puzzle || !S.autoplay || !atEnd() || !view || view.position.game_over || view.position.to_move !== side) return;
   if (teach.holding()) return; // the player reads the lesson first; Play on resumes
   const key = gameKey();
   const move = await analysis.engineReply(ctx, key);
@@ -406,8 +411,9 @@ async function enginePlays() {
 
 /** Whether the current game may be replaced (asks when it has moves not saved). */
 export function mayDiscard(what) {
-  if (!S.dirty || !allMoves().length || S.puzzle) return true;
-  return window.confirm(`${what} discards the current game of ${allMoves().length} moves, which is not saved. Go on?`);
+  const size = treeSize();
+  if (!S.dirty || !size || S.puzzle) return true;
+  return window.confirm(`${what} discards the current game of ${size} moves, which is not saved. Go on?`);
 }
 
 /** Starts a game: every panel of the last one goes. */
@@ -417,7 +423,6 @@ export function startGame(game, { meta = null, keepRecord = false } = {}) {
   trainer.leave(ctx);
   S.game = game;
   if (meta) S.game.meta = meta;
-  S.judged = [];
   S.values = {};
   S.line = null;
   S.candidates = null;
@@ -435,7 +440,7 @@ export function startGame(game, { meta = null, keepRecord = false } = {}) {
 
 function openGame(i) {
   const g = S.record.games[i];
-  startGame(newGameState({ rules: g.rules || "classic", start: g.start, moves: g.moves, comments: g.comments || [] }), { keepRecord: true,
+  startGame(newGameState({ rules: g.rules || "classic", start: g.start, moves: g.moves, comments: g.comments || [], marks: g.marks || [], variations: g.variations || [] }), { keepRecord: true,
     meta: g.meta || { light: g.light, dark: g.dark, event: g.event } });
   S.autoplay = false;
   $("games").value = String(i);
@@ -503,16 +508,15 @@ function restore() {
   if (!fragment) return false;
   try {
     const g = decodeGame(fragment);
-    const game = newGameState({ rules: g.rules, start: g.start, moves: g.moves });
-    S.game = game;
+    S.game = { rules: g.rules, start: g.start, root: g.root, moves: [], meta: g.meta };
     // The autosaved game keeps its unsaved moves unsaved; a link someone shared has none.
     let stored = null, unsaved = false;
     try { stored = localStorage.getItem("cathedral-game"); unsaved = localStorage.getItem("cathedral-game-unsaved") === "1"; } catch (_) { /* private mode */ }
     S.dirty = unsaved && stored === fragment;
-    jumpTo(g.ply);
+    goTo(g.path);
     // A reload in the middle of a game against the engine: it plays on if it is its turn at the
     // end of the game (never over moves that were taken back).
-    S.autoplay = S.game.future.length === 0;
+    S.autoplay = atEnd();
     $("rules").value = g.rules;
     return true;
   } catch (e) {
@@ -536,7 +540,31 @@ async function share() {
 
 // ---- Wiring ---------------------------------------------------------------------------------
 
-const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
+/**
+ * A key that moves through the game (lichess's keys): Left and Right a move back and on, Home
+ * to the start, End to the end of the line shown, Shift+Up and Shift+Down to the other
+ * variations at this move.
+ */
+function step(key, shift) {
+  if (S.editor) return;
+  if (shift && (key === "ArrowUp" || key === "ArrowDown")) {
+    if (switchVariation(key === "ArrowDown" ? 1 : -1)) { analysis.cancelEngine(); teach.cancel(); S.cell = null; S.armed = false; refresh(); }
+    else say("There is no other variation at this move.");
+    return;
+  }
+  const count = { ArrowLeft: S.game.moves.length - 1, ArrowRight: S.game.moves.length + 1, Home: 0, End: allMoves().length }[key];
+  if (count === undefined || count < 0 || count > allMoves().length || count === S.game.moves.length) return;
+  jump(count);
+}
+
+/** A comment or a glyph changed: kept in the address and counted as unsaved. */
+function annotated() {
+  S.dirty = true;
+  save();
+  history.render(ctx);
+}
+
+const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
   resume: () => enginePlays(),
   help: () => help.open(), editorRemoveAt: at => editor.removeAt(at) };
 
@@ -547,6 +575,15 @@ function wire() {
   $("place").onclick = () => place();
   $("undo").onclick = () => undo();
   $("redo").onclick = () => redo();
+  $("flip").onclick = () => { S.flipped = !S.flipped; flipBoard(); saveSettings(); history.render(ctx); };
+  $("promote").onclick = () => { if (promote()) { say("This line is now the main line."); save(); render(); } };
+  $("delete-move").onclick = () => {
+    const count = (function size(n) { return n ? 1 + n.children.reduce((a, c) => a + size(c), 0) : 0; })(nodeAt(S.game.moves));
+    if (count > 1 && !window.confirm(`Delete this move and the ${count - 1} move${count === 2 ? "" : "s"} after it (variations included)?`)) return;
+    analysis.cancelEngine();
+    teach.cancel();
+    if (deleteHere()) { say(count > 1 ? `${count} moves deleted.` : "The move is deleted."); refresh(); }
+  };
   $("rules").onchange = e => {
     if (!mayDiscard("Changing the rules")) { e.target.value = S.game.rules; return; }
     startGame(newGameState({ rules: e.target.value }));
@@ -577,9 +614,9 @@ function wire() {
     openGame(i);
   };
   $("save").onclick = async () => {
-    // The whole game, the moves taken back too, with the record's metadata and comments.
-    const moves = allMoves();
-    const extra = { moves, comments: moves.map((_, i) => S.game.comments[i] || null) };
+    // The whole tree (the main line and every variation), with the record's metadata, comments
+    // and marks.
+    const extra = lineOf(S.game.root);
     if (S.game.meta && Object.values(S.game.meta).some(Boolean)) extra.meta = S.game.meta;
     try { download((await api("/api/record/write", request(extra))).text, "game.yaml"); S.dirty = false; save(); } catch (e) { say(e.message, true); }
   };
@@ -593,15 +630,19 @@ function wire() {
   };
   window.addEventListener("hashchange", () => {
     if (location.hash.slice(1) === encodeGame()) return;
-    if (restore()) { analysis.reset(ctx); S.judged = []; refresh(); }
+    if (restore()) { analysis.reset(ctx); refresh(); }
   });
 }
 
 // The player's settings (the engine's side and level, the switches, the display) are kept in
 // the browser; the game itself is in the address.
 const SETTINGS = "cathedral-settings";
+function flipBoard() {
+  $("board").classList.toggle("flipped", S.flipped);
+  $("flip").setAttribute("aria-pressed", String(S.flipped));
+}
 function saveSettings() {
-  const settings = { engineSide: S.engineSide, level: S.level, theme: S.theme, evaluate: $("evaluate").checked, territory: $("show-territory").checked, line: $("show-line").checked, teach: $("teach").checked, teachThreshold: $("teach-threshold").value };
+  const settings = { flipped: S.flipped, engineSide: S.engineSide, level: S.level, theme: S.theme, evaluate: $("evaluate").checked, territory: $("show-territory").checked, line: $("show-line").checked, teach: $("teach").checked, teachThreshold: $("teach-threshold").value };
   try { localStorage.setItem(SETTINGS, JSON.stringify(settings)); } catch (_) { /* not kept */ }
 }
 function loadSettings() {
@@ -611,6 +652,7 @@ function loadSettings() {
   if (Number.isInteger(settings.level) && settings.level >= 1 && settings.level <= 10) { S.level = settings.level; $("level").value = String(settings.level); }
   if (settings.theme === "world" || settings.theme === "classic") { S.theme = settings.theme; $("theme").value = settings.theme; document.body.dataset.theme = settings.theme; }
   if (typeof settings.evaluate === "boolean") $("evaluate").checked = settings.evaluate;
+  if (typeof settings.flipped === "boolean") { S.flipped = settings.flipped; flipBoard(); }
   if (typeof settings.territory === "boolean") { $("show-territory").checked = settings.territory; S.showTerritory = settings.territory; }
   if (typeof settings.line === "boolean") $("show-line").checked = settings.line;
   if (typeof settings.teach === "boolean") $("teach").checked = settings.teach;

@@ -1,7 +1,7 @@
 // Placing a building: its shape is turned first (Rotate, Mirror), then the pointer, a tap or
 // the keyboard cursor positions it. Mouse: hover shows, click plays. Touch: a tap shows, a
 // second tap on the shown building plays; nothing is played by one accidental tap. Keyboard:
-// with the board focused the arrows move the cursor (elsewhere they scroll the page as usual).
+// with the board focused the arrows move the cursor; elsewhere they move through the game.
 import { S } from "./state.js";
 import { coords, cellName, FILES, pieceOf, cellsOf, sameCells } from "./words.js";
 import { cellAt } from "./board.js";
@@ -109,8 +109,16 @@ export function attach(ctx) {
     if (document.querySelector("dialog[open]")) return;
     const onBoard = t === board || board.contains(t);
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    const vertical = e.key === "ArrowUp" || e.key === "ArrowDown";
+    if (!onBoard && (arrows[e.key] || e.key === "Home" || e.key === "End") && (!vertical || e.shiftKey)) {
+      // Off the board Left, Right, Home and End move through the game (lichess's keys) and
+      // Shift+Up, Shift+Down switch variations; Up and Down still scroll the page.
+      e.preventDefault();
+      ctx.step(e.key, e.shiftKey);
+      return;
+    }
     if (arrows[e.key]) {
-      if (!onBoard) return; // the page scrolls
+      if (!onBoard) return; // Up and Down scroll the page
       e.preventDefault();
       const [df, dr] = arrows[e.key];
       const [f, r] = S.cell ? coords(S.cell) : [4, 5];

@@ -1,7 +1,14 @@
-// The state of the page, in one place: the game (its rules or start, the moves played and the
-// moves taken back that Redo plays again, the record's metadata), what the server said of the
+// The state of the page, in one place: the game (its rules or start, the tree of its moves and
+// variations, the path to the current node, the record's metadata), what the server said of the
 // current position, and what the player has chosen. Every view is drawn from it by `render`
 // (app.js) after each change; nothing else keeps a copy of the game.
+//
+// The game is a tree (as on lichess's analysis board and in every SGF editor): each node is a
+// move with the moves that may follow it; the first child is the main continuation, the others
+// are variations. A move played in the middle of a game opens a variation: nothing is replaced,
+// nothing is lost. `game.moves` is the path from the start to the current node; the line shown
+// is that path and then, from each node, the child last visited there (the main one at first),
+// so that Undo and Redo retrace the same line.
 import { playerOf, pieceOf, cellsOf } from "./words.js";
 
 export const S = {
@@ -14,7 +21,6 @@ export const S = {
   cell: null,            // the cell under the pointer, the keyboard cursor or the last tap
   armed: false,          // a touch preview waiting for its confirming tap
   placements: null,      // { key, piece, owner, list } from /api/placements
-  judged: [],            // per ply (1-based): the analysis of that move
   analysis: null,        // the whole analysis: summaries, plot, complete or not
   values: {},            // game key -> { value (Light's view), exact, source }
   line: null,            // { key, moves, title } the engine's or the solver's line, drawn as ghosts
@@ -22,6 +28,7 @@ export const S = {
   hovered: null,         // a candidate move shown on the board
   territory: null,       // { key, cells } from /api/territory
   showTerritory: false,
+  flipped: false,        // the board seen from Dark's side (turned half a turn)
   engineSide: "",        // "", "light" or "dark": the engine plays that side
   level: 5,
   autoplay: false,       // whether the engine may move now (after the player's move, not after Undo)
@@ -35,20 +42,98 @@ export const S = {
   message: { text: "", refused: false, ofCell: false },
 };
 
-export function newGameState({ rules = "classic", start = null, moves = [], meta = {}, comments = [] } = {}) {
-  // `kept`: how many moves from the start came from a file or a link; a new move that would
-  // replace some of them asks first.
-  return { rules, start, moves: [], future: moves.slice().reverse(), meta, comments, kept: moves.length };
+/** A node of the game tree: a move (null at the start), what follows it, and what was said of it. */
+export function newNode(move = null) {
+  // `judged`: the whole-game analysis of this move; `last`: the child last visited.
+  return { move, children: [], comment: "", mark: "", judged: null, last: 0 };
 }
 
-/** How many moves of a file or a link a new move here would replace (0: none). */
-export function replaces(move, game = S.game) {
-  if (!game.future.length || game.future[game.future.length - 1] === move) return 0;
-  return Math.max(0, game.kept - game.moves.length);
+/**
+ * A line of moves (with its comments, marks and variations, as `/api/record/read` gives them)
+ * added below `node`; the line's first move becomes the node's main continuation if it has none.
+ * `plyOffset`: how many moves come before the line (variations' plies count from the start).
+ */
+export function addLine(node, line, plyOffset = 0) {
+  const { moves = [], comments = [], marks = [], variations = [] } = line;
+  const nodes = [node];
+  let at = node;
+  moves.forEach((move, i) => {
+    at = childFor(at, move);
+    if (comments[i]) at.comment = comments[i];
+    if (marks[i]) at.mark = marks[i];
+    nodes.push(at);
+  });
+  for (const v of variations) {
+    const parent = nodes[v.ply - 1 - plyOffset];
+    if (parent) addLine(parent, v, v.ply - 1);
+  }
+  return at;
 }
 
-/** Every move of the game: those played, then those taken back. */
-export const allMoves = (game = S.game) => [...game.moves, ...game.future.slice().reverse()];
+/** The child of `node` for `move`, made if it is new. */
+function childFor(node, move) {
+  let child = node.children.find(c => c.move === move);
+  if (!child) { child = newNode(move); node.children.push(child); }
+  return child;
+}
+
+export function newGameState({ rules = "classic", start = null, moves = [], meta = {}, comments = [], marks = [], variations = [] } = {}) {
+  const root = newNode();
+  addLine(root, { moves, comments, marks, variations });
+  return { rules, start, root, moves: [], meta };
+}
+
+/** The node at the end of `path` (a list of moves from the start), or null. */
+export function nodeAt(path, game = S.game) {
+  let node = game.root;
+  for (const move of path) {
+    node = node.children.find(c => c.move === move);
+    if (!node) return null;
+  }
+  return node;
+}
+
+/** The current node. */
+export const current = (game = S.game) => nodeAt(game.moves, game) || game.root;
+
+/** The moves after the current node on the line shown (each node's last visited child). */
+export function continuation(game = S.game) {
+  const moves = [];
+  for (let node = current(game); node.children.length;) {
+    node = node.children[Math.min(node.last, node.children.length - 1)];
+    moves.push(node.move);
+  }
+  return moves;
+}
+
+/** Whether the current node ends its line: nothing follows it. */
+export const atEnd = (game = S.game) => current(game).children.length === 0;
+
+/** Every move of the line shown: the path to the current node, then its continuation. */
+export const allMoves = (game = S.game) => [...game.moves, ...continuation(game)];
+
+/** The nodes of the line shown, from the first move (index 0 is the first move's node). */
+export function lineNodes(game = S.game) {
+  const nodes = [];
+  let node = game.root;
+  for (const move of allMoves(game)) { node = node.children.find(c => c.move === move); nodes.push(node); }
+  return nodes;
+}
+
+/** How many moves the tree holds, variations included. */
+export function treeSize(game = S.game) {
+  let count = 0;
+  const walk = node => { for (const child of node.children) { count++; walk(child); } };
+  walk(game.root);
+  return count;
+}
+
+/** The main line: the first child from each node. */
+export function mainLine(game = S.game) {
+  const moves = [];
+  for (let node = game.root; node.children.length;) { node = node.children[0]; moves.push(node.move); }
+  return moves;
+}
 
 /** The game as the API takes it, up to the current move. */
 export function request(extra = {}, game = S.game) {
@@ -56,7 +141,7 @@ export function request(extra = {}, game = S.game) {
   return Object.assign(body, extra);
 }
 
-/** A key for the position the game has reached: equal keys, equal positions. */
+/** A key for the position the game has reached: equal keys, equal positions (and equal nodes). */
 export const gameKey = (game = S.game) => JSON.stringify([game.rules, game.start, game.moves]);
 
 /** Whose turn it is after the moves played (from the moves' players; the view confirms it). */
@@ -65,54 +150,153 @@ export function toMove() {
 }
 
 /**
- * Plays `move` (with its player): the next move of the list when it is the same, else a new
- * move that discards the moves taken back (and their analysis).
+ * Plays `move` (with its player) from the current node: the existing child when there is one
+ * (the next move of the line, or of a variation), else a new child, which opens a variation
+ * when the node already had a continuation. Nothing is discarded.
  */
 export function playMove(move, { byPlayer = true } = {}) {
   const game = S.game;
-  if (game.future.length && game.future[game.future.length - 1] === move) game.future.pop();
-  else {
-    game.future = [];
-    game.kept = Math.min(game.kept, game.moves.length);
-    S.judged.length = Math.min(S.judged.length, game.moves.length + 1);
-    game.comments = game.comments.slice(0, game.moves.length);
+  const node = current(game);
+  let index = node.children.findIndex(c => c.move === move);
+  if (index < 0) {
+    node.children.push(newNode(move));
+    index = node.children.length - 1;
     S.dirty = true;
   }
+  node.last = index;
   game.moves.push(move);
   if (byPlayer) S.autoplay = true;
 }
 
-/** Goes to the moment after `count` moves, keeping the others to replay. */
-export function jumpTo(count) {
-  const game = S.game;
-  count = Math.max(0, Math.min(count, game.moves.length + game.future.length));
-  while (game.moves.length > count) game.future.push(game.moves.pop());
-  while (game.moves.length < count && game.future.length) game.moves.push(game.future.pop());
+/** Goes to the node at the end of `path`, which becomes part of the line shown. */
+export function goTo(path, game = S.game) {
+  let node = game.root;
+  const kept = [];
+  for (const move of path) {
+    const index = node.children.findIndex(c => c.move === move);
+    if (index < 0) break;
+    node.last = index;
+    node = node.children[index];
+    kept.push(move);
+  }
+  game.moves = kept;
   // Stepping through the moves is not a move: the engine waits for the player's next move (or
   // a choice of sides), even at the end of an opened record, which it never extends.
   S.autoplay = false;
 }
 
+/** Goes to the moment after `count` moves of the line shown. */
+export function jumpTo(count, game = S.game) {
+  const line = allMoves(game);
+  goTo(line.slice(0, Math.max(0, Math.min(count, line.length))), game);
+}
+
+/**
+ * Adds `line` after the node of `path` (as its continuation, or a variation when it has another)
+ * and makes it the line shown from there, without moving.
+ */
+export function graft(path, line, game = S.game) {
+  let node = nodeAt(path, game);
+  if (!node) return;
+  for (const move of line) {
+    let index = node.children.findIndex(c => c.move === move);
+    if (index < 0) { node.children.push(newNode(move)); index = node.children.length - 1; S.dirty = true; }
+    node.last = index;
+    node = node.children[index];
+  }
+}
+
+/** The variations beside the current move (its parent's other children), in order: [index, count]. */
+export function siblings(game = S.game) {
+  if (!game.moves.length) return [0, 1];
+  const parent = nodeAt(game.moves.slice(0, -1), game);
+  return [parent.children.findIndex(c => c.move === game.moves[game.moves.length - 1]), parent.children.length];
+}
+
+/** Moves to the `step`-th other variation beside the current move (at the same ply). */
+export function switchVariation(step, game = S.game) {
+  if (!game.moves.length) return false;
+  const path = game.moves.slice(0, -1);
+  const parent = nodeAt(path, game);
+  if (parent.children.length < 2) return false;
+  const index = parent.children.findIndex(c => c.move === game.moves[game.moves.length - 1]);
+  const next = parent.children[(index + step + parent.children.length) % parent.children.length];
+  goTo([...path, next.move], game);
+  return true;
+}
+
+/**
+ * Makes the line through the current node the main line: at every branch on its path, its
+ * child goes first. Returns whether anything changed.
+ */
+export function promote(game = S.game) {
+  let node = game.root, changed = false;
+  for (const move of game.moves) {
+    const index = node.children.findIndex(c => c.move === move);
+    if (index > 0) {
+      const [child] = node.children.splice(index, 1);
+      node.children.unshift(child);
+      changed = true;
+    }
+    node.last = 0;
+    node = node.children[0];
+  }
+  if (changed) S.dirty = true;
+  return changed;
+}
+
+/** Deletes the current move and everything after it; the page goes to the move before. */
+export function deleteHere(game = S.game) {
+  if (!game.moves.length) return false;
+  const path = game.moves.slice(0, -1);
+  const parent = nodeAt(path, game);
+  parent.children = parent.children.filter(c => c.move !== game.moves[game.moves.length - 1]);
+  parent.last = 0;
+  game.moves = path;
+  S.dirty = true;
+  S.autoplay = false;
+  return true;
+}
+
 /**
  * Takes back the last move; with the engine playing a side, its move and the player's, so that
- * the player is to move again. Returns how many moves were taken back.
+ * the player is to move again. The moves stay in the tree: Redo plays them again. Returns how
+ * many moves were taken back.
  */
 export function undo() {
   const game = S.game;
   if (!game.moves.length) return 0;
   let taken = 0;
   const first = game.moves[game.moves.length - 1];
-  game.future.push(game.moves.pop());
+  game.moves.pop();
   taken++;
   if (S.engineSide && !S.puzzle && playerOf(first) === S.engineSide) {
     // The engine's whole turn (under Lehmann-Woods Light's is the Cathedral and a building),
     // then the player's move before it.
     const last = () => game.moves[game.moves.length - 1];
-    while (game.moves.length && playerOf(last()) === S.engineSide) { game.future.push(game.moves.pop()); taken++; }
-    if (game.moves.length) { game.future.push(game.moves.pop()); taken++; }
+    while (game.moves.length && playerOf(last()) === S.engineSide) { game.moves.pop(); taken++; }
+    if (game.moves.length) { game.moves.pop(); taken++; }
   }
   S.autoplay = false;
   return taken;
+}
+
+/** The tree below `node` as the API's record line: { moves, comments, marks, variations }. */
+export function lineOf(node, plyOffset = 0) {
+  const line = { moves: [], comments: [], marks: [], variations: [] };
+  let ply = plyOffset;
+  for (let at = node; at.children.length;) {
+    ply++;
+    for (const other of at.children.slice(1)) {
+      const sub = lineOf(other, ply);
+      line.variations.push({ ply, moves: [other.move, ...sub.moves], comments: [other.comment || null, ...sub.comments], marks: [other.mark || null, ...sub.marks], variations: sub.variations });
+    }
+    at = at.children[0];
+    line.moves.push(at.move);
+    line.comments.push(at.comment || null);
+    line.marks.push(at.mark || null);
+  }
+  return line;
 }
 
 // The game in the address: "#rules=classic&moves=...&ply=N" or "#start=BASE64&moves=...".
@@ -147,16 +331,81 @@ export function decodeMove(text) {
 const toBase64 = text => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const fromBase64 = text => new TextDecoder().decode(Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), c => c.charCodeAt(0)));
 
-/** The game and its current move as an address fragment (without "#"). */
-export function encodeGame(game = S.game, ply = game.moves.length) {
+/**
+ * The tree below `node` in the address: the main line's moves joined by "_", each followed by
+ * its alternatives in parentheses (PGN's convention): "m1_m2(v2_v3)_m3" has the variation v2 v3
+ * instead of m2. `order` collects the nodes in the order their moves are written.
+ */
+function encodeTree(node, order) {
+  const parts = [];
+  for (let at = node; at.children.length;) {
+    const [main, ...others] = at.children;
+    order.push(main);
+    let text = encodeMove(main.move);
+    for (const other of others) {
+      order.push(other);
+      const rest = encodeTree(other, order);
+      text += `(${encodeMove(other.move)}${rest ? "_" + rest : ""})`;
+    }
+    parts.push(text);
+    at = main;
+  }
+  return parts.join("_");
+}
+
+function decodeTree(text, root) {
+  const tokens = text.match(/[()_]|[^()_]+/g) || [];
+  const order = [];
+  let pos = 0;
+  const line = parent => {
+    let at = parent;
+    while (pos < tokens.length && tokens[pos] !== ")") {
+      const token = tokens[pos++];
+      if (token === "_") continue;
+      if (token === "(") throw new Error("a variation of the link's moves comes before any move");
+      const child = childFor(at, decodeMove(token));
+      order.push(child);
+      while (tokens[pos] === "(") {
+        pos++;
+        line(at);
+        if (tokens[pos] !== ")") throw new Error("a variation of the link's moves is not closed");
+        pos++;
+      }
+      at = child;
+    }
+  };
+  line(root);
+  if (pos < tokens.length) throw new Error("the link's moves close a variation that was not opened");
+  return order;
+}
+
+/**
+ * The game and its current node as an address fragment (without "#"): the tree of moves, where
+ * the page stands ("ply=N" on the main line, "at=0.0.1" as the child taken at each move in a
+ * variation), and the record's players, comments and marks ("notes=", base64 JSON), so that a
+ * link shares all of it.
+ */
+export function encodeGame(game = S.game) {
   const parts = [game.start ? `start=${toBase64(game.start)}` : `rules=${encodeURIComponent(game.rules)}`];
-  const moves = allMoves(game);
-  if (moves.length) parts.push(`moves=${moves.map(encodeMove).join("_")}`);
-  if (ply !== moves.length) parts.push(`ply=${ply}`);
+  const order = [];
+  const tree = encodeTree(game.root, order);
+  if (tree) parts.push(`moves=${tree}`);
+  const indices = [];
+  let node = game.root;
+  for (const move of game.moves) {
+    const index = node.children.findIndex(c => c.move === move);
+    indices.push(index);
+    node = node.children[index];
+  }
+  if (indices.some(i => i > 0)) parts.push(`at=${indices.join(".")}`);
+  else if (game.moves.length !== mainLine(game).length) parts.push(`ply=${game.moves.length}`);
+  const notes = order.map((n, i) => (n.comment || n.mark ? [i, n.comment || "", n.mark || ""] : null)).filter(Boolean);
+  const meta = Object.fromEntries(Object.entries(game.meta || {}).filter(([, v]) => v));
+  if (notes.length || Object.keys(meta).length) parts.push(`notes=${toBase64(JSON.stringify({ meta, notes }))}`);
   return parts.join("&");
 }
 
-/** The game of an address fragment: { rules, start, moves, ply }; throws with the reason. */
+/** The game of an address fragment: { rules, start, root, path, meta }; throws with the reason. */
 export function decodeGame(fragment) {
   const params = new URLSearchParams(fragment.replace(/^#/, ""));
   if (!params.has("rules") && !params.has("start")) throw new Error("the link names no game");
@@ -164,8 +413,33 @@ export function decodeGame(fragment) {
   if (params.has("start")) {
     try { start = fromBase64(params.get("start")); } catch (_) { throw new Error("the link's start position is damaged"); }
   }
-  const moves = params.get("moves") ? params.get("moves").split("_").map(decodeMove) : [];
-  const ply = params.has("ply") ? parseInt(params.get("ply"), 10) : moves.length;
-  if (!(ply >= 0 && ply <= moves.length)) throw new Error(`the link's move ${params.get("ply")} is not in its game of ${moves.length} moves`);
-  return { rules: params.get("rules") || "classic", start, moves, ply };
+  const root = newNode();
+  const order = params.get("moves") ? decodeTree(params.get("moves"), root) : [];
+  const main = mainLine({ root });
+  let path = main;
+  if (params.has("at")) {
+    path = [];
+    let node = root;
+    for (const text of params.get("at").split(".")) {
+      const child = node.children[parseInt(text, 10)];
+      if (!child) throw new Error("the link's current move is not in its game");
+      path.push(child.move);
+      node = child;
+    }
+  } else if (params.has("ply")) {
+    const ply = parseInt(params.get("ply"), 10);
+    if (!(ply >= 0 && ply <= main.length)) throw new Error(`the link's move ${params.get("ply")} is not in its game of ${main.length} moves`);
+    path = main.slice(0, ply);
+  }
+  let meta = {};
+  if (params.has("notes")) {
+    try {
+      const notes = JSON.parse(fromBase64(params.get("notes")));
+      meta = notes.meta && typeof notes.meta === "object" ? notes.meta : {};
+      for (const [i, comment, mark] of notes.notes || []) {
+        if (order[i]) { order[i].comment = String(comment || ""); order[i].mark = String(mark || ""); }
+      }
+    } catch (_) { throw new Error("the link's comments are damaged"); }
+  }
+  return { rules: params.get("rules") || "classic", start, root, path, meta };
 }

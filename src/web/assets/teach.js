@@ -3,7 +3,7 @@
 // least the chosen number of squares, or turns the result, is flagged at once: the board draws
 // the answer it allows, the panel names the better move with its value and offers to take the
 // move back. The engine waits until the player has read it. At the end, the moves that cost most.
-import { S, gameKey, request } from "./state.js";
+import { S, gameKey, request, atEnd } from "./state.js";
 import { api } from "./api.js";
 import { moveWords, nths, valueText, playerOf, Side } from "./words.js";
 
@@ -78,7 +78,7 @@ export function show(ctx) {
   const box = $("lesson");
   const lesson = S.lesson;
   // Drawn again only when it changes: a hover redraws the board, not the panel under the pointer.
-  const signature = JSON.stringify([lesson, gameKey(), enabled(), S.theme, (S.lessons || []).length, S.view && S.view.position.game_over, S.game.future.length]);
+  const signature = JSON.stringify([lesson, gameKey(), enabled(), S.theme, (S.lessons || []).length, S.view && S.view.position.game_over, atEnd()]);
   if (signature === shown) return;
   shown = signature;
   box.innerHTML = "";
@@ -132,7 +132,7 @@ function takeBack(ctx) {
 function summary(ctx) {
   const box = $("lessons");
   box.innerHTML = "";
-  const over = S.view && S.view.position.game_over && S.game.future.length === 0;
+  const over = S.view && S.view.position.game_over && atEnd();
   const lessons = (S.lessons || []).filter(l => l.ply <= S.game.moves.length && S.game.moves[l.ply - 1] === l.move);
   if (!over || !enabled() || !lessons.length) { box.hidden = true; return; }
   box.hidden = false;

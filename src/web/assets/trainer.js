@@ -4,7 +4,7 @@
 // the browser: the first answer to a puzzle is rated against the puzzle's own rating (a wrong
 // first answer is a loss even if corrected later); Next puzzle picks an unsolved one near the
 // learner's rating. The history of attempts can be exported and imported as a file.
-import { S, newGameState, allMoves } from "./state.js";
+import { S, newGameState, allMoves, graft, goTo } from "./state.js";
 import { api } from "./api.js";
 
 const $ = id => document.getElementById(id);
@@ -169,8 +169,8 @@ export async function answer(ctx, move) {
     }
     list();
     puzzle.answered = true;
-    S.game.moves.push(move);
-    S.game.future = r.reply_moves.slice().reverse();
+    graft([], [move, ...r.reply_moves]);
+    goTo([move]);
     S.cell = null;
     ctx.say("");
     ctx.refresh();

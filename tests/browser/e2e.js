@@ -871,6 +871,69 @@ const tests = {
     await shot(page, "phone-below");
   },
 
+  // The game is a tree (issue 45): a move in mid-game opens a variation without a question; the
+  // keys step through the line shown and switch variations; the tree, the current node, a
+  // comment and a glyph survive a reload and a copied link; a variation can become the main line.
+  async variations(page, browser) {
+    for (const move of OPENING.slice(0, 3)) await placeByMouse(page, move);
+    await page.click("#history > li.move:nth-child(1)");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 2);
+    await placeByMouse(page, "tavern:c3");
+    await page.waitForFunction(() => /opens a variation/.test(document.querySelector("#status").textContent));
+    assert.strictEqual(await page.locator("#history > li.move").count(), 3, "the main line is kept");
+    assert.strictEqual(await page.getAttribute("#history ol.variation li.move.current", "title"), "dark:tavern:c3");
+    // The keys: Left back to the branch, Right along the line last visited (the variation).
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(() => document.querySelector("#history li.move.current")?.title.startsWith("light:cathedral"));
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.querySelector("#history li.move.current")?.title === "dark:tavern:c3");
+    await page.keyboard.press("Shift+ArrowUp");
+    await page.waitForFunction(() => document.querySelector("#history li.move.current")?.title === "dark:inn:a2,b2,b3");
+    await page.keyboard.press("End");
+    await page.waitForFunction(() => document.querySelector("#history li.move.current")?.title === "light:inn:i10,i9,j9" || document.querySelector("#history li.move.current")?.title === "light:inn:i9,i10,j9");
+    await page.keyboard.press("Home");
+    await page.waitForFunction(() => !document.querySelector("#history li.move.current"));
+    // Into the variation by a click, a glyph and a comment on it.
+    await page.click("#history ol.variation li.move button");
+    await page.waitForFunction(() => document.querySelector("#history li.move.current")?.title === "dark:tavern:c3");
+    await page.click("#annotate summary");
+    await page.selectOption("#mark", "?!");
+    await page.fill("#comment-text", "too slow");
+    await page.waitForFunction(() => /\?!/.test(document.querySelector("#history li.move.current").textContent));
+    // A reload keeps the tree, the node and the notes; so does a copied link in another browser.
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector("#history li.move.current") && document.querySelector("#history li.move.current")?.title === "dark:tavern:c3");
+    assert.match(await page.textContent("#comment"), /too slow/);
+    await page.click("#share");
+    const link = await page.inputValue("#link");
+    const other = await newPage(browser, LAPTOP);
+    await ready(other, link);
+    await other.waitForFunction(() => document.querySelector("#history li.move.current") && document.querySelector("#history li.move.current")?.title === "dark:tavern:c3");
+    assert.strictEqual(await other.locator("#history > li.move").count(), 3, "the link carries the main line");
+    assert.match(await other.textContent("#history li.move.current"), /\?!/, "and the glyph");
+    await other.context().close();
+    // The variation becomes the main line; the old main line is now the variation.
+    await page.click("#promote");
+    await page.waitForFunction(() => document.querySelector("#history > li.move:nth-child(2)").title === "dark:tavern:c3");
+    assert.strictEqual(await page.getAttribute("#history ol.variation li.move", "title"), "dark:inn:a2,b2,b3");
+    assert.ok(await page.isDisabled("#promote"), "already the main line");
+    await shot(page, "variations");
+  },
+
+  // The board seen from Dark's side: turned half a turn, every cell still where the pointer is.
+  async flip(page) {
+    await page.click("#flip");
+    await page.waitForFunction(() => document.querySelector("#board").classList.contains("flipped"));
+    const [a1, j10] = [await at(page, "a1"), await at(page, "j10")];
+    assert.ok(a1.x > j10.x && a1.y < j10.y, "a1 is at the top right");
+    await placeByMouse(page, OPENING[0]);
+    await placeByMouse(page, OPENING[1]);
+    assert.strictEqual(await page.getAttribute("#history > li.move:nth-child(2)", "title"), "dark:inn:a2,b2,b3", "the pointer places on the cells it shows");
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector("#board").classList.contains("flipped"));
+  },
+
   // The game is in the address: a reload restores it, at its move; a copied link opens it.
   async shareAndReload(page, browser) {
     for (const move of OPENING.slice(0, 3)) await placeByMouse(page, move);

@@ -36,10 +36,7 @@ fn an_endgame_blunder_is_measured_exactly_and_marked() {
     let game = GameRecord {
         start: Some(start),
         rules: start.rules(),
-        moves: vec![RecordedMove {
-            mv: worst.mv,
-            comment: None,
-        }],
+        moves: vec![RecordedMove::new(worst.mv)],
         ..GameRecord::default()
     };
     let analysis = analyse_game::<cathedral::Position>(

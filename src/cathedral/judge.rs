@@ -207,7 +207,7 @@ mod tests {
         let mut moves = Vec::new();
         while let Some(mv) = policy.choose(&position, &mut rng) {
             position.play(mv);
-            moves.push(crate::cathedral::file::RecordedMove { mv, comment: None });
+            moves.push(crate::cathedral::file::RecordedMove::new(mv));
         }
         GameRecord {
             light: Some(light.into()),

@@ -392,7 +392,7 @@ pub(crate) fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecor
             ..bad(format!("move {} (`{text}`) cannot be played: {e}", i + 1))
         })?;
         position.play(mv);
-        moves.push(cathedral::file::RecordedMove { mv, comment: None });
+        moves.push(cathedral::file::RecordedMove::new(mv));
     }
     Ok(cathedral::file::GameRecord {
         rules,

@@ -16,8 +16,8 @@ pub use convert::derived_territory;
 pub use import::{records_from_independent, records_from_move_list};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
 pub use record::{
-    GameRecord, Mark, MarkError, RecordedMove, load_records, parse_records, records_to_yaml,
-    variation_name,
+    GameRecord, MAX_VARIATION_DEPTH, Mark, MarkError, RecordedMove, load_records, parse_records,
+    records_to_yaml, variation_name,
 };
 pub use schema::StoredGlicko;
 pub use schema::{

@@ -422,9 +422,13 @@ fn read_game(errors: &Errors, root: &Node, number: usize) -> Result<GameRecord, 
     Ok(record)
 }
 
-/// The deepest nesting of a record's YAML: a variation nests three levels below its move, so
-/// variations may nest 20 deep.
-const MAX_DEPTH: usize = 64;
+/// How deep variations may nest: a variation to a move of a variation to a move of the main
+/// line is 2 deep.
+pub const MAX_VARIATION_DEPTH: usize = 20;
+
+/// The deepest nesting of a record's YAML: a game's moves are three levels deep, and each
+/// variation three levels below its move.
+const MAX_DEPTH: usize = 3 * MAX_VARIATION_DEPTH + 4;
 
 /// What to write instead of `mark: ?` or `mark: !?` without quotes.
 const UNQUOTED_MARK: &str = "a mark after `mark:` must be quoted, like `mark: \"!?\"`: YAML reads an unquoted `!` as a tag and `?` as a key (after the move, `light:inn:a1,a2,b2 !?` needs no quotes)";

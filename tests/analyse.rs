@@ -1,5 +1,6 @@
 //! Whole-game analysis: exact losses where the solver proves both sides of a move, marks by
-//! their thresholds, reproducible reports under a node budget, and the HTML report.
+//! their thresholds, reproducible reports under a node budget, the HTML report, and the
+//! annotated record (`--annotate`).
 
 mod common;
 
@@ -7,7 +8,7 @@ use cathedral::analysis::Budget;
 use cathedral::analysis::game::{Mark, analyse_game};
 use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::engine::Judgement;
-use cathedral::file::{GameRecord, RecordedMove, load};
+use cathedral::file::{GameRecord, Mark as Glyph, RecordedMove, load};
 use common::{cathedral, stdout_of};
 
 #[test]
@@ -36,10 +37,7 @@ fn an_endgame_blunder_is_measured_exactly_and_marked() {
     let game = GameRecord {
         start: Some(start),
         rules: start.rules(),
-        moves: vec![RecordedMove {
-            mv: worst.mv,
-            comment: None,
-        }],
+        moves: vec![RecordedMove::new(worst.mv)],
         ..GameRecord::default()
     };
     let analysis = analyse_game::<cathedral::Position>(
@@ -176,4 +174,92 @@ fn all_games_of_a_file_get_a_line_each() {
         ])
         .assert()
         .code(2);
+}
+
+#[test]
+fn annotate_writes_the_marks_as_glyphs_with_a_comment_and_never_over_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("annotated.yaml");
+    let input = "tests/data/blunder-games.yaml";
+    let budget = ["--nodes-per-move", "2000", "--threads", "1"];
+    let json = stdout_of(
+        cathedral()
+            .args(["analyse", input, "--json", "--annotate"])
+            .arg(&out)
+            .args(budget),
+    );
+    let analysis: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let original = cathedral::file::load_records(std::path::Path::new(input)).unwrap();
+    let annotated = cathedral::file::load_records(&out).unwrap();
+    assert_eq!(annotated.len(), 1, "game 1 only");
+    let (game, before) = (&annotated[0], &original[0]);
+    let moves = |g: &GameRecord| g.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
+    assert_eq!(moves(game), moves(before), "the same moves");
+    assert_eq!(game.comment, before.comment, "the record's own fields kept");
+    // Every mark of the analysis is the move's glyph, with a comment that says what was best
+    // and what the move gave up; unmarked moves are as they were.
+    let plies = analysis["plies"].as_array().unwrap();
+    let mut marked = 0;
+    for (ply, recorded) in plies.iter().zip(&game.moves) {
+        let glyph = match ply["mark"].as_str() {
+            Some("inaccuracy") => Some(Glyph::Dubious),
+            Some("mistake") => Some(Glyph::Mistake),
+            Some("blunder") => Some(Glyph::Blunder),
+            _ => None,
+        };
+        assert_eq!(recorded.mark, glyph, "{ply}");
+        if let Some(glyph) = glyph {
+            marked += 1;
+            let comment = recorded.comment.as_deref().unwrap();
+            let loss = ply["loss"].as_f64().unwrap();
+            let word = ply["mark"].as_str().unwrap();
+            assert!(
+                comment.starts_with(&format!("{word}, gives up {loss:.1} squares")),
+                "{comment}"
+            );
+            let best = ply["before"]["best"].as_str().unwrap();
+            assert!(
+                comment.ends_with(&format!("; best was {best}")),
+                "{comment}"
+            );
+            assert!(matches!(
+                glyph,
+                Glyph::Dubious | Glyph::Mistake | Glyph::Blunder
+            ));
+        } else {
+            assert_eq!(recorded.comment, None, "{ply}");
+        }
+    }
+    assert!(marked >= 1, "{json}");
+    // Move 21 is the known blunder: it gives away 2 squares, proven (the file's comment).
+    assert_eq!(game.moves[20].mark, Some(Glyph::Dubious));
+    assert_eq!(
+        game.moves[20].comment.as_deref(),
+        Some("inaccuracy, gives up 2.0 squares, exact; best was light:stable:g1,h1")
+    );
+    // Not over the record without --force, never over the input; with --force, every game.
+    let first = std::fs::read_to_string(&out).unwrap();
+    cathedral()
+        .args(["analyse", input, "--annotate"])
+        .arg(&out)
+        .args(budget)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("already exists"));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), first);
+    cathedral()
+        .args(["analyse", input, "--force", "--annotate", input])
+        .args(budget)
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains("is also the input"));
+    stdout_of(
+        cathedral()
+            .args(["analyse", input, "--all", "--force", "--annotate"])
+            .arg(&out)
+            .args(budget),
+    );
+    let all = cathedral::file::load_records(&out).unwrap();
+    assert_eq!(all.len(), 2);
+    assert_eq!(all[0], annotated[0], "the same analysis of game 1");
 }

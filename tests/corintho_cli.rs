@@ -380,6 +380,17 @@ fn analyse_judges_a_corintho_record_and_marks_a_missed_forced_win() {
             "--html writes Cathedral reports only",
         ));
     assert!(!dir.path().join("r.html").exists());
+    cathedral()
+        .arg("analyse")
+        .arg(&record)
+        .arg("--annotate")
+        .arg(dir.path().join("r.yaml"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--annotate writes Cathedral records only",
+        ));
+    assert!(!dir.path().join("r.yaml").exists());
 }
 
 #[test]

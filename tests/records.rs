@@ -1,7 +1,8 @@
 //! Game records: reading with every move checked and errors located, canonical writing, round
-//! trips, fragments from a start position, and the records `match` writes.
+//! trips, fragments from a start position, the records `match` writes, annotation marks and
+//! variations.
 
-use cathedral::file::{GameRecord, parse_records, records_to_yaml};
+use cathedral::file::{GameRecord, Mark, RecordedMove, parse_records, records_to_yaml};
 use cathedral::{Player, Position, Rules};
 
 fn read(text: &str) -> Vec<GameRecord> {
@@ -56,7 +57,7 @@ fn policy_games(count: u64, rules: Rules) -> Vec<GameRecord> {
                         p == pair[1]
                     })
                     .expect("a move leads there");
-                moves.push(cathedral::file::RecordedMove { mv, comment: None });
+                moves.push(cathedral::file::RecordedMove::new(mv));
             }
             GameRecord {
                 light: Some(format!("policy seed {seed}")),
@@ -226,4 +227,394 @@ fn move_lists_take_numbers_and_comments_and_refuse_a_bad_move_at_its_place() {
         cathedral::file::records_from_independent("x.jsonl", "{\"moves\": 3}\n").unwrap_err();
     assert_eq!(error.line, Some(1));
     assert!(error.message.contains("not a recorded game"), "{error}");
+}
+
+/// Reads `text`, writes it, reads and writes again: the same games and the same text.
+fn round_trip(name: &str, games: &[GameRecord]) -> String {
+    let canonical = records_to_yaml(games);
+    let again = parse_records(name, &canonical)
+        .unwrap_or_else(|e| panic!("{name}: the canonical text does not read: {e}\n{canonical}"));
+    assert_eq!(
+        again, games,
+        "{name}: the games read back differ\n{canonical}"
+    );
+    assert_eq!(
+        records_to_yaml(&again),
+        canonical,
+        "{name}: writing is canonical"
+    );
+    canonical
+}
+
+/// The first moves of `puzzles/games/example.yaml`, and alternatives to them.
+const CATHEDRAL: &str = "light:cathedral:e5,f4,f5,f6,f7,g5";
+const CASTLE: &str = "dark:castle:b2,b3,c2,d2,d3";
+const INFIRMARY: &str = "light:infirmary:h2,i1,i2,i3,j2";
+
+#[test]
+fn marks_are_read_after_the_move_or_as_mark_and_written_in_the_short_form() {
+    let text = format!(
+        "moves:\n- 1. {CATHEDRAL} !?\n- move: 2. {CASTLE}\n  mark: \"??\"\n- {INFIRMARY}!\n- dark:inn:a10,a9,b9 dubious\n- move: light:inn:j10,j9,i9\n  mark: brilliant\n  comment: the last corner\n- dark:inn:a1,a2,b1 ?\n"
+    );
+    let games = read(&text);
+    let marks: Vec<Option<Mark>> = games[0].moves.iter().map(|m| m.mark).collect();
+    assert_eq!(
+        marks,
+        [
+            Some(Mark::Interesting),
+            Some(Mark::Blunder),
+            Some(Mark::Good),
+            Some(Mark::Dubious),
+            Some(Mark::Brilliant),
+            Some(Mark::Mistake)
+        ]
+    );
+    assert_eq!(
+        games[0].moves[4].comment.as_deref(),
+        Some("the last corner")
+    );
+    // The short form when a move has a mark and nothing else; the map with `mark:` quoted when
+    // it has a comment too.
+    let canonical = round_trip("marks", &games);
+    assert_eq!(
+        canonical,
+        format!(
+            "rules: classic\nmoves:\n- {CATHEDRAL} !?\n- {CASTLE} ??\n- {INFIRMARY} !\n- dark:inn:a9,a10,b9 ?!\n- move: light:inn:i9,j9,j10\n  comment: the last corner\n  mark: \"!!\"\n- dark:inn:a1,a2,b1 ?\n"
+        )
+    );
+    // Every glyph and word, and the glyph written back.
+    for mark in Mark::ALL {
+        assert_eq!(mark.glyph().parse::<Mark>(), Ok(mark));
+        assert_eq!(mark.word().parse::<Mark>(), Ok(mark));
+        assert_eq!(mark.to_string(), mark.glyph());
+    }
+    let error = "!!!".parse::<Mark>().unwrap_err().to_string();
+    assert!(
+        error.contains("expected `!`, `?`, `!?`, `?!`, `!!` or `??`"),
+        "{error}"
+    );
+}
+
+#[test]
+fn variations_nest_are_numbered_from_their_branch_and_leave_the_main_line_alone() {
+    // A variation is an alternative to its move: played from the position before it, its first
+    // move numbered as the move it replaces.
+    let text = format!(
+        "moves:
+- 1. {CATHEDRAL}
+- move: 2. {CASTLE}
+  comment: solid
+  variations:
+  - - 2. dark:inn:a1,a2,b2 ?!
+    - move: 3. light:inn:j10,j9,i9
+      variations:
+      - - 3. light:tavern:j1
+        - 4. dark:tavern:a10 !
+  - - dark:inn:a10,a9,b9
+- 3. {INFIRMARY}
+"
+    );
+    let games = read(&text);
+    let game = &games[0];
+    assert_eq!(game.moves.len(), 3, "variations are not moves of the game");
+    assert_eq!(game.move_texts()[2], INFIRMARY);
+    assert_eq!(game.positions().len(), 4);
+    let castle = &game.moves[1];
+    assert_eq!(castle.comment.as_deref(), Some("solid"));
+    assert_eq!(castle.variations.len(), 2);
+    let first = &castle.variations[0];
+    assert_eq!(first.len(), 2);
+    assert_eq!(first[0].mark, Some(Mark::Dubious));
+    assert_eq!(first[1].variations.len(), 1);
+    assert_eq!(first[1].variations[0][1].mark, Some(Mark::Good));
+    // The nested variation starts where the move it replaces was played: after 1. and 2. of its
+    // enclosing variation.
+    let mut position = Position::new(Rules::CLASSIC);
+    position.play(game.moves[0].mv);
+    position.play(first[0].mv);
+    let mut list = cathedral::MoveList::new();
+    position.legal_moves(&mut list);
+    assert!(list.iter().any(|&m| m == first[1].variations[0][0].mv));
+    let canonical = round_trip("variations", &games);
+    assert_eq!(
+        canonical,
+        format!(
+            "rules: classic
+moves:
+- {CATHEDRAL}
+- move: {CASTLE}
+  comment: solid
+  variations:
+  - - dark:inn:a1,a2,b2 ?!
+    - move: light:inn:i9,j9,j10
+      variations:
+      - - light:tavern:j1
+        - dark:tavern:a10 !
+  - - dark:inn:a9,a10,b9
+- {INFIRMARY}
+"
+        )
+    );
+}
+
+#[test]
+fn bad_marks_and_bad_variation_moves_are_refused_at_their_place() {
+    // A glyph that is no mark: at its own column, after the move or quoted, or under `mark:`.
+    let error = error_of(&format!("moves:\n- 1. {CATHEDRAL} !!!\n"));
+    assert_eq!((error.line, error.column), (Some(2), Some(40)), "{error}");
+    assert!(
+        error.message.starts_with(
+            "move 1: `!!!` is not a mark: expected `!`, `?`, `!?`, `?!`, `!!` or `??`"
+        ),
+        "{error}"
+    );
+    let error = error_of(&format!("moves:\n- \"1. {CATHEDRAL} !!!\"\n"));
+    assert_eq!((error.line, error.column), (Some(2), Some(41)), "{error}");
+    let error = error_of(&format!(
+        "moves:\n- {CATHEDRAL}\n- move: {CASTLE}\n  mark: '?!?'\n"
+    ));
+    assert_eq!((error.line, error.column), (Some(4), Some(9)), "{error}");
+    assert!(
+        error.message.starts_with("move 2: `?!?` is not a mark"),
+        "{error}"
+    );
+    // An unquoted glyph after `mark:` is YAML of another meaning: say to quote it.
+    for glyph in ["?", "!?", "!!", "!"] {
+        let error = error_of(&format!("moves:\n- move: {CATHEDRAL}\n  mark: {glyph}\n"));
+        assert_eq!(error.line, Some(3), "{glyph}: {error}");
+        assert!(error.message.contains("must be quoted"), "{glyph}: {error}");
+    }
+    let error = error_of(&format!("moves:\n- move: {CATHEDRAL} !\n  mark: \"!\"\n"));
+    assert!(error.message.contains("its mark twice"), "{error}");
+    // An illegal move in a variation: its number, the variation's place, the reason.
+    let error = error_of(&format!(
+        "moves:\n- {CATHEDRAL}\n- move: {CASTLE}\n  variations:\n  - - dark:inn:a1,a2,b2\n    - light:inn:b3,a3,a2\n"
+    ));
+    assert_eq!((error.line, error.column), (Some(6), Some(7)), "{error}");
+    assert!(
+        error.message.starts_with(
+            "move 3 of the variation to move 2 (`light:inn:b3,a3,a2`) cannot be played: "
+        ),
+        "{error}"
+    );
+    // The variation is played from the position before its move: Dark's Castle is not there.
+    let error = error_of(&format!(
+        "moves:\n- {CATHEDRAL}\n- move: {CASTLE}\n  variations:\n  - - dark:inn:a1,a2,b2\n  - - {CASTLE}\n    - {CASTLE}\n"
+    ));
+    assert_eq!((error.line, error.column), (Some(7), Some(7)), "{error}");
+    assert!(
+        error
+            .message
+            .starts_with("move 3 of variation 2 to move 2 (`dark:castle"),
+        "{error}"
+    );
+    // Nested: named with the variation it lies in.
+    let error = error_of(&format!(
+        "moves:\n- {CATHEDRAL}\n- move: {CASTLE}\n  variations:\n  - - dark:inn:a1,a2,b2\n    - move: light:inn:j10,j9,i9\n      variations:\n      - - light:inn:a1,a2,b2\n"
+    ));
+    assert_eq!((error.line, error.column), (Some(8), Some(11)), "{error}");
+    assert!(
+        error.message.starts_with(
+            "move 3 of the variation to move 3 in the variation to move 2 (`light:inn:a1,a2,b2`) cannot be played"
+        ),
+        "{error}"
+    );
+    // A wrong number in a variation: they go on from the move the variation replaces.
+    let error = error_of(&format!(
+        "moves:\n- {CATHEDRAL}\n- move: {CASTLE}\n  variations:\n  - - 2. dark:inn:a1,a2,b2\n    - 4. light:inn:j10,j9,i9\n"
+    ));
+    assert_eq!((error.line, error.column), (Some(6), Some(7)), "{error}");
+    assert!(
+        error.message.contains(
+            "is numbered 4, but it is move 3 of the variation to move 2: a variation's moves are numbered on from the move it replaces"
+        ),
+        "{error}"
+    );
+    // A bad mark in a variation; an empty variation; a variation that is no list; in game 2.
+    let error = error_of(&format!(
+        "moves:\n- move: {CATHEDRAL}\n  variations:\n  - - light:cathedral:e4,e5,d6,e6,f6,e7 ?!!\n"
+    ));
+    assert_eq!((error.line, error.column), (Some(4), Some(41)), "{error}");
+    assert!(
+        error
+            .message
+            .starts_with("move 1 of the variation to move 1: `?!!` is not a mark"),
+        "{error}"
+    );
+    let error = error_of(&format!(
+        "moves:\n- move: {CATHEDRAL}\n  variations:\n  - []\n"
+    ));
+    assert_eq!(error.line, Some(4), "{error}");
+    assert!(
+        error
+            .message
+            .contains("the variation to move 1 has no moves"),
+        "{error}"
+    );
+    let error = error_of(&format!(
+        "moves: []\n---\nmoves:\n- move: {CATHEDRAL}\n  variations:\n  - {CATHEDRAL}\n"
+    ));
+    assert_eq!(error.line, Some(6), "{error}");
+    assert!(
+        error
+            .message
+            .starts_with("game 2: the variation to move 1: `light:cathedral"),
+        "{error}"
+    );
+    assert!(error.message.contains("is not a variation"), "{error}");
+    let error = error_of("moves:\n- comment: no move here\n  mark: \"!\"\n");
+    assert!(error.message.contains("move 1 has no `move:`"), "{error}");
+}
+
+/// Every game record shipped in the repository: the YAML files (outside `target/`) with a
+/// `moves:` key at the top of a document and no `game:` key (Corintho's records). Today four
+/// files and 36 games: `docs/analysis/engine-games.yaml` (4), `docs/analysis/
+/// independent-games.yaml` (29), `puzzles/games/example.yaml` (1) and
+/// `tests/data/blunder-games.yaml` (2).
+fn shipped_records() -> Vec<std::path::PathBuf> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            if path.is_dir() {
+                if name != "target" && !name.to_string_lossy().starts_with('.') {
+                    walk(&path, out);
+                }
+            } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                let top = |key: &str| text.lines().any(|l| l.starts_with(key));
+                if top("moves:") && !top("game:") {
+                    out.push(path);
+                }
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for dir in ["docs", "puzzles", "tests", "examples", "benches"] {
+        walk(std::path::Path::new(dir), &mut files);
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_record_shipped_reads_and_round_trips() {
+    let files = shipped_records();
+    let mut games = 0;
+    for file in &files {
+        let name = file.display().to_string();
+        let text = std::fs::read_to_string(file).unwrap();
+        let read = parse_records(&name, &text).unwrap_or_else(|e| panic!("{e}"));
+        games += read.len();
+        round_trip(&name, &read);
+    }
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    assert_eq!(
+        names,
+        [
+            "docs/analysis/engine-games.yaml",
+            "docs/analysis/independent-games.yaml",
+            "puzzles/games/example.yaml",
+            "tests/data/blunder-games.yaml"
+        ],
+        "the record files shipped: update this list and the comment on shipped_records"
+    );
+    assert_eq!(games, 36);
+}
+
+/// A comment of those a record may hold, some of them YAML of another meaning unquoted.
+fn random_comment(rng: &mut cathedral::boardgame::Rng) -> Option<String> {
+    const COMMENTS: [&str; 16] = [
+        "a corner claim in the making",
+        "null",
+        "~",
+        "yes",
+        "12",
+        "- a dash",
+        "key: value",
+        "# not a comment",
+        "!? in words",
+        "?",
+        "quotes ' and \"",
+        "two\nlines",
+        "é ✓ unicode",
+        "trailing colon:",
+        "@at and `backticks`",
+        "[brackets] {braces}",
+    ];
+    (rng.below(3) == 0).then(|| COMMENTS[rng.below(COMMENTS.len() as u64) as usize].to_string())
+}
+
+/// Up to `length` moves played by the policy from `position`, each with a random mark,
+/// comment and (while `depth` lasts) variations of their own.
+fn random_line(
+    mut position: Position,
+    length: usize,
+    depth: usize,
+    rng: &mut cathedral::boardgame::Rng,
+) -> Vec<RecordedMove> {
+    let policy = cathedral::policy::Policy::default();
+    let mut moves = Vec::new();
+    while moves.len() < length {
+        let Some(mv) = policy.choose(&position, rng) else {
+            break;
+        };
+        let mut recorded = RecordedMove::new(mv);
+        if rng.below(3) == 0 {
+            recorded.mark = Some(Mark::ALL[rng.below(6) as usize]);
+        }
+        recorded.comment = random_comment(rng);
+        if depth > 0 && rng.below(4) == 0 {
+            for _ in 0..=rng.below(2) {
+                let len = 1 + rng.below(6) as usize;
+                recorded
+                    .variations
+                    .push(random_line(position, len, depth - 1, rng));
+            }
+        }
+        position.play(mv);
+        moves.push(recorded);
+    }
+    moves
+}
+
+#[test]
+fn random_annotated_games_round_trip() {
+    let mut marks = 0;
+    let mut variations = 0;
+    let mut nested = 0;
+    for seed in 0..40 {
+        let mut rng = cathedral::boardgame::Rng::new(seed);
+        let rules = if seed % 4 == 3 {
+            Rules::MOORE_1978
+        } else {
+            Rules::CLASSIC
+        };
+        let game = GameRecord {
+            light: Some(format!("seed {seed}")),
+            rules,
+            moves: random_line(Position::new(rules), 100, 3, &mut rng),
+            ..GameRecord::default()
+        };
+        for recorded in &game.moves {
+            marks += usize::from(recorded.mark.is_some());
+            variations += recorded.variations.len();
+            nested += recorded
+                .variations
+                .iter()
+                .flatten()
+                .filter(|m| !m.variations.is_empty())
+                .count();
+        }
+        round_trip(&format!("seed {seed}"), &[game]);
+    }
+    // The games exercise what they are meant to (364 marks, 418 variations, 348 variation moves
+    // with variations of their own).
+    assert!(
+        marks > 200 && variations > 200 && nested > 100,
+        "{marks} {variations} {nested}"
+    );
 }

@@ -425,6 +425,151 @@ fn the_api_answers_and_refuses_in_words() {
 }
 
 #[test]
+fn records_carry_marks_and_variations_both_ways() {
+    let server = Server::start(&[]);
+    // A variation to move 2 with a variation to its own second move (move 3), and a second
+    // variation to move 2.
+    let text = "moves:
+- 1. light:cathedral:e5,f4,f5,f6,f7,g5 !?
+- move: 2. dark:castle:b2,b3,c2,d2,d3
+  comment: solid
+  variations:
+  - - 2. dark:inn:a1,a2,b2 ?!
+    - move: 3. light:inn:j10,j9,i9
+      mark: \"!\"
+      variations:
+      - - 3. light:tavern:j1
+        - 4. dark:tavern:a10 ??
+  - - dark:inn:a10,a9,b9
+- 3. light:infirmary:h2,i1,i2,i3,j2
+";
+    let (status, body) = server.post(
+        "/api/record/read",
+        &serde_json::json!({ "text": text }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let game = &body["games"][0];
+    assert_eq!(game["marks"], serde_json::json!(["!?", null, null]));
+    assert_eq!(game["comments"][1], "solid");
+    assert_eq!(
+        game["variations"],
+        serde_json::json!([
+            {
+                "ply": 2,
+                "moves": ["dark:inn:a1,a2,b2", "light:inn:i9,j9,j10"],
+                "comments": [null, null],
+                "marks": ["?!", "!"],
+                "variations": [{
+                    "ply": 3,
+                    "moves": ["light:tavern:j1", "dark:tavern:a10"],
+                    "comments": [null, null],
+                    "marks": [null, "??"],
+                    "variations": []
+                }]
+            },
+            {
+                "ply": 2,
+                "moves": ["dark:inn:a9,a10,b9"],
+                "comments": [null],
+                "marks": [null],
+                "variations": []
+            }
+        ])
+    );
+    // Sent back as they came, they are written into the record: the same games.
+    let request = serde_json::json!({
+        "rules": "classic",
+        "moves": game["moves"],
+        "comments": game["comments"],
+        "marks": game["marks"],
+        "variations": game["variations"],
+    });
+    let (status, written) = server.post("/api/record/write", &request.to_string());
+    assert_eq!(status, 200, "{written}");
+    let written = written["text"].as_str().unwrap();
+    assert_eq!(
+        cathedral::file::parse_records("written", written).unwrap(),
+        cathedral::file::parse_records("sent", text).unwrap()
+    );
+    // Words for marks are taken; every variation move is checked, errors say where in words.
+    let refused = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut request = request.clone();
+        change(&mut request);
+        let (status, body) = server.post("/api/record/write", &request.to_string());
+        assert_eq!(status, 400, "{body}");
+        assert!(body["refused_move"].is_null(), "{body}");
+        body["error"].as_str().unwrap().to_string()
+    };
+    let error = refused(&|r| r["variations"][0]["moves"][1] = "light:inn:a1,a2,b2".into());
+    assert!(
+        error.starts_with(
+            "move 3 of variation 1 to move 2 (`light:inn:a1,a2,b2`) cannot be played: "
+        ),
+        "{error}"
+    );
+    let error = refused(&|r| {
+        r["variations"][0]["variations"][0]["moves"][1] = "dark:tavern:j1".into();
+    });
+    assert!(
+        error.starts_with(
+            "move 4 of the variation to move 3 in variation 1 to move 2 (`dark:tavern:j1`) cannot be played: "
+        ),
+        "{error}"
+    );
+    let error = refused(&|r| r["variations"][1]["ply"] = 4.into());
+    assert!(
+        error.starts_with("the variation to move 4: there is no move 4 for it to replace (the game has moves 1 to 3"),
+        "{error}"
+    );
+    let error = refused(&|r| r["variations"][0]["variations"][0]["ply"] = 4.into());
+    assert!(
+        error.starts_with(
+            "the variation to move 4 in variation 1 to move 2: there is no move 4 for it to replace (variation 1 to move 2 has moves 2 to 3;"
+        ),
+        "{error}"
+    );
+    let error = refused(&|r| r["marks"][2] = "!!!".into());
+    assert!(
+        error.starts_with(
+            "the mark of move 3: `!!!` is not a mark: expected `!`, `?`, `!?`, `?!`, `!!` or `??`"
+        ),
+        "{error}"
+    );
+    let error = refused(&|r| r["variations"][1]["marks"] = serde_json::json!([null, "!"]));
+    assert!(
+        error.contains(
+            "variation 2 to move 2: 2 marks for its 1 moves: expected at most one mark per move"
+        ),
+        "{error}"
+    );
+    let error = refused(&|r| r["variations"][1]["moves"] = serde_json::json!([]));
+    assert!(
+        error.contains("variation 2 to move 2 has no moves"),
+        "{error}"
+    );
+    let mut words = request.clone();
+    words["marks"] = serde_json::json!(["interesting", "", "blunder"]);
+    let (status, body) = server.post("/api/record/write", &words.to_string());
+    assert_eq!(status, 200, "{body}");
+    let again = cathedral::file::parse_records("w", body["text"].as_str().unwrap()).unwrap();
+    let marks: Vec<_> = again[0].moves.iter().map(|m| m.mark).collect();
+    use cathedral::file::Mark;
+    assert_eq!(marks, [Some(Mark::Interesting), None, Some(Mark::Blunder)]);
+    // A variation takes only its own fields.
+    let mut unknown = request.clone();
+    unknown["variations"][0]["note"] = "hm".into();
+    let (status, body) = server.post("/api/record/write", &unknown.to_string());
+    assert_eq!(status, 422, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("unknown field `note`"),
+        "{body}"
+    );
+}
+
+#[test]
 fn searches_are_capped_and_stop_when_their_client_goes_away() {
     let server = Server::start(&["--max-searches", "1", "--max-search-time", "60s"]);
     let hard = format!(

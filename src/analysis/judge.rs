@@ -44,6 +44,8 @@ pub trait Judge: Recorded {
     const RESULT_LEGEND: &'static str;
     /// Whether `analyse --html` can write a report of this game.
     const HTML_REPORT: bool = false;
+    /// Whether `analyse --annotate` can write this game's records with the analysis's marks.
+    const ANNOTATE: bool = false;
     /// The per-player score's column in the standings (`unplaced`).
     const SCORE_COLUMN: &'static str;
     /// The score in words after "Tied on" (`squares`).
@@ -85,6 +87,12 @@ pub trait Judge: Recorded {
     fn player_names(record: &Self::Record) -> Option<Vec<String>>;
     /// Each seat's score of a finished game (lower is better), `None` while it is unfinished.
     fn scores(record: &Self::Record) -> Option<Vec<u32>>;
+
+    /// `record` with the analysis's marks on its moves as the record's annotation marks, and
+    /// a comment in words on each marked move (when [`Judge::ANNOTATE`]).
+    fn annotated(_record: &Self::Record, _analysis: &GameAnalysis<Self>) -> Option<Self::Record> {
+        None
+    }
 
     /// The HTML report of game `number` (when [`Judge::HTML_REPORT`]).
     fn report_html(

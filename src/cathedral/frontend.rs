@@ -465,7 +465,7 @@ struct RecordMeta<'a> {
 fn recorded(moves: &[Move]) -> Vec<file::RecordedMove> {
     moves
         .iter()
-        .map(|&mv| file::RecordedMove { mv, comment: None })
+        .map(|&mv| file::RecordedMove::new(mv))
         .collect()
 }
 

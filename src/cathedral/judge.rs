@@ -5,19 +5,44 @@
 
 use super::engine::{Choice, Judgement, PlayOptions, choose};
 use super::explain::{MoveReport, explain_move};
-use super::file::GameRecord;
+use super::file::{self, GameRecord};
 use super::moves::Move;
 use super::notation::{format_line, format_move_with_player};
 use super::player::Player;
 use super::position::{Building, Position};
 use crate::analysis::game::{
-    BLUNDER, DRAW_BAND, GameAnalysis, INACCURACY, Judged, MISTAKE, PlayerSummary,
+    BLUNDER, DRAW_BAND, GameAnalysis, INACCURACY, Judged, MISTAKE, Mark, PlayerSummary, PlyAnalysis,
 };
 use crate::analysis::{Budget, Judge};
 
 /// "Dark Castle (b2,b3,c2,d2,d3)".
 fn building_words(building: &Building) -> String {
     format!("{} ({})", building.label(), building.cells)
+}
+
+/// The record's glyph for the analysis's mark: `?!`, `?` or `??`.
+fn record_mark(mark: Mark) -> file::Mark {
+    match mark {
+        Mark::Inaccuracy => file::Mark::Dubious,
+        Mark::Mistake => file::Mark::Mistake,
+        Mark::Blunder => file::Mark::Blunder,
+    }
+}
+
+/// What the analysis says of a marked move, as the text report does: "mistake, gives up 4.5
+/// squares; best was dark:inn:a1,a2,b2".
+fn mark_comment(ply: &PlyAnalysis<Position>, mark: Mark) -> String {
+    format!(
+        "{}, gives up {:.1} squares{}{}",
+        mark.word(),
+        ply.loss,
+        if ply.loss_is_exact { ", exact" } else { "" },
+        ply.before
+            .best
+            .as_ref()
+            .map(|best| format!("; best was {best}"))
+            .unwrap_or_default()
+    )
 }
 
 /// What a move gains at once: captures and claimed squares.
@@ -36,6 +61,7 @@ impl Judge for Position {
     const VALUE_LEGEND: &'static str = "Values are the mover's, in squares: exact (+3) when the solver proved them, ~ estimates otherwise.";
     const RESULT_LEGEND: &'static str = "result: Light-Dark unplaced squares";
     const HTML_REPORT: bool = true;
+    const ANNOTATE: bool = true;
     const SCORE_COLUMN: &'static str = "unplaced";
     const SCORE_WORDS: &'static str = "squares";
     const STANDINGS_LEGEND: &'static str = "Ranked by unplaced squares over all finished games, lowest first; a match is two games with colours swapped, won by the lower total.";
@@ -168,6 +194,31 @@ impl Judge for Position {
         record.result().map(|(light, dark)| vec![light, dark])
     }
 
+    /// The analysis's mark replaces a mark the move had; its comment follows the move's own
+    /// (after "; "). Unmarked moves, the variations and the rest of the record stay as they were.
+    fn annotated(record: &GameRecord, analysis: &GameAnalysis<Position>) -> Option<GameRecord> {
+        let mut annotated = record.clone();
+        for ply in &analysis.plies {
+            let Some(mark) = ply.mark else {
+                continue;
+            };
+            let Some(recorded) = ply
+                .ply
+                .checked_sub(1)
+                .and_then(|i| annotated.moves.get_mut(i))
+            else {
+                continue;
+            };
+            let note = mark_comment(ply, mark);
+            recorded.mark = Some(record_mark(mark));
+            recorded.comment = Some(match recorded.comment.take() {
+                Some(own) if !own.trim().is_empty() => format!("{own}; {note}"),
+                _ => note,
+            });
+        }
+        Some(annotated)
+    }
+
     fn report_html(
         record: &GameRecord,
         number: usize,
@@ -207,7 +258,7 @@ mod tests {
         let mut moves = Vec::new();
         while let Some(mv) = policy.choose(&position, &mut rng) {
             position.play(mv);
-            moves.push(crate::cathedral::file::RecordedMove { mv, comment: None });
+            moves.push(crate::cathedral::file::RecordedMove::new(mv));
         }
         GameRecord {
             light: Some(light.into()),

@@ -180,10 +180,7 @@ impl MatchGame for Position {
             dark: Some(names[1].to_string()),
             comment: (!comment.is_empty()).then_some(comment),
             rules,
-            moves: moves
-                .iter()
-                .map(|&mv| RecordedMove { mv, comment: None })
-                .collect(),
+            moves: moves.iter().map(|&mv| RecordedMove::new(mv)).collect(),
             ..GameRecord::default()
         }
     }

@@ -45,7 +45,11 @@ pub struct AnalyseArgs {
     /// Also write an HTML report with a board at each marked move and a plot of the value.
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
-    /// Overwrite the HTML file if it exists.
+    /// Also write the game (with --all, every game) as a record with the analysis's marks as
+    /// glyphs (?!, ?, ??) and a comment on each marked move: what was best, what it gave up.
+    #[arg(long, value_name = "OUT.yaml")]
+    pub annotate: Option<PathBuf>,
+    /// Overwrite the HTML report or the annotated record if it exists.
     #[arg(long)]
     pub force: bool,
     /// Print the analysis as JSON.
@@ -76,7 +80,35 @@ where
         )
         .into());
     }
-    if let Some(out) = args.html.as_deref().filter(|o| !is_stdout(Some(o))) {
+    if args.annotate.is_some() && !G::ANNOTATE {
+        return Err(Failure::new(
+            Exit::Usage,
+            format!(
+                "--annotate writes Cathedral records only: {} holds {} games; drop --annotate",
+                args.file.display(),
+                G::NAME
+            ),
+        )
+        .into());
+    }
+    if let (Some(html), Some(annotate)) = (&args.html, &args.annotate)
+        && html == annotate
+        && !is_stdout(Some(html))
+    {
+        return Err(Failure::new(
+            Exit::Usage,
+            format!(
+                "--html and --annotate both name {}: give each its own file",
+                html.display()
+            ),
+        )
+        .into());
+    }
+    for out in [args.html.as_deref(), args.annotate.as_deref()]
+        .into_iter()
+        .flatten()
+        .filter(|o| !is_stdout(Some(o)))
+    {
         refuse_input_as_output(&[&args.file], out)?;
         if out.exists() && !args.force {
             return Err(super::shared::output::refuse_overwrite(out));
@@ -160,6 +192,13 @@ where
         && let Some(html) = G::report_html(game, *number, analysis)
     {
         write_document(Some(out), &html, args.force)?;
+    }
+    if let Some(out) = &args.annotate {
+        let annotated: Vec<G::Record> = analyses
+            .iter()
+            .filter_map(|(_, game, analysis)| G::annotated(game, analysis))
+            .collect();
+        write_document(Some(out), &G::records_text(&annotated), args.force)?;
     }
     if args.json {
         if args.all {

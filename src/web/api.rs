@@ -196,6 +196,34 @@ pub(crate) struct GameRequest {
     /// For `record/write`: a comment per move (null for none), in the order of `moves`.
     #[serde(default)]
     pub(crate) comments: Vec<Option<String>>,
+    /// For `record/write`: a mark per move (`"!?"` or its word; null for none), in the order of
+    /// `moves`.
+    #[serde(default)]
+    pub(crate) marks: Vec<Option<String>>,
+    /// For `record/write`: the variations to the moves, as `record/read` gives them.
+    #[serde(default)]
+    pub(crate) variations: Vec<VariationRequest>,
+}
+
+/// A variation to a move of a game (or of another variation), as `record/read` gives it and
+/// `record/write` takes it back.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct VariationRequest {
+    /// The number (from 1, counted from the start of the game) of the move of the enclosing
+    /// line this variation is an alternative to; its first move has this number too.
+    pub(crate) ply: usize,
+    /// Its moves, played from the position before that move.
+    pub(crate) moves: Vec<String>,
+    /// A comment per move (null for none).
+    #[serde(default)]
+    pub(crate) comments: Vec<Option<String>>,
+    /// A mark per move (null for none).
+    #[serde(default)]
+    pub(crate) marks: Vec<Option<String>>,
+    /// Variations to its own moves, with their plies counted from the start of the game.
+    #[serde(default)]
+    pub(crate) variations: Vec<VariationRequest>,
 }
 
 /// A record's metadata, as `record/read` gives it and `record/write` takes it back.
@@ -392,7 +420,7 @@ pub(crate) fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecor
             ..bad(format!("move {} (`{text}`) cannot be played: {e}", i + 1))
         })?;
         position.play(mv);
-        moves.push(cathedral::file::RecordedMove { mv, comment: None });
+        moves.push(cathedral::file::RecordedMove::new(mv));
     }
     Ok(cathedral::file::GameRecord {
         rules,

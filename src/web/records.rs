@@ -1,9 +1,15 @@
 //! Game records over the API: a request's game as a record, a record file's games read for the
 //! page, and a game written as a record.
 
-use super::api::{ApiError, GAME, GameRequest, RECORD_TEXT, RecordMeta, bad, read, record_of};
+use super::api::{
+    ApiError, GAME, GameRequest, RECORD_TEXT, RecordMeta, VariationRequest, bad, read, record_of,
+};
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
+use cathedral::Position;
+use cathedral::file::{MAX_VARIATION_DEPTH, Mark, RecordedMove, variation_name};
+use cathedral::legality::parse_move;
+use cathedral::notation::format_move_with_player;
 use serde::{Deserialize, Serialize};
 
 /// A record's text, for `/api/record/read`.
@@ -32,6 +38,58 @@ pub(crate) struct GameView {
     start: Option<String>,
     moves: Vec<String>,
     comments: Vec<Option<String>>,
+    /// A mark per move: its glyph (`"!?"`), or null.
+    marks: Vec<Option<Mark>>,
+    /// The variations to the moves, in the order of the moves they replace.
+    variations: Vec<VariationView>,
+}
+
+/// A variation, as the page uses it and sends back to `record/write`.
+#[derive(Serialize)]
+pub(crate) struct VariationView {
+    /// The move of the enclosing line (from 1, counted from the start of the game) that this
+    /// variation is an alternative to: its first move has this number.
+    ply: usize,
+    moves: Vec<String>,
+    comments: Vec<Option<String>>,
+    marks: Vec<Option<Mark>>,
+    /// Variations to its own moves (their plies counted from the start of the game too).
+    variations: Vec<VariationView>,
+}
+
+/// The variations to the moves of a line played from `position`, whose first move is move
+/// `first`.
+fn variation_views(
+    mut position: Position,
+    first: usize,
+    line: &[RecordedMove],
+) -> Vec<VariationView> {
+    let mut views = Vec::new();
+    for (index, recorded) in line.iter().enumerate() {
+        let ply = first + index;
+        for variation in &recorded.variations {
+            views.push(VariationView {
+                ply,
+                moves: move_texts(position, variation),
+                comments: variation.iter().map(|m| m.comment.clone()).collect(),
+                marks: variation.iter().map(|m| m.mark).collect(),
+                variations: variation_views(position, ply, variation),
+            });
+        }
+        position.play(recorded.mv);
+    }
+    views
+}
+
+/// The moves of a line played from `position`, in the notation with the player.
+fn move_texts(mut position: Position, line: &[RecordedMove]) -> Vec<String> {
+    line.iter()
+        .map(|recorded| {
+            let text = format_move_with_player(&position, recorded.mv);
+            position.play(recorded.mv);
+            text
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -72,6 +130,8 @@ pub(crate) async fn read_record(
                 }),
                 moves: game.move_texts(),
                 comments: game.moves.iter().map(|m| m.comment.clone()).collect(),
+                marks: game.moves.iter().map(|m| m.mark).collect(),
+                variations: variation_views(game.start_position(), 1, &game.moves),
             })
             .collect(),
     }))
@@ -82,26 +142,172 @@ pub(crate) struct RecordOut {
     text: String,
 }
 
-/// A game as a record file's canonical text, to save.
+/// A game as a record file's canonical text, to save: its metadata, and the comments, marks
+/// and variations of its moves, every variation move checked.
 pub(crate) async fn write_record(
     body: Result<Json<serde_json::Value>, JsonRejection>,
 ) -> Result<Json<RecordOut>, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
-    if game.comments.len() > game.moves.len() {
-        return Err(bad(format!(
-            "{} comments for {} moves: expected at most one comment per move",
-            game.comments.len(),
-            game.moves.len()
-        )));
-    }
     let mut record = record_of(&game)?;
-    for (recorded, comment) in record.moves.iter_mut().zip(&game.comments) {
-        recorded.comment = comment.clone().filter(|c| !c.trim().is_empty());
-    }
+    annotate(
+        &mut record.moves,
+        1,
+        "",
+        &game.comments,
+        &game.marks,
+        &format!("{} moves", game.moves.len()),
+    )?;
+    attach_variations(
+        record.start_position(),
+        1,
+        "",
+        &mut record.moves,
+        &game.variations,
+        1,
+    )?;
     if let Some(meta) = game.meta.clone() {
         meta.write_into(&mut record);
     }
     Ok(Json(RecordOut {
         text: cathedral::file::records_to_yaml(&[record]),
     }))
+}
+
+/// "move 6", or "move 6 of the variation to move 5" (`name` empty for the game's own moves).
+fn move_name(ply: usize, name: &str) -> String {
+    if name.is_empty() {
+        format!("move {ply}")
+    } else {
+        format!("move {ply} of {name}")
+    }
+}
+
+/// Puts `comments` and `marks` (at most one per move, null for none) on the moves of `line`,
+/// whose first move is move `first`, named `name` in messages ("" for the game's own moves);
+/// `moves_words` says how many moves it has.
+fn annotate(
+    line: &mut [RecordedMove],
+    first: usize,
+    name: &str,
+    comments: &[Option<String>],
+    marks: &[Option<String>],
+    moves_words: &str,
+) -> Result<(), ApiError> {
+    let prefix = if name.is_empty() {
+        String::new()
+    } else {
+        format!("{name}: ")
+    };
+    for (count, what) in [(comments.len(), "comment"), (marks.len(), "mark")] {
+        if count > line.len() {
+            return Err(bad(format!(
+                "{prefix}{count} {what}s for {moves_words}: expected at most one {what} per move"
+            )));
+        }
+    }
+    for (recorded, comment) in line.iter_mut().zip(comments) {
+        recorded.comment = comment.clone().filter(|c| !c.trim().is_empty());
+    }
+    for (index, (recorded, mark)) in line.iter_mut().zip(marks).enumerate() {
+        recorded.mark = match mark.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(text) => Some(text.parse::<Mark>().map_err(|e| {
+                bad(format!(
+                    "the mark of {}: {e}",
+                    move_name(first + index, name)
+                ))
+            })?),
+        };
+    }
+    Ok(())
+}
+
+/// Checks the `variations` to the moves of `line` (played from `start`, its first move move
+/// `first`, named `within` in messages, "" for the game) and hangs them on their moves;
+/// `depth` is how deep they nest (1 for the game's own).
+fn attach_variations(
+    start: Position,
+    first: usize,
+    within: &str,
+    line: &mut [RecordedMove],
+    variations: &[VariationRequest],
+    depth: usize,
+) -> Result<(), ApiError> {
+    if variations.is_empty() {
+        return Ok(());
+    }
+    // The position before each move of the line.
+    let mut before = Vec::with_capacity(line.len());
+    let mut position = start;
+    for recorded in line.iter() {
+        before.push(position);
+        position.play(recorded.mv);
+    }
+    let line_words = match (within.is_empty(), line.len()) {
+        (true, 0) => "the game has no moves".to_string(),
+        (true, n) => format!("the game has moves 1 to {n}"),
+        (false, n) => format!("{within} has moves {first} to {}", first + n - 1),
+    };
+    for (index, variation) in variations.iter().enumerate() {
+        let ply = variation.ply;
+        let number = variations[..=index].iter().filter(|v| v.ply == ply).count();
+        let of = variations.iter().filter(|v| v.ply == ply).count();
+        let name = variation_name(ply, number, of, within);
+        let Some((at, position)) = ply
+            .checked_sub(first)
+            .and_then(|i| Some((i, *before.get(i)?)))
+        else {
+            return Err(bad(format!(
+                "{name}: there is no move {ply} for it to replace ({line_words}; a variation's `ply` is the number of the move it replaces, counted from the start of the game)"
+            )));
+        };
+        if depth > MAX_VARIATION_DEPTH {
+            return Err(bad(format!(
+                "{name}: variations nest at most {MAX_VARIATION_DEPTH} deep in a record"
+            )));
+        }
+        if variation.moves.is_empty() {
+            return Err(bad(format!(
+                "{name} has no moves: a variation holds at least one move"
+            )));
+        }
+        if variation.moves.len() > 400 {
+            return Err(bad(format!(
+                "{name}: a game has at most a few dozen moves; this variation has more than 400"
+            )));
+        }
+        let mut moves = Vec::with_capacity(variation.moves.len());
+        let mut here = position;
+        for (i, text) in variation.moves.iter().enumerate() {
+            let mv = parse_move(&here, text).map_err(|e| {
+                bad(format!(
+                    "{} (`{text}`) cannot be played: {e}",
+                    move_name(ply + i, &name)
+                ))
+            })?;
+            here.play(mv);
+            moves.push(RecordedMove::new(mv));
+        }
+        let moves_words = format!("its {} moves", moves.len());
+        annotate(
+            &mut moves,
+            ply,
+            &name,
+            &variation.comments,
+            &variation.marks,
+            &moves_words,
+        )?;
+        attach_variations(
+            position,
+            ply,
+            &name,
+            &mut moves,
+            &variation.variations,
+            depth + 1,
+        )?;
+        if let Some(recorded) = line.get_mut(at) {
+            recorded.variations.push(moves);
+        }
+    }
+    Ok(())
 }

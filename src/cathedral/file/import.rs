@@ -53,7 +53,7 @@ pub fn records_from_move_list(
                 .with_source(text)
             })?;
             position.play(mv);
-            game.moves.push(RecordedMove { mv, comment: None });
+            game.moves.push(RecordedMove::new(mv));
         }
     }
     if !game.moves.is_empty() {
@@ -132,7 +132,7 @@ pub fn records_from_independent(name: &str, text: &str) -> Result<Vec<GameRecord
                 ))
             })?;
             position.play(mv);
-            record.moves.push(RecordedMove { mv, comment: None });
+            record.moves.push(RecordedMove::new(mv));
         }
         games.push(record);
     }

@@ -15,7 +15,10 @@ pub use crate::files::{Excerpt, FileError};
 pub use convert::derived_territory;
 pub use import::{records_from_independent, records_from_move_list};
 pub use puzzle_terms::{Difficulty, EASY_MAX, MEDIUM_MAX, ParseNameError, Theme};
-pub use record::{GameRecord, RecordedMove, load_records, parse_records, records_to_yaml};
+pub use record::{
+    GameRecord, MAX_VARIATION_DEPTH, Mark, MarkError, RecordedMove, load_records, parse_records,
+    records_to_yaml, variation_name,
+};
 pub use schema::StoredGlicko;
 pub use schema::{
     PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredSolution,

@@ -17,13 +17,149 @@ use crate::files::{documents, read_error, too_large};
 use serde::Serialize;
 use std::path::Path;
 
-/// One move of a record, with its comment.
+/// An annotation mark on a move: one of the chess glyphs, written after the move
+/// (`light:inn:a1,a2,b2 !?`) or as `mark: "!?"` in a move's map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Mark {
+    /// `!!`: a brilliant move.
+    Brilliant,
+    /// `!`: a good move.
+    Good,
+    /// `!?`: an interesting move.
+    Interesting,
+    /// `?!`: a dubious move.
+    Dubious,
+    /// `?`: a mistake.
+    Mistake,
+    /// `??`: a blunder.
+    Blunder,
+}
+
+impl Mark {
+    /// The six marks, in the order they are listed: `!`, `?`, `!?`, `?!`, `!!`, `??`.
+    pub const ALL: [Mark; 6] = [
+        Mark::Good,
+        Mark::Mistake,
+        Mark::Interesting,
+        Mark::Dubious,
+        Mark::Brilliant,
+        Mark::Blunder,
+    ];
+
+    /// The glyph: `!`, `?`, `!?`, `?!`, `!!` or `??`.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Mark::Good => "!",
+            Mark::Mistake => "?",
+            Mark::Interesting => "!?",
+            Mark::Dubious => "?!",
+            Mark::Brilliant => "!!",
+            Mark::Blunder => "??",
+        }
+    }
+
+    /// The word a record may write instead of the glyph: `good`, `mistake`, `interesting`,
+    /// `dubious`, `brilliant`, `blunder`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Mark::Good => "good",
+            Mark::Mistake => "mistake",
+            Mark::Interesting => "interesting",
+            Mark::Dubious => "dubious",
+            Mark::Brilliant => "brilliant",
+            Mark::Blunder => "blunder",
+        }
+    }
+
+    /// The mark a word names (any letter case; `inaccuracy`, the analysis's word, is `?!` too).
+    fn of_word(word: &str) -> Option<Mark> {
+        let word = word.to_ascii_lowercase();
+        if word == "inaccuracy" {
+            return Some(Mark::Dubious);
+        }
+        Mark::ALL.into_iter().find(|m| m.word() == word)
+    }
+}
+
+impl std::fmt::Display for Mark {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.glyph())
+    }
+}
+
+/// Written as its glyph.
+impl Serialize for Mark {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.glyph())
+    }
+}
+
+/// A text that is no mark.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkError {
+    /// What was written.
+    pub written: String,
+}
+
+impl std::fmt::Display for MarkError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let shown: String = self.written.chars().take(40).collect();
+        write!(
+            f,
+            "`{shown}` is not a mark: expected `!`, `?`, `!?`, `?!`, `!!` or `??` (or the words good, mistake, interesting, dubious, brilliant, blunder)"
+        )
+    }
+}
+
+impl std::error::Error for MarkError {}
+
+impl std::str::FromStr for Mark {
+    type Err = MarkError;
+
+    /// A glyph or a mark's word.
+    fn from_str(text: &str) -> Result<Mark, MarkError> {
+        let text = text.trim();
+        Mark::ALL
+            .into_iter()
+            .find(|m| m.glyph() == text)
+            .or_else(|| Mark::of_word(text))
+            .ok_or_else(|| MarkError {
+                written: text.to_string(),
+            })
+    }
+}
+
+/// One move of a record, with its comment, its mark and the variations to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedMove {
     /// The move, checked legal where it is played.
     pub mv: Move,
     /// A comment on it, if any.
     pub comment: Option<String>,
+    /// An annotation mark (`!?`), if any.
+    pub mark: Option<Mark>,
+    /// Lines played instead of this move, each from the position before it (PGN's convention):
+    /// the first move of each is an alternative to this one. Their moves may have variations
+    /// of their own.
+    pub variations: Vec<Vec<RecordedMove>>,
+}
+
+impl RecordedMove {
+    /// `mv` alone: no comment, no mark, no variations.
+    pub fn new(mv: Move) -> RecordedMove {
+        RecordedMove {
+            mv,
+            comment: None,
+            mark: None,
+            variations: Vec::new(),
+        }
+    }
+}
+
+impl From<Move> for RecordedMove {
+    fn from(mv: Move) -> RecordedMove {
+        RecordedMove::new(mv)
+    }
 }
 
 /// One game: who played it where, the rules, where it started and every move.
@@ -48,7 +184,7 @@ pub struct GameRecord {
     /// The starting position when the game did not start from the empty board (a fragment or a
     /// puzzle).
     pub start: Option<Position>,
-    /// The moves, in order.
+    /// The moves of the game, in order (the main line: variations hang on its moves).
     pub moves: Vec<RecordedMove>,
 }
 
@@ -146,7 +282,20 @@ pub fn parse_records(name: &str, text: &str) -> Result<Vec<GameRecord>, FileErro
         }
         // Blank lines in front keep the parser's line numbers those of the whole file.
         let padded = format!("{}{document}", "\n".repeat(first_line));
-        let tree = yaml::parse(&errors, &padded, MAX_FILE_BYTES)?;
+        let tree = yaml::parse_nested(
+            &errors,
+            &padded,
+            MAX_FILE_BYTES,
+            MAX_DEPTH,
+            "a record's variations nest at most 20 deep",
+        )
+        .map_err(|mut e| {
+            // `mark: ?` is a YAML key, not a value: say what to write.
+            if e.line.is_some_and(|line| unquoted_mark(text, line)) {
+                e.message = UNQUOTED_MARK.to_string();
+            }
+            e
+        })?;
         let number = games.len() + 1;
         games.push(read_game(&errors, &tree, number)?);
     }
@@ -238,51 +387,10 @@ fn read_game(errors: &Errors, root: &Node, number: usize) -> Result<GameRecord, 
             "a list of moves, one per line like `- light:inn:a1,a2,b2`",
         )
         .map_err(|e| relabel(e, number))?;
-        for (index, item) in list.iter().enumerate() {
-            let ply = index + 1;
-            let (text_node, comment) = match &item.value {
-                Value::Map(_) => {
-                    let entry = Fields::read(
-                        errors,
-                        item,
-                        "moves",
-                        "a move with a comment",
-                        "a field of a move",
-                        &["move", "comment"],
-                        "",
-                    )
-                    .map_err(|e| relabel(e, number))?;
-                    let Some(mv) = entry.value("move") else {
-                        return Err(locate(
-                            item.place,
-                            format!("move {ply} has a comment but no `move:`"),
-                        ));
-                    };
-                    let comment = match entry.get("comment") {
-                        Some(c) => text(errors, c, "comment").map_err(|e| relabel(e, number))?,
-                        None => None,
-                    };
-                    (mv, comment)
-                }
-                _ => (item, None),
-            };
-            let written = word(
-                errors,
-                text_node,
-                "moves",
-                "a move",
-                "a move like `light:inn:a1,a2,b2` or `dark:pass`",
-            )
-            .map_err(|e| relabel(e, number))?;
-            let move_text = strip_number(written, ply).map_err(|m| locate(text_node.place, m))?;
-            let mv = parse_move(&position, move_text).map_err(|e| {
-                locate(
-                    text_node.place,
-                    format!("move {ply} (`{move_text}`) cannot be played: {e}"),
-                )
-            })?;
-            position.play(mv);
-            record.moves.push(RecordedMove { mv, comment });
+        let reader = Reader { errors, number };
+        record.moves = reader.read_line(list, position, &Line::main())?;
+        for recorded in &record.moves {
+            position.play(recorded.mv);
         }
     }
     if let Some(node) = fields.value("result") {
@@ -314,8 +422,310 @@ fn read_game(errors: &Errors, root: &Node, number: usize) -> Result<GameRecord, 
     Ok(record)
 }
 
+/// How deep variations may nest: a variation to a move of a variation to a move of the main
+/// line is 2 deep.
+pub const MAX_VARIATION_DEPTH: usize = 20;
+
+/// The deepest nesting of a record's YAML: a game's moves are three levels deep, and each
+/// variation three levels below its move.
+const MAX_DEPTH: usize = 3 * MAX_VARIATION_DEPTH + 4;
+
+/// What to write instead of `mark: ?` or `mark: !?` without quotes.
+const UNQUOTED_MARK: &str = "a mark after `mark:` must be quoted, like `mark: \"!?\"`: YAML reads an unquoted `!` as a tag and `?` as a key (after the move, `light:inn:a1,a2,b2 !?` needs no quotes)";
+
+/// Whether line `line` (from 1) of `text` holds `mark:` with an unquoted `!` or `?` after it.
+fn unquoted_mark(text: &str, line: usize) -> bool {
+    text.lines()
+        .nth(line.saturating_sub(1))
+        .map(|l| l.trim_start().trim_start_matches("- ").trim_start())
+        .and_then(|l| l.strip_prefix("mark:"))
+        .is_some_and(|rest| rest.trim_start().starts_with(['!', '?']))
+}
+
+/// The fields of a move written as a map, in the order they are written.
+const MOVE_FIELDS: [&str; 4] = ["move", "comment", "mark", "variations"];
+
+/// A line of moves being read, for messages: the main line's moves are named plainly
+/// (`move 6`), a variation's with where it branches (`move 6 of the variation to move 5`).
+struct Line {
+    /// The number of the line's first move: 1 for the main line, the number of the move it
+    /// replaces for a variation.
+    first: usize,
+    /// Empty for the main line; else the variation's name ([`variation_name`]).
+    name: String,
+}
+
+impl Line {
+    fn main() -> Line {
+        Line {
+            first: 1,
+            name: String::new(),
+        }
+    }
+
+    /// "move 6", or "move 6 of the variation to move 5".
+    fn move_name(&self, ply: usize) -> String {
+        if self.name.is_empty() {
+            format!("move {ply}")
+        } else {
+            format!("move {ply} of {}", self.name)
+        }
+    }
+}
+
+/// How a variation is named in messages: "the variation to move 5" when it is the only one
+/// to that move, "variation 2 to move 5" when there are several (`number` from 1, of `of`);
+/// inside another variation, that one's name follows ("the variation to move 6 in the variation
+/// to move 5"). `within` is empty for a variation to a move of the main line.
+pub fn variation_name(ply: usize, number: usize, of: usize, within: &str) -> String {
+    let own = if of == 1 {
+        format!("the variation to move {ply}")
+    } else {
+        format!("variation {number} to move {ply}")
+    };
+    if within.is_empty() {
+        own
+    } else {
+        format!("{own} in {within}")
+    }
+}
+
+/// Reads the moves of one game, main line and variations, each checked as it is read.
+struct Reader<'a> {
+    errors: &'a Errors<'a>,
+    /// The game's number in its file, for messages.
+    number: usize,
+}
+
+impl Reader<'_> {
+    /// An error at `place` in this game.
+    fn fail(&self, place: Place, message: String) -> FileError {
+        relabel(self.errors.at(place, message), self.number)
+    }
+
+    /// The moves of `list`, played from `position`; the first is numbered `line.first`.
+    fn read_line(
+        &self,
+        list: &[Node],
+        mut position: Position,
+        line: &Line,
+    ) -> Result<Vec<RecordedMove>, FileError> {
+        let mut moves = Vec::with_capacity(list.len());
+        for (index, item) in list.iter().enumerate() {
+            let ply = line.first + index;
+            let recorded = self.read_move(item, &position, ply, line)?;
+            position.play(recorded.mv);
+            moves.push(recorded);
+        }
+        Ok(moves)
+    }
+
+    /// One move as written: `12. light:inn:a1,a2,b2 !?`, or a map of `move:`, `comment:`,
+    /// `mark:` and `variations:`; checked legal in `position`.
+    fn read_move(
+        &self,
+        item: &Node,
+        position: &Position,
+        ply: usize,
+        line: &Line,
+    ) -> Result<RecordedMove, FileError> {
+        let errors = self.errors;
+        let number = self.number;
+        let name = line.move_name(ply);
+        let (text_node, comment, mark_node, variations_node) = match &item.value {
+            Value::Map(_) => {
+                let entry = Fields::read(
+                    errors,
+                    item,
+                    "moves",
+                    "a move with a comment, a mark or variations",
+                    "a field of a move",
+                    &MOVE_FIELDS,
+                    "",
+                )
+                .map_err(|e| relabel(e, number))?;
+                let Some(mv) = entry.value("move") else {
+                    return Err(self.fail(
+                        item.place,
+                        format!(
+                            "{name} has no `move:`: a move written as a map gives the move as `move:`, with `comment:`, `mark:` or `variations:` beside it"
+                        ),
+                    ));
+                };
+                let comment = match entry.get("comment") {
+                    Some(c) => text(errors, c, "comment").map_err(|e| relabel(e, number))?,
+                    None => None,
+                };
+                if entry
+                    .get("mark")
+                    .is_some_and(|m| matches!(m.value, Value::Null))
+                    && let Some(place @ (Some(line), _)) = entry.key_place("mark")
+                    && unquoted_mark(errors.text, line)
+                {
+                    return Err(self.fail(place, format!("{name}: {UNQUOTED_MARK}")));
+                }
+                (mv, comment, entry.value("mark"), entry.value("variations"))
+            }
+            _ => (item, None, None, None),
+        };
+        let written = word(
+            errors,
+            text_node,
+            "moves",
+            "a move",
+            "a move like `light:inn:a1,a2,b2` or `dark:pass`",
+        )
+        .map_err(|e| relabel(e, number))?;
+        let (written_move, short_mark) = split_mark(written).map_err(|(offset, message)| {
+            self.fail(
+                place_within(errors, text_node, offset),
+                format!("{name}: {message}"),
+            )
+        })?;
+        let move_text =
+            strip_number(written_move, ply, line).map_err(|m| self.fail(text_node.place, m))?;
+        let mv = parse_move(position, move_text).map_err(|e| {
+            self.fail(
+                text_node.place,
+                format!("{name} (`{move_text}`) cannot be played: {e}"),
+            )
+        })?;
+        let mark = match (short_mark, mark_node) {
+            (Some(_), Some(node)) => {
+                return Err(self.fail(
+                    node.place,
+                    format!(
+                        "{name} has its mark twice, after the move and as `mark:`: write it once"
+                    ),
+                ));
+            }
+            (None, Some(node)) => {
+                let written = word(
+                    errors,
+                    node,
+                    "mark",
+                    "a mark",
+                    "one of `!`, `?`, `!?`, `?!`, `!!` or `??`, quoted: `mark: \"!?\"`",
+                )
+                .map_err(|e| relabel(e, number))?;
+                let mark = written.parse::<Mark>().map_err(|e| {
+                    // `mark: !` reads as an empty text with a tag.
+                    let unquoted = node.place.0.is_some_and(|l| unquoted_mark(errors.text, l));
+                    let message = if unquoted {
+                        UNQUOTED_MARK.to_string()
+                    } else {
+                        e.to_string()
+                    };
+                    self.fail(node.place, format!("{name}: {message}"))
+                })?;
+                Some(mark)
+            }
+            (mark, None) => mark,
+        };
+        let variations = match variations_node {
+            Some(node) => self.read_variations(node, position, ply, line)?,
+            None => Vec::new(),
+        };
+        Ok(RecordedMove {
+            mv,
+            comment,
+            mark,
+            variations,
+        })
+    }
+
+    /// The variations to move `ply` of `line`: each a list of moves played from `before`, the
+    /// position before that move.
+    fn read_variations(
+        &self,
+        node: &Node,
+        before: &Position,
+        ply: usize,
+        line: &Line,
+    ) -> Result<Vec<Vec<RecordedMove>>, FileError> {
+        let list = items(
+            self.errors,
+            node,
+            "variations",
+            "a list of variations",
+            "a list of variations, each a list of moves like `- - dark:inn:a1,a2,b2`",
+        )
+        .map_err(|e| relabel(e, self.number))?;
+        let mut variations = Vec::with_capacity(list.len());
+        for (index, variation) in list.iter().enumerate() {
+            let name = variation_name(ply, index + 1, list.len(), &line.name);
+            let moves = match &variation.value {
+                Value::Seq(moves) if !moves.is_empty() => moves,
+                Value::Seq(_) | Value::Null => {
+                    return Err(self.fail(
+                        variation.place,
+                        format!("{name} has no moves: a variation is a list of at least one move"),
+                    ));
+                }
+                _ => {
+                    return Err(self.fail(
+                        variation.place,
+                        format!(
+                            "{name}: {} is not a variation: expected a list of moves, written `- - dark:inn:a1,a2,b2` with the next moves under it",
+                            variation.found()
+                        ),
+                    ));
+                }
+            };
+            let inner = Line { first: ply, name };
+            variations.push(self.read_line(moves, *before, &inner)?);
+        }
+        Ok(variations)
+    }
+}
+
+/// Splits a mark off the end of a move as written: `light:inn:a1,a2,b2 !?` (or `...b2!?`, or
+/// a mark's word after a space, `... interesting`). Returns the move and the mark; a run of `!`
+/// and `?` that is no mark is an error, with its offset in characters in `written`.
+fn split_mark(written: &str) -> Result<(&str, Option<Mark>), (usize, String)> {
+    let trimmed = written.trim_end();
+    let move_end = trimmed.trim_end_matches(['!', '?']).len();
+    let (move_part, mark) = if move_end < trimmed.len() {
+        let glyphs = &trimmed[move_end..];
+        let offset = trimmed[..move_end].chars().count();
+        let mark = glyphs
+            .parse::<Mark>()
+            .map_err(|e| (offset, e.to_string()))?;
+        (&trimmed[..move_end], Some(mark))
+    } else {
+        match trimmed.rsplit_once(char::is_whitespace) {
+            Some((head, last)) if Mark::of_word(last).is_some() => (head, Mark::of_word(last)),
+            _ => (trimmed, None),
+        }
+    };
+    let move_part = move_part.trim_end();
+    if mark.is_some() && move_part.trim().is_empty() {
+        return Err((0, "a mark with no move before it".to_string()));
+    }
+    Ok((move_part, mark))
+}
+
+/// Where the character `offset` of a scalar's text was written: its line and column when the
+/// scalar is written on one line (plain or quoted), else the scalar's own place.
+fn place_within(errors: &Errors, node: &Node, offset: usize) -> Place {
+    let (Some(line), Some(column)) = node.place else {
+        return node.place;
+    };
+    let Some(text) = errors.text.lines().nth(line.saturating_sub(1)) else {
+        return node.place;
+    };
+    let from: String = text.chars().skip(column.saturating_sub(1)).collect();
+    if from.starts_with(node.raw.as_str()) {
+        (Some(line), Some(column + offset))
+    } else if from.starts_with(['"', '\'']) && from[1..].starts_with(node.raw.as_str()) {
+        (Some(line), Some(column + 1 + offset))
+    } else {
+        node.place
+    }
+}
+
 /// A move as written may start with its number, `12.` or `12...`; the number must be the ply's.
-fn strip_number(written: &str, ply: usize) -> Result<&str, String> {
+fn strip_number<'a>(written: &'a str, ply: usize, line: &Line) -> Result<&'a str, String> {
     let trimmed = written.trim();
     let Some((head, rest)) = trimmed.split_once('.') else {
         return Ok(trimmed);
@@ -324,9 +734,17 @@ fn strip_number(written: &str, ply: usize) -> Result<&str, String> {
         return Ok(trimmed);
     }
     if head.parse::<usize>().ok() != Some(ply) {
-        return Err(format!(
-            "`{trimmed}` is numbered {head}, but it is move {ply}: numbers count every move (passes included) from 1"
-        ));
+        return Err(if line.name.is_empty() {
+            format!(
+                "`{trimmed}` is numbered {head}, but it is move {ply}: numbers count every move (passes included) from 1"
+            )
+        } else {
+            format!(
+                "`{trimmed}` is numbered {head}, but it is {}: a variation's moves are numbered on from the move it replaces (its first move is move {})",
+                line.move_name(ply),
+                line.first
+            )
+        });
     }
     Ok(rest.trim_start_matches('.').trim())
 }
@@ -397,11 +815,51 @@ struct OutGame<'a> {
     result: Option<OutResult>,
 }
 
+/// A move as written: the short form (the move, and its mark after a space) when it has no
+/// comment and no variations, the map form otherwise.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum OutMove {
     Plain(String),
-    Commented { r#move: String, comment: String },
+    Full {
+        r#move: String,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        comment: Option<String>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        mark: Option<serde_saphyr::DoubleQuoted<&'static str>>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        variations: Vec<Vec<OutMove>>,
+    },
+}
+
+/// The moves of a line played from `position`, as written.
+fn out_line(mut position: Position, moves: &[RecordedMove]) -> Vec<OutMove> {
+    moves
+        .iter()
+        .map(|recorded| {
+            let text = format_move_with_player(&position, recorded.mv);
+            let out = if recorded.comment.is_none() && recorded.variations.is_empty() {
+                OutMove::Plain(match recorded.mark {
+                    Some(mark) => format!("{text} {mark}"),
+                    None => text,
+                })
+            } else {
+                OutMove::Full {
+                    r#move: text,
+                    comment: recorded.comment.clone(),
+                    // Quoted: a plain `!` starts a YAML tag, a plain `?` a key.
+                    mark: recorded.mark.map(|m| serde_saphyr::DoubleQuoted(m.glyph())),
+                    variations: recorded
+                        .variations
+                        .iter()
+                        .map(|line| out_line(position, line))
+                        .collect(),
+                }
+            };
+            position.play(recorded.mv);
+            out
+        })
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -410,8 +868,10 @@ struct OutResult {
     dark: u32,
 }
 
-/// The canonical text of `games`: fields in a fixed order, every move with its player, the
-/// result when the game is over, games separated by `---`. Reading it gives back the same games.
+/// The canonical text of `games`: fields in a fixed order, every move with its player (and its
+/// mark after it, `light:inn:a1,a2,b2 !?`), a move with a comment or variations as a map of
+/// `move:`, `comment:`, `mark:` and `variations:`, the result when the game is over, games
+/// separated by `---`. Reading it gives back the same games.
 pub fn records_to_yaml(games: &[GameRecord]) -> String {
     let mut out = String::new();
     for (i, game) in games.iter().enumerate() {
@@ -419,7 +879,6 @@ pub fn records_to_yaml(games: &[GameRecord]) -> String {
             out.push_str("---\n");
         }
         let start_file = game.start.map(PositionFile::from_position);
-        let texts = game.move_texts();
         let out_game = OutGame {
             event: game.event.as_deref(),
             site: game.site.as_deref(),
@@ -435,17 +894,7 @@ pub fn records_to_yaml(games: &[GameRecord]) -> String {
             },
             comment: game.comment.as_deref(),
             start: start_file.as_ref().map(out_file),
-            moves: texts
-                .into_iter()
-                .zip(&game.moves)
-                .map(|(text, recorded)| match &recorded.comment {
-                    Some(comment) => OutMove::Commented {
-                        r#move: text,
-                        comment: comment.clone(),
-                    },
-                    None => OutMove::Plain(text),
-                })
-                .collect(),
+            moves: out_line(game.start_position(), &game.moves),
             result: game.result().map(|(light, dark)| OutResult { light, dark }),
         };
         let text = serde_saphyr::to_string(&out_game)

@@ -210,25 +210,49 @@ fn node_of(text: &str, spanned: Spanned<Tree>) -> Node {
     Node { value, place, raw }
 }
 
-/// Parses `text` as one YAML document.
+/// Parses `text` as one YAML document (a position file: at most [`MAX_DEPTH`] levels deep).
 pub(super) fn parse(errors: &Errors, text: &str, max_bytes: usize) -> Result<Node, FileError> {
+    parse_nested(
+        errors,
+        text,
+        max_bytes,
+        MAX_DEPTH,
+        "a position file needs 5",
+    )
+}
+
+/// Parses `text` as one YAML document of at most `max_depth` levels; `needs` says how deep the
+/// format goes, for the message when a document goes deeper.
+pub(super) fn parse_nested(
+    errors: &Errors,
+    text: &str,
+    max_bytes: usize,
+    max_depth: usize,
+    needs: &str,
+) -> Result<Node, FileError> {
     let mut options = serde_saphyr::Options::default();
     // Repeated keys reach the reader, which names them.
     options.duplicate_keys = DuplicateKeyPolicy::PassThrough;
     // `.nan` and `.inf` reach the reader as words, which says where they do not belong.
     options.non_finite_float_policy = NonFiniteFloatPolicy::AsString;
     let mut budget = Budget::default();
-    budget.max_depth = MAX_DEPTH;
+    budget.max_depth = max_depth;
     budget.max_nodes = MAX_NODES;
     budget.max_total_scalar_bytes = max_bytes;
     options.budget = Some(budget);
     let tree: Spanned<Tree> = serde_saphyr::from_str_with_options(text, options)
-        .map_err(|e| yaml_error(errors, &e, max_bytes))?;
+        .map_err(|e| yaml_error(errors, &e, max_bytes, max_depth, needs))?;
     Ok(node_of(text, tree))
 }
 
 /// A complaint of the YAML parser, in the file format's words.
-fn yaml_error(errors: &Errors, error: &serde_saphyr::Error, max_bytes: usize) -> FileError {
+fn yaml_error(
+    errors: &Errors,
+    error: &serde_saphyr::Error,
+    max_bytes: usize,
+    max_depth: usize,
+    needs: &str,
+) -> FileError {
     use serde_saphyr::Error as E;
     let place = error
         .location()
@@ -250,7 +274,7 @@ fn yaml_error(errors: &Errors, error: &serde_saphyr::Error, max_bytes: usize) ->
         E::DuplicateMappingKey { key: None, .. } => "this key appears twice".to_string(),
         E::Budget { breach, .. } => match breach {
             BudgetBreach::Depth { .. } => format!(
-                "the values here are nested too deeply (more than {MAX_DEPTH} levels; a position file needs 5)"
+                "the values here are nested too deeply (more than {max_depth} levels; {needs})"
             ),
             BudgetBreach::Nodes { .. } | BudgetBreach::Events { .. } => format!(
                 "the file holds too many values (more than {MAX_NODES}; a position file holds a few hundred)"

@@ -155,6 +155,154 @@ async function test(name, body, browser, viewport = LAPTOP, options = {}) {
 
 const OPENING = ["cathedral:e5,f4,f5,f6,f7,g5", "inn:a2,b2,b3", "inn:i9,i10,j9", "tavern:b1"];
 
+// The monkey (issue 45): seeded random clicks, double clicks, taps, keys, Undo/Redo, moves of
+// the list, reloads, the engine on and off, Solve and Stop, with invariants checked after each
+// event. MONKEY_SEED and MONKEY_EVENTS (per size) change the run; a failure prints the seed, the
+// size and the event, so that the run can be repeated.
+const MONKEY_SEED = parseInt(process.env.MONKEY_SEED || "4545", 10);
+const MONKEY_EVENTS = parseInt(process.env.MONKEY_EVENTS || "150", 10);
+
+function mulberry32(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// What the page holds, read through its own state module (the same instance the page uses).
+const pageState = page => page.evaluate(async () => {
+  const m = await import("/assets/state.js");
+  const S = m.S;
+  let address = null, error = null;
+  try { address = m.decodeGame(location.hash); } catch (e) { error = e.message; }
+  return {
+    key: m.gameKey(), viewKey: S.viewKey, path: S.game.moves, rules: S.game.rules, start: S.game.start,
+    addressPath: address && address.path, addressRules: address && address.rules, addressStart: address && address.start, addressError: error,
+    positionFile: S.view && S.view.position_file, toMove: S.view && S.view.position.to_move, over: S.view && S.view.position.game_over,
+    engineSide: S.engineSide, autoplay: S.autoplay, atEnd: m.atEnd(), editor: !!S.editor, puzzle: !!S.puzzle,
+    status: document.querySelector("#status").textContent, refused: document.querySelector("#status").className === "refused",
+    answer: document.querySelector("#answer").textContent, stopEnabled: !document.querySelector("#stop").disabled,
+    boardKey: document.querySelector("#board").dataset.key,
+  };
+});
+
+// The page settles: the board shows the current node (no move pending), and the engine, when it
+// is its turn at the end of the line after a move, has moved.
+async function settle(page, limit = 15000) {
+  const started = Date.now();
+  for (;;) {
+    const st = await pageState(page);
+    const enginesTurn = st.engineSide && !st.over && st.toMove === st.engineSide && st.atEnd && st.autoplay && !st.puzzle && !st.editor;
+    const teaching = /Teaching/.test(st.status);
+    if (st.viewKey === st.key && (!enginesTurn || teaching) && !/reconnect|unreachable/i.test(st.status)) return st;
+    if (Date.now() - started > limit) {
+      throw new Error(enginesTurn ? "the engine's move never came (left waiting)" : `the page never showed the current node (board ${st.viewKey}, game ${st.key})`);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+async function checkInvariants(page, st) {
+  assert.strictEqual(st.addressError, null, "the address holds a game");
+  assert.deepStrictEqual([st.addressRules, st.addressStart, st.addressPath], [st.rules, st.start, st.path], "the address is the game and node shown");
+  assert.strictEqual(st.boardKey, st.key, "the board is drawn for the current node");
+  // The address's game, replayed by the server, is the position the page shows.
+  const body = st.start ? { start: st.start, moves: st.addressPath } : { rules: st.rules, moves: st.addressPath };
+  const replayed = await post("/api/position", body);
+  assert.ok(!replayed.error, `the address's moves replay: ${replayed.error}`);
+  assert.strictEqual(replayed.position_file, st.positionFile, "the address replays to the board shown");
+  // Every line belongs to the current node: no solve said running when none runs, no engine
+  // thinking when it is not its turn, no refusal but a preview's or the page's own advice.
+  assert.ok(!/Solving/.test(st.answer) || st.stopEnabled, `"${st.answer}" with no solve running`);
+  assert.ok(!/thinking/.test(st.status) || (st.engineSide === st.toMove && !st.over), `"${st.status}" when it is not the engine's turn`);
+  if (st.refused) assert.match(st.status, /^Refused: |no mirror image/, "no error for an action the page offered");
+  assert.ok(!/JSON|Failed to fetch|undefined|\[object|NaN/.test(st.status + st.answer), `no raw error: ${st.status} ${st.answer}`);
+}
+
+async function monkeyRun(browser, viewport, options, seed, events, label) {
+  const page = await newPage(browser, viewport, options);
+  await ready(page);
+  const random = mulberry32(seed);
+  const pickOf = list => list[Math.floor(random() * list.length)];
+  const touch = !!options.hasTouch;
+  await page.selectOption("#level", "1");
+  const cell = () => FILES[Math.floor(random() * 10)] + (1 + Math.floor(random() * 10));
+  // Clicks what a player sees; an element the page redrew away meanwhile is not an error.
+  const clickIfThere = async locator => {
+    if (!(await locator.count())) return;
+    try { await locator.click({ timeout: 3000 }); } catch (e) {
+      if ((await locator.count()) && (await locator.isVisible()) && (await locator.isEnabled())) throw e;
+    }
+  };
+  const actions = [
+    [14, "click a cell", async () => { const p = await at(page, cell()); if (touch) await page.touchscreen.tap(p.x, p.y); else await page.mouse.click(p.x, p.y); }],
+    [10, "place on a legal move", async () => {
+      // A legal move of the chosen building, pointed at and clicked (or tapped twice).
+      const st = await pageState(page);
+      if (st.over || st.editor) return;
+      const kind = await page.getAttribute("#hand button.chosen", "data-kind").catch(() => null);
+      if (!kind || kind === "pass") return;
+      const legal = (await post("/api/position", st.start ? { start: st.start, moves: st.path } : { rules: st.rules, moves: st.path })).moves;
+      const mine = legal && legal.moves.filter(m => pieceOf(m) === kind);
+      if (!mine || !mine.length) return;
+      const target = pickOf(mine);
+      for (const c of cellsOf(target)) {
+        const p = await at(page, c);
+        if (touch) { await page.touchscreen.tap(p.x, p.y); await page.touchscreen.tap(p.x, p.y); return; }
+        await page.mouse.move(p.x, p.y);
+        if (random() < 0.3) { await page.mouse.dblclick(p.x, p.y); return; }
+        await page.mouse.click(p.x, p.y);
+        return;
+      }
+    }],
+    [4, "double click a cell", async () => { const p = await at(page, cell()); await page.mouse.dblclick(p.x, p.y); }],
+    [6, "pick a building", async () => {
+      const kinds = await page.$$eval("#hand button", buttons => buttons.map(b => b.dataset.kind));
+      if (kinds.length) await clickIfThere(page.locator(`#hand button[data-kind="${pickOf(kinds)}"]`));
+    }],
+    [8, "a key", async () => {
+      const key = pickOf(["ArrowLeft", "ArrowRight", "Home", "End", "r", "m", "Backspace", "Shift+Backspace", "Shift+ArrowUp", "Shift+ArrowDown", "[", "]", "c", "Escape"]);
+      if (random() < 0.3) { await page.focus("#board"); await page.keyboard.press(pickOf(["ArrowLeft", "ArrowUp", "Enter", "r"])); }
+      else { await page.evaluate(() => document.activeElement && document.activeElement.blur()); await page.keyboard.press(key); }
+    }],
+    [6, "Undo", async () => { if (await page.isEnabled("#undo")) await page.click("#undo"); }],
+    [5, "Redo", async () => { if (await page.isEnabled("#redo")) await page.click("#redo"); }],
+    [6, "a move of the list", async () => {
+      const titles = await page.$$eval("#history li.move", items => items.map(li => li.dataset.ply));
+      if (titles.length) await clickIfThere(page.locator("#history li.move button").nth(Math.floor(random() * titles.length)));
+    }],
+    [2, "reload", async () => { await page.reload(); await page.waitForSelector("#board svg"); }],
+    [3, "engine side", async () => { await page.selectOption("#opponent", pickOf(["", "light", "dark", ""])); }],
+    [3, "Solve then Stop", async () => {
+      if (!(await page.isEnabled("#solve"))) return;
+      await page.click("#solve");
+      await page.waitForTimeout(Math.floor(random() * 400));
+      if (await page.isEnabled("#stop")) await page.click("#stop");
+    }],
+    [2, "Engine move", async () => { await page.click("#engine"); }],
+    [1, "New game", async () => { await page.click("#new"); }],
+    [1, "make main line", async () => { if (await page.isEnabled("#promote")) await page.click("#promote"); }],
+  ];
+  const total = actions.reduce((a, [w]) => a + w, 0);
+  for (let i = 0; i < events; i++) {
+    let r = random() * total, action = actions[0];
+    for (const a of actions) { if ((r -= a[0]) < 0) { action = a; break; } }
+    try {
+      await action[2]();
+      const st = await settle(page);
+      await checkInvariants(page, st);
+      const errors = page.errors.filter(e => !/status of 503/.test(e));
+      assert.deepStrictEqual(errors, [], "errors on the page");
+    } catch (e) {
+      await page.screenshot({ path: path.join(out, `failed-monkey-${label}.png`) }).catch(() => {});
+      throw new Error(`monkey, seed ${seed}, ${label}, event ${i + 1} (${action[1]}): ${e.message}. Repeat: MONKEY_SEED=${MONKEY_SEED} MONKEY_EVENTS=${events} E2E_ONLY=monkey`);
+    }
+  }
+  await page.context().close();
+}
+
 const tests = {
   // The board stays put when the puzzle list arrives (after the board is drawn) and when the
   // status line under the pointer changes from one line to two.
@@ -869,6 +1017,12 @@ const tests = {
     await page.waitForFunction(() => window.scrollY > 0);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await shot(page, "phone-below");
+  },
+
+  // The monkey at the three sizes (a touch phone, a laptop, a desktop), each from its own seed.
+  async monkey(page, browser) {
+    const runs = [[PHONE, { hasTouch: true, isMobile: true }, "phone"], [LAPTOP, {}, "laptop"], [DESKTOP, {}, "desktop"]];
+    for (const [i, [viewport, options, label]] of runs.entries()) await monkeyRun(browser, viewport, options, MONKEY_SEED + i, MONKEY_EVENTS, label);
   },
 
   // The game is a tree (issue 45): a move in mid-game opens a variation without a question; the

@@ -46,6 +46,11 @@ function remember(key, value, exact, source) {
 }
 const keyWith = (key, move) => { const [r, s, m] = JSON.parse(key); return JSON.stringify([r, s, [...m, move]]); };
 
+/** A cancelled or stale engine reply: its "thinking" (or "busy") line goes with it. */
+function forgetThinking(ctx) {
+  if (/^The engine \(level \d+\) is thinking|^The server is busy \(every search slot/.test(S.message.text)) ctx.say("");
+}
+
 /**
  * The engine's reply for its side at the chosen level, or null. Tries again while the server is
  * busy; drops an answer for a position that is no longer current.
@@ -60,7 +65,7 @@ export async function engineReply(ctx, key) {
       signal: controller.signal, retries: 20,
       waiting: seconds => { if (key === gameKey()) ctx.say(`The server is busy (every search slot is taken): the engine tries again in ${seconds} s.`); },
     });
-    if (key !== gameKey() || controller.signal.aborted) return null;
+    if (key !== gameKey() || controller.signal.aborted) { forgetThinking(ctx); return null; }
     if (r.best_move) {
       const value = lightView(r.value, r.mover);
       remember(key, value, r.judgement === "exact", "engine");
@@ -70,6 +75,8 @@ export async function engineReply(ctx, key) {
     return r.best_move;
   } catch (e) {
     if (e.name !== "AbortError" && key === gameKey()) ctx.say(`The engine could not move: ${e.message}`, true);
+    // Cancelled (the page went elsewhere): its "thinking" goes with it.
+    else if (e.name === "AbortError") forgetThinking(ctx);
     return null;
   } finally {
     if (engineCall === controller) engineCall = null;
@@ -267,7 +274,12 @@ async function solve(ctx) {
     const proven = result.value !== null && result.value !== undefined;
     // A late answer is filed under the position it was asked for, not shown.
     if (proven) remember(key, lightView(result.value, result.to_move), true, "solver");
-    if (mine.detached || key !== gameKey()) { ctx.render(); return; }
+    if (mine.detached || key !== gameKey()) {
+      // The page has moved on: the answer is filed, and nothing says it still runs.
+      if (!mine.detached) { $("answer").textContent = ""; $("progress").textContent = ""; }
+      ctx.render();
+      return;
+    }
     if (proven) {
       $("answer").textContent = result.verdict + "\n" + result.line.map(s => `${s.ply}. ${s.mover}:${s.move}${s.effect ? ": " + s.effect : ""}`).join("\n");
       const line = (result.best_line || []).map((m, i) => (playerOf(m) ? m : `${result.line[i] ? result.line[i].mover : ""}:${m}`));
@@ -278,7 +290,10 @@ async function solve(ctx) {
     showRootMoves(ctx, result, key);
     ctx.render();
   } catch (e) {
-    if (e.name !== "AbortError" && !mine.detached) $("answer").textContent = e instanceof ApiError && e.status === 503 ? `${e.message}.` : e.message;
+    // Stopped before the server answered (or its stop could not be reached): nothing is said
+    // to be running any more.
+    if (e.name === "AbortError" && !mine.detached) $("answer").textContent = "Stopped before anything was proven.";
+    else if (!mine.detached) $("answer").textContent = e instanceof ApiError && e.status === 503 ? `${e.message}.` : e.message;
   } finally {
     if (running === mine) { running = null; busy(false); }
     if (!mine.detached) $("progress").textContent = $("progress").textContent.replace(" (stopping...)", "");
@@ -395,7 +410,8 @@ async function analyse(ctx) {
     if (plies.length) showPlot(ctx, result.plot_svg);
     ctx.render();
   } catch (e) {
-    if (e.name !== "AbortError" && !mine.detached) $("answer").textContent = e.message;
+    if (e.name === "AbortError" && !mine.detached) { $("answer").textContent = "Stopped before any move was judged."; $("progress").textContent = ""; }
+    else if (!mine.detached) $("answer").textContent = e.message;
   } finally {
     if (running === mine) { running = null; busy(false); }
   }

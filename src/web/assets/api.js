@@ -44,7 +44,11 @@ async function send(path, body, signal) {
     signal,
   });
   let json = null;
-  try { json = await response.json(); } catch (_) { /* an empty or non-JSON answer */ }
+  try { json = await response.json(); } catch (e) {
+    // Aborted while the answer was read: the request is cancelled, not answered with nothing.
+    if (e && e.name === "AbortError") throw e;
+    /* an empty or non-JSON answer */
+  }
   if (!response.ok) {
     const error = new ApiError(response.status, (json && json.error) || `${response.status} ${response.statusText}`);
     error.retryAfter = parseFloat(response.headers.get("Retry-After")) || 1;

@@ -1075,6 +1075,47 @@ const tests = {
     await shot(page, "variations");
   },
 
+  // A record with variations, marks and comments opens as a tree, and Save record writes the
+  // tree back: what the file holds survives the page (issue 45).
+  async recordTree(page) {
+    const text = ["light: Ann", "dark: Bob", "event: Club night", "moves:",
+      "- 1. light:cathedral:e5,f4,f5,f6,f7,g5",
+      "- move: 2. dark:castle:b2,b3,c2,d2,d3 ?!",
+      "  comment: solid, but slow",
+      "  variations:",
+      "  - - 2. dark:inn:h9,h10,i10 !?",
+      "    - move: 3. light:inn:a1,a2,b2",
+      "      variations:",
+      "      - - 3. light:tower:h7,h8,i8,i9,j9 !",
+      "- 3. light:infirmary:h2,i1,i2,i3,j2 !", ""].join("\n");
+    const file = path.join(out, "tree.yaml");
+    fs.writeFileSync(file, text);
+    await page.setInputFiles("#file", file);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 6);
+    assert.strictEqual(await page.locator("#history > li.move").count(), 3, "the main line");
+    assert.strictEqual(await page.locator("#history ol.variation ol.variation li.move").count(), 1, "a variation inside a variation");
+    assert.match(await page.textContent("#history > li.move:nth-child(2)"), /\?!/, "the glyph beside its move");
+    await page.click("#history > li.move:nth-child(2) button");
+    await page.waitForFunction(() => /solid, but slow/.test(document.querySelector("#comment").textContent));
+    await page.click("#history ol.variation ol.variation li.move button");
+    await page.waitForFunction(() => document.querySelector("#history li.move.current")?.title === "light:tower:h7,h8,i8,i9,j9");
+    // A comment written on the page joins the tree; Save writes all of it.
+    await page.click("#annotate summary");
+    await page.fill("#comment-text", "the Tower claims the corner");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+    const saved = fs.readFileSync(await download.path(), "utf8");
+    const back = await post("/api/record/read", { text: saved });
+    assert.ok(!back.error, `the saved record reads: ${back.error}`);
+    const game = back.games[0];
+    assert.strictEqual(game.moves.length, 3);
+    assert.strictEqual(game.marks[1], "?!");
+    assert.strictEqual(game.comments[1], "solid, but slow");
+    assert.strictEqual(game.variations[0].marks[0], "!?");
+    assert.strictEqual(game.variations[0].variations[0].moves[0], "light:tower:h7,h8,i8,i9,j9");
+    assert.strictEqual(game.variations[0].variations[0].comments[0], "the Tower claims the corner");
+    assert.strictEqual(game.meta.event, "Club night", "the metadata is kept");
+  },
+
   // The board seen from Dark's side: turned half a turn, every cell still where the pointer is.
   async flip(page) {
     await page.click("#flip");

@@ -425,6 +425,30 @@ fn the_api_answers_and_refuses_in_words() {
 }
 
 #[test]
+fn a_record_of_hundreds_of_games_opens_and_a_huge_one_is_refused_in_words() {
+    let server = Server::start(&[]);
+    let one = std::fs::read_to_string("puzzles/games/example.yaml").unwrap();
+    // 1,000 games, about 0.5 MB: more than the 256 KiB of any other request.
+    let many = vec![one.as_str(); 1000].join("---\n");
+    assert!(many.len() > 256 * 1024);
+    let body = serde_json::json!({ "text": many }).to_string();
+    let (status, answer) = server.post("/api/record/read", &body);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["games"].as_array().unwrap().len(), 1000);
+    // Past 16 MiB: the words say what is wrong, not a request size.
+    let huge = serde_json::json!({ "text": "#".repeat(17 * 1024 * 1024) }).to_string();
+    let (status, answer) = server.post("/api/record/read", &huge);
+    assert_eq!(status, 413, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "the file is too large to open here (more than 16 MiB)"
+    );
+    // Other requests keep their limit.
+    let (status, answer) = server.post("/api/position", &body);
+    assert_eq!(status, 413, "{answer}");
+}
+
+#[test]
 fn records_carry_marks_and_variations_both_ways() {
     let server = Server::start(&[]);
     // A variation to move 2 with a variation to its own second move (move 3), and a second
@@ -593,6 +617,21 @@ fn searches_are_capped_and_stop_when_their_client_goes_away() {
             .unwrap()
             .contains("searches are running")
     );
+    // The engine's move in play (a search of at most 2 s) still gets an answer, from the slot
+    // kept for quick searches; a longer engine search is refused like the solve.
+    let quick = format!(
+        r#"{{"start": {}, "time_ms": 300, "level": 3}}"#,
+        start_of("puzzles/bench/t8-06.yaml")
+    );
+    let (status, body) = server.post("/api/bestmove", &quick);
+    assert_eq!(status, 200, "{body}");
+    assert!(body["best_move"].is_string(), "{body}");
+    let slow = format!(
+        r#"{{"start": {}, "time_ms": 5000}}"#,
+        start_of("puzzles/bench/t8-06.yaml")
+    );
+    let (status, body) = server.post("/api/bestmove", &slow);
+    assert_eq!(status, 503, "{body}");
     // The page tries again after the second the answer asks for.
     let response = server.response("POST", "/api/analyse/live", "application/json", "{}");
     assert!(response.starts_with("HTTP/1.1 503"), "{response}");

@@ -83,7 +83,7 @@ pub(crate) const GAME: Expected = Expected {
 };
 
 /// The body of `/api/record/read`.
-pub(crate) const RECORD_TEXT: Expected = Expected {
+pub(crate) static RECORD_TEXT: Expected = Expected {
     what: "a game record's text",
     example: r#"{"text": "<a game record's text>"}"#,
 };
@@ -134,7 +134,14 @@ pub(crate) fn rejected(rejection: JsonRejection, expected: &Expected) -> ApiErro
     let text = rejection.body_text();
     // serde's wording stays out; say what the body must be.
     let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        format!("the request is larger than {} KiB", super::MAX_BODY / 1024)
+        if std::ptr::eq(expected, &RECORD_TEXT) {
+            format!(
+                "the file is too large to open here (more than {} MiB)",
+                super::MAX_RECORD / (1024 * 1024)
+            )
+        } else {
+            format!("the request is larger than {} KiB", super::MAX_BODY / 1024)
+        }
     } else if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
         "send JSON with `Content-Type: application/json`".to_string()
     } else {

@@ -59,7 +59,26 @@ pub(crate) async fn search<T: Send + 'static>(
     state: &AppState,
     work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
 ) -> Result<T, ApiError> {
-    let _permit = state.searches.try_acquire().map_err(|_| busy(state))?;
+    search_within(state, None, work).await
+}
+
+/// The longest search that may take the slot kept for quick searches, in milliseconds.
+pub(crate) const QUICK_MS: u64 = 2000;
+
+/// As `search`, for a search of `time`: one of at most `QUICK_MS` takes the slot kept for quick
+/// searches when every other is taken, so that the engine's move in play never waits for solves
+/// running in other tabs.
+pub(crate) async fn search_within<T: Send + 'static>(
+    state: &AppState,
+    time: Option<Duration>,
+    work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> Result<T, ApiError> {
+    let quick = time.is_some_and(|t| t <= Duration::from_millis(QUICK_MS));
+    let _permit = match state.searches.try_acquire() {
+        Ok(permit) => permit,
+        Err(_) if quick => state.quick.try_acquire().map_err(|_| busy(state))?,
+        Err(_) => return Err(busy(state)),
+    };
     let stop = Arc::new(AtomicBool::new(false));
     let _guard = StopOnDrop(Arc::clone(&stop));
     tokio::task::spawn_blocking(move || work(stop))
@@ -172,7 +191,7 @@ pub(crate) async fn bestmove(
         })?),
         None => None,
     };
-    let answer = search(&state, move |stop| {
+    let answer = search_within(&state, Some(time), move |stop| {
         let choice = choose(
             &position,
             &PlayOptions {

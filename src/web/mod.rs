@@ -31,6 +31,10 @@ use tokio::sync::Semaphore;
 /// The largest request body accepted: a game record of a long game is a few kilobytes.
 pub const MAX_BODY: usize = 256 * 1024;
 
+/// The largest record file the page may open (`/api/record/read`): a tournament's or a match's
+/// record of several hundred games is a few hundred kilobytes.
+pub const MAX_RECORD: usize = 16 * 1024 * 1024;
+
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct ServeOptions {
@@ -51,6 +55,9 @@ pub struct ServeOptions {
 pub(crate) struct AppState {
     pub options: ServeOptions,
     pub searches: Arc<Semaphore>,
+    /// One more slot, only for searches of at most `engine::QUICK_MS` (the engine's move in
+    /// play, the evaluation, teaching): long solves never keep a player waiting for a move.
+    pub quick: Arc<Semaphore>,
     /// The trainer's puzzles: (name, position file text).
     pub puzzles: Vec<(String, String)>,
     /// The live solves running, by id, with their stop flags.
@@ -68,6 +75,7 @@ pub fn router(options: ServeOptions) -> Router {
     });
     let state = Arc::new(AppState {
         searches: Arc::new(Semaphore::new(options.max_searches)),
+        quick: Arc::new(Semaphore::new(1)),
         puzzles,
         running: Mutex::new(HashMap::new()),
         next_id: AtomicU64::new(1),
@@ -91,7 +99,10 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/api/analyse/live/{id}/stop", post(analyse_live::stop))
         .route("/api/territory", post(territory::territory))
         .route("/api/rating", post(rating::rating))
-        .route("/api/record/read", post(records::read_record))
+        .route(
+            "/api/record/read",
+            post(records::read_record).layer(DefaultBodyLimit::max(MAX_RECORD)),
+        )
         .route("/api/record/write", post(records::write_record))
         .route("/api/puzzles", get(trainer::list))
         .route("/api/puzzles/from-game", post(trainer::from_game))

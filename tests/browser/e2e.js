@@ -1116,6 +1116,27 @@ const tests = {
     assert.strictEqual(game.meta.event, "Club night", "the metadata is kept");
   },
 
+  // Paste a link, a record or a position file (issue 45): each opens; a damaged text is refused
+  // in the page's words, with its line and column, not the parser's file name.
+  async paste(page) {
+    const pasteIt = async text => {
+      await page.click("#paste");
+      await page.fill("#paste-text", text);
+      await page.click("#paste-open");
+    };
+    await pasteIt("http://example.org/#rules=classic&moves=lcde5f4f5f6f7g5_dina2b2b3&ply=1");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2 && document.querySelector("#history li.move.current")?.title.startsWith("light:cathedral"));
+    await pasteIt(fs.readFileSync(path.join(repo, "puzzles/games/example.yaml"), "utf8"));
+    await page.waitForFunction(() => /Club night/.test(document.querySelector("#meta").textContent));
+    await pasteIt(fs.readFileSync(path.join(repo, "puzzles/bench/t3-05.yaml"), "utf8"));
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 0 && !/Club night/.test(document.querySelector("#meta").textContent));
+    await pasteIt("moves:\n- light:cathedral:e5,f4,f5,f6,f7,g5\n- dark:inn:e5,e6,d6\n");
+    await page.waitForFunction(() => document.querySelector("#status").className === "refused");
+    const said = await status(page);
+    assert.match(said, /^The pasted text: line 3, column 3: move 2 .*cannot be played/);
+    assert.ok(!/record:/.test(said), said);
+  },
+
   // The board seen from Dark's side: turned half a turn, every cell still where the pointer is.
   async flip(page) {
     await page.click("#flip");

@@ -5,10 +5,12 @@
 import { S, request, gameKey, allMoves, lineNodes, graft } from "./state.js";
 import { api, stream, ApiError } from "./api.js";
 import { valueText, playerOf } from "./words.js";
-import { words } from "./history.js";
+import { words, lineWords } from "./history.js";
 
 const $ = id => document.getElementById(id);
 const lightView = (value, mover) => (mover === "light" ? value : -value);
+/** Bounds on the mover's value as bounds on Light's: [lower, upper]. */
+const lightBounds = (lower, upper, mover) => (mover === "light" ? [lower, upper] : [-upper, -lower]);
 
 // { kind: "solve" | "analyse", key, controller, id, stopPath, detached }: `key` is the position
 // (a solve) or the whole game (an analysis) it was asked for.
@@ -105,9 +107,19 @@ function detachStale() {
   $("progress").textContent = "";
 }
 
+// The position the answer, the line and the tables beside the board are of: they go when the
+// page goes to another node (an old engine move never stands beside a new position).
+let panelKey = null;
+function ownPanels(key) { panelKey = key; }
+
 /** After each new position: the evaluation and the territory view, when they are switched on. */
 export function onPosition(ctx) {
   detachStale();
+  if (panelKey !== null && panelKey !== gameKey() && !(running && running.kind === "analyse")) {
+    for (const id of ["line", "candidates", "rootmoves"]) $(id).innerHTML = "";
+    $("answer").textContent = "";
+    panelKey = null;
+  }
   S.hovered = null;
   if ($("evaluate").checked) evaluate(ctx);
   if ($("show-territory").checked) territory(ctx);
@@ -124,6 +136,7 @@ async function evaluate(ctx) {
     const r = await api("/api/bestmove", request({ time_ms: 700, candidates: 5 }), { signal: controller.signal, retries: 3 });
     if (key !== gameKey()) return;
     remember(key, lightView(r.value, r.mover), r.judgement === "exact", "evaluation");
+    ownPanels(key);
     showCandidates(ctx, r, key);
     ctx.render();
   } catch (e) {
@@ -186,8 +199,9 @@ function showLine(ctx, title, line, key) {
   if (!line.length) return;
   box.append(title);
   const base = S.game.moves.slice();
+  const said = lineWords(line);
   line.forEach((move, i) => {
-    const link = Object.assign(document.createElement("a"), { textContent: `${i + 1}. ${words(move, null)}`, title: move, href: "#" });
+    const link = Object.assign(document.createElement("a"), { textContent: `${base.length + i + 1}. ${said[i]}`, title: move, href: "#" });
     link.onclick = e => {
       e.preventDefault();
       if (gameKey() !== key) return;
@@ -222,12 +236,13 @@ function showCandidates(ctx, r, key) {
   S.candidates = { key, list: r.candidates };
   if (!r.candidates || r.candidates.length < 2) return;
   const table = document.createElement("table");
-  table.innerHTML = `<caption class="note">The engine's candidates (${r.judgement === "exact" ? "exact" : "estimates"}, for ${r.mover === "light" ? "Light" : "Dark"}); point at one to see it</caption><tr><th>move</th><th>value</th></tr>`;
+  // Numbers are Light's, everywhere on the page (as lichess gives White's): + is good for Light.
+  table.innerHTML = `<caption class="note">The engine's candidates (${r.judgement === "exact" ? "exact" : "estimates"}; values for Light); point at one to see it</caption><tr><th>move</th><th>value for Light</th></tr>`;
   for (const c of r.candidates) {
     const row = table.insertRow();
     const link = moveLink(ctx, row, c.mv, words(c.mv, null), key);
     row.insertCell().append(link);
-    row.insertCell().textContent = valueText(c.value, r.judgement === "exact").replace("~", r.judgement === "exact" ? "" : "~");
+    row.insertCell().textContent = valueText(lightView(c.value, r.mover), r.judgement === "exact");
   }
   box.append(table);
 }
@@ -237,14 +252,15 @@ function showRootMoves(ctx, r, key) {
   box.innerHTML = "";
   if (!r.root_moves || !r.root_moves.length) return;
   const table = document.createElement("table");
-  table.innerHTML = `<tr><th>move</th><th>value for ${r.to_move === "light" ? "Light" : "Dark"}</th></tr>`;
+  table.innerHTML = `<tr><th>move</th><th>value for Light</th></tr>`;
   const shown = r.root_moves.slice(0, 12);
   for (const m of shown) {
     const row = table.insertRow();
     const link = Object.assign(document.createElement("a"), { textContent: words(playerOf(m.move) ? m.move : `${r.to_move}:${m.move}`, null), title: m.move, href: "#" });
     link.onclick = e => { e.preventDefault(); if (gameKey() === key) ctx.play(m.move); };
     row.insertCell().append(link);
-    row.insertCell().textContent = m.value !== null && m.value !== undefined ? (m.value > 0 ? "+" : "") + m.value : `${m.lower}..${m.upper}`;
+    const [lower, upper] = lightBounds(m.lower, m.upper, r.to_move);
+    row.insertCell().textContent = m.value !== null && m.value !== undefined ? valueText(lightView(m.value, r.to_move), true) : `${valueText(lower, true)} to ${valueText(upper, true)}`;
   }
   box.append(table);
   if (r.root_moves.length > shown.length) box.append(`and ${r.root_moves.length - shown.length} more moves`);
@@ -255,6 +271,7 @@ async function solve(ctx) {
   const key = gameKey();
   const controller = new AbortController();
   const mine = running = { kind: "solve", key, controller, id: null };
+  ownPanels(key);
   busy(true);
   for (const id of ["line", "rootmoves", "candidates"]) $(id).innerHTML = "";
   $("answer").textContent = "Solving...";
@@ -281,11 +298,14 @@ async function solve(ctx) {
       return;
     }
     if (proven) {
-      $("answer").textContent = result.verdict + "\n" + result.line.map(s => `${s.ply}. ${s.mover}:${s.move}${s.effect ? ": " + s.effect : ""}`).join("\n");
-      const line = (result.best_line || []).map((m, i) => (playerOf(m) ? m : `${result.line[i] ? result.line[i].mover : ""}:${m}`));
+      const line = (result.best_line || []).map((m, i) => (playerOf(m) ? m : `${result.line[i] ? String(result.line[i].mover).toLowerCase() : ""}:${m}`));
+      const said = lineWords(line);
+      $("answer").textContent = result.verdict + "\n" + result.line.map((s, i) => `${S.game.moves.length + i + 1}. ${said[i] || s.move}${s.effect ? ": " + s.effect : ""}`).join("\n");
       showLine(ctx, "The best line (exact), on the board:", line, key);
     } else {
-      $("answer").textContent = `Not proven${result.complete ? "" : " (stopped)"}: the value lies in ${result.lower}..${result.upper}.${result.best_so_far ? ` Best so far, unproven: ${result.best_so_far}.` : ""}`;
+      const [lower, upper] = lightBounds(result.lower, result.upper, result.to_move);
+      const best = result.best_so_far ? ` Best so far, unproven: ${words(playerOf(result.best_so_far) ? result.best_so_far : `${result.to_move}:${result.best_so_far}`, null)}.` : "";
+      $("answer").textContent = `Not proven${result.complete ? "" : " (stopped)"}: for Light the value lies between ${valueText(lower, true)} and ${valueText(upper, true)} squares.${best}`;
     }
     showRootMoves(ctx, result, key);
     ctx.render();
@@ -302,6 +322,7 @@ async function solve(ctx) {
 
 async function engineMove(ctx) {
   const key = gameKey();
+  ownPanels(key);
   $("answer").textContent = "The engine is thinking (2 s)...";
   for (const id of ["line", "rootmoves", "candidates"]) $(id).innerHTML = "";
   try {

@@ -447,12 +447,32 @@ function openGame(i) {
   refresh().then(() => say(`Game ${i + 1} of ${S.record.games.length}, ${g.moves.length} moves: Redo or a click on a move steps through it.`));
 }
 
+/** A file's or a pasted text's error in the page's words: "line 4, column 3: ..." for a location. */
+const located = message => message.replace(/^[\w.-]+:(\d+):(\d+): /, "line $1, column $2: ");
+
 async function openFile(file) {
-  const text = await file.text();
+  return openText(file.name, await file.text());
+}
+
+/**
+ * Opens a game record, a position file or a link to a game (from a file or pasted): the record's
+ * games in the Game list, the position as a new game, the link's game at its move.
+ */
+async function openText(name, text) {
+  const link = /#(?:rules|start)=\S*/.exec(text.trim());
+  if (link && !/^moves:/m.test(text)) {
+    let g;
+    try { g = decodeGame(link[0]); } catch (e) { say(`${name}: ${e.message}.`, true); return false; }
+    if (!mayDiscard("Opening the link")) return false;
+    startGame({ rules: g.rules, start: g.start, root: g.root, moves: [], meta: g.meta });
+    goTo(g.path);
+    refresh();
+    return true;
+  }
   try {
     if (/^moves:/m.test(text)) {
       const record = await api("/api/record/read", { text });
-      if (!mayDiscard("Opening " + file.name)) return;
+      if (!mayDiscard("Opening " + name)) return false;
       S.record = record;
       const games = $("games");
       games.innerHTML = "";
@@ -466,11 +486,15 @@ async function openFile(file) {
       openGame(0);
     } else {
       await api("/api/position", { start: text, moves: [] });
-      if (!mayDiscard("Opening " + file.name)) return;
+      if (!mayDiscard("Opening " + name)) return false;
       startGame(newGameState({ start: text }));
       refresh();
     }
-  } catch (e) { say(`${file.name}: ${e.message}`, true); }
+    return true;
+  } catch (e) {
+    if (!e.unreachable) say(`${name}: ${located(e.message)}`, true);
+    return false;
+  }
 }
 
 function download(text, name) {
@@ -603,6 +627,14 @@ function wire() {
   $("level").onchange = e => { S.level = parseInt(e.target.value, 10); };
   $("opponent").onchange = e => { S.engineSide = e.target.value; S.autoplay = true; enginePlays(); };
   $("open").onclick = () => $("file").click();
+  $("paste").onclick = () => { $("paste-text").value = ""; $("paste-said").textContent = ""; $("paste-dialog").showModal(); };
+  $("paste-open").onclick = async e => {
+    e.preventDefault();
+    const text = $("paste-text").value;
+    if (!text.trim()) { $("paste-said").textContent = "Paste a game record, a position file or a link first."; return; }
+    $("paste-dialog").close();
+    await openText("The pasted text", text);
+  };
   $("file").onchange = async () => {
     const file = $("file").files[0];
     $("file").value = "";

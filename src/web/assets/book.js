@@ -61,9 +61,9 @@ function show(ctx, r, key) {
   const table = document.createElement("table");
   const caption = table.createCaption();
   caption.className = "note";
-  caption.textContent = `${mover}'s ${r.moves.length} move${r.moves.length === 1 ? "" : "s"} in the opening study (engine self-play, ${r.nodes_per_move.toLocaleString("en")} nodes a move). Result: ${mover}'s mean final margin in squares over the games through the move; worst: the best answer found. Estimates, not proven. Point at a move to see it; choose it to play it.`;
+  caption.textContent = `${mover}'s ${r.moves.length} move${r.moves.length === 1 ? "" : "s"} in the opening study (engine self-play, ${r.nodes_per_move.toLocaleString("en")} nodes a move). Result: the mean final margin in squares over the games through the move, for Light (+ is good for Light, as every number on this page); worst: after the best answer found. Estimates, not proven. Point at a move to see it; choose it to play it.`;
   const head = table.createTHead().insertRow();
-  for (const h of ["move", "games", "result", "worst"]) head.appendChild(Object.assign(document.createElement("th"), { textContent: h, scope: "col" }));
+  for (const h of ["move", "games", "result for Light", "worst for Light"]) head.appendChild(Object.assign(document.createElement("th"), { textContent: h, scope: "col" }));
   const body = table.createTBody();
   const list = expanded ? r.moves : r.moves.slice(0, FIRST);
   for (const m of list) {
@@ -72,8 +72,9 @@ function show(ctx, r, key) {
     if (m.move === r.choice) link.append(" (book move)");
     row.insertCell().append(link);
     row.insertCell().textContent = String(m.games);
-    row.insertCell().textContent = `~${signed(m.margin, 2)}`;
-    row.insertCell().textContent = signed(m.worst, 0);
+    const forLight = v => (r.mover === "light" ? v : -v);
+    row.insertCell().textContent = `~${signed(forLight(m.margin), 2)}`;
+    row.insertCell().textContent = signed(forLight(m.worst), 0);
   }
   box.append(table);
   if (r.moves.length > FIRST) {

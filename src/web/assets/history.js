@@ -20,6 +20,13 @@ export function words(move, index = null) {
   return moveWords(move, S.theme, null, nths(allMoves())[index]);
 }
 
+/** The moves of a line from the current position in words (each the mover's nth building of its kind). */
+export function lineWords(line) {
+  const all = [...S.game.moves, ...line];
+  const order = nths(all);
+  return line.map((move, i) => moveWords(move, S.theme, null, order[S.game.moves.length + i]));
+}
+
 /** The key of the game after the moves of `path`. */
 const keyOf = path => JSON.stringify([S.game.rules, S.game.start, path]);
 

@@ -182,6 +182,8 @@ fn colours_that_must_differ_differ_for_every_colour_vision() {
         ),
         ("a near miss on an empty cell", &near_miss, colours::BOARD),
         ("a near miss and a capture", &near_miss, &capture),
+        // Issue 45: a near miss in the blue of a legal preview read as a placement.
+        ("a near miss and a legal placement", &near_miss, &legal),
         // The World edition's display: its own colours for Light, Dark and the People.
         (
             "World: Light's and Dark's buildings",

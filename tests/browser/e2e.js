@@ -1137,6 +1137,42 @@ const tests = {
     assert.ok(!/record:/.test(said), said);
   },
 
+  // The first screen offers the two ways in (issue 45): Play the engine and Analyse.
+  async firstScreen(page) {
+    assert.ok(await page.isVisible("#welcome"), "the first screen asks how to start");
+    await page.click("#welcome-play");
+    assert.strictEqual(await page.inputValue("#opponent"), "dark", "the engine plays Dark");
+    assert.ok(await page.isHidden("#welcome"));
+    await placeByMouse(page, OPENING[0]);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 20000 });
+    await page.click("#new");
+    await page.waitForFunction(() => !document.querySelector("#welcome").hidden);
+    await page.click("#welcome-analyse");
+    assert.strictEqual(await page.inputValue("#opponent"), "", "nobody plays for the engine");
+    await placeByMouse(page, OPENING[0]);
+    await page.waitForTimeout(1500);
+    assert.strictEqual(await played(page), 1, "the engine does not answer when analysing");
+  },
+
+  // A screen reader hears the move that changed the board, not the whole board again, and can ask
+  // what is on a cell by moving the keyboard cursor (issue 45).
+  async screenReader(page) {
+    assert.strictEqual(await page.getAttribute("#board-text", "aria-live"), null, "the whole board is not re-read at each move");
+    await placeByMouse(page, OPENING[0]);
+    await page.waitForFunction(() => /^Move 1: Light Cathedral/.test(document.querySelector("#announce").textContent));
+    assert.match(await page.textContent("#announce"), /Dark to move/);
+    await placeByMouse(page, OPENING[1]);
+    await page.waitForFunction(() => /^Move 2: Dark Inn/.test(document.querySelector("#announce").textContent));
+    await page.focus("#board");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("ArrowUp"); // the cursor starts at e5
+    await page.waitForFunction(() => /^e5: the Cathedral\.$/.test(document.querySelector("#announce").textContent));
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowLeft");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+    await page.waitForFunction(() => /^a2: Dark's Inn \(a2, b2, b3\)\.$/.test(document.querySelector("#announce").textContent));
+    assert.match(await page.textContent("#board-text"), /Inn a2, b2, b3/, "an L-shaped building is described by its cells");
+  },
+
   // The board seen from Dark's side: turned half a turn, every cell still where the pointer is.
   async flip(page) {
     await page.click("#flip");

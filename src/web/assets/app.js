@@ -3,7 +3,7 @@
 import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, atEnd, nodeAt, lineOf, treeSize, switchVariation, promote, deleteHere } from "./state.js";
 import { api, onUnreachable, UNREACHABLE } from "./api.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
-import { boardSvg, drawMarks, drawGhosts, drawPreview, drawTerritory, describe } from "./board.js";
+import { boardSvg, drawMarks, drawGhosts, drawPreview, drawTerritory, describe, cellWords } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
 import * as analysis from "./analysis.js";
 import * as book from "./book.js";
@@ -142,6 +142,29 @@ function forcedPass() {
   return true;
 }
 
+// A screen reader hears what changed, not the whole board again: the move that led to the
+// position shown, with its claims and captures. The whole board stays in the board's description.
+let announced = null;
+function announceMove() {
+  if (S.editor || announced === S.viewKey) return;
+  announced = S.viewKey;
+  const view = S.view;
+  const move = S.game.moves[S.game.moves.length - 1];
+  if (!view.last_move || !move || S.viewKey !== gameKey()) { $("announce").textContent = ""; return; }
+  const report = view.last_move.report || { claims: [] };
+  const claimed = report.claims.reduce((n, c) => n + c.cells.length, 0);
+  const captured = report.claims.filter(c => c.captured).map(c => (c.captured.player === "light" || c.captured.player === "dark"
+    ? `${Side(c.captured.player)}'s ${kindName(S.theme, c.captured.piece, c.captured.player)}` : "the Cathedral"));
+  $("announce").textContent = `Move ${S.game.moves.length}: ${history.words(move, S.game.moves.length - 1)}` +
+    (claimed ? `, claims ${claimed} square${claimed === 1 ? "" : "s"}` : "") +
+    (captured.length ? `, captures ${captured.join(" and ")}` : "") + "." + (view.position.game_over ? " The game is over." : ` ${Side(view.position.to_move)} to move.`);
+}
+
+/** Says what is on a cell (the keyboard cursor's): for a screen reader. */
+function announceCell(cell) {
+  if (S.view && cell) $("announce").textContent = cellWords(S.view, cell, S.theme);
+}
+
 /** Draws every view from the state. */
 export function render() {
   const view = S.view;
@@ -163,12 +186,14 @@ export function render() {
   drawGhosts(svg, ghosts, S.theme);
   drawPreview(svg, S.cell, shownAt(S.cell), S.armed);
   $("board-text").textContent = describe(view, S.theme);
+  announceMove();
   $("explain").textContent = S.editor ? "" : view.last_move ? view.last_move.text : "(no move yet)";
   showHand();
   history.render(ctx);
   teach.show(ctx);
   analysis.renderEval(ctx);
   analysis.renderPlot(ctx);
+  $("welcome").hidden = !!S.editor || !!S.puzzle || !!S.game.start || S.welcomed || treeSize() > 0;
   $("undo").disabled = S.editor || S.game.moves.length === 0;
   $("redo").disabled = S.editor || atEnd();
   const shown = shownAt(S.cell);
@@ -432,6 +457,7 @@ export function startGame(game, { meta = null, keepRecord = false } = {}) {
   S.autoplay = true;
   S.lesson = null;
   S.lessons = [];
+  S.welcomed = false;
   teach.cancel();
   if (!keepRecord) { S.record = null; $("games-label").hidden = true; }
   $("rules").value = game.rules || "classic";
@@ -588,7 +614,7 @@ function annotated() {
   history.render(ctx);
 }
 
-const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
+const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, announceCell, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
   resume: () => enginePlays(),
   help: () => help.open(), editorRemoveAt: at => editor.removeAt(at) };
 
@@ -599,6 +625,25 @@ function wire() {
   $("place").onclick = () => place();
   $("undo").onclick = () => undo();
   $("redo").onclick = () => redo();
+  // The first screen's two ways in; either choice (or a first move) puts the question away.
+  $("welcome-play").onclick = () => {
+    S.welcomed = true;
+    S.engineSide = "dark";
+    $("opponent").value = "dark";
+    saveSettings();
+    S.autoplay = true;
+    say(`You play Light against the engine (level ${S.level}; change it beside "Engine plays").`);
+    render();
+    enginePlays();
+  };
+  $("welcome-analyse").onclick = () => {
+    S.welcomed = true;
+    S.engineSide = "";
+    $("opponent").value = "";
+    saveSettings();
+    say("You play both sides: Solve, Engine move and Analyse game judge the position.");
+    render();
+  };
   $("flip").onclick = () => { S.flipped = !S.flipped; flipBoard(); saveSettings(); history.render(ctx); };
   $("promote").onclick = () => { if (promote()) { say("This line is now the main line."); save(); render(); } };
   $("delete-move").onclick = () => {

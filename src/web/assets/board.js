@@ -91,12 +91,14 @@ export function drawMarks(svg, report) {
   const g = layer(svg, "marks");
   if (!report) return;
   const claim = colour(report.mover === "light" ? "--claim-light" : "--claim-dark");
+  // Each mark says what it is when pointed at (the legend is in Help).
+  const titled = (e, text) => { e.appendChild(element("title", {}, text)); return e; };
   for (const c of report.claims) {
-    for (const x of c.cells) g.appendChild(square(x, 5, { fill: "none", stroke: claim, "stroke-width": 4 }));
-    if (c.captured) for (const x of c.captured.cells) g.appendChild(cross(x, colour("--capture")));
+    for (const x of c.cells) g.appendChild(titled(square(x, 5, { fill: "none", stroke: claim, "stroke-width": 4 }), `${x}: claimed by ${Side(report.mover)}'s move`));
+    if (c.captured) for (const x of c.captured.cells) g.appendChild(titled(cross(x, colour("--capture")), `${x}: captured, the building goes back to its owner's hand`));
   }
   for (const m of report.near_misses) {
-    for (const x of m.cells) g.appendChild(square(x, 8, { fill: "none", stroke: colour("--near-miss"), "stroke-width": 2, "stroke-dasharray": "4 3" }));
+    for (const x of m.cells) g.appendChild(titled(square(x, 8, { fill: "none", stroke: colour("--near-miss"), "stroke-width": 2, "stroke-dasharray": "4 3" }), `${x}: almost walled in (a near miss)`));
     if (m.corner) {
       const [a, b] = m.corner.map(centre);
       g.appendChild(element("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: colour("--near-miss"), "stroke-width": 4 }));
@@ -161,6 +163,30 @@ export function drawPreview(svg, cell, shown, armed) {
 }
 
 /** The position in words, for screen readers. */
+/** A building's cells for a listener: "a1-b2" for a rectangle, else every cell ("b1, a2, b2, c2, b3"). */
+function cellList(cells) {
+  const cs = cells.map(coords);
+  const w = Math.max(...cs.map(c => c[0])) - Math.min(...cs.map(c => c[0])) + 1;
+  const h = Math.max(...cs.map(c => c[1])) - Math.min(...cs.map(c => c[1])) + 1;
+  return w * h === cells.length ? span(cells) : cells.join(", ");
+}
+
+/** What is on one cell, and whose territory it is, in words (a screen reader's question). */
+export function cellWords(view, cell, theme) {
+  const p = view.position;
+  const neutral = THEMES[theme].neutral;
+  if (p.cathedral.cells.includes(cell)) return `${cell}: the ${neutral}.`;
+  for (const owner of ["light", "dark"]) {
+    const counts = {};
+    for (const b of p[owner].buildings) {
+      const nth = counts[b.piece] = (counts[b.piece] || 0) + 1;
+      if (b.cells.includes(cell)) return `${cell}: ${Side(owner)}'s ${buildingName(theme, b.piece, owner, nth - 1)} (${cellList(b.cells)}).`;
+    }
+  }
+  for (const owner of ["light", "dark"]) if ((p[owner].territory || []).includes(cell)) return `${cell}: empty, ${Side(owner)}'s territory.`;
+  return `${cell}: empty.`;
+}
+
 export function describe(view, theme) {
   const p = view.position;
   const parts = [];
@@ -172,7 +198,7 @@ export function describe(view, theme) {
     const counts = {};
     const list = v.buildings.map(b => {
       const nth = counts[b.piece] = (counts[b.piece] || 0) + 1;
-      return `${buildingName(theme, b.piece, owner, nth - 1)} ${span(b.cells)}`;
+      return `${buildingName(theme, b.piece, owner, nth - 1)} ${cellList(b.cells)}`;
     });
     parts.push(`${Side(owner)}: ${list.length ? list.join(", ") : "no buildings"}; territory ${v.territory_size} squares; ${v.unplaced_squares} squares unplaced.`);
   }

@@ -125,6 +125,7 @@ export function attach(ctx) {
       S.cell = S.cell ? FILES[Math.min(9, Math.max(0, f + df))] + Math.min(10, Math.max(1, r + dr)) : "e5";
       S.armed = false; S.choice = 0;
       ctx.preview();
+      ctx.announceCell(S.cell);
     } else if (e.key === "r" || e.key === "R") { ctx.turn("rotate"); }
     else if (e.key === "m" || e.key === "M" || e.key === "f" || e.key === "F") { ctx.turn("mirror"); }
     else if (e.key === "c" || e.key === "C") { S.choice++; ctx.preview(); }

@@ -1173,6 +1173,20 @@ const tests = {
     assert.match(await page.textContent("#board-text"), /Inn a2, b2, b3/, "an L-shaped building is described by its cells");
   },
 
+  // The editor says what a position means for play as it is built (issue 45): a captured
+  // Cathedral and one Light Castle leave most of the board Light's territory.
+  async editorTerritory(page) {
+    await page.click("#edit");
+    await page.click("#edit-clear");
+    await page.selectOption("#edit-cathedral-status", "gone");
+    await page.click('#hand button[data-kind="castle"]');
+    await page.waitForSelector('#hand button.chosen[data-kind="castle"][data-shape]');
+    const c3 = await at(page, "c3");
+    await page.mouse.move(c3.x, c3.y);
+    await page.mouse.click(c3.x, c3.y);
+    await page.waitForFunction(() => /^Note: Light owns \d+ squares of territory, where Dark may not build/.test(document.querySelector("#status").textContent));
+  },
+
   // The board seen from Dark's side: turned half a turn, every cell still where the pointer is.
   async flip(page) {
     await page.click("#flip");

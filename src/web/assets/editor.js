@@ -4,7 +4,7 @@
 // with the reason.
 import { S, newGameState } from "./state.js";
 import { api } from "./api.js";
-import { buildingName, Side } from "./words.js";
+import { buildingName, Side, other, pieceOf } from "./words.js";
 
 const $ = id => document.getElementById(id);
 
@@ -36,10 +36,30 @@ export function buildingAt(at) {
 
 let ctx = null;
 
+/**
+ * What a position being built means for play, said as it is built: a side owning most of the
+ * board (a captured Cathedral and one Castle can make 90 squares one side's territory), or the
+ * side to move with nothing to place but a pass.
+ */
+export function territoryWarning(view) {
+  const p = view.position;
+  const notes = [];
+  for (const owner of ["light", "dark"]) {
+    const size = p[owner].territory_size;
+    if (size >= 30) notes.push(`${Side(owner)} owns ${size} squares of territory, where ${Side(other(owner))} may not build`);
+  }
+  const moves = view.moves ? view.moves.moves : [];
+  if (!p.game_over && moves.length === 1 && pieceOf(moves[0]) === "pass") notes.push(`${Side(p.to_move)} has no legal placement and can only pass`);
+  if (p.game_over) notes.push("no one can place a building: the game is over in this position");
+  return notes.length ? `Note: ${notes.join("; ")}.` : "";
+}
+
 async function check(before) {
   try {
-    await api("/api/position", { start: file(), moves: [] });
+    const view = await api("/api/position", { start: file(), moves: [] });
     await ctx.refresh();
+    const warning = territoryWarning(view);
+    if (warning) ctx.say(warning);
     return true;
   } catch (e) {
     Object.assign(S.editor, before);

@@ -704,7 +704,7 @@ const tests = {
     await page.waitForFunction(() => !document.querySelector("#eval").hidden, null, { timeout: 20000 });
     await placeByMouse(page, OPENING[1]);
     await page.waitForFunction(() => document.querySelectorAll("#history .value").length === 2, null, { timeout: 20000 });
-    assert.match(await page.textContent("#history li:nth-child(2) .value"), /^~?[+\u2212]?\d+(\.\d)?$/);
+    assert.match(await page.textContent("#history li:nth-child(2) .value"), /^(~\u2009)?[+\u2212]?\d+(\.\d)?$/);
     assert.match(await page.getAttribute("#eval", "aria-valuetext"), /for Light, (estimate|exact)/);
   },
 
@@ -1359,6 +1359,26 @@ async function screenshots(browser) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.mouse.move(1, 1);
     await shot(page, name);
+    await page.context().close();
+  }
+  // The analysis at the three sizes: a variation in the move list, the plot under the board, the
+  // game over at the end; the whole page too, as it scrolls.
+  for (const [name, viewport, options] of [["web-analysis-laptop", LAPTOP, {}], ["web-analysis-desktop", DESKTOP, {}], ["web-analysis-phone", PHONE, { hasTouch: true, isMobile: true }]]) {
+    const page = await newPage(browser, viewport, options);
+    await ready(page);
+    await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+    await page.click("#analyse");
+    await page.waitForSelector("#plot svg", { timeout: 120000 });
+    const total = await page.locator("#history > li.move").count();
+    await page.click(`#history > li.move:nth-child(${total}) button`);
+    await page.waitForSelector("#banner:not([hidden])");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.move(1, 1);
+    // A phone widens its layout to fit what overflows: compare with the screen's own width.
+    assert.ok(await page.evaluate(w => document.documentElement.scrollWidth <= w, viewport.width), `${name}: no sideways scrolling`);
+    await shot(page, name);
+    await shot(page, name + "-full", { fullPage: true });
     await page.context().close();
   }
 }

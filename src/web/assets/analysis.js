@@ -358,7 +358,18 @@ function showPlot(ctx, plotSvg) {
   $("plot").innerHTML = plotSvg;
   // The plot holds links (its dots): a group of them, not one picture, for screen readers.
   const svg = $("plot").querySelector("svg");
-  if (svg) svg.setAttribute("role", "group");
+  if (svg) {
+    svg.setAttribute("role", "group");
+    // The server draws the plot for a report 760 units wide; on the page it is as wide as the
+    // board, so its words are set to a readable size for that width, with room made for them.
+    svg.setAttribute("viewBox", "-26 0 786 282");
+    for (const text of svg.querySelectorAll("text")) {
+      if (text.textContent === "move") text.setAttribute("y", "278");
+      if (text.getAttribute("transform")) { text.setAttribute("x", "-10"); text.setAttribute("transform", "rotate(-90 -10 130)"); }
+    }
+    const scale = $("plot").getBoundingClientRect().width / 786;
+    if (scale > 0) svg.setAttribute("font-size", String(Math.min(22, Math.max(11, Math.round(11.5 / scale)))));
+  }
   for (const link of $("plot").querySelectorAll("a")) {
     const title = link.querySelector("title");
     if (title) link.setAttribute("aria-label", title.textContent);

@@ -42,7 +42,7 @@ export async function judge(ctx, move) {
     if (!(known && known.exact && !exact)) S.values[key] = { value: light(r.also.value), exact, source: "teaching" };
     S.lessons = (S.lessons || []).filter(l => l.ply !== ply);
     if (loss > 0.05) S.lessons.push(lesson);
-    if (loss + 1e-9 < threshold && !turned) { ctx.say(loss > 0.05 ? `Teaching: fine; the best move was ${valueText(loss, exact).replace(/^~?[+]?/, "")} square${loss === 1 ? "" : "s"} better.` : "Teaching: a good move."); return; }
+    if (loss + 1e-9 < threshold && !turned) { ctx.say(loss > 0.05 ? `Teaching: fine; the best move was ${valueText(loss, exact).replace(/^~?\u2009?[+]?/, "")} square${loss === 1 ? "" : "s"} better.` : "Teaching: a good move."); return; }
     if (lesson.reply) {
       try {
         const after = await api("/api/position", request({ moves: [...S.game.moves, lesson.reply] }), { signal: controller.signal });
@@ -86,7 +86,7 @@ export function show(ctx) {
     box.hidden = true;
   } else {
     box.hidden = false;
-    const sign = v => valueText(v, lesson.exact).replace("~", lesson.exact ? "" : "about ");
+    const sign = v => valueText(v, lesson.exact).replace("~\u2009", lesson.exact ? "" : "about ");
     const head = document.createElement("p");
     const what = lesson.turned ? `turns the result (from ${sign(lesson.bestValue)} to ${sign(lesson.playedValue)} for ${Side(lesson.mover)})` : `gives up ${lesson.loss.toFixed(lesson.exact ? 0 : 1)} square${lesson.loss === 1 ? "" : "s"}`;
     head.append(Object.assign(document.createElement("b"), { textContent: `${wordsOf(lesson.move, lesson.ply)} ${what}` }), lesson.exact ? " (exact)." : " (the engine's estimate).");

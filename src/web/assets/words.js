@@ -109,5 +109,6 @@ export function valueText(value, exact) {
   if (value === null || value === undefined || Number.isNaN(value)) return "";
   const rounded = exact ? Math.round(value) : Math.round(value * 10) / 10;
   const text = (rounded > 0 ? "+" : rounded < 0 ? "\u2212" : "") + Math.abs(rounded).toFixed(exact ? 0 : 1);
-  return exact ? text : `~${text}`;
+  // A thin space after the tilde: glued to a minus sign it read as a doubled tilde ("~~-7.3").
+  return exact ? text : `~\u2009${text}`;
 }

@@ -1187,6 +1187,25 @@ const tests = {
     await page.waitForFunction(() => /^Note: Light owns \d+ squares of territory, where Dark may not build/.test(document.querySelector("#status").textContent));
   },
 
+  // The live engine (issue 45, lichess's toggle): several lines, each deeper search replacing the
+  // last, following the node as the player steps; switched off, it stops.
+  async liveEngine(page) {
+    await placeByMouse(page, OPENING[0]);
+    await placeByMouse(page, OPENING[1]);
+    await page.check("#evaluate");
+    await page.waitForFunction(() => /searching deeper/.test(document.querySelector("#candidates caption")?.textContent || ""), null, { timeout: 20000 });
+    assert.ok((await page.locator("#candidates tr").count()) >= 3, "several lines");
+    const firstDepth = await page.textContent("#candidates caption");
+    await page.waitForFunction(d => document.querySelector("#candidates caption")?.textContent !== d, firstDepth, { timeout: 20000 });
+    // A step back: the lines are the other side's, for the new node.
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(() => [...document.querySelectorAll("#candidates td a")].length > 0 && [...document.querySelectorAll("#candidates td a")].every(a => a.title.startsWith("dark:")), null, { timeout: 20000 });
+    await page.uncheck("#evaluate");
+    await page.waitForTimeout(3500);
+    assert.strictEqual(await page.locator("#candidates table").count(), 0, "switched off, its lines go and no later answer brings them back");
+  },
+
   // The board seen from Dark's side: turned half a turn, every cell still where the pointer is.
   async flip(page) {
     await page.click("#flip");

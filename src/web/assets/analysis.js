@@ -126,6 +126,12 @@ export function onPosition(ctx) {
   renderEval();
 }
 
+// The live engine (lichess's local analysis): searches of the position shown, each longer than
+// the last, the five best lines replaced as each comes; it follows the player through the game
+// (a new node starts again; an answer for an old one is dropped) and stops at the last budget,
+// at an exact value, or when switched off.
+const LIVE_BUDGETS_MS = [400, 1200, 3000, 8000];
+
 async function evaluate(ctx) {
   const key = gameKey();
   if (!S.view || S.view.position.game_over) return;
@@ -133,14 +139,18 @@ async function evaluate(ctx) {
   const controller = new AbortController();
   evaluating = controller;
   try {
-    const r = await api("/api/bestmove", request({ time_ms: 700, candidates: 5 }), { signal: controller.signal, retries: 3 });
-    if (key !== gameKey()) return;
-    remember(key, lightView(r.value, r.mover), r.judgement === "exact", "evaluation");
-    ownPanels(key);
-    showCandidates(ctx, r, key);
-    ctx.render();
+    for (const [i, time] of LIVE_BUDGETS_MS.entries()) {
+      const r = await api("/api/bestmove", request({ time_ms: time, candidates: 5 }), { signal: controller.signal, retries: 3 });
+      if (key !== gameKey() || controller.signal.aborted || !$("evaluate").checked) return;
+      remember(key, lightView(r.value, r.mover), r.judgement === "exact", "evaluation");
+      ownPanels(key);
+      const last = i === LIVE_BUDGETS_MS.length - 1 || r.judgement === "exact" || !!r.book;
+      showCandidates(ctx, r, key, { live: true, deeper: !last });
+      ctx.render();
+      if (last) break;
+    }
   } catch (e) {
-    if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = `Evaluation: ${e.message}`;
+    if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = `Live engine: ${e.message}`;
   } finally { if (evaluating === controller) evaluating = null; }
 }
 
@@ -230,19 +240,24 @@ export function moveLink(ctx, row, move, text, key) {
   return link;
 }
 
-function showCandidates(ctx, r, key) {
+function showCandidates(ctx, r, key, { live = false, deeper = false } = {}) {
   const box = $("candidates");
   box.innerHTML = "";
   S.candidates = { key, list: r.candidates };
-  if (!r.candidates || r.candidates.length < 2) return;
+  if (!r.candidates || r.candidates.length < (live ? 1 : 2)) return;
   const table = document.createElement("table");
+  const exact = r.judgement === "exact";
+  const how = r.book ? "from the opening book" : exact ? "exact" : `estimates, depth ${r.depth}, ${Math.round(r.nodes).toLocaleString("en")} nodes in ${r.seconds.toFixed(1)} s`;
+  const title = live ? `Live engine (${how})${deeper ? ", searching deeper..." : ""}` : `The engine's candidates (${how})`;
   // Numbers are Light's, everywhere on the page (as lichess gives White's): + is good for Light.
-  table.innerHTML = `<caption class="note">The engine's candidates (${r.judgement === "exact" ? "exact" : "estimates"}; values for Light); point at one to see it</caption><tr><th>move</th><th>value for Light</th></tr>`;
+  table.innerHTML = `<caption class="note"></caption><tr><th>move</th><th>value for Light</th>${live ? "<th>line</th>" : ""}</tr>`;
+  table.caption.textContent = `${title}; values for Light; point at a move to see it`;
   for (const c of r.candidates) {
     const row = table.insertRow();
     const link = moveLink(ctx, row, c.mv, words(c.mv, null), key);
     row.insertCell().append(link);
-    row.insertCell().textContent = valueText(lightView(c.value, r.mover), r.judgement === "exact");
+    row.insertCell().textContent = valueText(lightView(c.value, r.mover), exact);
+    if (live) row.insertCell().textContent = lineWords(c.line || []).slice(1, 4).join(", ") + ((c.line || []).length > 4 ? ", ..." : "");
   }
   box.append(table);
 }

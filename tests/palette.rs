@@ -108,6 +108,10 @@ fn colours_that_must_differ_differ_for_every_colour_vision() {
     let world_light = page("world-light");
     let world_dark = page("world-dark");
     let world_people = page("world-people");
+    let world_claim_dark = page("world-claim-dark");
+    let world_light_territory = page("world-light-territory");
+    let world_dark_territory = page("world-dark-territory");
+    let world_claim_light = page("world-claim-light");
     let own_light = page("own-light");
     let own_dark = page("own-dark");
     let pairs: Vec<(&str, &str, &str)> = vec![
@@ -209,6 +213,22 @@ fn colours_that_must_differ_differ_for_every_colour_vision() {
             "World: the People and an empty cell",
             &world_people,
             colours::BOARD,
+        ),
+        // Issue 45: the classic brown claim mark stood on the World's blue Dark.
+        (
+            "World: Dark's claim on its territory",
+            &world_claim_dark,
+            &world_dark_territory,
+        ),
+        (
+            "World: Light's claim on its territory",
+            &world_claim_light,
+            &world_light_territory,
+        ),
+        (
+            "World: Light's and Dark's claims",
+            &world_claim_light,
+            &world_claim_dark,
         ),
         // The territory view's two shades, and each on an empty cell.
         ("the territory view's Light and Dark", &own_light, &own_dark),

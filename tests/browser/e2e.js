@@ -51,7 +51,7 @@ async function at(page, cell, dx = CELL / 2, dy = CELL / 2) {
 }
 
 async function status(page) { return (await page.textContent("#status")).trim(); }
-const played = page => page.locator("#history li.move:not(.future):not(.aside)").count();
+const played = page => page.locator("#history li[title]:not(.future):not(.aside)").count();
 const future = page => page.locator("#history li.move.future").count();
 
 // Picks a building and turns it (R, then M) until its shape is the move's.
@@ -87,7 +87,8 @@ async function placeByMouse(page, move, { double = false } = {}) {
     if (!s.startsWith("Refused") && shown && same(cellsOf(shown), cellsOf(move))) {
       if (double) await page.mouse.dblclick(p.x, p.y);
       else await page.mouse.click(p.x, p.y);
-      await page.waitForFunction(n => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length > n, before);
+      // (li[title]: the moves, also on the page before the game tree, which the timings measure)
+      await page.waitForFunction(n => document.querySelectorAll("#history li[title]:not(.future):not(.aside)").length > n, before);
       return;
     }
   }
@@ -1353,10 +1354,22 @@ const tests = {
     await page.waitForFunction(() => /Statue of Liberty|People/.test(document.querySelector("#hand").textContent));
     await placeByMouse(page, OPENING[0]);
     assert.match(await page.textContent("#history"), /Light People/);
+    await placeByMouse(page, OPENING[1]);
+    // Every name changes with the theme: the board's labels are the landmarks' initials, none of
+    // the classic codes (issue 45).
+    const labels = await page.$$eval("#board svg text", ts => ts.map(t => t.textContent).filter(t => /^[A-Z]/.test(t)));
+    assert.ok(!labels.some(t => ["Tv", "St", "In", "Br", "Sq", "Mn", "Ab", "If", "Cs", "Tw", "Ac", "CA"].includes(t)), `no classic code on the World board: ${labels}`);
+    assert.ok(labels.includes("MA") || labels.some(t => t.length >= 2), labels.join(","));
     await page.mouse.move(1, 1);
     const file = await shot(page, "world");
     pixel(file, await at(page, "f6", 20, 6), "#b34a5a", "the People on f6 in the World colours");
     await page.selectOption("#theme", "classic");
+    // The Help dialog's pictures are named, for axe and for screen readers.
+    await page.click("#help-open");
+    await page.waitForSelector("#help[open]");
+    await axeScan(page, "the Help dialog");
+    assert.ok(await page.$$eval("#help [role=img]", imgs => imgs.length >= 8 && imgs.every(i => i.getAttribute("aria-label"))), "every picture of Help has a name");
+    await page.click("#help-close");
     for (const colorScheme of ["light", "dark"]) {
       await page.emulateMedia({ colorScheme });
       await axeScan(page, `${colorScheme} mode`);
@@ -1406,27 +1419,30 @@ async function screenshots(browser) {
 // move shown), a solve's start (click to first progress), a whole-game analysis (click to plot).
 // Three runs each; the median is what docs/web.md quotes.
 async function timings(browser) {
+  // Selectors that also fit the page before the game tree (its moves were plain items with a
+  // title), so that the same script measures both, before and after.
+  const MOVE = "#history li[title]";
   const page = await newPage(browser, LAPTOP);
   await ready(page);
   const median = xs => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const report = (what, xs) => console.log(`timing ${what}: median ${median(xs)} ms (runs: ${xs.join(", ")} ms)`);
-  const starts = [], analyses = [];
+  const starts = [], analyses = [], steps = [], opens = [];
   for (const level of ["5", "10"]) {
   const replies = [];
   for (let run = 0; run < 3; run++) {
     await page.click("#new");
-    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 0);
+    await page.waitForFunction(m => document.querySelectorAll(m).length === 0, MOVE);
     await page.selectOption("#level", level);
     await page.selectOption("#opponent", "dark");
-    await page.evaluate(() => {
+    await page.evaluate(m => {
       window.seen = [];
       new MutationObserver(() => {
-        const n = document.querySelectorAll("#history li.move").length;
+        const n = document.querySelectorAll(m).length;
         if (!window.seen.length || window.seen[window.seen.length - 1].n !== n) window.seen.push({ n, t: performance.now() });
       }).observe(document.querySelector("#history"), { childList: true, subtree: true });
-    });
+    }, MOVE);
     await placeByMouse(page, OPENING[0]);
-    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 30000 });
+    await page.waitForFunction(m => document.querySelectorAll(m).length === 2, MOVE, { timeout: 30000 });
     replies.push(await page.evaluate(() => Math.round(window.seen.find(s => s.n === 2).t - window.seen.find(s => s.n === 1).t)));
     await page.selectOption("#opponent", "");
   }
@@ -1444,12 +1460,26 @@ async function timings(browser) {
   report("solve start to first progress (t8-03)", starts);
   const file = process.env.E2E_TIMINGS_GAME || path.join(repo, "docs/analysis/engine-games.yaml");
   await page.setInputFiles("#file", file);
-  await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+  await page.waitForFunction(m => document.querySelectorAll(m + ".future").length > 10, MOVE);
   if (await page.isVisible("#games-label")) {
     await page.selectOption("#games", "1");
     await page.waitForFunction(() => document.querySelector("#games").value === "1");
   }
-  const n = await page.locator("#history li.move").count();
+  const n = await page.locator(MOVE).count();
+  // Stepping through the game with Redo, move by move: from the click to the board drawn for
+  // the next move (the page asks the server for each position).
+  for (let run = 0; run < 3; run++) {
+    await page.selectOption("#games", "0");
+    await page.selectOption("#games", "1");
+    await page.waitForFunction(m => document.querySelectorAll(m + ".future").length > 10 && document.querySelector("#undo").disabled, MOVE);
+    const t = Date.now();
+    for (let i = 1; i <= n; i++) {
+      await page.click("#redo");
+      await page.waitForFunction(count => { const k = document.querySelector("#board").dataset.key; try { return JSON.parse(k)[2].length === count; } catch (_) { return false; } }, i);
+    }
+    steps.push(Date.now() - t);
+  }
+  report(`a step through the ${n}-move game with Redo, all ${n} moves`, steps);
   for (let run = 0; run < 3; run++) {
     const t = Date.now();
     await page.click("#analyse");
@@ -1458,6 +1488,23 @@ async function timings(browser) {
     await page.evaluate(() => { document.querySelector("#plot").innerHTML = ""; });
   }
   report(`analysis of a ${n}-move game (50,000 nodes a position)`, analyses);
+  // Opening a record of hundreds of games (E2E_TIMINGS_RECORD: see docs/web.md for how it is
+  // made): from choosing the file to the first game on the board and every game in the list.
+  if (process.env.E2E_TIMINGS_RECORD) {
+    const games = (fs.readFileSync(process.env.E2E_TIMINGS_RECORD, "utf8").match(/^moves:/gm) || []).length;
+    let refused = null;
+    for (let run = 0; run < 3 && !refused; run++) {
+      await page.click("#new");
+      await page.waitForFunction(m => document.querySelectorAll(m).length === 0, MOVE);
+      const t = Date.now();
+      await page.setInputFiles("#file", process.env.E2E_TIMINGS_RECORD);
+      await page.waitForFunction(([m, g]) => (document.querySelectorAll("#games option").length === g && document.querySelectorAll(m).length > 0) || document.querySelector("#status").className === "refused", [MOVE, games], { timeout: 120000 });
+      if (await page.evaluate(() => document.querySelector("#status").className === "refused")) refused = await status(page);
+      else opens.push(Date.now() - t);
+    }
+    if (refused) console.log(`timing opening a record of ${games} games: refused: ${refused}`);
+    else report(`opening a record of ${games} games`, opens);
+  }
   await page.context().close();
 }
 

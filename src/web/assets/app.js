@@ -3,7 +3,7 @@
 import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, atEnd, nodeAt, lineOf, treeSize, switchVariation, promote, deleteHere } from "./state.js";
 import { api, onUnreachable, UNREACHABLE } from "./api.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
-import { boardSvg, drawMarks, drawGhosts, drawPreview, drawTerritory, describe, cellWords } from "./board.js";
+import { boardSvg, relabel, drawMarks, drawGhosts, drawPreview, drawTerritory, describe, cellWords } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
 import * as analysis from "./analysis.js";
 import * as book from "./book.js";
@@ -173,7 +173,9 @@ export function render() {
   const holder = $("board");
   if (holder.dataset.key !== key || holder.dataset.theme !== S.theme) {
     holder.innerHTML = "";
-    holder.appendChild(boardSvg(view.svg, S.theme));
+    const board = boardSvg(view.svg, S.theme);
+    relabel(board, view.position, S.theme);
+    holder.appendChild(board);
     holder.dataset.key = key;
     holder.dataset.theme = S.theme;
   }
@@ -181,7 +183,7 @@ export function render() {
   const current = !S.editor && key === gameKey();
   const covered = new Set([...view.position.cathedral.cells, ...["light", "dark"].flatMap(o => view.position[o].buildings.flatMap(b => b.cells))]);
   drawTerritory(svg, S.showTerritory && current && S.territory && S.territory.key === key ? S.territory.cells : null, covered);
-  drawMarks(svg, current && view.last_move ? view.last_move.report : null);
+  drawMarks(svg, current && view.last_move ? view.last_move.report : null, S.theme);
   const ghosts = S.hovered ? [S.hovered] : $("show-line").checked && current && S.line && S.line.key === key ? S.line.moves : null;
   drawGhosts(svg, ghosts, S.theme);
   drawPreview(svg, S.cell, shownAt(S.cell), S.armed);

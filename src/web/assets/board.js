@@ -78,6 +78,31 @@ export function boardSvg(svgText, theme) {
   return svg;
 }
 
+/**
+ * The World theme names every building after a landmark: the board's two-letter codes (the
+ * classic "Br", "Mn") become the landmark's initials ("SL" for the Statue of Liberty), so that no
+ * classic name stays beside the World's.
+ */
+export function relabel(svg, position, theme) {
+  if (theme !== "world") return;
+  const initials = name => name.split(/\s+/).filter(w => /^[A-Z]/.test(w)).map(w => w[0]).join("").slice(0, 3);
+  const owners = {};
+  for (const owner of ["light", "dark"]) {
+    const counts = {};
+    for (const b of position[owner].buildings) {
+      const nth = counts[b.piece] = (counts[b.piece] || 0) + 1;
+      for (const c of b.cells) owners[c] = initials(buildingName(theme, b.piece, owner, nth - 1));
+    }
+  }
+  for (const text of svg.querySelectorAll("text")) {
+    if (!/^[A-Z][a-z]$/.test(text.textContent)) continue;
+    const x = parseFloat(text.getAttribute("x")), y = parseFloat(text.getAttribute("y"));
+    const file = Math.floor((x - MARGIN) / CELL), row = Math.floor((y - TOP) / CELL);
+    const cell = file >= 0 && file < 10 && row >= 0 && row < 10 ? FILES[file] + (10 - row) : null;
+    if (cell && owners[cell]) text.textContent = owners[cell];
+  }
+}
+
 function layer(svg, id) {
   let g = svg.querySelector("#" + id);
   if (g) g.remove();
@@ -87,10 +112,10 @@ function layer(svg, id) {
 }
 
 /** What the last move did: claims outlined in the mover's colour, captures crossed, near misses dotted. */
-export function drawMarks(svg, report) {
+export function drawMarks(svg, report, theme = "classic") {
   const g = layer(svg, "marks");
   if (!report) return;
-  const claim = colour(report.mover === "light" ? "--claim-light" : "--claim-dark");
+  const claim = colour(`--${theme === "world" ? "world-" : ""}claim-${report.mover === "light" ? "light" : "dark"}`);
   // Each mark says what it is when pointed at (the legend is in Help).
   const titled = (e, text) => { e.appendChild(element("title", {}, text)); return e; };
   for (const c of report.claims) {

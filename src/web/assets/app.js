@@ -18,11 +18,14 @@ const $ = id => document.getElementById(id);
 // ---- Words under the hand ------------------------------------------------------------------
 
 /** Says `text` in the status line; `ofCell` texts describe the cell under the pointer and go with it. */
-export function say(text, refused = false, ofCell = false) {
+export function say(text, refused = false, ofCell = false, move = "") {
   S.message = { text, refused, ofCell };
   const hint = text ? "" : hintText();
   $("status").textContent = text || hint;
   $("status").className = refused ? "refused" : hint ? "hint" : "";
+  // The move shown under the pointer, in the notation, for tools and tests: the words are the
+  // player's.
+  $("status").dataset.move = move;
 }
 
 /** What to do next, in a few words, when nothing else is said. */
@@ -344,7 +347,7 @@ export function preview() {
   const how = S.armed ? "tap it again or press Place" : "click or Enter to place";
   if (S.editor) { say(`${S.chosen}:${shown.cells.join(",")}: ${how}.`, false, true); return; }
   const ways = shown.moves.length > 1 ? ` (C: ${shown.moves.length} ways, ${shown.move.includes("/spare:") ? "sparing" : "capturing"} now)` : "";
-  say(`${history.words(shown.move)} (${shown.move.replace(/^(light|dark):/, "")}): ${how}${ways}.`, false, true);
+  say(`${history.words(shown.move)}: ${how}${ways}.`, false, true, shown.move);
 }
 
 /**

@@ -80,7 +80,9 @@ async function placeByMouse(page, move, { double = false } = {}) {
     let s = "", shown = null;
     for (let wait = 0; wait < 20; wait++) {
       s = await status(page);
-      shown = await page.getAttribute("#status", "data-move");
+      // (the page before the words-only status wrote the notation in parentheses: the timings
+      // measure that page too)
+      shown = (await page.getAttribute("#status", "data-move")) || (s.match(/\(([a-z]+:[^)]*)\)/) || [])[1];
       if (s.startsWith("Refused") || (shown && cellsOf(shown).includes(cell))) break;
       await page.waitForTimeout(100);
     }
@@ -1086,7 +1088,7 @@ const tests = {
 
   // A record with variations, marks and comments opens as a tree, and Save record writes the
   // tree back: what the file holds survives the page (issue 45).
-  async recordTree(page) {
+  async recordTree(page, browser) {
     const text = ["light: Ann", "dark: Bob", "event: Club night", "moves:",
       "- 1. light:cathedral:e5,f4,f5,f6,f7,g5",
       "- move: 2. dark:castle:b2,b3,c2,d2,d3 ?!",
@@ -1123,6 +1125,13 @@ const tests = {
     assert.strictEqual(game.variations[0].variations[0].moves[0], "light:tower:h7,h8,i8,i9,j9");
     assert.strictEqual(game.variations[0].variations[0].comments[0], "the Tower claims the corner");
     assert.strictEqual(game.meta.event, "Club night", "the metadata is kept");
+    // A copied link keeps the players, the event and the comments too.
+    await page.click("#share");
+    const other = await newPage(browser, LAPTOP);
+    await ready(other, await page.inputValue("#link"));
+    await other.waitForFunction(() => /Club night/.test(document.querySelector("#meta").textContent) && /Ann \(Light\)/.test(document.querySelector("#meta").textContent));
+    assert.match(await other.textContent("#comment"), /the Tower claims the corner/);
+    await other.context().close();
   },
 
   // Paste a link, a record or a position file (issue 45): each opens; a damaged text is refused

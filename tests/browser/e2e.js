@@ -297,7 +297,7 @@ async function monkeyRun(browser, viewport, options, seed, events, label) {
       const st = await settle(page);
       await checkInvariants(page, st);
       const errors = page.errors.filter(e => !/status of 503/.test(e));
-      assert.deepStrictEqual(errors, [], "errors on the page");
+      assert.deepStrictEqual(errors, [], `errors on the page: ${errors.join(" | ")}`);
     } catch (e) {
       await page.screenshot({ path: path.join(out, `failed-monkey-${label}.png`) }).catch(() => {});
       throw new Error(`monkey, seed ${seed}, ${label}, event ${i + 1} (${action[1]}): ${e.message}. Repeat: MONKEY_SEED=${MONKEY_SEED} MONKEY_EVENTS=${events} E2E_ONLY=monkey`);

@@ -4,13 +4,21 @@
 // the browser: the first answer to a puzzle is rated against the puzzle's own rating (a wrong
 // first answer is a loss even if corrected later); Next puzzle picks an unsolved one near the
 // learner's rating. The history of attempts can be exported and imported as a file.
-import { S, newGameState, allMoves, graft, goTo } from "./state.js";
+//
+// After an answer, as on lichess: Retry (after a wrong one: the answer is taken back, the rating
+// stays as the first answer made it), View the solution (the best move and the best line after
+// it played out on the board move by move; before any answer it counts as a failed attempt),
+// Next puzzle (after a right one).
+import { S, newGameState, allMoves, graft, goTo, gameKey } from "./state.js";
 import { api } from "./api.js";
+import { moveWords, nths } from "./words.js";
 
 const $ = id => document.getElementById(id);
 const LEARNER = "cathedral-learner";
 const PRIOR = { easy: 1200, medium: 1500, hard: 1800 };
 const START = { rating: 1500, deviation: 350, volatility: 0.06 };
+/** The pause between the moves of a solution played out on the board. */
+const STEP_MS = 800;
 
 let shipped = [];      // /api/puzzles
 let fromGame = [];     // /api/puzzles/from-game's puzzles, named game-N
@@ -90,12 +98,46 @@ function themes() {
 export const takesAnswer = () => S.puzzle && !S.puzzle.answered && S.game.moves.length === 0;
 
 export function onUndo() {
-  if (S.puzzle && S.game.moves.length === 1) S.puzzle.answered = false;
+  if (S.puzzle && S.game.moves.length === 1) { S.puzzle.answered = false; showActions(); }
 }
 
 export function leave() {
   S.puzzle = null;
+  playback++;
   $("question").textContent = "";
+  showActions();
+}
+
+/**
+ * The buttons beside the verdict: View the solution before an answer; Retry and View the
+ * solution after a wrong one; Next puzzle after a right one or the solution.
+ */
+function showActions() {
+  const p = S.puzzle;
+  const state = !p ? "none" : p.busy ? "busy" : !p.answered ? "open" : p.shown ? "shown" : p.verdict && p.verdict.correct ? "right" : "wrong";
+  $("retry").hidden = state !== "wrong";
+  $("solution").hidden = state !== "open" && state !== "wrong";
+  $("verdict-next").hidden = state !== "right" && state !== "shown";
+  $("puzzle-actions").hidden = state === "none" || state === "busy";
+}
+
+/** The verdict in view (on a phone the answer box is far below the board), its buttons too. */
+function reveal() {
+  $("puzzle-actions").scrollIntoView({ block: "nearest" });
+  $("answer").scrollIntoView({ block: "nearest" });
+}
+
+/** The puzzle's best move, as its file (the `start` sent with it) stores it. */
+function bestMoveOf(puzzle) {
+  const m = /^solution:[^\n]*\n(?:[ \t].*\n|\n)*?[ \t]+best_move:[ \t]*["']?([^"'\s]+)/m.exec(puzzle.start || "");
+  return m ? m[1] : null;
+}
+
+/** The line made the main line at the puzzle's start: the solution's, or the right answer's. */
+function mainFirst(move) {
+  const root = S.game.root;
+  const i = root.children.findIndex(c => c.move === move);
+  if (i > 0) root.children.unshift(...root.children.splice(i, 1));
 }
 
 async function loadPuzzle(ctx, name) {
@@ -111,6 +153,7 @@ async function loadPuzzle(ctx, name) {
     $("puzzle").value = name;
     $("question").textContent = `${r.title || name}: ${r.question}${attempted(name) ? " (tried before: not rated again)" : ""}`;
     $("answer").textContent = "Place the building you would play.";
+    showActions();
     await ctx.refresh();
   } catch (e) { ctx.say(e.message, true); }
 }
@@ -147,34 +190,124 @@ async function rate(puzzle, solved) {
   return ` Rating ${change >= 0 ? "+" : "\u2212"}${Math.abs(change)}: ${Math.round(learner.rating)}.`;
 }
 
+/** The server's verdict on `move` as the answer to `puzzle` (checked exactly). */
+function check(puzzle, move) {
+  return puzzle.set === "game"
+    ? api("/api/puzzles/answer", { start: puzzle.start, move }, { retries: 3 })
+    : api(`/api/puzzles/${encodeURIComponent(puzzle.name)}/answer`, { move }, { retries: 3 });
+}
+
 export async function answer(ctx, move) {
-  $("answer").textContent = "Checking the answer exactly...";
   const puzzle = S.puzzle;
+  if (puzzle.busy) return; // an answer or the solution is on its way
+  $("answer").textContent = "Checking the answer exactly...";
+  puzzle.busy = true;
+  showActions();
+  const key = gameKey();
+  const current = () => S.puzzle === puzzle && gameKey() === key;
   try {
-    const r = puzzle.set === "game"
-      ? await api("/api/puzzles/answer", { start: puzzle.start, move }, { retries: 3 })
-      : await api(`/api/puzzles/${encodeURIComponent(puzzle.name)}/answer`, { move }, { retries: 3 });
-    if (S.puzzle !== puzzle) return;
+    const r = await check(puzzle, move);
+    if (!current()) return;
     const first = !attempted(puzzle.name) && !puzzle.tried;
     puzzle.tried = true;
     if (r.correct && !learner.solved.includes(puzzle.name)) learner.solved.push(puzzle.name);
     const rating = first ? await rate(puzzle, r.correct) : " (already tried: not rated again)";
     store();
+    list();
+    // The attempt is counted; what it shows is for the puzzle and the moment it was asked at.
+    if (!current()) return;
     const out = $("answer");
     out.innerHTML = "";
     if (r.correct) {
-      out.append(Object.assign(document.createElement("b"), { className: "right", textContent: "Right! " }), `${r.played}\nBest play goes on: ${r.reply_line.join("; ")}\n(Redo steps through it; Next puzzle for another.)${rating}`);
+      out.append(Object.assign(document.createElement("b"), { className: "right", textContent: "Right! " }), `${r.played}\nBest play goes on: ${r.reply_line.join("; ")}\n(Redo steps through it.)${rating}`);
     } else {
-      out.append(Object.assign(document.createElement("b"), { className: "wrong", textContent: `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. ` }), `${r.played}\nThe refutation: ${r.reply_line.join("; ")}\n(Redo plays it out on the board; Undo to try again.)${rating}`);
+      out.append(Object.assign(document.createElement("b"), { className: "wrong", textContent: `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. ` }), `${r.played}\nThe refutation: ${r.reply_line.join("; ")}\n(Redo plays it out on the board; Retry to answer again.)${rating}`);
     }
-    list();
     puzzle.answered = true;
+    puzzle.shown = false;
+    puzzle.verdict = r;
     graft([], [move, ...r.reply_moves]);
+    if (r.correct) mainFirst(move);
     goTo([move]);
     S.cell = null;
     ctx.say("");
-    ctx.refresh();
-  } catch (e) { $("answer").textContent = e.message; }
+    puzzle.busy = false;
+    showActions();
+    ctx.refresh().then(() => { if (S.puzzle === puzzle) reveal(); });
+  } catch (e) { if (S.puzzle === puzzle) $("answer").textContent = e.message; }
+  finally {
+    puzzle.busy = false;
+    if (S.puzzle === puzzle) showActions();
+  }
+}
+
+/** Retry after a wrong answer: back to the puzzle's start, to answer again (not rated again). */
+function retry(ctx) {
+  const puzzle = S.puzzle;
+  if (!puzzle || puzzle.busy || !puzzle.answered || puzzle.shown || (puzzle.verdict && puzzle.verdict.correct)) return;
+  playback++;
+  puzzle.answered = false;
+  ctx.goToPath([]);
+  $("answer").textContent = "Try again: place the building you would play (this puzzle is not rated again).";
+  showActions();
+}
+
+let playback = 0; // the solution played out on the board: a new one (or leaving) stops the last
+
+/**
+ * View the solution: the best move and the best line after it, asked of the server (answering
+ * with the best move), played out on the board move by move. Before any answer it counts as a
+ * failed attempt (a loss, as on lichess).
+ */
+async function solution(ctx) {
+  const puzzle = S.puzzle;
+  if (!puzzle) { $("answer").textContent = "Load a puzzle first: the solution is a puzzle's."; return; }
+  if (puzzle.busy) return;
+  const best = bestMoveOf(puzzle);
+  if (!best) { $("answer").textContent = "This puzzle's file stores no best move: place a building and the verdict names it."; return; }
+  puzzle.busy = true;
+  showActions();
+  $("answer").textContent = "Looking up the solution...";
+  const key = gameKey();
+  const current = () => S.puzzle === puzzle && gameKey() === key;
+  try {
+    const r = await check(puzzle, best);
+    if (!current()) return;
+    const first = !attempted(puzzle.name) && !puzzle.tried;
+    puzzle.tried = true;
+    const rating = first ? ` Seen before an answer: a failed attempt.${await rate(puzzle, false)}` : "";
+    store();
+    list();
+    if (!current()) return;
+    const line = [best, ...r.reply_moves];
+    const order = nths(line);
+    const said = line.map((m, i) => moveWords(m, S.theme, null, order[i]));
+    const out = $("answer");
+    out.innerHTML = "";
+    out.append(Object.assign(document.createElement("b"), { textContent: "The solution: " }),
+      `${said[0]}${said.length > 1 ? `, then best play: ${said.slice(1).join("; ")}.` : "."}\n(Played out on the board move by move; the move list steps through it.)${rating}`);
+    puzzle.answered = true;
+    puzzle.shown = true;
+    puzzle.busy = false;
+    showActions();
+    graft([], line);
+    mainFirst(best);
+    const ticket = ++playback;
+    $("board").scrollIntoView({ block: "nearest" });
+    for (let i = 1; i <= line.length; i++) {
+      if (i > 1) {
+        const at = gameKey();
+        await new Promise(resolve => setTimeout(resolve, STEP_MS));
+        // Stopped by anything the learner does meanwhile (a move of the list, Undo, another puzzle).
+        if (ticket !== playback || S.puzzle !== puzzle || gameKey() !== at) return;
+      }
+      ctx.goToPath(line.slice(0, i));
+    }
+  } catch (e) { if (S.puzzle === puzzle) $("answer").textContent = e.message; }
+  finally {
+    puzzle.busy = false;
+    if (S.puzzle === puzzle) showActions();
+  }
 }
 
 function hint() {
@@ -235,6 +368,9 @@ export async function init(ctx) {
   $("puzzle-set").onchange = () => { themes(); list(); };
   $("load").onclick = () => loadPuzzle(ctx, $("puzzle").value);
   $("next").onclick = () => next(ctx);
+  $("verdict-next").onclick = () => next(ctx);
+  $("retry").onclick = () => retry(ctx);
+  $("solution").onclick = () => solution(ctx);
   $("hint").onclick = hint;
   $("from-game").onclick = () => fromThisGame(ctx);
   $("history-export").onclick = exportHistory;

@@ -998,6 +998,31 @@ const tests = {
     assert.ok(await page.isHidden("#retry") && await page.isVisible("#verdict-next"), "after the solution: Next");
   },
 
+  // Next puzzle after a right answer, by itself (issue 45): a setting kept with the others,
+  // after a pause to read the verdict, never after a wrong answer.
+  async trainerAutoNext(page) {
+    const { best, wrong } = await puzzleMoves("puzzle-001");
+    await page.check("#auto-next");
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 10);
+    assert.ok(await page.isChecked("#auto-next"), "the setting is kept");
+    assert.strictEqual(JSON.parse(await page.evaluate(() => localStorage.getItem("cathedral-settings"))).autoNext, true);
+    await loadPuzzle(page, "puzzle-001");
+    await placeByMouse(page, wrong);
+    await verdict(page);
+    await page.waitForTimeout(2500);
+    assert.strictEqual(await page.inputValue("#puzzle"), "puzzle-001", "no next puzzle after a wrong answer");
+    await page.click("#retry");
+    await page.waitForFunction(() => /Try again/.test(document.querySelector("#answer").textContent));
+    await placeByMouse(page, best.replace(/^(light|dark):/, ""));
+    await page.waitForFunction(() => /Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
+    const right = Date.now();
+    assert.strictEqual(await page.inputValue("#puzzle"), "puzzle-001", "the verdict is shown first");
+    await page.waitForFunction(() => document.querySelector("#puzzle").value !== "puzzle-001" && /Place the building/.test(document.querySelector("#answer").textContent), null, { timeout: 10000 });
+    const waited = Date.now() - right;
+    assert.ok(waited >= 1000, `a pause to read the verdict (${waited} ms)`);
+  },
+
   // A phone (issue 45): the verdict, far below the board there, comes into view after an answer
   // by touch; the trainer's buttons are large enough to tap.
   async trainerPhone(page) {

@@ -8,7 +8,8 @@
 // After an answer, as on lichess: Retry (after a wrong one: the answer is taken back, the rating
 // stays as the first answer made it), View the solution (the best move and the best line after
 // it played out on the board move by move; before any answer it counts as a failed attempt),
-// Next puzzle (after a right one).
+// Next puzzle (after a right one, or by itself after a pause with "Next puzzle after a right
+// answer").
 import { S, newGameState, allMoves, graft, goTo, gameKey } from "./state.js";
 import { api } from "./api.js";
 import { moveWords, nths } from "./words.js";
@@ -17,6 +18,8 @@ const $ = id => document.getElementById(id);
 const LEARNER = "cathedral-learner";
 const PRIOR = { easy: 1200, medium: 1500, hard: 1800 };
 const START = { rating: 1500, deviation: 350, volatility: 0.06 };
+/** The pause before the next puzzle comes by itself, to read the verdict. */
+const AUTO_NEXT_MS = 1500;
 /** The pause between the moves of a solution played out on the board. */
 const STEP_MS = 800;
 
@@ -218,8 +221,9 @@ export async function answer(ctx, move) {
     if (!current()) return;
     const out = $("answer");
     out.innerHTML = "";
+    const auto = r.correct && $("auto-next").checked;
     if (r.correct) {
-      out.append(Object.assign(document.createElement("b"), { className: "right", textContent: "Right! " }), `${r.played}\nBest play goes on: ${r.reply_line.join("; ")}\n(Redo steps through it.)${rating}`);
+      out.append(Object.assign(document.createElement("b"), { className: "right", textContent: "Right! " }), `${r.played}\nBest play goes on: ${r.reply_line.join("; ")}\n(Redo steps through it.)${rating}${auto ? "\nThe next puzzle comes in a moment." : ""}`);
     } else {
       out.append(Object.assign(document.createElement("b"), { className: "wrong", textContent: `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. ` }), `${r.played}\nThe refutation: ${r.reply_line.join("; ")}\n(Redo plays it out on the board; Retry to answer again.)${rating}`);
     }
@@ -231,6 +235,9 @@ export async function answer(ctx, move) {
     goTo([move]);
     S.cell = null;
     ctx.say("");
+    const after = gameKey();
+    // Never after a wrong answer; only if the learner is still on the verdict.
+    if (auto) setTimeout(() => { if (S.puzzle === puzzle && gameKey() === after && $("auto-next").checked) next(ctx); }, AUTO_NEXT_MS);
     puzzle.busy = false;
     showActions();
     ctx.refresh().then(() => { if (S.puzzle === puzzle) reveal(); });

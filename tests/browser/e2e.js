@@ -1023,6 +1023,47 @@ const tests = {
     assert.ok(waited >= 1000, `a pause to read the verdict (${waited} ms)`);
   },
 
+  // Your progress (issue 45): the rating history as a line chart, and results by theme, from
+  // the history of attempts.
+  async trainerProgress(page) {
+    const history = [
+      { puzzle: "puzzle-005", set: "shipped", time: "2026-01-01T00:00:00Z", solved: true, rated: true, rating_before: 1500, rating_after: 1580 },
+      { puzzle: "puzzle-008", set: "shipped", time: "2026-01-01T00:01:00Z", solved: false, rated: true, rating_before: 1580, rating_after: 1420 },
+      { puzzle: "puzzle-001", set: "shipped", time: "2026-01-01T00:02:00Z", solved: true, rated: true, rating_before: 1420, rating_after: 1490 },
+    ];
+    await page.evaluate(h => localStorage.setItem("cathedral-learner", JSON.stringify({ rating: 1490, deviation: 200, volatility: 0.06, streak: 1, best_streak: 1, history: h, solved: ["puzzle-005", "puzzle-001"] })), history);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 10);
+    await page.click("#trainer-progress summary");
+    const graph = page.locator("#rating-graph svg");
+    assert.strictEqual(await graph.getAttribute("role"), "img");
+    assert.match(await graph.getAttribute("aria-label"), /3 attempts.*1500.*1490.*lowest 1420.*highest 1580/);
+    assert.strictEqual((await graph.locator(".point").count()), 4, "the start and one point per attempt");
+    const axes = await graph.locator("text").allTextContents();
+    assert.ok(axes.includes("Attempts") && axes.includes("Rating"), `labelled axes: ${axes.join(", ")}`);
+    const rows = await page.$$eval("#theme-results tbody tr", trs => trs.map(tr => [...tr.children].map(td => td.textContent.trim())));
+    assert.deepStrictEqual(rows.find(r => r[0] === "capture"), ["capture", "2", "1", "50%"]);
+    assert.deepStrictEqual(rows.find(r => r[0] === "tempo"), ["tempo", "1", "1", "100%"]);
+    assert.strictEqual(await page.locator("#theme-results th[scope=col]").count(), 4, "the table has headers");
+    for (const colorScheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme });
+      await axeScan(page, `your progress, ${colorScheme} mode`);
+    }
+    // A new attempt adds its point at once.
+    const { wrong } = await puzzleMoves("puzzle-002");
+    await loadPuzzle(page, "puzzle-002");
+    await placeByMouse(page, wrong);
+    await verdict(page);
+    await page.waitForFunction(() => document.querySelectorAll("#rating-graph svg .point").length === 5);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 1);
+    await page.waitForTimeout(300);
+    await page.evaluate(() => document.querySelector("#trainer-progress").scrollIntoView());
+    await page.mouse.move(1, 1);
+    await shot(page, "trainer-progress-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await shot(page, "trainer-progress");
+  },
+
   // A phone (issue 45): the verdict, far below the board there, comes into view after an answer
   // by touch; the trainer's buttons are large enough to tap.
   async trainerPhone(page) {

@@ -9,7 +9,7 @@
 // stays as the first answer made it), View the solution (the best move and the best line after
 // it played out on the board move by move; before any answer it counts as a failed attempt),
 // Next puzzle (after a right one, or by itself after a pause with "Next puzzle after a right
-// answer").
+// answer"). "Your progress" draws the rating over the attempts and the results by theme.
 import { S, newGameState, allMoves, graft, goTo, gameKey } from "./state.js";
 import { api } from "./api.js";
 import { moveWords, nths } from "./words.js";
@@ -83,6 +83,97 @@ function showLearner() {
   const solved = set.filter(p => learner.solved.includes(p.name)).length;
   const rating = learner.deviation > 110 ? `${Math.round(learner.rating)}? (provisional until more puzzles are rated)` : `${Math.round(learner.rating)} \u00b1 ${Math.round(learner.deviation * 2)}`;
   $("learner").textContent = `Your rating: ${rating} \u00b7 streak ${learner.streak} (best ${learner.best_streak}) \u00b7 ${solved} of ${set.length} solved \u00b7 ${learner.history.length} attempts`;
+  progress();
+}
+
+// ---- Your progress ---------------------------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+const svgNode = (name, attributes = {}, text = null) => {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, String(v));
+  if (text !== null) node.textContent = text;
+  return node;
+};
+
+/** The rating before the first attempt and after each: what the graph draws. */
+function ratings() {
+  const h = learner.history;
+  const first = h.find(e => Number.isFinite(e.rating_before));
+  let r = first ? first.rating_before : learner.rating;
+  const series = [r];
+  for (const e of h) { if (Number.isFinite(e.rating_after)) r = e.rating_after; series.push(r); }
+  return series;
+}
+
+/** The rating over the attempts: an inline SVG line chart, attempts across, rating up. */
+function ratingGraph() {
+  const box = $("rating-graph");
+  box.innerHTML = "";
+  const series = ratings().map(Math.round);
+  const n = series.length - 1;
+  if (!n) { box.append(Object.assign(document.createElement("p"), { className: "note", textContent: "No attempt yet: the graph of your rating starts with your first answer." })); return; }
+  const low = Math.min(...series), high = Math.max(...series);
+  const bottom = Math.floor((low - 25) / 50) * 50, top = Math.ceil((high + 25) / 50) * 50;
+  const W = 320, H = 170, L = 44, R = 10, T = 22, B = 40;
+  const x = i => L + (W - L - R) * i / n;
+  const y = v => T + (H - T - B) * (top - v) / (top - bottom);
+  const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "graph",
+    "aria-label": `Your rating over ${n} attempt${n === 1 ? "" : "s"}: from ${series[0]} to ${series[n]}, lowest ${low}, highest ${high}.` });
+  svg.append(svgNode("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }), svgNode("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }));
+  for (const v of [bottom, (bottom + top) / 2, top]) {
+    svg.append(svgNode("line", { x1: L - 4, y1: y(v), x2: W - R, y2: y(v), class: v === bottom ? "tick" : "grid" }));
+    svg.append(svgNode("text", { x: L - 7, y: y(v) + 4, "text-anchor": "end" }, String(Math.round(v))));
+  }
+  const ticks = [...new Set([0, Math.round(n / 2), n])];
+  for (const i of ticks) {
+    svg.append(svgNode("line", { x1: x(i), y1: H - B, x2: x(i), y2: H - B + 4, class: "tick" }));
+    svg.append(svgNode("text", { x: x(i), y: H - B + 16, "text-anchor": "middle" }, String(i)));
+  }
+  svg.append(svgNode("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "title" }, "Attempts"));
+  svg.append(svgNode("text", { x: 6, y: 13, class: "title" }, "Rating"));
+  svg.append(svgNode("polyline", { points: series.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "), class: "line" }));
+  series.forEach((v, i) => svg.append(svgNode("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: n > 60 ? 1.5 : 3, class: "point" })));
+  box.append(svg);
+}
+
+/** A past attempt's themes: kept with it, or the puzzle's as listed. */
+function themesOf(entry) {
+  if (Array.isArray(entry.themes) && entry.themes.length) return entry.themes;
+  const p = (entry.set === "game" ? fromGame : shipped).find(q => q.name === entry.puzzle);
+  return p ? p.themes : [];
+}
+
+/** The first answers by theme: attempts, solved, the share right. */
+function themeTable() {
+  const box = $("theme-results");
+  box.innerHTML = "";
+  const counts = new Map();
+  for (const e of learner.history) {
+    for (const theme of themesOf(e)) {
+      const c = counts.get(theme) || { attempts: 0, solved: 0 };
+      c.attempts++;
+      if (e.solved) c.solved++;
+      counts.set(theme, c);
+    }
+  }
+  if (!counts.size) return;
+  const table = document.createElement("table");
+  table.append(Object.assign(document.createElement("caption"), { textContent: "Results by theme (first answers)" }));
+  const head = table.createTHead().insertRow();
+  for (const title of ["Theme", "Attempts", "Solved", "% right"]) head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: title }));
+  const body = table.createTBody();
+  for (const [theme, c] of [...counts].sort((a, b) => b[1].attempts - a[1].attempts || a[0].localeCompare(b[0]))) {
+    const row = body.insertRow();
+    row.append(Object.assign(document.createElement("th"), { scope: "row", textContent: theme }));
+    for (const v of [c.attempts, c.solved, `${Math.round(100 * c.solved / c.attempts)}%`]) row.insertCell().textContent = String(v);
+  }
+  box.append(table);
+}
+
+function progress() {
+  ratingGraph();
+  themeTable();
 }
 
 function themes() {
@@ -174,7 +265,7 @@ function next(ctx) {
 /** Rates the first answer to a puzzle: a win if right, a loss if wrong (however it ends). */
 async function rate(puzzle, solved) {
   const before = Math.round(learner.rating);
-  const entry = { puzzle: puzzle.name, set: puzzle.set, time: new Date().toISOString(), solved, rating_before: learner.rating, rated: false };
+  const entry = { puzzle: puzzle.name, set: puzzle.set, themes: puzzle.themes || [], time: new Date().toISOString(), solved, rating_before: learner.rating, rated: false };
   if (puzzle.set === "shipped") {
     try {
       const r = await api("/api/rating", { learner: { rating: learner.rating, deviation: learner.deviation, volatility: learner.volatility }, puzzle: puzzle.rating, solved }, { retries: 3 });

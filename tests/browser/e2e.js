@@ -166,8 +166,11 @@ async function puzzleMoves(name) {
 async function loadPuzzle(page, name) {
   await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 10);
   await page.selectOption("#puzzle", name);
+  const board = await page.getAttribute("#board", "data-key");
   await page.click("#load");
-  await page.waitForFunction(n => document.querySelector("#puzzle").value === n && document.querySelector("#answer").textContent.startsWith("Place the building"), name);
+  // Loaded and drawn: the board and the (empty) move list are the puzzle's.
+  await page.waitForFunction(([n, b]) => document.querySelector("#puzzle").value === n && document.querySelector("#answer").textContent.startsWith("Place the building")
+    && document.querySelector("#board").dataset.key !== b && !document.querySelector("#history li.move"), [name, board]);
   await page.waitForSelector("#hand button[data-kind]");
 }
 
@@ -1013,7 +1016,7 @@ const tests = {
     await page.waitForTimeout(2500);
     assert.strictEqual(await page.inputValue("#puzzle"), "puzzle-001", "no next puzzle after a wrong answer");
     await page.click("#retry");
-    await page.waitForFunction(() => /Try again/.test(document.querySelector("#answer").textContent));
+    await page.waitForFunction(() => /Try again/.test(document.querySelector("#answer").textContent) && document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
     await placeByMouse(page, best.replace(/^(light|dark):/, ""));
     await page.waitForFunction(() => /Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
     const right = Date.now();

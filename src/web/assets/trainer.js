@@ -327,11 +327,16 @@ export async function answer(ctx, move) {
     S.cell = null;
     ctx.say("");
     const after = gameKey();
-    // Never after a wrong answer; only if the learner is still on the verdict.
-    if (auto) setTimeout(() => { if (S.puzzle === puzzle && gameKey() === after && $("auto-next").checked) next(ctx); }, AUTO_NEXT_MS);
+    const still = () => S.puzzle === puzzle && gameKey() === after;
     puzzle.busy = false;
     showActions();
-    ctx.refresh().then(() => { if (S.puzzle === puzzle) reveal(); });
+    ctx.refresh().then(() => {
+      if (!still()) return;
+      reveal();
+      // Never after a wrong answer; the pause counts from when the board shows the answer, and
+      // the next puzzle comes only if the learner is still on it.
+      if (auto) setTimeout(() => { if (still() && $("auto-next").checked) next(ctx); }, AUTO_NEXT_MS);
+    });
   } catch (e) { if (S.puzzle === puzzle) $("answer").textContent = e.message; }
   finally {
     puzzle.busy = false;

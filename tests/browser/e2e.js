@@ -156,6 +156,48 @@ async function test(name, body, browser, viewport = LAPTOP, options = {}) {
   await page.context().close();
 }
 
+// A shipped puzzle's moves: its best move, its best line, and a legal move of another building.
+async function puzzleMoves(name) {
+  const text = fs.readFileSync(path.join(repo, `puzzles/teaching/${name}.yaml`), "utf8");
+  const best = text.match(/^  best_move: (\S+)/m)[1];
+  const after = text.split(/^  best_line:\n/m)[1].split("\n");
+  const bestLine = after.slice(0, after.findIndex(l => !l.startsWith("  - "))).map(l => l.slice(4));
+  const legal = (await post("/api/position", { start: text, moves: [] })).moves.moves;
+  return { best, bestLine, wrong: legal.find(m => pieceOf(m) !== pieceOf(best)) };
+}
+
+async function loadPuzzle(page, name) {
+  await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 10);
+  await page.selectOption("#puzzle", name);
+  const board = await page.getAttribute("#board", "data-key");
+  await page.click("#load");
+  // Loaded and drawn: the board and the (empty) move list are the puzzle's.
+  await page.waitForFunction(([n, b]) => document.querySelector("#puzzle").value === n && document.querySelector("#answer").textContent.startsWith("Place the building")
+    && document.querySelector("#board").dataset.key !== b && !document.querySelector("#history li.move"), [name, board]);
+  await page.waitForSelector("#hand button[data-kind]");
+}
+
+const verdict = page => page.waitForFunction(() => /Not the best|Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
+const learner = page => page.evaluate(() => JSON.parse(localStorage.getItem("cathedral-learner")));
+
+// Places a move by touch: picks and turns the building, taps a cell of the move until the
+// building shown there is the move, then taps it again.
+async function placeByTap(page, move) {
+  await pick(page, move);
+  for (const cell of cellsOf(move)) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const p = await at(page, cell);
+    await page.touchscreen.tap(p.x, p.y);
+    let shown = null;
+    for (let wait = 0; wait < 20 && !shown; wait++) {
+      shown = ((await status(page)).match(/\(([a-z]+:[^)]*)\): tap it again/) || [])[1];
+      if (!shown) await page.waitForTimeout(100);
+    }
+    if (shown && same(cellsOf(shown), cellsOf(move))) { await page.touchscreen.tap(p.x, p.y); return; }
+  }
+  throw new Error(`no tap showed ${move}; status: ${await status(page)}`);
+}
+
 const OPENING = ["cathedral:e5,f4,f5,f6,f7,g5", "inn:a2,b2,b3", "inn:i9,i10,j9", "tavern:b1"];
 
 // The monkey (issue 45): seeded random clicks, double clicks, taps, keys, Undo/Redo, moves of
@@ -878,6 +920,11 @@ const tests = {
     assert.match(await page.textContent("#answer"), /Not the best: it gives up 2 squares[\s\S]*practice/);
     await page.mouse.move(1, 1);
     await shot(page, "puzzles-from-game");
+    // Its solution, from the puzzle's own file, played out on the board (issue 45).
+    await page.click("#solution");
+    await page.waitForFunction(() => /^The solution: Light Stable g1-h1, then best play: /.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 8 && document.querySelector("#history li.move.current").dataset.ply === "8", null, { timeout: 20000 });
+    assert.strictEqual(await page.getAttribute("#history li.move[data-ply='1']:not(.aside)", "data-move"), "light:stable:g1,h1");
   },
 
   // The history of attempts goes out as a file and comes back in another browser.
@@ -896,6 +943,157 @@ const tests = {
     await other.setInputFiles("#history-file", { name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{\"format\": 1}") });
     await other.waitForFunction(() => /bad.json: expected a file saved by Export history/.test(document.querySelector("#answer").textContent));
     await other.context().close();
+  },
+
+  // Retry (issue 45): after a wrong answer Retry takes it back and the learner answers again;
+  // the rating stays as the wrong first answer made it. After a right answer, Next instead.
+  async trainerRetry(page) {
+    const { best, wrong } = await puzzleMoves("puzzle-001");
+    await loadPuzzle(page, "puzzle-001");
+    assert.ok(await page.isHidden("#retry"), "no Retry before an answer");
+    await placeByMouse(page, wrong);
+    await verdict(page);
+    assert.match(await page.textContent("#answer"), /Not the best/);
+    assert.ok(await page.isVisible("#retry"), "Retry after a wrong answer");
+    assert.ok(await page.isHidden("#verdict-next"), "no Next beside Retry after a wrong answer");
+    const afterWrong = await learner(page);
+    assert.ok(afterWrong.rating < 1500, "the wrong first answer was a loss");
+    await page.click("#retry");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
+    await page.waitForFunction(() => /Try again/.test(document.querySelector("#answer").textContent));
+    assert.ok(await page.isHidden("#retry"), "Retry has done its work");
+    await placeByMouse(page, best.replace(/^(light|dark):/, ""));
+    await page.waitForFunction(() => /Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
+    assert.match(await page.textContent("#answer"), /already tried: not rated again/);
+    const after = await learner(page);
+    assert.strictEqual(after.history.length, 1, "one attempt");
+    assert.strictEqual(after.rating, afterWrong.rating, "the rating stays as the first answer made it");
+    assert.ok(await page.isHidden("#retry"), "no Retry after a right answer");
+    assert.ok(await page.isVisible("#verdict-next"), "Next after a right answer");
+    await axeScan(page, "the trainer after a right answer");
+    await page.click("#verdict-next");
+    await page.waitForFunction(() => document.querySelector("#puzzle").value !== "puzzle-001" && /Place the building/.test(document.querySelector("#answer").textContent));
+  },
+
+  // View the solution (issue 45): before an answer it counts as a failed attempt (a loss, as on
+  // lichess) and plays the best move and the best line after it out on the board, move by move;
+  // after a wrong answer it is not rated again.
+  async trainerSolution(page) {
+    const { bestLine } = await puzzleMoves("puzzle-001");
+    await loadPuzzle(page, "puzzle-001");
+    assert.ok(await page.isVisible("#solution"), "the solution can be asked for before an answer");
+    await page.click("#solution");
+    // Move by move: the best move first, the rest after a pause.
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length > 0, null, { timeout: 30000 });
+    const first = await played(page);
+    assert.ok(first < bestLine.length, `stepped, not all at once (${first} of ${bestLine.length} at first)`);
+    await page.waitForFunction(n => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === n, bestLine.length, { timeout: 20000 });
+    assert.deepStrictEqual(await page.$$eval("#history li.move", items => items.map(li => li.dataset.move)), bestLine, "the best line on the board");
+    const said = await page.textContent("#answer");
+    assert.match(said, /The solution: Light Bridge h1-j1/);
+    assert.doesNotMatch(said, /light:|dark:/, "no notation");
+    const l = await learner(page);
+    assert.strictEqual(l.history.length, 1);
+    assert.strictEqual(l.history[0].solved, false, "viewing the solution first is a failed attempt");
+    assert.ok(l.history[0].rated && l.rating < 1500, `rated as a loss: ${l.rating}`);
+    assert.ok(await page.isVisible("#verdict-next"));
+    // After a wrong answer: the solution, not rated again.
+    const second = await puzzleMoves("puzzle-002");
+    await loadPuzzle(page, "puzzle-002");
+    await placeByMouse(page, second.wrong);
+    await verdict(page);
+    assert.match(await page.textContent("#answer"), /Not the best/);
+    const afterWrong = await learner(page);
+    await page.click("#solution");
+    await page.waitForFunction(line => JSON.stringify([...document.querySelectorAll("#history li.move:not(.future):not(.aside)")].map(li => li.dataset.move)) === JSON.stringify(line), second.bestLine, { timeout: 30000 });
+    const l2 = await learner(page);
+    assert.strictEqual(l2.history.length, 2, "the wrong answer was the attempt");
+    assert.strictEqual(l2.rating, afterWrong.rating, "the rating as the wrong answer made it");
+    assert.ok(await page.isHidden("#retry") && await page.isVisible("#verdict-next"), "after the solution: Next");
+  },
+
+  // Next puzzle after a right answer, by itself (issue 45): a setting kept with the others,
+  // after a pause to read the verdict, never after a wrong answer.
+  async trainerAutoNext(page) {
+    const { best, wrong } = await puzzleMoves("puzzle-001");
+    await page.check("#auto-next");
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 10);
+    assert.ok(await page.isChecked("#auto-next"), "the setting is kept");
+    assert.strictEqual(JSON.parse(await page.evaluate(() => localStorage.getItem("cathedral-settings"))).autoNext, true);
+    await loadPuzzle(page, "puzzle-001");
+    await placeByMouse(page, wrong);
+    await verdict(page);
+    await page.waitForTimeout(2500);
+    assert.strictEqual(await page.inputValue("#puzzle"), "puzzle-001", "no next puzzle after a wrong answer");
+    await page.click("#retry");
+    await page.waitForFunction(() => /Try again/.test(document.querySelector("#answer").textContent) && document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
+    await placeByMouse(page, best.replace(/^(light|dark):/, ""));
+    await page.waitForFunction(() => /Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
+    const right = Date.now();
+    assert.strictEqual(await page.inputValue("#puzzle"), "puzzle-001", "the verdict is shown first");
+    await page.waitForFunction(() => document.querySelector("#puzzle").value !== "puzzle-001" && /Place the building/.test(document.querySelector("#answer").textContent), null, { timeout: 10000 });
+    const waited = Date.now() - right;
+    assert.ok(waited >= 1000, `a pause to read the verdict (${waited} ms)`);
+  },
+
+  // Your progress (issue 45): the rating history as a line chart, and results by theme, from
+  // the history of attempts.
+  async trainerProgress(page) {
+    const history = [
+      { puzzle: "puzzle-005", set: "shipped", time: "2026-01-01T00:00:00Z", solved: true, rated: true, rating_before: 1500, rating_after: 1580 },
+      { puzzle: "puzzle-008", set: "shipped", time: "2026-01-01T00:01:00Z", solved: false, rated: true, rating_before: 1580, rating_after: 1420 },
+      { puzzle: "puzzle-001", set: "shipped", time: "2026-01-01T00:02:00Z", solved: true, rated: true, rating_before: 1420, rating_after: 1490 },
+    ];
+    await page.evaluate(h => localStorage.setItem("cathedral-learner", JSON.stringify({ rating: 1490, deviation: 200, volatility: 0.06, streak: 1, best_streak: 1, history: h, solved: ["puzzle-005", "puzzle-001"] })), history);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 10);
+    await page.click("#trainer-progress summary");
+    const graph = page.locator("#rating-graph svg");
+    assert.strictEqual(await graph.getAttribute("role"), "img");
+    assert.match(await graph.getAttribute("aria-label"), /3 attempts.*1500.*1490.*lowest 1420.*highest 1580/);
+    assert.strictEqual((await graph.locator(".point").count()), 4, "the start and one point per attempt");
+    const axes = await graph.locator("text").allTextContents();
+    assert.ok(axes.includes("Attempts") && axes.includes("Rating"), `labelled axes: ${axes.join(", ")}`);
+    const rows = await page.$$eval("#theme-results tbody tr", trs => trs.map(tr => [...tr.children].map(td => td.textContent.trim())));
+    assert.deepStrictEqual(rows.find(r => r[0] === "capture"), ["capture", "2", "1", "50%"]);
+    assert.deepStrictEqual(rows.find(r => r[0] === "tempo"), ["tempo", "1", "1", "100%"]);
+    assert.strictEqual(await page.locator("#theme-results th[scope=col]").count(), 4, "the table has headers");
+    for (const colorScheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme });
+      await axeScan(page, `your progress, ${colorScheme} mode`);
+    }
+    // A new attempt adds its point at once.
+    const { wrong } = await puzzleMoves("puzzle-002");
+    await loadPuzzle(page, "puzzle-002");
+    await placeByMouse(page, wrong);
+    await verdict(page);
+    await page.waitForFunction(() => document.querySelectorAll("#rating-graph svg .point").length === 5);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 1);
+    await page.waitForTimeout(300);
+    await page.evaluate(() => document.querySelector("#trainer-progress").scrollIntoView());
+    await page.mouse.move(1, 1);
+    await shot(page, "trainer-progress-dark");
+    await page.emulateMedia({ colorScheme: "light" });
+    await shot(page, "trainer-progress");
+  },
+
+  // A phone (issue 45): the verdict, far below the board there, comes into view after an answer
+  // by touch; the trainer's buttons are large enough to tap.
+  async trainerPhone(page) {
+    const { wrong } = await puzzleMoves("puzzle-001");
+    await loadPuzzle(page, "puzzle-001");
+    await placeByTap(page, wrong);
+    await verdict(page);
+    await page.waitForTimeout(500); // a smooth scroll, if any, has ended
+    const box = await page.evaluate(() => { const r = document.querySelector("#answer").getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: window.innerHeight }; });
+    assert.ok(box.top >= 0 && box.top < box.height, `the verdict is in view (${JSON.stringify(box)})`);
+    for (const id of ["retry", "solution", "next", "load", "hint"]) {
+      const h = await page.evaluate(i => document.getElementById(i).getBoundingClientRect().height, id);
+      assert.ok(h >= 44, `#${id} is ${h} px tall`);
+    }
+    await shot(page, "trainer-phone");
+    await axeScan(page, "the trainer on a phone");
   },
 
   // Open a game record of several games, choose one, step through it, analyse it, use the plot.
@@ -1532,7 +1730,7 @@ async function timings(browser) {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   const only = process.env.E2E_ONLY;
-  const sizes = { phone: [PHONE, { hasTouch: true, isMobile: true }] };
+  const sizes = { phone: [PHONE, { hasTouch: true, isMobile: true }], trainerPhone: [PHONE, { hasTouch: true, isMobile: true }] };
   let failed = 0;
   for (const [name, body] of Object.entries(tests)) {
     if (only && !only.split(",").includes(name)) continue;

@@ -724,7 +724,7 @@ function flipBoard() {
   $("flip").setAttribute("aria-pressed", String(S.flipped));
 }
 function saveSettings() {
-  const settings = { flipped: S.flipped, engineSide: S.engineSide, level: S.level, theme: S.theme, evaluate: $("evaluate").checked, territory: $("show-territory").checked, line: $("show-line").checked, teach: $("teach").checked, teachThreshold: $("teach-threshold").value };
+  const settings = { flipped: S.flipped, engineSide: S.engineSide, level: S.level, theme: S.theme, evaluate: $("evaluate").checked, territory: $("show-territory").checked, line: $("show-line").checked, teach: $("teach").checked, teachThreshold: $("teach-threshold").value, autoNext: $("auto-next").checked };
   try { localStorage.setItem(SETTINGS, JSON.stringify(settings)); } catch (_) { /* not kept */ }
 }
 function loadSettings() {
@@ -739,13 +739,14 @@ function loadSettings() {
   if (typeof settings.line === "boolean") $("show-line").checked = settings.line;
   if (typeof settings.teach === "boolean") $("teach").checked = settings.teach;
   if (["1", "2", "3", "5", "8"].includes(settings.teachThreshold)) $("teach-threshold").value = settings.teachThreshold;
+  if (typeof settings.autoNext === "boolean") $("auto-next").checked = settings.autoNext;
 }
 
 function start() {
   onUnreachable(() => waitForServer());
   wire();
   loadSettings();
-  for (const id of ["opponent", "level", "theme", "evaluate", "show-territory", "show-line", "teach", "teach-threshold"]) $(id).addEventListener("change", saveSettings);
+  for (const id of ["opponent", "level", "theme", "evaluate", "show-territory", "show-line", "teach", "teach-threshold", "auto-next"]) $(id).addEventListener("change", saveSettings);
   analysis.init(ctx);
   history.init(ctx);
   trainer.init(ctx);

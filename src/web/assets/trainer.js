@@ -4,13 +4,24 @@
 // the browser: the first answer to a puzzle is rated against the puzzle's own rating (a wrong
 // first answer is a loss even if corrected later); Next puzzle picks an unsolved one near the
 // learner's rating. The history of attempts can be exported and imported as a file.
-import { S, newGameState, allMoves, graft, goTo } from "./state.js";
+//
+// After an answer, as on lichess: Retry (after a wrong one: the answer is taken back, the rating
+// stays as the first answer made it), View the solution (the best move and the best line after
+// it played out on the board move by move; before any answer it counts as a failed attempt),
+// Next puzzle (after a right one, or by itself after a pause with "Next puzzle after a right
+// answer"). "Your progress" draws the rating over the attempts and the results by theme.
+import { S, newGameState, allMoves, graft, goTo, gameKey } from "./state.js";
 import { api } from "./api.js";
+import { moveWords, nths } from "./words.js";
 
 const $ = id => document.getElementById(id);
 const LEARNER = "cathedral-learner";
 const PRIOR = { easy: 1200, medium: 1500, hard: 1800 };
 const START = { rating: 1500, deviation: 350, volatility: 0.06 };
+/** The pause before the next puzzle comes by itself, to read the verdict. */
+const AUTO_NEXT_MS = 1500;
+/** The pause between the moves of a solution played out on the board. */
+const STEP_MS = 800;
 
 let shipped = [];      // /api/puzzles
 let fromGame = [];     // /api/puzzles/from-game's puzzles, named game-N
@@ -72,6 +83,97 @@ function showLearner() {
   const solved = set.filter(p => learner.solved.includes(p.name)).length;
   const rating = learner.deviation > 110 ? `${Math.round(learner.rating)}? (provisional until more puzzles are rated)` : `${Math.round(learner.rating)} \u00b1 ${Math.round(learner.deviation * 2)}`;
   $("learner").textContent = `Your rating: ${rating} \u00b7 streak ${learner.streak} (best ${learner.best_streak}) \u00b7 ${solved} of ${set.length} solved \u00b7 ${learner.history.length} attempts`;
+  progress();
+}
+
+// ---- Your progress ---------------------------------------------------------------------------
+
+const SVG = "http://www.w3.org/2000/svg";
+const svgNode = (name, attributes = {}, text = null) => {
+  const node = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, String(v));
+  if (text !== null) node.textContent = text;
+  return node;
+};
+
+/** The rating before the first attempt and after each: what the graph draws. */
+function ratings() {
+  const h = learner.history;
+  const first = h.find(e => Number.isFinite(e.rating_before));
+  let r = first ? first.rating_before : learner.rating;
+  const series = [r];
+  for (const e of h) { if (Number.isFinite(e.rating_after)) r = e.rating_after; series.push(r); }
+  return series;
+}
+
+/** The rating over the attempts: an inline SVG line chart, attempts across, rating up. */
+function ratingGraph() {
+  const box = $("rating-graph");
+  box.innerHTML = "";
+  const series = ratings().map(Math.round);
+  const n = series.length - 1;
+  if (!n) { box.append(Object.assign(document.createElement("p"), { className: "note", textContent: "No attempt yet: the graph of your rating starts with your first answer." })); return; }
+  const low = Math.min(...series), high = Math.max(...series);
+  const bottom = Math.floor((low - 25) / 50) * 50, top = Math.ceil((high + 25) / 50) * 50;
+  const W = 320, H = 170, L = 44, R = 10, T = 22, B = 40;
+  const x = i => L + (W - L - R) * i / n;
+  const y = v => T + (H - T - B) * (top - v) / (top - bottom);
+  const svg = svgNode("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", class: "graph",
+    "aria-label": `Your rating over ${n} attempt${n === 1 ? "" : "s"}: from ${series[0]} to ${series[n]}, lowest ${low}, highest ${high}.` });
+  svg.append(svgNode("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }), svgNode("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }));
+  for (const v of [bottom, (bottom + top) / 2, top]) {
+    svg.append(svgNode("line", { x1: L - 4, y1: y(v), x2: W - R, y2: y(v), class: v === bottom ? "tick" : "grid" }));
+    svg.append(svgNode("text", { x: L - 7, y: y(v) + 4, "text-anchor": "end" }, String(Math.round(v))));
+  }
+  const ticks = [...new Set([0, Math.round(n / 2), n])];
+  for (const i of ticks) {
+    svg.append(svgNode("line", { x1: x(i), y1: H - B, x2: x(i), y2: H - B + 4, class: "tick" }));
+    svg.append(svgNode("text", { x: x(i), y: H - B + 16, "text-anchor": "middle" }, String(i)));
+  }
+  svg.append(svgNode("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", class: "title" }, "Attempts"));
+  svg.append(svgNode("text", { x: 6, y: 13, class: "title" }, "Rating"));
+  svg.append(svgNode("polyline", { points: series.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" "), class: "line" }));
+  series.forEach((v, i) => svg.append(svgNode("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: n > 60 ? 1.5 : 3, class: "point" })));
+  box.append(svg);
+}
+
+/** A past attempt's themes: kept with it, or the puzzle's as listed. */
+function themesOf(entry) {
+  if (Array.isArray(entry.themes) && entry.themes.length) return entry.themes;
+  const p = (entry.set === "game" ? fromGame : shipped).find(q => q.name === entry.puzzle);
+  return p ? p.themes : [];
+}
+
+/** The first answers by theme: attempts, solved, the share right. */
+function themeTable() {
+  const box = $("theme-results");
+  box.innerHTML = "";
+  const counts = new Map();
+  for (const e of learner.history) {
+    for (const theme of themesOf(e)) {
+      const c = counts.get(theme) || { attempts: 0, solved: 0 };
+      c.attempts++;
+      if (e.solved) c.solved++;
+      counts.set(theme, c);
+    }
+  }
+  if (!counts.size) return;
+  const table = document.createElement("table");
+  table.append(Object.assign(document.createElement("caption"), { textContent: "Results by theme (first answers)" }));
+  const head = table.createTHead().insertRow();
+  for (const title of ["Theme", "Attempts", "Solved", "% right"]) head.append(Object.assign(document.createElement("th"), { scope: "col", textContent: title }));
+  const body = table.createTBody();
+  for (const [theme, c] of [...counts].sort((a, b) => b[1].attempts - a[1].attempts || a[0].localeCompare(b[0]))) {
+    const row = body.insertRow();
+    row.append(Object.assign(document.createElement("th"), { scope: "row", textContent: theme }));
+    for (const v of [c.attempts, c.solved, `${Math.round(100 * c.solved / c.attempts)}%`]) row.insertCell().textContent = String(v);
+  }
+  box.append(table);
+}
+
+function progress() {
+  ratingGraph();
+  themeTable();
 }
 
 function themes() {
@@ -90,12 +192,46 @@ function themes() {
 export const takesAnswer = () => S.puzzle && !S.puzzle.answered && S.game.moves.length === 0;
 
 export function onUndo() {
-  if (S.puzzle && S.game.moves.length === 1) S.puzzle.answered = false;
+  if (S.puzzle && S.game.moves.length === 1) { S.puzzle.answered = false; showActions(); }
 }
 
 export function leave() {
   S.puzzle = null;
+  playback++;
   $("question").textContent = "";
+  showActions();
+}
+
+/**
+ * The buttons beside the verdict: View the solution before an answer; Retry and View the
+ * solution after a wrong one; Next puzzle after a right one or the solution.
+ */
+function showActions() {
+  const p = S.puzzle;
+  const state = !p ? "none" : p.busy ? "busy" : !p.answered ? "open" : p.shown ? "shown" : p.verdict && p.verdict.correct ? "right" : "wrong";
+  $("retry").hidden = state !== "wrong";
+  $("solution").hidden = state !== "open" && state !== "wrong";
+  $("verdict-next").hidden = state !== "right" && state !== "shown";
+  $("puzzle-actions").hidden = state === "none" || state === "busy";
+}
+
+/** The verdict in view (on a phone the answer box is far below the board), its buttons too. */
+function reveal() {
+  $("puzzle-actions").scrollIntoView({ block: "nearest" });
+  $("answer").scrollIntoView({ block: "nearest" });
+}
+
+/** The puzzle's best move, as its file (the `start` sent with it) stores it. */
+function bestMoveOf(puzzle) {
+  const m = /^solution:[^\n]*\n(?:[ \t].*\n|\n)*?[ \t]+best_move:[ \t]*["']?([^"'\s]+)/m.exec(puzzle.start || "");
+  return m ? m[1] : null;
+}
+
+/** The line made the main line at the puzzle's start: the solution's, or the right answer's. */
+function mainFirst(move) {
+  const root = S.game.root;
+  const i = root.children.findIndex(c => c.move === move);
+  if (i > 0) root.children.unshift(...root.children.splice(i, 1));
 }
 
 async function loadPuzzle(ctx, name) {
@@ -111,6 +247,7 @@ async function loadPuzzle(ctx, name) {
     $("puzzle").value = name;
     $("question").textContent = `${r.title || name}: ${r.question}${attempted(name) ? " (tried before: not rated again)" : ""}`;
     $("answer").textContent = "Place the building you would play.";
+    showActions();
     await ctx.refresh();
   } catch (e) { ctx.say(e.message, true); }
 }
@@ -128,7 +265,7 @@ function next(ctx) {
 /** Rates the first answer to a puzzle: a win if right, a loss if wrong (however it ends). */
 async function rate(puzzle, solved) {
   const before = Math.round(learner.rating);
-  const entry = { puzzle: puzzle.name, set: puzzle.set, time: new Date().toISOString(), solved, rating_before: learner.rating, rated: false };
+  const entry = { puzzle: puzzle.name, set: puzzle.set, themes: puzzle.themes || [], time: new Date().toISOString(), solved, rating_before: learner.rating, rated: false };
   if (puzzle.set === "shipped") {
     try {
       const r = await api("/api/rating", { learner: { rating: learner.rating, deviation: learner.deviation, volatility: learner.volatility }, puzzle: puzzle.rating, solved }, { retries: 3 });
@@ -147,34 +284,133 @@ async function rate(puzzle, solved) {
   return ` Rating ${change >= 0 ? "+" : "\u2212"}${Math.abs(change)}: ${Math.round(learner.rating)}.`;
 }
 
+/** The server's verdict on `move` as the answer to `puzzle` (checked exactly). */
+function check(puzzle, move) {
+  return puzzle.set === "game"
+    ? api("/api/puzzles/answer", { start: puzzle.start, move }, { retries: 3 })
+    : api(`/api/puzzles/${encodeURIComponent(puzzle.name)}/answer`, { move }, { retries: 3 });
+}
+
 export async function answer(ctx, move) {
-  $("answer").textContent = "Checking the answer exactly...";
   const puzzle = S.puzzle;
+  if (puzzle.busy) return; // an answer or the solution is on its way
+  $("answer").textContent = "Checking the answer exactly...";
+  puzzle.busy = true;
+  showActions();
+  const key = gameKey();
+  const current = () => S.puzzle === puzzle && gameKey() === key;
   try {
-    const r = puzzle.set === "game"
-      ? await api("/api/puzzles/answer", { start: puzzle.start, move }, { retries: 3 })
-      : await api(`/api/puzzles/${encodeURIComponent(puzzle.name)}/answer`, { move }, { retries: 3 });
-    if (S.puzzle !== puzzle) return;
+    const r = await check(puzzle, move);
+    if (!current()) return;
     const first = !attempted(puzzle.name) && !puzzle.tried;
     puzzle.tried = true;
     if (r.correct && !learner.solved.includes(puzzle.name)) learner.solved.push(puzzle.name);
     const rating = first ? await rate(puzzle, r.correct) : " (already tried: not rated again)";
     store();
+    list();
+    // The attempt is counted; what it shows is for the puzzle and the moment it was asked at.
+    if (!current()) return;
     const out = $("answer");
     out.innerHTML = "";
+    const auto = r.correct && $("auto-next").checked;
     if (r.correct) {
-      out.append(Object.assign(document.createElement("b"), { className: "right", textContent: "Right! " }), `${r.played}\nBest play goes on: ${r.reply_line.join("; ")}\n(Redo steps through it; Next puzzle for another.)${rating}`);
+      out.append(Object.assign(document.createElement("b"), { className: "right", textContent: "Right! " }), `${r.played}\nBest play goes on: ${r.reply_line.join("; ")}\n(Redo steps through it.)${rating}${auto ? "\nThe next puzzle comes in a moment." : ""}`);
     } else {
-      out.append(Object.assign(document.createElement("b"), { className: "wrong", textContent: `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. ` }), `${r.played}\nThe refutation: ${r.reply_line.join("; ")}\n(Redo plays it out on the board; Undo to try again.)${rating}`);
+      out.append(Object.assign(document.createElement("b"), { className: "wrong", textContent: `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. ` }), `${r.played}\nThe refutation: ${r.reply_line.join("; ")}\n(Redo plays it out on the board; Retry to answer again.)${rating}`);
     }
-    list();
     puzzle.answered = true;
+    puzzle.shown = false;
+    puzzle.verdict = r;
     graft([], [move, ...r.reply_moves]);
+    if (r.correct) mainFirst(move);
     goTo([move]);
     S.cell = null;
     ctx.say("");
-    ctx.refresh();
-  } catch (e) { $("answer").textContent = e.message; }
+    const after = gameKey();
+    const still = () => S.puzzle === puzzle && gameKey() === after;
+    puzzle.busy = false;
+    showActions();
+    ctx.refresh().then(() => {
+      if (!still()) return;
+      reveal();
+      // Never after a wrong answer; the pause counts from when the board shows the answer, and
+      // the next puzzle comes only if the learner is still on it.
+      if (auto) setTimeout(() => { if (still() && $("auto-next").checked) next(ctx); }, AUTO_NEXT_MS);
+    });
+  } catch (e) { if (S.puzzle === puzzle) $("answer").textContent = e.message; }
+  finally {
+    puzzle.busy = false;
+    if (S.puzzle === puzzle) showActions();
+  }
+}
+
+/** Retry after a wrong answer: back to the puzzle's start, to answer again (not rated again). */
+function retry(ctx) {
+  const puzzle = S.puzzle;
+  if (!puzzle || puzzle.busy || !puzzle.answered || puzzle.shown || (puzzle.verdict && puzzle.verdict.correct)) return;
+  playback++;
+  puzzle.answered = false;
+  ctx.goToPath([]);
+  $("answer").textContent = "Try again: place the building you would play (this puzzle is not rated again).";
+  showActions();
+}
+
+let playback = 0; // the solution played out on the board: a new one (or leaving) stops the last
+
+/**
+ * View the solution: the best move and the best line after it, asked of the server (answering
+ * with the best move), played out on the board move by move. Before any answer it counts as a
+ * failed attempt (a loss, as on lichess).
+ */
+async function solution(ctx) {
+  const puzzle = S.puzzle;
+  if (!puzzle) { $("answer").textContent = "Load a puzzle first: the solution is a puzzle's."; return; }
+  if (puzzle.busy) return;
+  const best = bestMoveOf(puzzle);
+  if (!best) { $("answer").textContent = "This puzzle's file stores no best move: place a building and the verdict names it."; return; }
+  puzzle.busy = true;
+  showActions();
+  $("answer").textContent = "Looking up the solution...";
+  const key = gameKey();
+  const current = () => S.puzzle === puzzle && gameKey() === key;
+  try {
+    const r = await check(puzzle, best);
+    if (!current()) return;
+    const first = !attempted(puzzle.name) && !puzzle.tried;
+    puzzle.tried = true;
+    const rating = first ? ` Seen before an answer: a failed attempt.${await rate(puzzle, false)}` : "";
+    store();
+    list();
+    if (!current()) return;
+    const line = [best, ...r.reply_moves];
+    const order = nths(line);
+    const said = line.map((m, i) => moveWords(m, S.theme, null, order[i]));
+    const out = $("answer");
+    out.innerHTML = "";
+    out.append(Object.assign(document.createElement("b"), { textContent: "The solution: " }),
+      `${said[0]}${said.length > 1 ? `, then best play: ${said.slice(1).join("; ")}.` : "."}\n(Played out on the board move by move; the move list steps through it.)${rating}`);
+    puzzle.answered = true;
+    puzzle.shown = true;
+    puzzle.busy = false;
+    showActions();
+    graft([], line);
+    mainFirst(best);
+    const ticket = ++playback;
+    $("board").scrollIntoView({ block: "nearest" });
+    for (let i = 1; i <= line.length; i++) {
+      if (i > 1) {
+        const at = gameKey();
+        await new Promise(resolve => setTimeout(resolve, STEP_MS));
+        // Stopped by anything the learner does meanwhile (a move of the list, Undo, another puzzle).
+        if (ticket !== playback || S.puzzle !== puzzle || gameKey() !== at) return;
+      }
+      ctx.goToPath(line.slice(0, i));
+    }
+  } catch (e) { if (S.puzzle === puzzle) $("answer").textContent = e.message; }
+  finally {
+    puzzle.busy = false;
+    if (S.puzzle === puzzle) showActions();
+  }
 }
 
 function hint() {
@@ -235,6 +471,9 @@ export async function init(ctx) {
   $("puzzle-set").onchange = () => { themes(); list(); };
   $("load").onclick = () => loadPuzzle(ctx, $("puzzle").value);
   $("next").onclick = () => next(ctx);
+  $("verdict-next").onclick = () => next(ctx);
+  $("retry").onclick = () => retry(ctx);
+  $("solution").onclick = () => solution(ctx);
   $("hint").onclick = hint;
   $("from-game").onclick = () => fromThisGame(ctx);
   $("history-export").onclick = exportHistory;

@@ -190,7 +190,7 @@ async function placeByTap(page, move) {
     await page.touchscreen.tap(p.x, p.y);
     let shown = null;
     for (let wait = 0; wait < 20 && !shown; wait++) {
-      shown = ((await status(page)).match(/\(([a-z]+:[^)]*)\): tap it again/) || [])[1];
+      shown = /tap it again/.test(await status(page)) ? await page.getAttribute("#status", "data-move") : null;
       if (!shown) await page.waitForTimeout(100);
     }
     if (shown && same(cellsOf(shown), cellsOf(move))) { await page.touchscreen.tap(p.x, p.y); return; }

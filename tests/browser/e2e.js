@@ -942,6 +942,10 @@ const tests = {
     assert.match(await other.textContent("#learner"), /Your rating: 1620 .* 1 attempts/);
     await other.setInputFiles("#history-file", { name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{\"format\": 1}") });
     await other.waitForFunction(() => /bad.json: expected a file saved by Export history/.test(document.querySelector("#answer").textContent));
+    // Not JSON at all: the page's words, not the parser's "Unexpected token" (issue 45).
+    await other.setInputFiles("#history-file", { name: "notes.json", mimeType: "application/json", buffer: Buffer.from("oops, not json") });
+    await other.waitForFunction(() => /notes.json: this is not a history saved by Export history/.test(document.querySelector("#answer").textContent));
+    assert.ok(!/Unexpected token|JSON at position/.test(await other.textContent("#answer")));
     await other.context().close();
   },
 

@@ -451,7 +451,9 @@ function exportHistory() {
 
 async function importHistory(file) {
   try {
-    const data = JSON.parse(await file.text());
+    let data = null;
+    // A file that is not JSON at all: said in the page's words, not the parser's.
+    try { data = JSON.parse(await file.text()); } catch (_) { throw new Error("this is not a history saved by Export history (it is not a JSON file)"); }
     if (!data || data.format !== "cathedral-trainer-history" || !valid(data.learner)) throw new Error("expected a file saved by Export history");
     // Merged: attempts by time, each puzzle's first attempt kept; the rating is the newer one's.
     const seen = new Set();

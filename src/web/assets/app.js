@@ -78,6 +78,9 @@ export async function refresh() {
     await loadPlacements();
     if (ticket === asking && S.placements !== before) render();
   }
+  // The game moved on while the placements came (a click on the move list, say): the newer
+  // refresh owns the page, and nothing below may act on this view for another node.
+  if (ticket !== asking || (!S.editor && key !== gameKey())) return;
   preview();
   if (!S.editor && forcedPass()) return;
   if (!S.editor) {

@@ -33,6 +33,7 @@ export const S = {
   level: 5,
   autoplay: false,       // whether the engine may move now (after the player's move, not after Undo)
   theme: "classic",
+  welcomed: false,       // the first screen's question answered for this game
   puzzle: null,
   editor: null,
   record: null,          // the games of an opened record file
@@ -204,13 +205,6 @@ export function graft(path, line, game = S.game) {
     node.last = index;
     node = node.children[index];
   }
-}
-
-/** The variations beside the current move (its parent's other children), in order: [index, count]. */
-export function siblings(game = S.game) {
-  if (!game.moves.length) return [0, 1];
-  const parent = nodeAt(game.moves.slice(0, -1), game);
-  return [parent.children.findIndex(c => c.move === game.moves[game.moves.length - 1]), parent.children.length];
 }
 
 /** Moves to the `step`-th other variation beside the current move (at the same ply). */

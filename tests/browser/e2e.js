@@ -391,9 +391,9 @@ const tests = {
     await page.mouse.move(1, 1);
     await page.waitForFunction(() => !document.querySelector("#board svg #cursor"));
     const file = await shot(page, "near-miss");
-    pixel(file, await at(page, "b3", 20, 20), "#0072b2", "the diagonal contact's dot on b3");
-    pixel(file, await at(page, "c2", 20, 20), "#0072b2", "the diagonal contact's dot on c2");
-    pixel(file, await at(page, "c2", 0, 0), "#0072b2", "the line through the corner b3 and c2 share");
+    pixel(file, await at(page, "b3", 20, 20), "#cc79a7", "the diagonal contact's dot on b3");
+    pixel(file, await at(page, "c2", 20, 20), "#cc79a7", "the diagonal contact's dot on c2");
+    pixel(file, await at(page, "c2", 0, 0), "#cc79a7", "the line through the corner b3 and c2 share");
   },
 
   // A refused placement is shown with its reason in words and cannot be played.

@@ -21,10 +21,10 @@ pub use game::MatchGame;
 pub use runner::{MakeContestants, MatchRun, OnPair, Schedule, SprtOn, run_match};
 pub use sprt::{Sprt, SprtVerdict};
 
+use crate::boardgame::Instant;
 use crate::boardgame::{Clock, Rng, game_seed};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
-use std::time::Instant;
 
 /// More plies than any legal game has (Cathedral: at most 28 buildings each, the Cathedral and
 /// passes that end the game): a guard against a contestant that passes for ever.

@@ -7,11 +7,12 @@ use super::contestant::Contestant;
 use super::game::MatchGame;
 use super::sprt::{Sprt, SprtVerdict};
 use super::{MatchOptions, PairResult, play_pair};
+use crate::boardgame::Instant;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// What the sequential test counts of a pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@
 mod clock;
 pub mod engine;
 mod game;
+mod instant;
 mod judgement;
 mod perft;
 mod rng;
@@ -17,6 +18,7 @@ mod solve;
 
 pub use clock::{Allotment, Clock};
 pub use game::{Game, child_window, from_child};
+pub use instant::Instant;
 pub use judgement::Judgement;
 pub use perft::{divide, perft};
 pub use rng::{Rng, game_seed};

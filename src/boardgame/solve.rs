@@ -9,9 +9,10 @@ use super::game::{Game, child_window, from_child};
 use super::search::negamax::{Control, Searcher};
 use super::search::parallel;
 use super::search::tt::Table;
+use crate::boardgame::instant::Instant;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How to solve.
 #[derive(Clone, Debug)]

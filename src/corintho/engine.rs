@@ -5,8 +5,8 @@
 use super::board::LINES;
 use super::moves::CorinthoMove;
 use super::position::{CorinthoPosition, Outcome};
+use crate::boardgame::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// The moves a Corintho engine on a clock shares the time left over: games of two run to a few
 /// dozen plies.

@@ -255,7 +255,7 @@ impl Playable for CorinthoPosition {
         _info: &mut dyn FnMut(&EngineInfo<CorinthoMove>),
     ) -> EngineChoice<CorinthoMove> {
         // The paranoid search deepens up to the level's depth, within the node or time budget.
-        let started = std::time::Instant::now();
+        let started = crate::boardgame::Instant::now();
         let found = super::engine::search(
             self,
             super::engine::engine_depth(request.level),

@@ -94,10 +94,10 @@ impl MatchGame for CorinthoPosition {
             } => {
                 let (nodes, deadline) = match own.unwrap_or(budget) {
                     Budget::Nodes(n) => (Some(n), None),
-                    Budget::Time(t) => (None, Some(std::time::Instant::now() + t)),
+                    Budget::Time(t) => (None, Some(crate::boardgame::Instant::now() + t)),
                     Budget::Clock(clock) => (
                         None,
-                        Some(std::time::Instant::now() + clock.allot(CLOCK_MOVES).target),
+                        Some(crate::boardgame::Instant::now() + clock.allot(CLOCK_MOVES).target),
                     ),
                 };
                 let stop = std::sync::atomic::AtomicBool::new(false);

@@ -3,11 +3,11 @@
 //! a front end has read its arguments.
 
 use super::game::{Loaded, Playable, SvgRequest, TextStyle};
+use crate::boardgame::Instant;
 use crate::boardgame::{Progress, Solution, SolveOptions};
 use crate::present::table::{new_table, right_align};
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::time::Instant;
 
 /// Example moves shown per group in the `moves` table.
 const EXAMPLES: usize = 3;

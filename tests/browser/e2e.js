@@ -403,6 +403,9 @@ const tests = {
     await page.waitForSelector('#hand button.chosen[data-kind="tavern"][data-shape]');
     const p = await at(page, "a1");
     await page.mouse.move(p.x, p.y);
+    // The status follows the pointer once the Tavern's placements are known (on a loaded machine
+    // they may come a moment after the button shows the Tavern chosen).
+    await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("Refused"));
     assert.strictEqual(await status(page), "Refused: a1 is Dark's territory: Light may not build there");
     const file = await shot(page, "refused");
     // The refused Tavern: the page's orange at 35 % over Dark's territory.
@@ -423,6 +426,8 @@ const tests = {
     await page.waitForFunction(() => document.querySelector("#board svg #cursor"));
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("r");
+    // Enter places what the preview shows: wait for it (the placements may come a moment late).
+    await page.waitForFunction(() => /Enter to place/.test(document.querySelector("#status").textContent));
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 1);
     assert.strictEqual(await page.getAttribute("#history li", "title").then(t => t.split(":").slice(0, 2).join(":")), "light:cathedral");

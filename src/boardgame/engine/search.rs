@@ -4,11 +4,12 @@ use super::history::{History, Killers};
 use super::table::{Bound, EngineTable};
 use super::{Evaluate, SCALE};
 use crate::boardgame::Rng;
+use crate::boardgame::instant::Instant;
 use crate::boardgame::{child_window, from_child};
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Larger than any estimate.
 const INFINITE: i32 = 1_000_000;

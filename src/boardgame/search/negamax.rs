@@ -7,9 +7,9 @@
 use super::busy::Busy;
 use super::tt::Table;
 use crate::boardgame::Game;
+use crate::boardgame::instant::Instant;
 use crate::boardgame::{child_window, from_child};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
 
 /// Stop requests and counters shared by the threads of one solve.
 pub struct Control<'a> {

@@ -20,6 +20,7 @@
 //! `docs/analysis.md`, "Territory view", has the measured accuracy and cost.
 
 use crate::Player;
+use crate::boardgame::Instant;
 use crate::boardgame::{Rng, SolveOptions, solve};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
@@ -30,7 +31,6 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 /// The default number of playouts.
 pub const DEFAULT_PLAYOUTS: usize = 16;

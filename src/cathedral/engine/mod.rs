@@ -8,13 +8,14 @@ pub mod network;
 
 use eval::Evaluation;
 
+use crate::boardgame::Instant;
 use crate::boardgame::engine::{Candidate, EngineInfo, EngineOptions, SCALE, think};
 use crate::boardgame::{Clock, SolveOptions, solve};
 use crate::cathedral::moves::Move;
 use crate::cathedral::position::Position;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 10;

@@ -10,6 +10,7 @@
 
 use super::criteria::{AnalyseOptions, Analysis, Reject, analyse, solve_line};
 use super::themes::explain_line;
+use crate::boardgame::Instant;
 use crate::cathedral::file::{GameRecord, PositionFile, PuzzleGame, PuzzleInfo, StoredSolution};
 use crate::cathedral::moves::Move;
 use crate::cathedral::notation::{format_line, format_move_with_player};
@@ -18,7 +19,6 @@ use crate::cathedral::sampler::buildings_left;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// The default of [`FromGameOptions::max_buildings`]: the playing engine's own limit for trying
 /// an exact solve ([`crate::engine::EXACT_TRY_BUILDINGS`]).

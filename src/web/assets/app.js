@@ -248,7 +248,10 @@ function showHand() {
     S.orientation = null;
     S.placements = null;
   }
-  const signature = JSON.stringify([kinds, S.chosen, S.orientation, S.theme, owner]);
+  // The chosen building's shape is shown (data-shape) once its placements here are known: only
+  // then can the board place it, and tools and tests wait for that, not for the click.
+  const ready = !!(S.placements && S.placements.key === S.viewKey && S.placements.piece === S.chosen);
+  const signature = JSON.stringify([kinds, S.chosen, S.orientation, S.theme, owner, ready]);
   if (hand.dataset.signature === signature) return;
   hand.dataset.signature = signature;
   hand.innerHTML = "";
@@ -271,7 +274,7 @@ function showHand() {
     if (kind === "pass") button.title = "Pass: you have no legal placement";
     button.className = (kind === S.chosen ? "chosen" : "") + (count === 0 ? " none" : "");
     button.dataset.kind = kind;
-    if (kind === S.chosen && S.orientation) button.dataset.shape = S.orientation;
+    if (kind === S.chosen && S.orientation && ready) button.dataset.shape = S.orientation;
     button.onclick = () => choose(kind);
     hand.appendChild(button);
   }

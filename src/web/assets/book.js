@@ -73,7 +73,7 @@ function show(ctx, r, key) {
     row.insertCell().append(link);
     row.insertCell().textContent = String(m.games);
     const forLight = v => (r.mover === "light" ? v : -v);
-    row.insertCell().textContent = `~${signed(forLight(m.margin), 2)}`;
+    row.insertCell().textContent = `~\u2009${signed(forLight(m.margin), 2)}`;
     row.insertCell().textContent = signed(forLight(m.worst), 0);
   }
   box.append(table);

@@ -348,6 +348,18 @@ async function monkeyRun(browser, viewport, options, seed, events, label) {
   await page.context().close();
 }
 
+// The editor on an empty board without the Cathedral (captured), a Light Castle set down on c3.
+async function editorWithCastle(page) {
+  await page.click("#edit");
+  await page.click("#edit-clear");
+  await page.selectOption("#edit-cathedral-status", "gone");
+  await page.click('#hand button[data-kind="castle"]');
+  await page.waitForSelector('#hand button.chosen[data-kind="castle"][data-shape]');
+  const c3 = await at(page, "c3");
+  await page.mouse.move(c3.x, c3.y);
+  await page.mouse.click(c3.x, c3.y);
+}
+
 const tests = {
   // The board stays put when the puzzle list arrives (after the board is drawn) and when the
   // status line under the pointer changes from one line to two.
@@ -1134,14 +1146,7 @@ const tests = {
 
   // The editor: clear the board, set down buildings of both sides, and play on from there.
   async editor(page) {
-    await page.click("#edit");
-    await page.click("#edit-clear");
-    await page.selectOption("#edit-cathedral-status", "gone");
-    await page.click('#hand button[data-kind="castle"]');
-    await page.waitForSelector('#hand button.chosen[data-kind="castle"][data-shape]');
-    const c3 = await at(page, "c3");
-    await page.mouse.move(c3.x, c3.y);
-    await page.mouse.click(c3.x, c3.y);
+    await editorWithCastle(page);
     await page.waitForFunction(() => document.querySelectorAll("#board svg text").length > 20);
     await page.selectOption("#edit-owner", "dark");
     await page.click('#hand button[data-kind="square"]');
@@ -1401,14 +1406,7 @@ const tests = {
   // The editor says what a position means for play as it is built (issue 45): a captured
   // Cathedral and one Light Castle leave most of the board Light's territory.
   async editorTerritory(page) {
-    await page.click("#edit");
-    await page.click("#edit-clear");
-    await page.selectOption("#edit-cathedral-status", "gone");
-    await page.click('#hand button[data-kind="castle"]');
-    await page.waitForSelector('#hand button.chosen[data-kind="castle"][data-shape]');
-    const c3 = await at(page, "c3");
-    await page.mouse.move(c3.x, c3.y);
-    await page.mouse.click(c3.x, c3.y);
+    await editorWithCastle(page);
     await page.waitForFunction(() => /^Note: Light owns \d+ squares of territory, where Dark may not build/.test(document.querySelector("#status").textContent));
   },
 

@@ -41,7 +41,7 @@ let ctx = null;
  * board (a captured Cathedral and one Castle can make 90 squares one side's territory), or the
  * side to move with nothing to place but a pass.
  */
-export function territoryWarning(view) {
+function territoryWarning(view) {
   const p = view.position;
   const notes = [];
   for (const owner of ["light", "dark"]) {

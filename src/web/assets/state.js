@@ -145,11 +145,6 @@ export function request(extra = {}, game = S.game) {
 /** A key for the position the game has reached: equal keys, equal positions (and equal nodes). */
 export const gameKey = (game = S.game) => JSON.stringify([game.rules, game.start, game.moves]);
 
-/** Whose turn it is after the moves played (from the moves' players; the view confirms it). */
-export function toMove() {
-  return S.view && S.viewKey === gameKey() ? S.view.position.to_move : null;
-}
-
 /**
  * Plays `move` (with its player) from the current node: the existing child when there is one
  * (the next move of the line, or of a variation), else a new child, which opens a variation
@@ -184,12 +179,6 @@ export function goTo(path, game = S.game) {
   // Stepping through the moves is not a move: the engine waits for the player's next move (or
   // a choice of sides), even at the end of an opened record, which it never extends.
   S.autoplay = false;
-}
-
-/** Goes to the moment after `count` moves of the line shown. */
-export function jumpTo(count, game = S.game) {
-  const line = allMoves(game);
-  goTo(line.slice(0, Math.max(0, Math.min(count, line.length))), game);
 }
 
 /**

@@ -57,7 +57,7 @@ pub use cathedral::position::{Building, CathedralStatus, ClaimLog, Position, Sid
 pub use cathedral::rules::Rules;
 pub use cathedral::zobrist::Key;
 pub use cathedral::{
-    book, draw, engine, explain, file, legality, notation, policy, puzzle, rules, sampler,
+    book, draw, engine, explain, file, legality, notation, policy, puzzle, rules, sampler, service,
 };
 
 /// Internals exposed for the crate's own tests and benchmarks only: not part of the API, and

@@ -30,4 +30,5 @@ pub mod puzzle;
 pub mod rules;
 pub mod sampler;
 pub mod search;
+pub mod service;
 pub mod zobrist;

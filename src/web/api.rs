@@ -1,62 +1,33 @@
-//! The JSON API. Every error is a 4xx or 5xx with `{"error": "..."}` in the domain's words.
+//! The service over HTTP: every `/api/...` request goes to [`Service::call`] on a blocking
+//! thread, its answer back as JSON, a live search's events as server-sent events, an error as
+//! its status with `{"error": "..."}` (and `Retry-After: 1` when every search slot is taken).
+//! A request whose client goes away is dropped by the server, and its search stops.
 
 use super::AppState;
 use axum::Json;
-use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use cathedral::draw::svg::{SvgOptions, render_svg};
-use cathedral::explain::{MoveReport, explain_move};
-use cathedral::frontend::MovesReport;
-use cathedral::legality::parse_move;
-use cathedral::view::PositionView;
-use cathedral::{Position, Rules};
-use serde::{Deserialize, Serialize};
+use cathedral::service::{ApiError, Method, Reply, Running};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use tokio::sync::mpsc;
 
-/// How the answer when every search slot is taken ends (it alone gets `Retry-After`).
-pub(crate) const BUSY_END: &str = "the most this server runs at once: try again when one ends";
+/// An error of the service as an HTTP answer.
+pub(crate) struct HttpError(pub ApiError);
 
-/// A failed request.
-pub(crate) struct ApiError {
-    status: StatusCode,
-    message: String,
-    /// The number (from 1) of the request's move that cannot be played, when that is what is
-    /// wrong: the page then shows the game up to the move before it.
-    refused_move: Option<usize>,
-}
-
-impl ApiError {
-    /// An error with its status and message in the domain's words.
-    pub(crate) fn new(status: StatusCode, message: String) -> ApiError {
-        ApiError {
-            status,
-            message,
-            refused_move: None,
-        }
-    }
-}
-
-impl IntoResponse for ApiError {
+impl IntoResponse for HttpError {
     fn into_response(self) -> Response {
-        #[derive(Serialize)]
-        struct Body {
-            error: String,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            refused_move: Option<usize>,
-        }
-        // Every search slot taken: worth trying again soon.
-        let retry =
-            self.status == StatusCode::SERVICE_UNAVAILABLE && self.message.ends_with(BUSY_END);
-        let body = Body {
-            error: self.message,
-            refused_move: self.refused_move,
-        };
-        let mut response = (self.status, Json(body)).into_response();
-        if retry {
+        let status =
+            StatusCode::from_u16(self.0.status()).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut response = (status, Json(self.0.to_json())).into_response();
+        if self.0.is_busy() {
             response.headers_mut().insert(
-                axum::http::header::RETRY_AFTER,
+                header::RETRY_AFTER,
                 axum::http::HeaderValue::from_static("1"),
             );
         }
@@ -64,375 +35,107 @@ impl IntoResponse for ApiError {
     }
 }
 
-pub(crate) fn bad(message: impl Into<String>) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, message.into())
-}
+/// Sets the flag when dropped: a request whose client went away is dropped by the server, and
+/// its search stops.
+struct StopOnDrop(Arc<AtomicBool>);
 
-/// What an endpoint expects as its body, to say so when it gets something else.
-pub(crate) struct Expected {
-    /// "a game".
-    pub what: &'static str,
-    /// A body of that shape.
-    pub example: &'static str,
-}
-
-/// The body of the game endpoints.
-pub(crate) const GAME: Expected = Expected {
-    what: "a game",
-    example: r#"{"rules": "classic", "moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"]}"#,
-};
-
-/// The body of `/api/record/read`.
-pub(crate) static RECORD_TEXT: Expected = Expected {
-    what: "a game record's text",
-    example: r#"{"text": "<a game record's text>"}"#,
-};
-
-/// The body of `/api/puzzles/NAME/answer`.
-pub(crate) const ANSWER: Expected = Expected {
-    what: "an answer",
-    example: r#"{"move": "<a move in the notation>"}"#,
-};
-
-/// Reads a request's body as `T`: a JSON object of the shape `expected` says, or a 4xx saying
-/// what was expected (a body that is not an object, an unknown or missing field, a wrong type).
-pub(crate) fn read<T: serde::de::DeserializeOwned>(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-    expected: &Expected,
-) -> Result<T, ApiError> {
-    let Json(value) = body.map_err(|rejection| rejected(rejection, expected))?;
-    if !value.is_object() {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "the body must be a JSON object: {} like {}",
-                expected.what, expected.example
-            ),
-        ));
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
-    serde_json::from_value(value).map_err(|e| {
-        ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "the body is not {}: expected JSON like {} ({e})",
-                expected.what, expected.example
-            ),
+}
+
+pub(crate) async fn get(State(state): State<Arc<AppState>>, Path(path): Path<String>) -> Response {
+    call(&state, Method::Get, path, Bytes::new()).await
+}
+
+pub(crate) async fn post(
+    State(state): State<Arc<AppState>>,
+    Path(path): Path<String>,
+    headers: HeaderMap,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.trim_start().starts_with("application/json"));
+    if !json {
+        return HttpError(ApiError::new(
+            415,
+            "send JSON with `Content-Type: application/json`".into(),
+        ))
+        .into_response();
+    }
+    match body {
+        Ok(body) => call(&state, Method::Post, path, body).await,
+        // Larger than any endpoint takes: refused in the service's words.
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => HttpError(
+            cathedral::service::too_large(cathedral::service::MAX_RECORD),
         )
+        .into_response(),
+        Err(rejection) => HttpError(ApiError::new(
+            rejection.status().as_u16(),
+            format!(
+                "the request's body could not be read: {}",
+                rejection.body_text()
+            ),
+        ))
+        .into_response(),
+    }
+}
+
+/// One request to the service, off the async workers (a search blocks its thread).
+async fn call(state: &Arc<AppState>, method: Method, path: String, body: Bytes) -> Response {
+    let stop = Arc::new(AtomicBool::new(false));
+    let _guard = StopOnDrop(Arc::clone(&stop));
+    let service = Arc::clone(&state.service);
+    let answer = tokio::task::spawn_blocking(move || {
+        service.call(method, &format!("/api/{path}"), &body, &stop)
     })
-}
-
-/// A JSON body that could not be read, in words, as a game (for an endpoint that reads its body
-/// as `Json<T>`; [`read`] also refuses a body that is not an object).
-#[allow(dead_code)]
-pub(crate) fn unreadable(rejection: JsonRejection) -> ApiError {
-    rejected(rejection, &GAME)
-}
-
-/// A JSON body that could not be read, in words, saying what the endpoint expected.
-pub(crate) fn rejected(rejection: JsonRejection, expected: &Expected) -> ApiError {
-    let status = rejection.status();
-    let text = rejection.body_text();
-    // serde's wording stays out; say what the body must be.
-    let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
-        if std::ptr::eq(expected, &RECORD_TEXT) {
-            format!(
-                "the file is too large to open here (more than {} MiB)",
-                super::MAX_RECORD / (1024 * 1024)
-            )
-        } else {
-            format!("the request is larger than {} KiB", super::MAX_BODY / 1024)
+    .await;
+    match answer {
+        Ok(Ok(Reply::Json(value))) => Json(value).into_response(),
+        Ok(Ok(Reply::Live(live))) => {
+            let (sender, receiver) = mpsc::unbounded_channel();
+            let _ = sender.send(live.started);
+            let work = live.work;
+            tokio::task::spawn_blocking(move || {
+                work(&mut move |event| {
+                    let _ = sender.send(event);
+                })
+            });
+            events(receiver, live.running).into_response()
         }
-    } else if status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
-        "send JSON with `Content-Type: application/json`".to_string()
-    } else {
-        let detail = text
-            .split(": ")
-            .last()
-            .unwrap_or("")
-            .split(" at line")
-            .next()
-            .unwrap_or("");
-        format!(
-            "the body is not {}: expected JSON like {} ({detail})",
-            expected.what, expected.example
-        )
-    };
-    ApiError::new(status, message)
-}
-
-/// A game in a request: the rules, an optional start position (a position file's text) and the
-/// moves played from it.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct GameRequest {
-    #[serde(default)]
-    pub(crate) rules: Option<String>,
-    #[serde(default)]
-    pub(crate) start: Option<String>,
-    #[serde(default)]
-    pub(crate) moves: Vec<String>,
-    /// For `solve`, `bestmove` and `analyse`: milliseconds to think, 1 or more (more than the
-    /// server's longest search time is capped to it).
-    #[serde(default)]
-    pub(crate) time_ms: Option<i64>,
-    /// For `bestmove`: 1 to 10.
-    #[serde(default)]
-    pub(crate) level: Option<i64>,
-    /// For `bestmove`: how many of the best moves to rank with their values, 1 to 20.
-    #[serde(default)]
-    pub(crate) candidates: Option<i64>,
-    /// For `bestmove`: a move whose value is wanted too, from the same search as the best move
-    /// (so the two compare like for like): the page's teaching mode measures the player's move
-    /// this way.
-    #[serde(default)]
-    pub(crate) also: Option<String>,
-    /// For `analyse`: nodes per position, 1 to 2,000,000.
-    #[serde(default)]
-    pub(crate) nodes_per_move: Option<i64>,
-    /// For `placements`: the building whose placements are asked for.
-    #[serde(default)]
-    pub(crate) piece: Option<String>,
-    /// For `placements`: `light` or `dark` to ask for every placement of that player's building
-    /// that fits on free cells, whoever is to move (the editor); absent: the side to move's,
-    /// each legal or refused with the reason.
-    #[serde(default)]
-    pub(crate) owner: Option<String>,
-    /// For `record/write`: the record's metadata (event, site, date, round, players, comment).
-    #[serde(default)]
-    pub(crate) meta: Option<RecordMeta>,
-    /// For `record/write`: a comment per move (null for none), in the order of `moves`.
-    #[serde(default)]
-    pub(crate) comments: Vec<Option<String>>,
-    /// For `record/write`: a mark per move (`"!?"` or its word; null for none), in the order of
-    /// `moves`.
-    #[serde(default)]
-    pub(crate) marks: Vec<Option<String>>,
-    /// For `record/write`: the variations to the moves, as `record/read` gives them.
-    #[serde(default)]
-    pub(crate) variations: Vec<VariationRequest>,
-}
-
-/// A variation to a move of a game (or of another variation), as `record/read` gives it and
-/// `record/write` takes it back.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct VariationRequest {
-    /// The number (from 1, counted from the start of the game) of the move of the enclosing
-    /// line this variation is an alternative to; its first move has this number too.
-    pub(crate) ply: usize,
-    /// Its moves, played from the position before that move.
-    pub(crate) moves: Vec<String>,
-    /// A comment per move (null for none).
-    #[serde(default)]
-    pub(crate) comments: Vec<Option<String>>,
-    /// A mark per move (null for none).
-    #[serde(default)]
-    pub(crate) marks: Vec<Option<String>>,
-    /// Variations to its own moves, with their plies counted from the start of the game.
-    #[serde(default)]
-    pub(crate) variations: Vec<VariationRequest>,
-}
-
-/// A record's metadata, as `record/read` gives it and `record/write` takes it back.
-#[derive(Deserialize, Serialize, Default, Clone)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RecordMeta {
-    #[serde(default)]
-    event: Option<String>,
-    #[serde(default)]
-    site: Option<String>,
-    #[serde(default)]
-    date: Option<String>,
-    #[serde(default)]
-    round: Option<String>,
-    #[serde(default)]
-    light: Option<String>,
-    #[serde(default)]
-    dark: Option<String>,
-    /// A comment on the whole game.
-    #[serde(default)]
-    comment: Option<String>,
-}
-
-impl RecordMeta {
-    /// The metadata of `record`.
-    pub(crate) fn of(record: &cathedral::file::GameRecord) -> RecordMeta {
-        RecordMeta {
-            event: record.event.clone(),
-            site: record.site.clone(),
-            date: record.date.clone(),
-            round: record.round.clone(),
-            light: record.light.clone(),
-            dark: record.dark.clone(),
-            comment: record.comment.clone(),
-        }
-    }
-
-    /// Writes this metadata into `record`, replacing what it held.
-    pub(crate) fn write_into(self, record: &mut cathedral::file::GameRecord) {
-        record.event = self.event;
-        record.site = self.site;
-        record.date = self.date;
-        record.round = self.round;
-        record.light = self.light;
-        record.dark = self.dark;
-        record.comment = self.comment;
+        Ok(Err(error)) => HttpError(error).into_response(),
+        Err(_) => HttpError(ApiError::new(500, "the search failed".into())).into_response(),
     }
 }
 
-/// The position a request's game reaches, and the position before its last move with that move.
-pub(crate) fn replay(
-    game: &GameRequest,
-) -> Result<(Position, Option<(Position, cathedral::Move)>), ApiError> {
-    let record = record_of(game)?;
-    let positions = record.positions();
-    let end = positions[positions.len() - 1];
-    let last = record
-        .moves
-        .last()
-        .map(|recorded| (positions[positions.len() - 2], recorded.mv));
-    Ok((end, last))
+/// The events sent to `receiver` as a server-sent stream, which holds `running` (so that the
+/// search stops when the stream is dropped: finished, or its client gone).
+fn events(
+    receiver: mpsc::UnboundedReceiver<cathedral::service::Event>,
+    running: Running,
+) -> Sse<impl futures_util::stream::Stream<Item = Result<Event, std::convert::Infallible>>> {
+    let stream =
+        futures_util::stream::unfold((receiver, running), |(mut receiver, running)| async move {
+            let next = receiver.recv().await?;
+            let event = Event::default().event(next.name).data(next.data);
+            Some((Ok(event), (receiver, running)))
+        });
+    Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(1)))
 }
 
-pub(crate) async fn health(State(state): State<Arc<AppState>>) -> Json<serde_json::Value> {
-    Json(serde_json::json!({
-        "ok": true,
-        "version": env!("CARGO_PKG_VERSION"),
-        "max_searches": state.options.max_searches,
-        "max_search_ms": state.options.max_search_ms,
-    }))
-}
-
-/// `value` (a request's `name`, `default` when absent) if it lies in `range`, or a 400 naming
-/// the range.
-pub(crate) fn in_range(
-    name: &str,
-    value: Option<i64>,
-    default: u64,
-    range: std::ops::RangeInclusive<u64>,
-) -> Result<u64, ApiError> {
-    let Some(value) = value else {
-        return Ok(default);
-    };
-    match u64::try_from(value) {
-        Ok(v) if range.contains(&v) => Ok(v),
-        _ => Err(bad(format!(
-            "{name} {value} is out of range: expected {} to {}",
-            range.start(),
-            range.end()
-        ))),
-    }
+/// The answer for a path outside the page and the API.
+pub(crate) async fn not_found() -> Response {
+    HttpError(cathedral::service::not_found()).into_response()
 }
 
 /// The answer for a file of the page that does not exist.
-pub(crate) fn not_found_page(name: &str) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
+pub(crate) fn not_found_page(name: &str) -> Response {
+    HttpError(ApiError::new(
+        404,
         format!("no such file of the page: `{name}`"),
-    )
-}
-
-pub(crate) async fn not_found() -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "no such page: the API is /api/health, /api/position, /api/placements, /api/solve, /api/solve/live, /api/bestmove, /api/analyse, /api/analyse/live, /api/territory, /api/record/read, /api/record/write, /api/puzzles (with /api/puzzles/from-game and /api/puzzles/answer) and /api/rating; the page is / (docs/web.md)".into(),
-    )
-}
-
-#[derive(Serialize)]
-pub(crate) struct PositionResponse {
-    position: PositionView,
-    moves: MovesReport,
-    /// What the last move of the request did, in words and as data.
-    last_move: Option<LastMove>,
-    svg: String,
-    /// The position as a position file's text, to save or to start an edit from.
-    position_file: String,
-}
-
-#[derive(Serialize)]
-struct LastMove {
-    text: String,
-    report: MoveReport,
-}
-
-/// The position a game reaches: the board as SVG, its legal moves, what the last move did.
-pub(crate) async fn position(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<PositionResponse>, ApiError> {
-    let game: GameRequest = read(body, &GAME)?;
-    let (position, last) = replay(&game)?;
-    let last_move = last.map(|(before, mv)| {
-        let report = explain_move(&before, mv);
-        LastMove {
-            text: report.to_string(),
-            report,
-        }
-    });
-    let highlight = last
-        .and_then(|(_, mv)| mv.placement())
-        .map(|id| cathedral::table().get(id).mask)
-        .unwrap_or_default();
-    Ok(Json(PositionResponse {
-        position: PositionView::of(&position),
-        moves: MovesReport::of(&position),
-        last_move,
-        svg: render_svg(
-            &position,
-            &SvgOptions {
-                highlight,
-                caption: None,
-                hands: true,
-            },
-        ),
-        position_file: cathedral::file::to_yaml(&cathedral::file::PositionFile::from_position(
-            position,
-        )),
-    }))
-}
-
-/// A request's game as a game record: every move checked, the first that cannot be played
-/// reported with its number and the reason.
-pub(crate) fn record_of(game: &GameRequest) -> Result<cathedral::file::GameRecord, ApiError> {
-    if game.moves.len() > 400 {
-        return Err(bad(
-            "a game has at most a few dozen moves; this request has more than 400",
-        ));
-    }
-    let start = match (&game.start, &game.rules) {
-        (Some(_), Some(_)) => {
-            return Err(bad(
-                "give the rules once: in the start position, or as `rules` for the empty board",
-            ));
-        }
-        (Some(text), None) => Some(
-            cathedral::file::parse_str("start", text)
-                .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?
-                .position,
-        ),
-        (None, _) => None,
-    };
-    let rules = match (&start, &game.rules) {
-        (Some(position), _) => position.rules(),
-        (None, Some(name)) => name
-            .parse()
-            .map_err(|e: cathedral::rules::RulesError| bad(e.to_string()))?,
-        (None, None) => Rules::CLASSIC,
-    };
-    let mut position = start.unwrap_or_else(|| Position::new(rules));
-    let mut moves = Vec::new();
-    for (i, text) in game.moves.iter().enumerate() {
-        let mv = parse_move(&position, text).map_err(|e| ApiError {
-            refused_move: Some(i + 1),
-            ..bad(format!("move {} (`{text}`) cannot be played: {e}", i + 1))
-        })?;
-        position.play(mv);
-        moves.push(cathedral::file::RecordedMove::new(mv));
-    }
-    Ok(cathedral::file::GameRecord {
-        rules,
-        start,
-        moves,
-        ..Default::default()
-    })
+    ))
+    .into_response()
 }

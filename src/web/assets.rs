@@ -49,7 +49,7 @@ fn answer(state: &AppState, name: &str) -> Response {
             text,
         )
             .into_response(),
-        None => super::api::not_found_page(name).into_response(),
+        None => super::api::not_found_page(name),
     }
 }
 

@@ -1,39 +1,24 @@
 //! `cathedral serve`: the web front end. A local HTTP server (axum on tokio) that serves the
-//! page embedded in the binary and a JSON API over the library: a game as rules, an optional
-//! start position and moves in; the position, its legal moves, what the last move did, the
-//! solver's and the engine's answers out. The server keeps no game state: every request
-//! carries its game, so a tab can be reloaded, duplicated or closed at any time.
+//! page embedded in the binary and the library's JSON service ([`cathedral::service`]) over
+//! HTTP: a game as rules, an optional start position and moves in; the position, its legal
+//! moves, what the last move did, the solver's and the engine's answers out. The server keeps no
+//! game state: every request carries its game, so a tab can be reloaded, duplicated or closed
+//! at any time. The browser build (`src/wasm/`) serves the same service from a Web Worker.
 //!
 //! The page (`assets/`: `index.html` and its ES modules) is the board, the editor, the game
 //! viewer and the trainer in one; `docs/web.md` describes both.
 
-mod analyse_live;
 mod api;
 mod assets;
-mod book;
-mod engine;
-mod live;
-mod placements;
-mod rating;
-mod records;
-mod territory;
-mod trainer;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
-use std::collections::HashMap;
+use axum::routing::get;
+use cathedral::service::{MAX_RECORD, Service, ServiceOptions, Slots};
 use std::net::{Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicBool, AtomicU64};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::time::Duration;
 use tokio::sync::Semaphore;
-
-/// The largest request body accepted: a game record of a long game is a few kilobytes.
-pub const MAX_BODY: usize = 256 * 1024;
-
-/// The largest record file the page may open (`/api/record/read`): a tournament's or a match's
-/// record of several hundred games is a few hundred kilobytes.
-pub const MAX_RECORD: usize = 16 * 1024 * 1024;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -54,31 +39,47 @@ pub struct ServeOptions {
 /// What every handler shares.
 pub(crate) struct AppState {
     pub options: ServeOptions,
-    pub searches: Arc<Semaphore>,
-    /// One more slot, only for searches of at most `engine::QUICK_MS` (the engine's move in
-    /// play, the evaluation, teaching): long solves never keep a player waiting for a move.
-    pub quick: Arc<Semaphore>,
-    /// The trainer's puzzles: (name, position file text).
-    pub puzzles: Vec<(String, String)>,
-    /// The live solves running, by id, with their stop flags.
-    pub running: Mutex<HashMap<u64, Arc<AtomicBool>>>,
-    pub next_id: AtomicU64,
+    pub service: Arc<Service>,
+}
+
+/// The server's search slots: `max_searches`, and one more only for searches of at most
+/// `QUICK_MS` (the engine's move in play, the evaluation, teaching), so that long solves never
+/// keep a player waiting for a move.
+struct Semaphores {
+    searches: Arc<Semaphore>,
+    quick: Arc<Semaphore>,
+}
+
+impl Slots for Semaphores {
+    fn take(&self, time: Option<Duration>) -> Option<Box<dyn Send>> {
+        let quick = time.is_some_and(|t| t <= Duration::from_millis(cathedral::service::QUICK_MS));
+        match Arc::clone(&self.searches).try_acquire_owned() {
+            Ok(permit) => Some(Box::new(permit)),
+            Err(_) if quick => Arc::clone(&self.quick)
+                .try_acquire_owned()
+                .ok()
+                .map(|permit| Box::new(permit) as Box<dyn Send>),
+            Err(_) => None,
+        }
+    }
 }
 
 /// The router: the page and the API.
 pub fn router(options: ServeOptions) -> Router {
-    let puzzles = options.puzzles.clone().unwrap_or_else(|| {
-        trainer::TEACHING
-            .iter()
-            .map(|(name, text)| (name.to_string(), text.to_string()))
-            .collect()
-    });
+    let service = Service::new(
+        ServiceOptions {
+            max_searches: options.max_searches,
+            max_search_ms: options.max_search_ms,
+            puzzles: options.puzzles.clone(),
+            engine: "server",
+        },
+        Box::new(Semaphores {
+            searches: Arc::new(Semaphore::new(options.max_searches)),
+            quick: Arc::new(Semaphore::new(1)),
+        }),
+    );
     let state = Arc::new(AppState {
-        searches: Arc::new(Semaphore::new(options.max_searches)),
-        quick: Arc::new(Semaphore::new(1)),
-        puzzles,
-        running: Mutex::new(HashMap::new()),
-        next_id: AtomicU64::new(1),
+        service: Arc::new(service),
         options,
     });
     Router::new()
@@ -86,31 +87,11 @@ pub fn router(options: ServeOptions) -> Router {
         .route("/favicon.svg", get(assets::favicon))
         .route("/favicon.ico", get(assets::favicon))
         .route("/assets/{name}", get(assets::asset))
-        .route("/api/health", get(api::health))
-        .route("/api/position", post(api::position))
-        .route("/api/placements", post(placements::placements))
-        .route("/api/solve", post(engine::solve))
-        .route("/api/solve/live", post(live::solve_live))
-        .route("/api/solve/live/{id}/stop", post(live::stop))
-        .route("/api/bestmove", post(engine::bestmove))
-        .route("/api/book", post(book::book))
-        .route("/api/analyse", post(analyse_live::analyse))
-        .route("/api/analyse/live", post(analyse_live::analyse_live))
-        .route("/api/analyse/live/{id}/stop", post(analyse_live::stop))
-        .route("/api/territory", post(territory::territory))
-        .route("/api/rating", post(rating::rating))
-        .route(
-            "/api/record/read",
-            post(records::read_record).layer(DefaultBodyLimit::max(MAX_RECORD)),
-        )
-        .route("/api/record/write", post(records::write_record))
-        .route("/api/puzzles", get(trainer::list))
-        .route("/api/puzzles/from-game", post(trainer::from_game))
-        .route("/api/puzzles/answer", post(trainer::answer_start))
-        .route("/api/puzzles/{name}", get(trainer::one))
-        .route("/api/puzzles/{name}/answer", post(trainer::answer))
+        .route("/api/{*path}", get(api::get).post(api::post))
         .fallback(api::not_found)
-        .layer(DefaultBodyLimit::max(MAX_BODY))
+        // The service refuses a body above its own limit for each endpoint (MAX_BODY, or
+        // MAX_RECORD for a record file), in words; this keeps larger ones off the server.
+        .layer(DefaultBodyLimit::max(MAX_RECORD))
         .with_state(state)
 }
 

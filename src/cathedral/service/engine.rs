@@ -1,49 +1,35 @@
 //! The searches of the API: search slots and their time, a search stopped when its request goes
 //! away, and the solve and best-move answers.
 
-use super::AppState;
+use super::Service;
 use super::api::{ApiError, BUSY_END, GAME, GameRequest, bad, in_range, read, replay};
-use axum::Json;
-use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
-use cathedral::Position;
-use cathedral::bestmove::BestMoveReport;
-use cathedral::boardgame::engine::estimator;
-use cathedral::boardgame::{SolveOptions, solve as solve_position};
-use cathedral::engine::{MAX_LEVEL, PlayOptions, choose};
-use cathedral::legality::parse_move;
-use cathedral::report::SolveReport;
+use crate::Position;
+use crate::bestmove::BestMoveReport;
+use crate::boardgame::engine::estimator;
+use crate::boardgame::{SolveOptions, solve as solve_position};
+use crate::engine::{MAX_LEVEL, PlayOptions, choose};
+use crate::legality::parse_move;
+use crate::report::SolveReport;
 use serde::Serialize;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-/// Sets the flag when dropped: a request whose client went away is dropped by the server, and
-/// its search stops.
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// The answer when every search slot is taken: 503 with `Retry-After: 1`.
-pub(crate) fn busy(state: &AppState) -> ApiError {
+/// The answer when every search slot is taken: 503, worth trying again in a second.
+pub(crate) fn busy(service: &Service) -> ApiError {
     ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
+        503,
         format!(
             "{} searches are running already, {BUSY_END}",
-            state.options.max_searches
+            service.options.max_searches
         ),
     )
 }
 
-/// The time a request may search: `time_ms` (1 or more; by default, and at most, the server's
+/// The time a request may search: `time_ms` (1 or more; by default, and at most, the service's
 /// longest search time), or a 400 for less than 1.
-pub(crate) fn search_time(state: &AppState, asked: Option<i64>) -> Result<Duration, ApiError> {
-    let most = state.options.max_search_ms;
+pub(crate) fn search_time(service: &Service, asked: Option<i64>) -> Result<Duration, ApiError> {
+    let most = service.options.max_search_ms;
     match asked {
         None => Ok(Duration::from_millis(most)),
         Some(ms) if ms >= 1 => Ok(Duration::from_millis((ms as u64).min(most))),
@@ -53,42 +39,21 @@ pub(crate) fn search_time(state: &AppState, asked: Option<i64>) -> Result<Durati
     }
 }
 
-/// Runs `work` on a blocking thread if a search slot is free (503 otherwise), stopping it when
-/// the request is dropped.
-pub(crate) async fn search<T: Send + 'static>(
-    state: &AppState,
-    work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
-) -> Result<T, ApiError> {
-    search_within(state, None, work).await
-}
+/// The longest search that may take the slot kept for quick searches, in milliseconds: a
+/// transport may keep one for them, so that the engine's move in play never waits for long
+/// solves running in other tabs.
+pub const QUICK_MS: u64 = 2000;
 
-/// The longest search that may take the slot kept for quick searches, in milliseconds.
-pub(crate) const QUICK_MS: u64 = 2000;
-
-/// As `search`, for a search of `time`: one of at most `QUICK_MS` takes the slot kept for quick
-/// searches when every other is taken, so that the engine's move in play never waits for solves
-/// running in other tabs.
-pub(crate) async fn search_within<T: Send + 'static>(
-    state: &AppState,
+/// Runs `work` with the request's stop flag in a search slot for a search of at most `time`
+/// (`None`: bounded only by the longest search time), or the busy answer.
+pub(crate) fn search<T>(
+    service: &Service,
     time: Option<Duration>,
-    work: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+    stop: &Arc<AtomicBool>,
+    work: impl FnOnce(Arc<AtomicBool>) -> T,
 ) -> Result<T, ApiError> {
-    let quick = time.is_some_and(|t| t <= Duration::from_millis(QUICK_MS));
-    let _permit = match state.searches.try_acquire() {
-        Ok(permit) => permit,
-        Err(_) if quick => state.quick.try_acquire().map_err(|_| busy(state))?,
-        Err(_) => return Err(busy(state)),
-    };
-    let stop = Arc::new(AtomicBool::new(false));
-    let _guard = StopOnDrop(Arc::clone(&stop));
-    tokio::task::spawn_blocking(move || work(stop))
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the search failed".into(),
-            )
-        })
+    let _slot = service.slot(time)?;
+    Ok(work(Arc::clone(stop)))
 }
 
 /// A solve's report as the page shows it: the command line's JSON report, with the verdict in
@@ -98,7 +63,7 @@ pub(crate) struct SolveAnswer {
     #[serde(flatten)]
     report: SolveReport,
     verdict: String,
-    line: Vec<cathedral::report::LineStep>,
+    line: Vec<crate::report::LineStep>,
 }
 
 impl SolveAnswer {
@@ -111,7 +76,7 @@ impl SolveAnswer {
     }
 }
 
-/// How the server solves: one thread, a table of at most 64 MiB (starting at 4), the time given.
+/// How the service solves: one thread, a table of at most 64 MiB (starting at 4), the time given.
 pub(crate) fn solve_options(
     position: &Position,
     time: Duration,
@@ -129,19 +94,19 @@ pub(crate) fn solve_options(
 }
 
 /// The exact solve of the position a game reaches, within the request's time (capped).
-pub(crate) async fn solve(
-    State(state): State<Arc<AppState>>,
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<SolveAnswer>, ApiError> {
+pub(crate) fn solve(
+    service: &Service,
+    body: &[u8],
+    stop: &Arc<AtomicBool>,
+) -> Result<serde_json::Value, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
-    let time = search_time(&state, game.time_ms)?;
+    let time = search_time(service, game.time_ms)?;
     let (position, _) = replay(&game)?;
-    let report = search(&state, move |stop| {
+    let report = search(service, None, stop, move |stop| {
         let solution = solve_position(&position, &solve_options(&position, time, stop), &|_| {});
         SolveAnswer::new(SolveReport::new(&position, &solution, false))
-    })
-    .await?;
-    Ok(Json(report))
+    })?;
+    super::to_json(&report)
 }
 
 /// The most ranked moves `bestmove` gives.
@@ -169,10 +134,11 @@ pub(crate) struct AlsoValue {
     line: Vec<String>,
 }
 
-pub(crate) async fn bestmove(
-    State(state): State<Arc<AppState>>,
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<BestMoveAnswer>, ApiError> {
+pub(crate) fn bestmove(
+    service: &Service,
+    body: &[u8],
+    stop: &Arc<AtomicBool>,
+) -> Result<serde_json::Value, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
     let level = in_range(
         "level",
@@ -181,7 +147,7 @@ pub(crate) async fn bestmove(
         1..=u64::from(MAX_LEVEL),
     )? as u8;
     let candidates = in_range("candidates", game.candidates, 1, 1..=MAX_CANDIDATES)? as usize;
-    let time = search_time(&state, game.time_ms)?;
+    let time = search_time(service, game.time_ms)?;
     let (position, _) = replay(&game)?;
     let also = match &game.also {
         Some(text) => Some(parse_move(&position, text).map_err(|e| {
@@ -191,7 +157,7 @@ pub(crate) async fn bestmove(
         })?),
         None => None,
     };
-    let answer = search_within(&state, Some(time), move |stop| {
+    let answer = search(service, Some(time), stop, move |stop| {
         let choice = choose(
             &position,
             &PlayOptions {
@@ -209,14 +175,13 @@ pub(crate) async fn bestmove(
         let also = choice.also.as_ref().map(|candidate| {
             let value = f64::from(candidate.estimate) / 100.0;
             AlsoValue {
-                mv: cathedral::notation::format_move_with_player(&position, candidate.mv),
+                mv: crate::notation::format_move_with_player(&position, candidate.mv),
                 value,
                 loss: (report.value - value).max(0.0),
-                line: cathedral::notation::format_line(&position, &candidate.pv),
+                line: crate::notation::format_line(&position, &candidate.pv),
             }
         });
         BestMoveAnswer { report, also }
-    })
-    .await?;
-    Ok(Json(answer))
+    })?;
+    super::to_json(&answer)
 }

@@ -1,11 +1,9 @@
 //! `POST /api/rating`: the learner's rating after one attempt at a puzzle, and the puzzle's, by
-//! the library's Glicko-2 update ([`cathedral::puzzle::rating::update`]), so that the page keeps
+//! the library's Glicko-2 update ([`crate::puzzle::rating::update`]), so that the page keeps
 //! no rating arithmetic of its own.
 
 use super::api::{ApiError, Expected, bad, read};
-use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use cathedral::puzzle::rating::{Glicko, START_DEVIATION, START_RATING, START_VOLATILITY, update};
+use crate::puzzle::rating::{Glicko, START_DEVIATION, START_RATING, START_VOLATILITY, update};
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 
@@ -104,15 +102,13 @@ fn glicko(who: &str, given: Option<RatingIn>) -> Result<Glicko, ApiError> {
 }
 
 /// Both ratings after one attempt: a solved puzzle is a win for the learner.
-pub(crate) async fn rating(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<RatingResponse>, ApiError> {
+pub(crate) fn rating(body: &[u8]) -> Result<serde_json::Value, ApiError> {
     let request: RatingRequest = read(body, &RATING_UPDATE)?;
     let learner = glicko("learner", request.learner)?;
     let puzzle = glicko("puzzle", Some(request.puzzle))?;
     let (learner, puzzle) = update(learner, puzzle, request.solved);
-    Ok(Json(RatingResponse {
+    super::to_json(&RatingResponse {
         learner: learner.into(),
         puzzle: puzzle.into(),
-    }))
+    })
 }

@@ -1,21 +1,19 @@
 //! `POST /api/territory`: the territory view of the position a game reaches
-//! ([`cathedral::territory`]): for every cell, the shares of playouts in which Light
+//! ([`crate::territory`]): for every cell, the shares of playouts in which Light
 //! and Dark owned or covered it at the end, and whether it is settled already.
 
-use super::AppState;
+use super::Service;
 use super::api::{ApiError, GAME, GameRequest, in_range, read, replay};
 use super::engine::search;
-use axum::Json;
-use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
-use cathedral::territory::{
-    DEFAULT_NODES_PER_MOVE, DEFAULT_PLAYOUTS, TerritoryMap, TerritoryOptions, territory as map_of,
+use crate::boardgame::Instant;
+use crate::territory::{
+    DEFAULT_NODES_PER_MOVE, DEFAULT_PLAYOUTS, TerritoryOptions, territory as map_of,
 };
 use serde::Deserialize;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// The playouts a request may ask for.
 const PLAYOUTS: RangeInclusive<u64> = 1..=64;
@@ -44,10 +42,11 @@ pub(crate) struct TerritoryRequest {
 }
 
 /// The territory map of the position a game reaches, within the server's search time.
-pub(crate) async fn territory(
-    State(state): State<Arc<AppState>>,
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<TerritoryMap>, ApiError> {
+pub(crate) fn territory(
+    service: &Service,
+    body: &[u8],
+    stop: &Arc<AtomicBool>,
+) -> Result<serde_json::Value, ApiError> {
     let request: TerritoryRequest = read(body, &GAME)?;
     let playouts = in_range(
         "playouts",
@@ -68,10 +67,10 @@ pub(crate) async fn territory(
         "start": request.start,
         "moves": request.moves,
     }))
-    .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    .map_err(|e| ApiError::new(500, e.to_string()))?;
     let (position, _) = replay(&game)?;
-    let limit = Duration::from_millis(state.options.max_search_ms);
-    let map = search(&state, move |stop| {
+    let limit = Duration::from_millis(service.options.max_search_ms);
+    let map = search(service, None, stop, move |stop| {
         map_of(
             &position,
             &TerritoryOptions {
@@ -83,16 +82,15 @@ pub(crate) async fn territory(
                 ..TerritoryOptions::default()
             },
         )
-    })
-    .await?;
+    })?;
     if map.playouts == 0 && !map.complete {
         return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
+            503,
             format!(
                 "no playout finished within the server's search time ({} s): ask for fewer nodes per move",
                 limit.as_secs_f64()
             ),
         ));
     }
-    Ok(Json(map))
+    super::to_json(&map)
 }

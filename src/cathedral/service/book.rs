@@ -2,11 +2,8 @@
 //! statistics (`docs/opening.md`), for the page's opening explorer.
 
 use super::api::{ApiError, GAME, GameRequest, read, replay};
-use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use axum::http::StatusCode;
-use cathedral::Player;
-use cathedral::book::{Book, BookMove};
+use crate::Player;
+use crate::book::{Book, BookMove};
 use serde::Serialize;
 
 #[derive(Serialize)]
@@ -26,13 +23,10 @@ pub(crate) struct BookAnswer {
     moves: Vec<BookMove>,
 }
 
-pub(crate) async fn book(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<BookAnswer>, ApiError> {
+pub(crate) fn book(body: &[u8]) -> Result<serde_json::Value, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
     let (position, _) = replay(&game)?;
-    // Off the async workers: the first request may still find the book being read.
-    let answer = tokio::task::spawn_blocking(move || {
+    let answer = {
         let book = Book::bundled();
         let moves = book
             .lookup(&position)
@@ -46,13 +40,6 @@ pub(crate) async fn book(
             choice: book.choice(&position).map(|m| m.text.clone()),
             moves,
         }
-    })
-    .await
-    .map_err(|_| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the opening book's lookup failed".into(),
-        )
-    })?;
-    Ok(Json(answer))
+    };
+    super::to_json(&answer)
 }

@@ -4,12 +4,10 @@
 use super::api::{
     ApiError, GAME, GameRequest, RECORD_TEXT, RecordMeta, VariationRequest, bad, read, record_of,
 };
-use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use cathedral::Position;
-use cathedral::file::{MAX_VARIATION_DEPTH, Mark, RecordedMove, variation_name};
-use cathedral::legality::parse_move;
-use cathedral::notation::format_move_with_player;
+use crate::Position;
+use crate::file::{MAX_VARIATION_DEPTH, Mark, RecordedMove, variation_name};
+use crate::legality::parse_move;
+use crate::notation::format_move_with_player;
 use serde::{Deserialize, Serialize};
 
 /// A record's text, for `/api/record/read`.
@@ -98,13 +96,11 @@ pub(crate) struct RecordGames {
 }
 
 /// The games of a record file's text (every move checked; errors with line and column).
-pub(crate) async fn read_record(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<RecordGames>, ApiError> {
+pub(crate) fn read_record(body: &[u8]) -> Result<serde_json::Value, ApiError> {
     let record: RecordText = read(body, &RECORD_TEXT)?;
-    let games = cathedral::file::parse_records("record", &record.text)
+    let games = crate::file::parse_records("record", &record.text)
         .map_err(|e| bad(e.to_string().lines().next().unwrap_or("").to_string()))?;
-    Ok(Json(RecordGames {
+    super::to_json(&RecordGames {
         games: games
             .iter()
             .map(|game| GameView {
@@ -125,16 +121,16 @@ pub(crate) async fn read_record(
                             .map_or_else(|| game.rules.to_string(), str::to_string),
                     )
                 },
-                start: game.start.map(|p| {
-                    cathedral::file::to_yaml(&cathedral::file::PositionFile::from_position(p))
-                }),
+                start: game
+                    .start
+                    .map(|p| crate::file::to_yaml(&crate::file::PositionFile::from_position(p))),
                 moves: game.move_texts(),
                 comments: game.moves.iter().map(|m| m.comment.clone()).collect(),
                 marks: game.moves.iter().map(|m| m.mark).collect(),
                 variations: variation_views(game.start_position(), 1, &game.moves),
             })
             .collect(),
-    }))
+    })
 }
 
 #[derive(Serialize)]
@@ -144,9 +140,7 @@ pub(crate) struct RecordOut {
 
 /// A game as a record file's canonical text, to save: its metadata, and the comments, marks
 /// and variations of its moves, every variation move checked.
-pub(crate) async fn write_record(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<RecordOut>, ApiError> {
+pub(crate) fn write_record(body: &[u8]) -> Result<serde_json::Value, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
     let mut record = record_of(&game)?;
     annotate(
@@ -168,9 +162,9 @@ pub(crate) async fn write_record(
     if let Some(meta) = game.meta.clone() {
         meta.write_into(&mut record);
     }
-    Ok(Json(RecordOut {
-        text: cathedral::file::records_to_yaml(&[record]),
-    }))
+    super::to_json(&RecordOut {
+        text: crate::file::records_to_yaml(&[record]),
+    })
 }
 
 /// "move 6", or "move 6 of the variation to move 5" (`name` empty for the game's own moves).

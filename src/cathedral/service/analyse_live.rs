@@ -8,27 +8,21 @@
 //! moves complete 1, 2, 3...; the whole analysis stops at the server's longest search time (a
 //! deadline over all of it, not per position).
 
-use super::AppState;
+use super::Service;
 use super::api::{ApiError, GAME, GameRequest, in_range, read, record_of};
 use super::engine::{search, search_time};
-use super::live::{Running, event, events};
-use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
-use axum::response::sse::{Event, Sse};
-use cathedral::analysis::Budget;
-use cathedral::analysis::game::{
+use super::live::{Emit, LiveSearch, Running, event};
+use crate::analysis::Budget;
+use crate::analysis::game::{
     GameAnalysis, Judged, PlyAnalysis, assemble, judge_position, ply_analysis,
 };
-use cathedral::file::GameRecord;
-use cathedral::{Move, Position};
-use futures_util::stream::Stream;
+use crate::boardgame::{Instant, stop_after};
+use crate::file::GameRecord;
+use crate::{Move, Position};
 use serde::Serialize;
-use std::convert::Infallible;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use std::time::Duration;
 
 /// The nodes per position an analysis may ask for.
 const NODES: std::ops::RangeInclusive<u64> = 1..=2_000_000;
@@ -62,9 +56,9 @@ pub(crate) struct AnalyseRequest {
 
 impl AnalyseRequest {
     /// The analysis a request asks for: its game, `nodes_per_move` and `time_ms`, each checked.
-    pub(crate) fn new(state: &AppState, game: &GameRequest) -> Result<AnalyseRequest, ApiError> {
+    pub(crate) fn new(service: &Service, game: &GameRequest) -> Result<AnalyseRequest, ApiError> {
         let nodes = in_range("nodes_per_move", game.nodes_per_move, DEFAULT_NODES, NODES)?;
-        let time = search_time(state, game.time_ms)?;
+        let time = search_time(service, game.time_ms)?;
         Ok(AnalyseRequest {
             record: record_of(game)?,
             nodes,
@@ -87,14 +81,7 @@ impl AnalyseRequest {
     ) -> AnalyseResponse {
         let start = Instant::now();
         // The deadline stops the search under way, not only the next one.
-        let (done, wait) = std::sync::mpsc::channel::<()>();
-        let flag = Arc::clone(stop);
-        let time = self.time;
-        let watchdog = std::thread::spawn(move || {
-            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(time) {
-                flag.store(true, Ordering::Relaxed);
-            }
-        });
+        let watchdog = stop_after(Arc::clone(stop), self.time);
         let positions = self.record.positions();
         let positions = positions.as_slice();
         let options = Budget {
@@ -109,7 +96,7 @@ impl AnalyseRequest {
                 break;
             }
             let judgement = judge_position(&self.record, positions, i, &options);
-            if stop.load(Ordering::Relaxed) {
+            if stop.load(Ordering::Relaxed) || start.elapsed() >= self.time {
                 break;
             }
             judged.push(judgement);
@@ -117,8 +104,7 @@ impl AnalyseRequest {
                 .then(|| ply_analysis(&self.record, positions, i - 1, &judged[i - 1], &judged[i]));
             progress(judged.len(), ply);
         }
-        drop(done);
-        let _ = watchdog.join();
+        drop(watchdog);
         let total = self.total();
         let complete = judged.len() == total;
         let stopped_reason = match complete {
@@ -135,7 +121,7 @@ impl AnalyseRequest {
                 ..self.record.clone()
             };
             let analysis = assemble(&prefix, &judged);
-            let plot = cathedral::draw::game_plot_svg(&prefix, &analysis);
+            let plot = crate::draw::game_plot_svg(&prefix, &analysis);
             (Some(analysis), Some(plot))
         };
         AnalyseResponse {
@@ -172,31 +158,28 @@ struct Progress {
 }
 
 /// Every move of the game judged (`cathedral analyse`), with the value plot, within the
-/// server's search time: an analysis that runs out of time answers with the moves judged by then.
-pub(crate) async fn analyse(
-    State(state): State<Arc<AppState>>,
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<AnalyseResponse>, ApiError> {
+/// service's search time: an analysis that runs out of time answers with the moves judged by then.
+pub(crate) fn analyse(
+    service: &Service,
+    body: &[u8],
+    stop: &Arc<AtomicBool>,
+) -> Result<serde_json::Value, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
-    let request = AnalyseRequest::new(&state, &game)?;
-    let response = search(&state, move |stop| request.run(&stop, &mut |_, _| {})).await?;
-    Ok(Json(response))
+    let request = AnalyseRequest::new(service, &game)?;
+    let response = search(service, None, stop, move |stop| {
+        request.run(&stop, &mut |_, _| {})
+    })?;
+    super::to_json(&response)
 }
 
-/// Starts an analysis of a game and streams its progress and result.
-pub(crate) async fn analyse_live(
-    State(state): State<Arc<AppState>>,
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+/// An analysis of a game that reports its progress and result.
+pub(crate) fn analyse_live(service: &Arc<Service>, body: &[u8]) -> Result<LiveSearch, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
-    let request = AnalyseRequest::new(&state, &game)?;
-    let permit = Arc::clone(&state.searches)
-        .try_acquire_owned()
-        .map_err(|_| super::engine::busy(&state))?;
-    let running = Running::register(&state);
+    let request = AnalyseRequest::new(service, &game)?;
+    let slot = service.slot(None)?;
+    let running = Running::register(service);
     let stop = running.stop_flag();
-    let (sender, receiver) = mpsc::unbounded_channel();
-    let _ = sender.send(event(
+    let started = event(
         "started",
         &Started {
             id: running.id(),
@@ -204,13 +187,13 @@ pub(crate) async fn analyse_live(
             moves: request.record.moves.len(),
             time_ms: request.time.as_millis() as u64,
         },
-    ));
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+    );
+    let work = move |emit: &mut Emit| {
+        let _slot = slot;
         let start = Instant::now();
         let total = request.total();
         let result = request.run(&stop, &mut |judged, ply| {
-            let _ = sender.send(event(
+            emit(event(
                 "progress",
                 &Progress {
                     judged,
@@ -220,15 +203,11 @@ pub(crate) async fn analyse_live(
                 },
             ));
         });
-        let _ = sender.send(event("result", &result));
-    });
-    Ok(events(receiver, running))
-}
-
-/// Stops a running analysis; its stream then ends with the moves judged so far.
-pub(crate) async fn stop(
-    State(state): State<Arc<AppState>>,
-    Path(id): Path<u64>,
-) -> Result<Json<serde_json::Value>, ApiError> {
-    super::live::stop_one(&state, id, "analysis")
+        emit(event("result", &result));
+    };
+    Ok(LiveSearch {
+        started,
+        running,
+        work: Box::new(work),
+    })
 }

@@ -4,11 +4,9 @@
 //! it does not.
 
 use super::api::{ApiError, GAME, GameRequest, bad, read, replay};
-use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use cathedral::legality::{IllegalMove, covering, resolve};
-use cathedral::notation::{Action, MoveText};
-use cathedral::{Bitboard, Piece, Player, Position, table};
+use crate::legality::{IllegalMove, covering, resolve};
+use crate::notation::{Action, MoveText};
+use crate::{Bitboard, Piece, Player, Position, table};
 use serde::Serialize;
 
 /// One placement of the building.
@@ -32,9 +30,7 @@ pub(crate) struct PlacementsResponse {
 }
 
 /// Every placement of a building in the position a game reaches.
-pub(crate) async fn placements(
-    body: Result<Json<serde_json::Value>, JsonRejection>,
-) -> Result<Json<PlacementsResponse>, ApiError> {
+pub(crate) fn placements(body: &[u8]) -> Result<serde_json::Value, ApiError> {
     let game: GameRequest = read(body, &GAME)?;
     let piece: Piece = game
         .piece
@@ -72,11 +68,11 @@ pub(crate) async fn placements(
             }
         })
         .collect();
-    Ok(Json(PlacementsResponse {
+    super::to_json(&PlacementsResponse {
         piece,
         owner,
         placements,
-    }))
+    })
 }
 
 /// Why the side to move may not place `piece` on `cells` now, if it may not.

@@ -1,0 +1,235 @@
+//! The board's JSON service, free of any transport: a request (a method, a path such as
+//! `/api/position` and a JSON body) in, a JSON answer or a stream of events out. The web server
+//! (`cathedral serve`, axum) and the browser build (`src/wasm/`, the engine in a Web Worker) both
+//! call [`Service::call`], so that no endpoint is written twice and both answer in the same
+//! words. `docs/web.md` lists the endpoints.
+//!
+//! The service keeps no game: every request carries its game. It keeps only the searches under
+//! way (for their Stop) and hands out search slots through [`Slots`], which the transport
+//! provides (the server's semaphores; one search at a time in a worker).
+
+mod analyse_live;
+mod api;
+mod book;
+mod engine;
+mod live;
+mod placements;
+mod rating;
+mod records;
+mod territory;
+mod trainer;
+
+pub use api::{ApiError, not_found, too_large};
+pub use engine::QUICK_MS;
+pub use live::{Event, LiveSearch, Running};
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The largest request body accepted: a game record of a long game is a few kilobytes.
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// The largest record file the page may open (`/api/record/read`): a tournament's or a match's
+/// record of several hundred games is a few hundred kilobytes.
+pub const MAX_RECORD: usize = 16 * 1024 * 1024;
+
+/// What the service allows.
+#[derive(Clone, Debug)]
+pub struct ServiceOptions {
+    /// At most this many solves or engine searches at once (the transport enforces it through
+    /// its [`Slots`]; the service says it in `/api/health` and in the busy answer).
+    pub max_searches: usize,
+    /// The longest time one search may take, in milliseconds.
+    pub max_search_ms: u64,
+    /// The trainer's puzzles as (name, position file text); `None`: the shipped collection.
+    pub puzzles: Option<Vec<(String, String)>>,
+    /// Where the searches run, as `/api/health` says it: `server` or `browser`.
+    pub engine: &'static str,
+}
+
+/// The search slots a transport hands out. A slot is held (the returned value kept) for the
+/// whole search.
+pub trait Slots: Send + Sync {
+    /// A slot for a search that will take at most `time` (`None`: no bound known), or `None`
+    /// when every slot is taken.
+    fn take(&self, time: Option<Duration>) -> Option<Box<dyn Send>>;
+}
+
+/// One search at a time, always granted: for a transport that runs one request after the other
+/// (the browser's worker).
+pub struct OneAtATime;
+
+impl Slots for OneAtATime {
+    fn take(&self, _time: Option<Duration>) -> Option<Box<dyn Send>> {
+        Some(Box::new(()))
+    }
+}
+
+/// What a request gets.
+pub enum Reply {
+    /// A JSON answer.
+    Json(serde_json::Value),
+    /// A search that reports while it works: its events then its result.
+    Live(LiveSearch),
+}
+
+/// The service: the endpoints, the searches running and the trainer's puzzles.
+pub struct Service {
+    options: ServiceOptions,
+    slots: Box<dyn Slots>,
+    /// The trainer's puzzles: (name, position file text).
+    puzzles: Vec<(String, String)>,
+    /// The live searches running, by id, with their stop flags.
+    running: Mutex<HashMap<u64, Arc<AtomicBool>>>,
+    next_id: AtomicU64,
+}
+
+/// A request's method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Reads: no body.
+    Get,
+    /// Everything else: a JSON body.
+    Post,
+}
+
+impl Service {
+    /// A service with `options`, taking its search slots from `slots`.
+    pub fn new(options: ServiceOptions, slots: Box<dyn Slots>) -> Service {
+        let puzzles = options.puzzles.clone().unwrap_or_else(|| {
+            trainer::TEACHING
+                .iter()
+                .map(|(name, text)| (name.to_string(), text.to_string()))
+                .collect()
+        });
+        Service {
+            options,
+            slots,
+            puzzles,
+            running: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(1),
+        }
+    }
+
+    /// What the service allows.
+    pub fn options(&self) -> &ServiceOptions {
+        &self.options
+    }
+
+    /// Answers one request: `path` as `/api/...`, `body` the request's JSON (empty for a GET).
+    /// `stop` is set by the transport when the requester goes away; a search then stops.
+    pub fn call(
+        self: &Arc<Service>,
+        method: Method,
+        path: &str,
+        body: &[u8],
+        stop: &Arc<AtomicBool>,
+    ) -> Result<Reply, ApiError> {
+        let segments: Vec<&str> = path
+            .trim_start_matches("/api")
+            .trim_matches('/')
+            .split('/')
+            .collect();
+        let limit = match segments.as_slice() {
+            ["record", "read"] => MAX_RECORD,
+            _ => MAX_BODY,
+        };
+        if body.len() > limit {
+            return Err(api::too_large(limit));
+        }
+        let json = |value: Result<serde_json::Value, ApiError>| value.map(Reply::Json);
+        use Method::{Get, Post};
+        match (method, segments.as_slice()) {
+            (Get, ["health"]) => json(Ok(self.health())),
+            (Post, ["position"]) => json(api::position(body)),
+            (Post, ["placements"]) => json(placements::placements(body)),
+            (Post, ["solve"]) => json(engine::solve(self, body, stop)),
+            (Post, ["solve", "live"]) => live::solve_live(self, body).map(Reply::Live),
+            (Post, ["solve", "live", id, "stop"]) => json(self.stop(id, "solve")),
+            (Post, ["bestmove"]) => json(engine::bestmove(self, body, stop)),
+            (Post, ["book"]) => json(book::book(body)),
+            (Post, ["analyse"]) => json(analyse_live::analyse(self, body, stop)),
+            (Post, ["analyse", "live"]) => analyse_live::analyse_live(self, body).map(Reply::Live),
+            (Post, ["analyse", "live", id, "stop"]) => json(self.stop(id, "analysis")),
+            (Post, ["territory"]) => json(territory::territory(self, body, stop)),
+            (Post, ["rating"]) => json(rating::rating(body)),
+            (Post, ["record", "read"]) => json(records::read_record(body)),
+            (Post, ["record", "write"]) => json(records::write_record(body)),
+            (Get, ["puzzles"]) => json(trainer::list(self)),
+            (Post, ["puzzles", "from-game"]) => json(trainer::from_game(self, body, stop)),
+            (Post, ["puzzles", "answer"]) => json(trainer::answer_start(self, body, stop)),
+            (Get, ["puzzles", name]) => json(trainer::one(self, name)),
+            (Post, ["puzzles", name, "answer"]) => json(trainer::answer(self, name, body, stop)),
+            (_, segments) if known(segments) => Err(ApiError::new(
+                405,
+                format!(
+                    "{path} does not take a {}: use {}",
+                    match method {
+                        Get => "GET",
+                        Post => "POST",
+                    },
+                    match method {
+                        Get => "POST with a JSON body",
+                        Post => "GET",
+                    }
+                ),
+            )),
+            _ => Err(api::not_found()),
+        }
+    }
+
+    fn health(&self) -> serde_json::Value {
+        serde_json::json!({
+            "ok": true,
+            "version": env!("CARGO_PKG_VERSION"),
+            "engine": self.options.engine,
+            "max_searches": self.options.max_searches,
+            "max_search_ms": self.options.max_search_ms,
+        })
+    }
+
+    /// A search slot for a search of at most `time`, or the busy answer.
+    fn slot(&self, time: Option<Duration>) -> Result<Box<dyn Send>, ApiError> {
+        self.slots.take(time).ok_or_else(|| engine::busy(self))
+    }
+
+    /// Sets the stop flag of live search `id` (a `what`: "solve", "analysis"), or 404.
+    fn stop(&self, id: &str, what: &str) -> Result<serde_json::Value, ApiError> {
+        let flag = id.parse::<u64>().ok().and_then(|id| {
+            let running = self.running.lock().ok()?;
+            running.get(&id).map(|flag| (id, Arc::clone(flag)))
+        });
+        match flag {
+            Some((id, flag)) => {
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                Ok(serde_json::json!({"stopping": id}))
+            }
+            None => Err(ApiError::new(
+                404,
+                format!("no {what} {id} is running: it has finished, or it never started"),
+            )),
+        }
+    }
+}
+
+/// Whether `segments` name an endpoint (with either method).
+fn known(segments: &[&str]) -> bool {
+    matches!(
+        segments,
+        ["health" | "position" | "placements" | "solve" | "bestmove" | "book" | "analyse"]
+            | ["territory" | "rating" | "puzzles"]
+            | ["solve" | "analyse", "live"]
+            | ["solve" | "analyse", "live", _, "stop"]
+            | ["record", "read" | "write"]
+            | ["puzzles", _]
+            | ["puzzles", _, "answer"]
+    )
+}
+
+/// A value as the JSON answer, or a 500 saying it could not be written.
+fn to_json(value: &impl serde::Serialize) -> Result<serde_json::Value, ApiError> {
+    serde_json::to_value(value)
+        .map_err(|e| ApiError::new(500, format!("the answer could not be written: {e}")))
+}

@@ -45,6 +45,8 @@ mod cathedral;
 pub mod corintho;
 #[cfg(feature = "python")]
 mod python;
+#[cfg(target_arch = "wasm32")]
+mod wasm;
 
 pub use cathedral::analysis::{accuracy, bestmove, report, territory, view};
 pub use cathedral::bitboard::Bitboard;

@@ -12,39 +12,11 @@
 //! they are missing the test says so and passes, unless `CATHEDRAL_BROWSER_TESTS=1` demands it
 //! (as `.ci/run` does), when it fails.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+mod common;
 
-struct Server(Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn chromium() -> PathBuf {
-    std::env::var_os("CHROMIUM").map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
-}
-
-/// What is missing to run the browser tests, if anything.
-fn missing(dir: &Path) -> Option<String> {
-    if Command::new("node").arg("--version").output().is_err() {
-        return Some("node is not installed".into());
-    }
-    if !chromium().exists() {
-        return Some(format!(
-            "{} is not installed (apt-get install chromium)",
-            chromium().display()
-        ));
-    }
-    if !dir.join("node_modules/playwright-core").exists() {
-        return Some("playwright-core is not installed (npm ci in tests/browser)".into());
-    }
-    None
-}
+use common::browser::{chromium, missing, serve};
+use std::path::Path;
+use std::process::Command;
 
 #[derive(serde::Deserialize)]
 struct PixelCheck {
@@ -71,23 +43,7 @@ fn the_board_works_in_a_real_browser() {
         eprintln!("browser tests skipped: {reason}");
         return;
     }
-    let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
-        .args(["serve", "--port", "0", "--max-searches", "4"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("start the server");
-    // Both lines the server prints, so that it never writes to a closed pipe.
-    let mut line = String::new();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    stdout.read_line(&mut line).unwrap();
-    stdout.read_line(&mut String::new()).unwrap();
-    let _server = Server(child);
-    let url = line
-        .split_whitespace()
-        .find(|word| word.starts_with("http://"))
-        .expect("the server prints its URL")
-        .trim_end_matches('/')
-        .to_string();
+    let (_server, url) = serve(&["--max-searches", "4"]);
     let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
     let _ = std::fs::remove_dir_all(&out);
     let run = Command::new("node")

@@ -41,8 +41,8 @@ fn allowed(name: &str) -> BTreeSet<&'static str> {
         set.extend(&SHARED[..i]);
     } else if GAMES.contains(&name) {
         set.extend(SHARED);
-    } else if name == "python" {
-        // The Python module is a front end inside the library.
+    } else if name == "python" || name == "wasm" {
+        // The Python module and the browser build are front ends inside the library.
         set.extend(SHARED);
         set.extend(GAMES);
         set.insert("lib");
@@ -51,6 +51,7 @@ fn allowed(name: &str) -> BTreeSet<&'static str> {
         set.extend(SHARED);
         set.extend(GAMES);
         set.insert("python");
+        set.insert("wasm");
     } else if let Some(i) = BINARY.iter().position(|s| *s == name) {
         set.extend(SHARED);
         set.extend(GAMES);
@@ -225,7 +226,7 @@ fn tree() -> Tree {
         .iter()
         .chain(&GAMES)
         .copied()
-        .chain(["python", "internals"])
+        .chain(["python", "wasm", "internals"])
         .collect();
     let mut edges: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
     for file in &files {

@@ -24,6 +24,7 @@ mod serve;
 pub(crate) mod shared;
 mod sheet;
 mod show;
+mod site;
 mod solve;
 mod standings;
 
@@ -92,6 +93,9 @@ enum Command {
     Engine(engine::EngineArgs),
     /// Serve the web board, puzzle trainer and game viewer (and their JSON API) on 127.0.0.1.
     Serve(serve::ServeArgs),
+    /// Write the web board as a static site, the engine and solver in the browser: any static
+    /// host serves it, and it works offline once visited.
+    Site(site::SiteArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
     /// Measure the estimating search against exact values: its error, the results it gets
@@ -150,6 +154,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Standings(args) => standings::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Site(args) => site::run(args),
         Command::Match(args) => match_::run(args),
         Command::Accuracy(args) => accuracy::run(args),
         Command::Bench(args) => bench::run(args),

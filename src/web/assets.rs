@@ -9,6 +9,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
 
+// The page's files (ASSETS), also written out by `cathedral site`.
 include!(concat!(env!("OUT_DIR"), "/assets.rs"));
 
 /// The media type of a file of the page, by its extension.

@@ -10,6 +10,7 @@
 
 mod api;
 mod assets;
+pub mod site;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -72,6 +73,7 @@ pub fn router(options: ServeOptions) -> Router {
             max_search_ms: options.max_search_ms,
             puzzles: options.puzzles.clone(),
             engine: "server",
+            table_mb: cathedral::service::DEFAULT_TABLE_MB,
         },
         Box::new(Semaphores {
             searches: Arc::new(Semaphore::new(options.max_searches)),

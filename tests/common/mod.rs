@@ -66,3 +66,64 @@ pub const LEAKS: [&str; 24] = [
     "mapping start",
     "invalid type",
 ];
+
+/// Headless Chromium for the browser tests (`tests/browser.rs`, `tests/site.rs`).
+pub mod browser {
+    use std::io::{BufRead, BufReader};
+    use std::path::{Path, PathBuf};
+    use std::process::{Child, Command, Stdio};
+
+    /// A running `cathedral serve`, stopped when dropped.
+    pub struct Server(Child);
+
+    impl Drop for Server {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+
+    /// Starts `cathedral serve --port 0` with `args`; returns it and its URL (no final slash).
+    pub fn serve(args: &[&str]) -> (Server, String) {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start the server");
+        // Both lines the server prints, so that it never writes to a closed pipe.
+        let mut line = String::new();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        stdout.read_line(&mut line).unwrap();
+        stdout.read_line(&mut String::new()).unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|word| word.starts_with("http://"))
+            .expect("the server prints its URL")
+            .trim_end_matches('/')
+            .to_string();
+        (Server(child), url)
+    }
+
+    pub fn chromium() -> PathBuf {
+        std::env::var_os("CHROMIUM")
+            .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
+    }
+
+    /// What is missing to run the browser tests from `dir` (tests/browser), if anything.
+    pub fn missing(dir: &Path) -> Option<String> {
+        if Command::new("node").arg("--version").output().is_err() {
+            return Some("node is not installed".into());
+        }
+        if !chromium().exists() {
+            return Some(format!(
+                "{} is not installed (apt-get install chromium)",
+                chromium().display()
+            ));
+        }
+        if !dir.join("node_modules/playwright-core").exists() {
+            return Some("playwright-core is not installed (npm ci in tests/browser)".into());
+        }
+        None
+    }
+}

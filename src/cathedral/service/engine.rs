@@ -76,8 +76,10 @@ impl SolveAnswer {
     }
 }
 
-/// How the service solves: one thread, a table of at most 64 MiB (starting at 4), the time given.
+/// How the service solves: one thread, a table of at most the service's `table_mb` (starting at
+/// 4 MiB and grown as the solve needs), the time given.
 pub(crate) fn solve_options(
+    service: &Service,
     position: &Position,
     time: Duration,
     stop: Arc<AtomicBool>,
@@ -85,7 +87,7 @@ pub(crate) fn solve_options(
     SolveOptions {
         estimate: Some(estimator(position)),
         threads: 1,
-        tt_mb: 64,
+        tt_mb: service.options.table_mb.max(4),
         initial_tt_mb: Some(4),
         time_limit: Some(time),
         stop,
@@ -103,7 +105,8 @@ pub(crate) fn solve(
     let time = search_time(service, game.time_ms)?;
     let (position, _) = replay(&game)?;
     let report = search(service, None, stop, move |stop| {
-        let solution = solve_position(&position, &solve_options(&position, time, stop), &|_| {});
+        let options = solve_options(service, &position, time, stop);
+        let solution = solve_position(&position, &options, &|_| {});
         SolveAnswer::new(SolveReport::new(&position, &solution, false))
     })?;
     super::to_json(&report)

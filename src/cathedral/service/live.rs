@@ -96,6 +96,8 @@ struct Started {
     id: u64,
     /// The most time the solve may take, in milliseconds.
     time_ms: u64,
+    /// The side to move, whose view the bounds of the progress take.
+    to_move: crate::Player,
 }
 
 #[derive(Serialize)]
@@ -115,36 +117,33 @@ pub(crate) fn solve_live(service: &Arc<Service>, body: &[u8]) -> Result<LiveSear
     let (position, _) = replay(&game)?;
     let slot = service.slot(None)?;
     let running = Running::register(service);
-    let stop = running.stop_flag();
+    let options = super::engine::solve_options(service, &position, time, running.stop_flag());
     let started = event(
         "started",
         &Started {
             id: running.id(),
             time_ms: time.as_millis() as u64,
+            to_move: position.to_move(),
         },
     );
     let work = move |emit: &mut Emit| {
         let _slot = slot;
         // The solver reports from its own thread (hence the lock), one report at a time.
         let emit = std::sync::Mutex::new(emit);
-        let solution = solve(
-            &position,
-            &super::engine::solve_options(&position, time, stop),
-            &|progress| {
-                if let Ok(mut emit) = emit.lock() {
-                    (*emit)(event(
-                        "progress",
-                        &ProgressEvent {
-                            nodes: progress.nodes,
-                            elapsed_ms: progress.elapsed.as_millis() as u64,
-                            lower: progress.lower,
-                            upper: progress.upper,
-                            text: progress_text(progress),
-                        },
-                    ));
-                }
-            },
-        );
+        let solution = solve(&position, &options, &|progress| {
+            if let Ok(mut emit) = emit.lock() {
+                (*emit)(event(
+                    "progress",
+                    &ProgressEvent {
+                        nodes: progress.nodes,
+                        elapsed_ms: progress.elapsed.as_millis() as u64,
+                        lower: progress.lower,
+                        upper: progress.upper,
+                        text: progress_text(progress),
+                    },
+                ));
+            }
+        });
         let result = super::engine::SolveAnswer::new(SolveReport::new(&position, &solution, false));
         if let Ok(mut emit) = emit.lock() {
             (*emit)(event("result", &result));

@@ -47,7 +47,13 @@ pub struct ServiceOptions {
     pub puzzles: Option<Vec<(String, String)>>,
     /// Where the searches run, as `/api/health` says it: `server` or `browser`.
     pub engine: &'static str,
+    /// The most memory a solve's transposition table may take, in MiB (it starts at 4 and grows
+    /// as the solve needs): 64 by default, a phone's share; more proves larger positions.
+    pub table_mb: usize,
 }
+
+/// The solver's table by default, in MiB: small enough for a phone.
+pub const DEFAULT_TABLE_MB: usize = 64;
 
 /// The search slots a transport hands out. A slot is held (the returned value kept) for the
 /// whole search.
@@ -187,6 +193,7 @@ impl Service {
             "engine": self.options.engine,
             "max_searches": self.options.max_searches,
             "max_search_ms": self.options.max_search_ms,
+            "table_mb": self.options.table_mb,
         })
     }
 

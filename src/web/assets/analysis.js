@@ -406,6 +406,8 @@ function showPlot(ctx, plotSvg) {
 /** The analysis in a few lines: empty when no move was judged (the progress line says so). */
 function summary(a, complete, total) {
   if (!a || !a.plies.length) return "";
+  // Stopped in a browser that had to end its worker: the moves judged, without the totals.
+  if (!a.light) return `Stopped after ${a.plies.length} of ${total} moves; what was judged is kept beside the moves.`;
   const side = (name, s) => s.moves
     ? `${name}: average loss ${s.average_loss.toFixed(2)} squares over ${s.moves} move${s.moves === 1 ? "" : "s"}, ${s.inaccuracies} ?!, ${s.mistakes} ?, ${s.blunders} ??`
     : `${name}: no move judged yet`;
@@ -454,7 +456,7 @@ async function analyse(ctx) {
     $("progress").textContent = result.complete ? `Analysed ${moves.length} moves.`
       : plies.length ? `Analysis ${ended}: ${plies.length} of ${moves.length} moves judged.`
       : `Analysis ${ended} before any move was judged.`;
-    if (plies.length) showPlot(ctx, result.plot_svg);
+    if (plies.length && result.plot_svg) showPlot(ctx, result.plot_svg);
     ctx.render();
   } catch (e) {
     if (e.name === "AbortError" && !mine.detached) { $("answer").textContent = "Stopped before any move was judged."; $("progress").textContent = ""; }

@@ -1,5 +1,9 @@
 // The API client: JSON requests, a retry when every search slot is taken (503), and the
-// server-sent event streams of the live solve and the live analysis.
+// server-sent event streams of the live solve and the live analysis. Two transports, one
+// interface: HTTP to `cathedral serve`, or the same service in this browser's workers
+// (local.js) when the page comes from the static site.
+
+import { IN_BROWSER, call } from "./local.js";
 
 /** An answer of the server that is not a success, with its status and the server's words. */
 export class ApiError extends Error {
@@ -37,6 +41,14 @@ async function reach(path, init) {
 }
 
 async function send(path, body, signal) {
+  if (IN_BROWSER) {
+    const { status, json } = await call(body === undefined ? "GET" : "POST", path, body, { signal });
+    if (status === 200) return json;
+    const error = new ApiError(status, (json && json.error) || `the engine answered ${status}`);
+    error.retryAfter = 1;
+    error.refusedMove = (json && json.refused_move) || null;
+    throw error;
+  }
   const response = await reach(path, {
     method: body === undefined ? "GET" : "POST",
     headers: body === undefined ? {} : { "Content-Type": "application/json" },
@@ -81,6 +93,19 @@ export async function api(path, body, { signal, retries = 0, waiting } = {}) {
  * until the stream ends. Returns the data of the `result` event (or null if none came).
  */
 export async function stream(path, body, onEvent, signal) {
+  if (IN_BROWSER) {
+    let result = null;
+    const { status, json } = await call("POST", path, body, {
+      signal,
+      onEvent: (name, data) => { if (name === "result") result = data; onEvent(name, data); },
+    });
+    if (status !== 200) {
+      const error = new ApiError(status, (json && json.error) || `the engine answered ${status}`);
+      error.retryAfter = 1;
+      throw error;
+    }
+    return result;
+  }
   const response = await reach(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), signal });
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;

@@ -2,6 +2,7 @@
 // `render`, which draws every view from the state (state.js) after each change.
 import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, atEnd, nodeAt, lineOf, treeSize, switchVariation, promote, deleteHere } from "./state.js";
 import { api, onUnreachable, UNREACHABLE } from "./api.js";
+import { IN_BROWSER, ENGINE_WHERE, tableMb, setTableMb } from "./local.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
 import { boardSvg, relabel, drawMarks, drawGhosts, drawPreview, drawTerritory, describe, cellWords } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
@@ -750,6 +751,14 @@ function loadSettings() {
 
 function start() {
   onUnreachable(() => waitForServer());
+  $("engine-where").textContent = `The engine and the solver run in ${ENGINE_WHERE}${IN_BROWSER ? ": everything works offline once the page has loaded" : ""}.`;
+  // The static site keeps its files for offline use (sw.js, written by `cathedral site`).
+  if (IN_BROWSER && "serviceWorker" in navigator) navigator.serviceWorker.register(new URL("../sw.js", import.meta.url)).catch(() => {});
+  if (IN_BROWSER) {
+    $("table-mb-label").hidden = false;
+    $("table-mb").value = String(tableMb());
+    $("table-mb").addEventListener("change", () => setTableMb(parseInt($("table-mb").value, 10)));
+  }
   wire();
   loadSettings();
   for (const id of ["opponent", "level", "theme", "evaluate", "show-territory", "show-line", "teach", "teach-threshold", "auto-next"]) $(id).addEventListener("change", saveSettings);

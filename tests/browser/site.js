@@ -119,7 +119,7 @@ const tests = {
 
   // A whole game analysed in the browser equals the server's analysis at the same node budget.
   async analysis(page, { url }) {
-    const record = fs.readFileSync(path.join(repo, "puzzles/games/example.yaml"), "utf8");
+    const record = fs.readFileSync(path.join(repo, "docs/analysis/engine-games.yaml"), "utf8");
     const games = await post("/api/record/read", { text: record });
     const game = games.games[0];
     const body = { rules: game.rules, start: game.start, moves: game.moves.slice(0, 12), nodes_per_move: 20000 };
@@ -130,7 +130,7 @@ const tests = {
     assert.deepStrictEqual(values(local), values(remote));
     // Through the page: Analyse game, then Stop, keeps the moves judged (the worker ended).
     await page.evaluate(() => { document.querySelector("#board").dataset.key = "opening"; });
-    await page.setInputFiles("#file", path.join(repo, "puzzles/games/example.yaml"));
+    await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
     await page.waitForFunction(() => document.querySelector("#board").dataset.key !== "opening" && document.querySelector("#board svg"));
     await page.click("#analyse");
     await page.waitForFunction(() => /move [3-9]\d* of/.test(document.querySelector("#progress").textContent), null, { timeout: 30000 });

@@ -178,6 +178,11 @@ self.addEventListener("activate", event => {
     .then(() => self.clients.claim()));
 });
 
+// The page may ask which version runs.
+self.addEventListener("message", event => {
+  if (event.data === "version" && event.source) event.source.postMessage({ version: VERSION });
+});
+
 self.addEventListener("fetch", event => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;

@@ -194,7 +194,23 @@ const tests = {
     assert.strictEqual(await played(page), 1);
   },
 
-  // After the first visit everything works with no network: the page, the engine, the solver.
+  // A puzzle's link opens the puzzle in the trainer, on a phone that never saw the site.
+  async puzzleLink(page, { browser, url }) {
+    const fresh = await newPage(browser, PHONE, { hasTouch: true, isMobile: true });
+    await fresh.goto(`${url}#puzzle=puzzle-002`);
+    await fresh.waitForFunction(() => /puzzle-002|Light|Dark/.test(document.querySelector("#question") ? document.querySelector("#question").textContent : ""), null, { timeout: 20000 });
+    assert.strictEqual(await fresh.inputValue("#puzzle"), "puzzle-002");
+    await fresh.context().close();
+    // Copy link with the puzzle on the board gives that link back.
+    await page.selectOption("#puzzle", "puzzle-003");
+    await page.click("#load");
+    await page.waitForFunction(() => /Your answer/.test(document.querySelector("#status").textContent));
+    await page.click("#share");
+    assert.match(await page.inputValue("#link"), /#puzzle=puzzle-003$/);
+  },
+
+  // After the first visit everything works with no network: the page, the engine, the solver,
+  // the analysis, the trainer, the explorer, the editor's placements.
   async offline(page, { url }) {
     await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
@@ -202,10 +218,70 @@ const tests = {
     await page.context().setOffline(true);
     await ready(page, `${url}#rules=classic`);
     const answer = await service(page, "/api/bestmove", { rules: "classic", moves: [], time_ms: 300 });
-    assert.ok(answer.best_move || answer.best, "the engine answers offline");
+    assert.ok(answer.best_move, "the engine answers offline");
+    const t5 = fs.readFileSync(path.join(repo, "puzzles/bench/t5-01.yaml"), "utf8");
+    assert.strictEqual((await service(page, "/api/solve", { start: t5 })).value, 5);
+    const analysed = await service(page, "/api/analyse", { rules: "classic", moves: [answer.best_move], nodes_per_move: 2000 });
+    assert.ok(analysed.complete);
+    const puzzle = await service(page, "/api/puzzles/puzzle-001");
+    const best = puzzle.start.match(/best_move:\s*(\S+)/)[1];
+    assert.strictEqual((await service(page, "/api/puzzles/puzzle-001/answer", { move: best })).correct, true);
+    assert.ok((await service(page, "/api/book", { rules: "classic", moves: [] })).in_book);
+    const placements = await service(page, "/api/placements", { rules: "classic", moves: [], piece: "tavern", owner: "dark" });
+    assert.strictEqual(placements.placements.length, 100);
     await page.selectOption("#opponent", "light");
     await page.waitForFunction(() => document.querySelectorAll("#history li[title]:not(.future):not(.aside)").length >= 1, null, { timeout: 30000 });
+    await shot(page, "site-offline");
     await page.context().setOffline(false);
+  },
+
+  // A new site is picked up on the next visit: the service worker of the new version installs,
+  // takes over and keeps the new files; the page opened after that is the new one.
+  async update(page, { browser }) {
+    const copy = fs.mkdtempSync(path.join(require("os").tmpdir(), "cathedral-site-"));
+    fs.cpSync(site, copy, { recursive: true });
+    const served = await staticServer(copy, false);
+    try {
+      const visitor = await newPage(browser);
+      await ready(visitor, served.url);
+      await visitor.evaluate(() => navigator.serviceWorker.ready);
+      await visitor.reload();
+      await visitor.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 });
+      // The site is written again with a change (as `cathedral site` does: a new version).
+      const index = path.join(copy, "index.html");
+      fs.writeFileSync(index, fs.readFileSync(index, "utf8").replace("<head>", "<head>\n<meta name=\"site-test\" content=\"new\">"));
+      const sw = path.join(copy, "sw.js");
+      fs.writeFileSync(sw, fs.readFileSync(sw, "utf8").replace(/const VERSION = "cathedral-[0-9a-f]+"/, 'const VERSION = "cathedral-0000000000000002"'));
+      await visitor.reload();
+      await visitor.waitForSelector("#board svg");
+      assert.strictEqual(await visitor.locator('meta[name="site-test"]').count(), 0, "the visit that finds the new site still runs the kept one");
+      // Meanwhile the new version installs, replaces the kept files and takes over (polled from
+      // here: waitForFunction does not wait for an asynchronous predicate).
+      for (let i = 0; ; i++) {
+        const state = await visitor.evaluate(async () => {
+          const r = await navigator.serviceWorker.getRegistration();
+          return { installing: !!r.installing, waiting: !!r.waiting, active: r.active && r.active.state, keys: (await caches.keys()).join() };
+        });
+        if (state.active === "activated" && !state.installing && !state.waiting && state.keys === "cathedral-0000000000000002") break;
+        assert.ok(i < 100, "the new version takes over within 20 s");
+        await new Promise(resolve => setTimeout(resolve, 200));
+      }
+      // The next visit: a new tab.
+      const next = await visitor.context().newPage();
+      await next.goto(served.url);
+      await next.waitForSelector("#board svg");
+      // The service worker that answers is the new one.
+      const version = await next.evaluate(() => new Promise(resolve => {
+        navigator.serviceWorker.addEventListener("message", e => resolve(e.data.version), { once: true });
+        navigator.serviceWorker.controller.postMessage("version");
+      }));
+      assert.strictEqual(version, "cathedral-0000000000000002");
+      assert.strictEqual(await next.locator('meta[name="site-test"]').count(), 1, "the next visit runs the new site");
+      await visitor.context().close();
+    } finally {
+      served.server.close();
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
   },
 };
 

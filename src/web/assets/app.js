@@ -568,6 +568,8 @@ function save() {
 function restore() {
   const fragment = location.hash.length > 1 ? location.hash.slice(1) : localStorage.getItem("cathedral-game");
   if (!fragment) return false;
+  // A puzzle's link: the trainer opens it once the puzzles are listed.
+  if (/^puzzle=/.test(fragment)) return false;
   try {
     const g = decodeGame(fragment);
     S.game = { rules: g.rules, start: g.start, root: g.root, moves: [], meta: g.meta };
@@ -588,7 +590,7 @@ function restore() {
 }
 
 async function share() {
-  const url = `${location.origin}${location.pathname}#${encodeGame()}`;
+  const url = `${location.origin}${location.pathname}#${trainer.puzzleLink() || encodeGame()}`;
   $("link-box").hidden = false;
   $("link").value = url;
   $("link").select();

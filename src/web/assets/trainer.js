@@ -487,4 +487,13 @@ export async function init(ctx) {
   } catch (e) { ctx.say(`The puzzles could not be listed: ${e.message}`, true); return; }
   themes();
   list();
+  // A puzzle's link (`#puzzle=NAME`, from Copy link while it is on the board) opens it here.
+  const linked = new URLSearchParams(location.hash.slice(1)).get("puzzle");
+  if (linked) await loadPuzzle(ctx, linked);
+}
+
+/** The address of the shipped puzzle on the board, at its start; null for anything else. */
+export function puzzleLink() {
+  if (!S.puzzle || S.puzzle.set !== "shipped" || S.game.moves.length) return null;
+  return `puzzle=${encodeURIComponent(S.puzzle.name)}`;
 }

@@ -5,7 +5,7 @@
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::output::{emit, new_table, right_align, style_for};
-use crate::web::site::{SiteFile, write_site};
+use crate::web::site::{SiteFile, check_output, write_site};
 use std::path::{Path, PathBuf};
 
 /// The first visit's budget: every file of the site, gzip-compressed (docs/performance.md).
@@ -32,6 +32,8 @@ pub struct SiteArgs {
 }
 
 pub fn run(args: &SiteArgs) -> miette::Result<()> {
+    // Refused before a minute of building, not after.
+    check_output(&args.output, args.force).map_err(|message| Failure::new(Exit::Input, message))?;
     let wasm_path = match &args.wasm {
         Some(path) => path.clone(),
         None => build_wasm()?,

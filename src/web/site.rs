@@ -104,9 +104,15 @@ fn gzip_size(bytes: &[u8]) -> usize {
     encoder.finish().map_or(bytes.len(), |out| out.len())
 }
 
-/// Writes the site into `dir` (created if missing; a folder that holds anything but a site this
-/// command wrote is refused unless `force`). Returns its files with their sizes.
-pub fn write_site(dir: &Path, wasm: &[u8], force: bool) -> Result<Vec<SiteFile>, String> {
+/// Whether the site may be written into `dir`: a new or empty folder, a site this command wrote
+/// before, or with `force` any folder; otherwise why not.
+pub fn check_output(dir: &Path, force: bool) -> Result<(), String> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "{} is a file, not a folder: choose a folder for the site",
+            dir.display()
+        ));
+    }
     if dir.exists() {
         let mut entries =
             std::fs::read_dir(dir).map_err(|e| format!("{} cannot be read: {e}", dir.display()))?;
@@ -117,6 +123,13 @@ pub fn write_site(dir: &Path, wasm: &[u8], force: bool) -> Result<Vec<SiteFile>,
             ));
         }
     }
+    Ok(())
+}
+
+/// Writes the site into `dir` (created if missing; refused where [`check_output`] refuses).
+/// Returns its files with their sizes.
+pub fn write_site(dir: &Path, wasm: &[u8], force: bool) -> Result<Vec<SiteFile>, String> {
+    check_output(dir, force)?;
     let files = files(wasm)?;
     std::fs::create_dir_all(dir.join("assets"))
         .map_err(|e| format!("{} cannot be created: {e}", dir.display()))?;

@@ -240,3 +240,103 @@ fn to_json(value: &impl serde::Serialize) -> Result<serde_json::Value, ApiError>
     serde_json::to_value(value)
         .map_err(|e| ApiError::new(500, format!("the answer could not be written: {e}")))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn service() -> Arc<Service> {
+        Arc::new(Service::new(
+            ServiceOptions {
+                max_searches: 1,
+                max_search_ms: 1000,
+                puzzles: None,
+                engine: "test",
+                table_mb: DEFAULT_TABLE_MB,
+            },
+            Box::new(OneAtATime),
+        ))
+    }
+
+    fn call(method: Method, path: &str, body: &str) -> Result<serde_json::Value, ApiError> {
+        let stop = Arc::new(AtomicBool::new(false));
+        match service().call(method, path, body.as_bytes(), &stop)? {
+            Reply::Json(value) => Ok(value),
+            Reply::Live(_) => panic!("{path} answered with a live search"),
+        }
+    }
+
+    #[test]
+    fn every_transport_gets_the_same_answers_and_the_same_words() {
+        let health = call(Method::Get, "/api/health", "").unwrap();
+        assert_eq!(health["engine"], "test");
+        assert_eq!(health["table_mb"], 64);
+        let position = call(Method::Post, "/api/position", r#"{"moves": []}"#).unwrap();
+        assert_eq!(position["position"]["to_move"], "light");
+        // A path that is no endpoint, a known one with the other method, a body too large.
+        let missing = call(Method::Get, "/api/nothing", "").unwrap_err();
+        assert_eq!(missing.status(), 404);
+        assert!(missing.message().contains("/api/position"), "{missing}");
+        let wrong = call(Method::Get, "/api/position", "").unwrap_err();
+        assert_eq!(wrong.status(), 405);
+        assert!(wrong.message().contains("use POST"), "{wrong}");
+        let big = format!(r#"{{"moves": [], "rules": "{}"}}"#, "x".repeat(MAX_BODY));
+        let large = call(Method::Post, "/api/position", &big).unwrap_err();
+        assert_eq!(large.status(), 413);
+        assert!(large.message().contains("256 KiB"), "{large}");
+        // Not JSON, and JSON of the wrong shape.
+        let broken = call(Method::Post, "/api/position", r#"{"moves": ["#).unwrap_err();
+        assert_eq!(broken.status(), 400);
+        assert!(broken.message().contains("not a game"), "{broken}");
+        let shape = call(Method::Post, "/api/position", "[1]").unwrap_err();
+        assert_eq!(shape.status(), 422);
+        // A Stop of nothing running.
+        let stop = call(Method::Post, "/api/solve/live/7/stop", "{}").unwrap_err();
+        assert_eq!(stop.status(), 404);
+        assert!(stop.message().contains("no solve 7 is running"), "{stop}");
+        assert_eq!(stop.to_json()["error"], stop.message());
+    }
+
+    #[test]
+    fn a_live_search_sends_its_events_and_stops_when_its_guard_goes() {
+        let service = service();
+        let stop = Arc::new(AtomicBool::new(false));
+        let body = br#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "time_ms": 200}"#;
+        let Ok(Reply::Live(live)) = service.call(Method::Post, "/api/solve/live", body, &stop)
+        else {
+            panic!("a live solve");
+        };
+        assert_eq!(live.started.name, "started");
+        let started: serde_json::Value = serde_json::from_str(&live.started.data).unwrap();
+        assert_eq!(started["to_move"], "dark");
+        // Stopped by its id before it runs: it ends at once with what it proved (nothing).
+        let id = live.running.id();
+        let stopped = service
+            .call(
+                Method::Post,
+                &format!("/api/solve/live/{id}/stop"),
+                b"{}",
+                &stop,
+            )
+            .is_ok();
+        assert!(stopped);
+        let (sender, receiver) = std::sync::mpsc::channel();
+        (live.work)(&mut move |event| {
+            let _ = sender.send(event);
+        });
+        let events: Vec<Event> = receiver.try_iter().collect();
+        let last = events.last().expect("a result");
+        assert_eq!(last.name, "result");
+        let result: serde_json::Value = serde_json::from_str(&last.data).unwrap();
+        assert!(result["value"].is_null(), "{result}");
+        drop(live.running);
+        // Gone from the running searches with its guard.
+        let again = service.call(
+            Method::Post,
+            &format!("/api/solve/live/{id}/stop"),
+            b"{}",
+            &stop,
+        );
+        assert!(matches!(again, Err(e) if e.status() == 404));
+    }
+}

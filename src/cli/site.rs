@@ -76,7 +76,7 @@ fn report(dir: &Path, files: &[SiteFile], color: ColorWhen) -> String {
         "OVER"
     };
     format!(
-        "Wrote the site to {}\n{table}\nFirst visit: {} gzip, {verdict} the budget of {}.\nServe it with any static file server, for example: python3 -m http.server -d {}\n",
+        "Wrote the site to {}\n{table}\nFirst visit: {} gzip, {verdict} the budget of {}.\nServe it with any static file server, for example:\n  python3 -m http.server -d {}\n",
         dir.display(),
         kib(gzip),
         kib(FIRST_VISIT_BUDGET),
@@ -101,9 +101,7 @@ fn build_wasm() -> miette::Result<PathBuf> {
         )
         .into());
     }
-    eprintln!(
-        "Building the WebAssembly service (cargo rustc --profile site --target wasm32-unknown-unknown)..."
-    );
+    eprintln!("Building the WebAssembly service with cargo (about a minute the first time)...");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let output = std::process::Command::new(cargo)
         // WebAssembly's 128-bit SIMD (every current browser has it): the engine searches about

@@ -14,8 +14,11 @@ const fs = require("fs");
 const path = require("path");
 const assert = require("assert");
 
-const [url, out] = process.argv.slice(2);
-if (!url || !out) { console.error("usage: node e2e.js URL OUT_DIR"); process.exit(2); }
+// The page's address, and where the reference answers come from (the same server unless the page
+// is the static site: tests/browser/site.js sets both through `configure`).
+let [url, out] = process.argv.slice(2);
+let api = null;
+if (require.main === module && (!url || !out)) { console.error("usage: node e2e.js URL OUT_DIR"); process.exit(2); }
 const repo = path.resolve(__dirname, "..", "..");
 const pixels = [];
 const CELL = 40, MARGIN = 28, TOP = 8, FILES = "abcdefghij";
@@ -35,7 +38,7 @@ function shapeOf(cells) {
 }
 
 async function post(route, body) {
-  const response = await fetch(url + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch((api || url) + route, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   return response.json();
 }
 
@@ -218,7 +221,7 @@ function mulberry32(seed) {
 
 // What the page holds, read through its own state module (the same instance the page uses).
 const pageState = page => page.evaluate(async () => {
-  const m = await import("/assets/state.js");
+  const m = await import(new URL("assets/state.js", document.baseURI).href);
   const S = m.S;
   let address = null, error = null;
   try { address = m.decodeGame(location.hash); } catch (e) { error = e.message; }
@@ -1730,7 +1733,14 @@ async function timings(browser) {
   await page.context().close();
 }
 
-(async () => {
+// The monkey for another page (the static site, tests/browser/site.js): its address, the server
+// whose answers the invariants compare with, the folder for a failure's screenshot.
+module.exports = {
+  monkeyRun, MONKEY_SEED, MONKEY_EVENTS,
+  configure(pageUrl, apiUrl, outDir) { url = pageUrl; api = apiUrl; out = outDir; },
+};
+
+if (require.main === module) (async () => {
   fs.mkdirSync(out, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",

@@ -235,6 +235,18 @@ const tests = {
     await page.context().setOffline(false);
   },
 
+  // The monkey of tests/browser/e2e.js on the site: seeded random clicks, taps, keys, moves,
+  // reloads, the engine on and off, Solve then Stop, with its invariants after each event (the
+  // address replayed by the reference server must give the board shown), at a phone's size
+  // with touch and at a laptop's, each from its own seed (MONKEY_SEED, MONKEY_EVENTS per size).
+  async monkey(page, { browser, url }) {
+    const e2e = require("./e2e.js");
+    e2e.configure(url, server, out);
+    const events = parseInt(process.env.MONKEY_EVENTS || "100", 10);
+    await e2e.monkeyRun(browser, PHONE, { hasTouch: true, isMobile: true }, e2e.MONKEY_SEED + 10, events, "site-phone");
+    await e2e.monkeyRun(browser, LAPTOP, {}, e2e.MONKEY_SEED + 11, events, "site-laptop");
+  },
+
   // A new site is picked up on the next visit: the service worker of the new version installs,
   // takes over and keeps the new files; the page opened after that is the new one.
   async update(page, { browser }) {

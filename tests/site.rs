@@ -80,11 +80,15 @@ fn the_static_site_works_with_no_server() {
     for scenario in [
         "engine",
         "solveStop",
+        "solveStopIsolated",
         "analysis",
         "exact",
         "trainer",
         "link",
+        "puzzleLink",
         "offline",
+        "monkey",
+        "update",
     ] {
         assert!(
             log.contains(&format!("ok {scenario} ")) || std::env::var("SITE_ONLY").is_ok(),

@@ -7,7 +7,8 @@
 // then plays the engine, solves with Stop (with and without cross-origin isolation), analyses
 // a game and compares it with the server's analysis at the same node budget, checks the solver's
 // values on the bench's t3-t8 positions against the stored ones, trains a puzzle, opens a share
-// link in a fresh browser, reloads, and goes offline after the first visit. SERVER_URL is a
+// link in a fresh browser, reloads, goes offline after the first visit, runs e2e.js's monkey and
+// picks up a new site. SERVER_URL is a
 // running `cathedral serve`, used only as the reference to compare with. Screenshots go to
 // OUT_DIR. SITE_ONLY=name runs one scenario.
 "use strict";

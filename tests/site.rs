@@ -86,6 +86,7 @@ fn the_static_site_works_with_no_server() {
         "trainer",
         "link",
         "puzzleLink",
+        "installable",
         "offline",
         "monkey",
         "update",

@@ -180,6 +180,22 @@ const tests = {
     await page.waitForFunction(() => /Your answer/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
   },
 
+  // Installable on a phone's home screen: Chromium finds nothing missing (manifest, icons, a
+  // service worker that answers offline).
+  async installable(page) {
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 });
+    const client = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await client.send("Page.getInstallabilityErrors");
+    // A test browser's context is a private window, where nothing installs: that one aside.
+    const errors = installabilityErrors.filter(e => e.errorId !== "in-incognito");
+    assert.deepStrictEqual(errors, [], "Chromium's installability errors");
+    const manifest = await client.send("Page.getAppManifest");
+    assert.ok(/manifest\.webmanifest$/.test(manifest.url), manifest.url);
+    assert.deepStrictEqual(manifest.errors, [], "the manifest's errors");
+  },
+
   // A share link opens in a browser that never saw the site; a reload keeps the game.
   async link(page, { browser, url }) {
     await page.selectOption("#opponent", "light");

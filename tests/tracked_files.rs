@@ -5,7 +5,9 @@
 use std::process::Command;
 
 /// What a build leaves: compiled code and packages of it.
-const BUILT: [&str; 8] = [".so", ".pyd", ".dll", ".dylib", ".whl", ".wasm", ".rlib", ".o"];
+const BUILT: [&str; 8] = [
+    ".so", ".pyd", ".dll", ".dylib", ".whl", ".wasm", ".rlib", ".o",
+];
 
 #[test]
 fn no_build_artefact_is_tracked() {

@@ -27,7 +27,7 @@ with contextlib.redirect_stdout(sys.stderr):
     from cathedral_rl.game.board import Board
 
 
-def bench_games(seconds, seed):
+def bench_games(seconds, seed, loop="index"):
     # Same shape as the package's only usage documentation, examples/play.py
     # (the README has no usage section): env(...).unwrapped, reset(seed),
     # agent_iter/last/step, and step(None) then *break* at the first
@@ -48,8 +48,12 @@ def bench_games(seconds, seed):
             if termination or truncation:
                 env.step(None)
                 break
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
+            if loop == "sample":
+                # The loop of cathedral-rl's own README: the action space samples from the mask.
+                env.step(int(env.action_space(agent).sample(mask=obs["action_mask"].astype(np.int8))))
+            else:
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[rng.integers(len(legal))]))
             steps += 1
         games += 1
         elapsed = time.perf_counter() - start
@@ -128,6 +132,8 @@ def main():
         out.update(games=games, game_steps=steps, games_seconds=t,
                    games_per_second=games / t, steps_per_second=steps / t,
                    mean_moves_per_game=steps / games)
+        games, steps, t = bench_games(a.seconds, a.seed, loop="sample")
+        out.update(sample_games_per_second=games / t, sample_steps_per_second=steps / t)
     if a.which in ("play", "both"):
         games, calls, t_play, t_turn, t_loop = bench_play(a.seconds, a.seed)
         out.update(play_calls=calls, play_seconds=t_play,

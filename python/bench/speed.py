@@ -31,8 +31,14 @@ import cathedral
 HERE = Path(__file__).resolve().parent
 
 
-def our_games(seconds: float, seed: int) -> dict:
+def our_games(seconds: float, seed: int, loop: str = "index") -> dict:
+    """Random games through the PettingZoo loop; the action is a random index of the mask's legal
+    actions (`index`) or the action space's own draw from the mask (`sample`, the loop of
+    cathedral-rl's README), since the ratio between the packages depends on which (issue 47)."""
     env = cathedral.env()
+    env.reset(seed=seed)
+    for agent in env.possible_agents:
+        env.action_space(agent).seed(seed)
     rng = np.random.default_rng(seed)
     games = steps = 0
     started = time.perf_counter()
@@ -42,6 +48,9 @@ def our_games(seconds: float, seed: int) -> dict:
             obs, reward, terminated, truncated, info = env.last()
             if terminated or truncated:
                 action = None
+            elif loop == "sample":
+                action = int(env.action_space(agent).sample(mask=obs["action_mask"].astype(np.int8)))
+                steps += 1
             else:
                 legal = np.flatnonzero(obs["action_mask"])
                 action = int(legal[rng.integers(len(legal))])
@@ -126,6 +135,7 @@ def main() -> int:
         seed = args.seed + 1000 * number
         row = {
             "ours_games": our_games(args.seconds, seed),
+            "ours_sample": our_games(args.seconds, seed, loop="sample"),
             "ours_play": our_play(args.seconds, seed),
             "ours_batch": our_batch(args.seconds, seed),
         }
@@ -155,9 +165,17 @@ def main() -> int:
         t_calls = median([r["theirs"]["play_per_second"] for r in rounds])
         t_loop = median([r["theirs"]["play_loop_calls_per_second"] for r in rounds])
         t_moves = median([r["theirs"]["mean_moves_per_game"] for r in rounds])
+        t_sample = median([r["theirs"]["sample_games_per_second"] for r in rounds])
+        ours_sample = median([r["ours_sample"]["games"] / r["ours_sample"]["seconds"] for r in rounds])
+
+        def spread(ours_of, theirs_of):
+            ratios = [ours_of(r) / theirs_of(r) for r in rounds]
+            return f"{min(ratios):,.0f}x-{max(ratios):,.0f}x"
+
         rows = [
-            ("random games per second, PettingZoo loop", ours_gps, t_gps),
-            ("moves per second, PettingZoo loop", ours_sps, t_sps),
+            ("random games per second, PettingZoo loop, a random index of the mask", ours_gps, t_gps),
+            ("random games per second, PettingZoo loop, `action_space(agent).sample(mask=...)`", ours_sample, t_sample),
+            ("moves per second, PettingZoo loop (a random index)", ours_sps, t_sps),
             ("raw play calls per second (the call alone)", ours_calls, t_calls),
             ("raw play calls per second (with finding the legal moves)", ours_loop, t_loop),
             ("moves per random game", ours_moves, t_moves),
@@ -165,6 +183,14 @@ def main() -> int:
         for name, ours, their in rows:
             ratio = "" if name.startswith("moves per random") else f"{ours / their:,.0f}x"
             table.append(f"| {name} | {ours:,.1f} | {their:,.2f} | {ratio} |")
+        # The ratio round by round: its range says how far one figure can be trusted.
+        table.append(
+            "| ratio of random games per second, each round (index loop; sample loop) | | | "
+            + spread(lambda r: r["ours_games"]["games"] / r["ours_games"]["seconds"], lambda r: r["theirs"]["games_per_second"])
+            + "; "
+            + spread(lambda r: r["ours_sample"]["games"] / r["ours_sample"]["seconds"], lambda r: r["theirs"]["sample_games_per_second"])
+            + " |"
+        )
         versions = f"cathedral-rl {rounds[0]['theirs']['version']} on Python {rounds[0]['theirs']['python']} with PettingZoo {rounds[0]['theirs']['pettingzoo']}"
     else:
         for name, ours in (
@@ -183,7 +209,7 @@ def main() -> int:
     print(
         f"Medians of {args.rounds} rounds of {args.seconds:g} s each, alternating; "
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-        f"load average {median(loads):.2f} (1 min, median over the rounds); "
+        f"load average {median(loads):.2f} (1 min, median over the rounds; {min(loads):.2f} to {max(loads):.2f}); "
         f"this package {metadata.version('cathedral')} on Python {platform.python_version()} with "
         f"PettingZoo {metadata.version('pettingzoo')}; {versions}."
     )

@@ -717,6 +717,13 @@ pub fn solve<G: Game>(
     } else {
         G::MIN_VALUE
     };
+    // The best line before the root moves' values: once the value is proven, a solve stopped
+    // during the (often long) root moves still gives its best move and line.
+    phase.store(2, Ordering::Relaxed);
+    let best_line = match known {
+        Some(value) if !control.check_stop() => driver.line(position, value).unwrap_or_default(),
+        _ => Vec::new(),
+    };
     root_total.store(children.len(), Ordering::Relaxed);
     phase.store(1, Ordering::Relaxed);
     let root_values = options.root_values && options.window.is_none();
@@ -755,11 +762,6 @@ pub fn solve<G: Game>(
             upper: shown(upper),
         });
     }
-    phase.store(2, Ordering::Relaxed);
-    let best_line = match known {
-        Some(value) if !control.check_stop() => driver.line(position, value).unwrap_or_default(),
-        _ => Vec::new(),
-    };
     // Best first: the highest upper bound, then the highest lower bound, so that proven best
     // moves come before unproven ones that might still be as good and proven worse ones come
     // last; among equals the best line's move first.

@@ -7,6 +7,7 @@
 //! name, and unpickling replays every move, so a pair that arrives is a legal game again.
 
 use super::CathedralError;
+use super::int_option::Int;
 use super::to_python;
 use crate::Position;
 use crate::arena::{MatchGame, PairResult, PlayedGame, Sprt, SprtVerdict, summarize};
@@ -195,12 +196,8 @@ impl PySprt {
     }
 
     /// Counts a pair in which A scored `half_points` (0 to 4) over its two games.
-    fn add_pair(&mut self, half_points: usize) -> PyResult<()> {
-        if half_points > 4 {
-            return Err(CathedralError::new_err(format!(
-                "half_points={half_points}: expected 0 to 4"
-            )));
-        }
+    fn add_pair(&mut self, half_points: Int) -> PyResult<()> {
+        let half_points = half_points.size("half_points", 0..=4, "0 to 4")?;
         self.inner.add_pair(half_points);
         Ok(())
     }

@@ -6,6 +6,7 @@
 use super::CathedralError;
 use super::actions::{self, Actions};
 use super::games::AnyPosition;
+use super::int_option::Int;
 use super::position::PyPosition;
 use crate::engine::inputs::PLANES;
 use crate::frontend::Playable;
@@ -34,12 +35,12 @@ pub struct PyBatch {
 impl PyBatch {
     #[new]
     #[pyo3(signature = (n, rules = "classic"))]
-    fn new(n: usize, rules: &str) -> PyResult<PyBatch> {
-        if !(1..=MAX_GAMES).contains(&n) {
-            return Err(CathedralError::new_err(format!(
-                "n={n}: expected 1 to {MAX_GAMES} games"
-            )));
-        }
+    fn new(n: Int, rules: &str) -> PyResult<PyBatch> {
+        let n = n.size(
+            "n",
+            1..=MAX_GAMES as u64,
+            &format!("1 to {MAX_GAMES} games"),
+        )?;
         let words: Vec<&str> = rules.split_whitespace().collect();
         let start = Position::start_with_rules(&words).map_err(CathedralError::new_err)?;
         // Refuses optional capture, which has no action space.
@@ -129,7 +130,9 @@ impl PyBatch {
     }
 
     /// Game `i`'s position now.
-    fn position(&self, i: usize) -> PyResult<PyPosition> {
+    fn position(&self, i: Int) -> PyResult<PyPosition> {
+        let last = self.games.len() as u64 - 1;
+        let i = i.size("i", 0..=last, &format!("a game from 0 to {last}"))?;
         self.games
             .get(i)
             .map(|p| PyPosition::of(AnyPosition::Cathedral(*p)))

@@ -11,6 +11,7 @@ mod actions;
 mod arena;
 mod batch;
 mod games;
+mod int_option;
 mod play;
 mod position;
 mod records;

@@ -4,6 +4,8 @@
 
 use super::CathedralError;
 use super::arena::{AnyPair, PyPair};
+use super::int_option::Int;
+use super::search::{check_nodes, check_seed, check_tt_mb};
 use super::to_python;
 use crate::Position;
 use crate::arena::{
@@ -12,7 +14,7 @@ use crate::arena::{
 };
 use crate::boardgame::Clock;
 use crate::corintho::CorinthoPosition;
-use crate::frontend::limits::{MAX_BUDGET, MAX_SECONDS, MAX_TABLE_MIB};
+use crate::frontend::limits::{MAX_BUDGET, MAX_SECONDS};
 use pyo3::prelude::*;
 use std::time::Duration;
 
@@ -62,22 +64,22 @@ fn budget(nodes: Option<u64>, time: Option<f64>, clock: Option<(f64, f64)>) -> P
 /// given, then A in the first seat and B in the second, then the other way round. A node budget
 /// makes the games the same on every machine. Runs without the GIL.
 #[pyfunction]
-#[pyo3(signature = (a, b, pair, *, game = "cathedral", rules = "classic", seed = 1, opening_plies = 2, opening = None, nodes = None, time = None, clock = None, tt_mb = 16))]
+#[pyo3(signature = (a, b, pair, *, game = "cathedral", rules = "classic", seed = Int::new(1), opening_plies = Int::new(2), opening = None, nodes = None, time = None, clock = None, tt_mb = Int::new(16)))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_pair(
     py: Python<'_>,
     a: &str,
     b: &str,
-    pair: usize,
+    pair: Int,
     game: &str,
     rules: &str,
-    seed: u64,
-    opening_plies: usize,
+    seed: Int,
+    opening_plies: Int,
     opening: Option<Vec<String>>,
-    nodes: Option<u64>,
+    nodes: Option<Int>,
     time: Option<f64>,
     clock: Option<(f64, f64)>,
-    tt_mb: usize,
+    tt_mb: Int,
 ) -> PyResult<PyPair> {
     let settings = Settings::checked(
         a,
@@ -116,29 +118,25 @@ fn unknown_game(game: &str) -> PyErr {
 /// both players are the same engine at a node budget, the two games of a pair are the same game:
 /// an opening study plays one.
 #[pyfunction]
-#[pyo3(signature = (first, second, *, pair = 1, game_number = 1, game = "cathedral", rules = "classic", seed = 1, opening_plies = 2, opening = None, nodes = None, time = None, clock = None, tt_mb = 16))]
+#[pyo3(signature = (first, second, *, pair = Int::new(1), game_number = Int::new(1), game = "cathedral", rules = "classic", seed = Int::new(1), opening_plies = Int::new(2), opening = None, nodes = None, time = None, clock = None, tt_mb = Int::new(16)))]
 #[allow(clippy::too_many_arguments)]
 pub fn play_game<'py>(
     py: Python<'py>,
     first: &str,
     second: &str,
-    pair: usize,
-    game_number: usize,
+    pair: Int,
+    game_number: Int,
     game: &str,
     rules: &str,
-    seed: u64,
-    opening_plies: usize,
+    seed: Int,
+    opening_plies: Int,
     opening: Option<Vec<String>>,
-    nodes: Option<u64>,
+    nodes: Option<Int>,
     time: Option<f64>,
     clock: Option<(f64, f64)>,
-    tt_mb: usize,
+    tt_mb: Int,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if !(1..=2).contains(&game_number) {
-        return Err(CathedralError::new_err(format!(
-            "game_number={game_number}: expected 1 or 2"
-        )));
-    }
+    let game_number = game_number.size("game_number", 1..=2, "1 or 2")?;
     let settings = Settings::checked(
         first,
         second,
@@ -185,31 +183,26 @@ impl<'a> Settings<'a> {
     fn checked(
         a: &str,
         b: &str,
-        pair: usize,
+        pair: Int,
         rules: &'a str,
-        seed: u64,
-        opening_plies: usize,
+        seed: Int,
+        opening_plies: Int,
         opening: Option<&'a [String]>,
-        nodes: Option<u64>,
+        nodes: Option<Int>,
         time: Option<f64>,
         clock: Option<(f64, f64)>,
-        tt_mb: usize,
+        tt_mb: Int,
     ) -> PyResult<Settings<'a>> {
         let (a, b) = (builtin("a", a)?, builtin("b", b)?);
-        let budget = budget(nodes, time, clock)?;
-        if pair == 0 {
-            return Err(CathedralError::new_err("pair=0: pairs are numbered from 1"));
-        }
-        if opening_plies > 100 {
-            return Err(CathedralError::new_err(format!(
-                "opening_plies={opening_plies}: expected 0 to 100"
-            )));
-        }
-        if !(1..=MAX_TABLE_MIB).contains(&tt_mb) {
-            return Err(CathedralError::new_err(format!(
-                "tt_mb={tt_mb}: expected 1 to {MAX_TABLE_MIB} (MiB)"
-            )));
-        }
+        let budget = budget(check_nodes(nodes)?, time, clock)?;
+        let pair = pair.size(
+            "pair",
+            1..=u32::MAX as u64,
+            "1 or more (pairs are numbered from 1)",
+        )?;
+        let seed = check_seed(seed)?;
+        let opening_plies = opening_plies.size("opening_plies", 0..=100, "0 to 100")?;
+        let tt_mb = check_tt_mb(tt_mb)?;
         Ok(Settings {
             a,
             b,

@@ -2,6 +2,7 @@
 //! `read_records`, `parse_records` and `records_text`.
 
 use super::games::{AnyPosition, PythonGame};
+use super::int_option::Int;
 use super::position::{PyPosition, position_arg};
 use super::{CathedralError, IllegalMoveError, file_error, to_python};
 use crate::Position;
@@ -150,9 +151,10 @@ impl PyRecord {
     }
 
     /// "Game 1: Ann (Light) v Bob (Dark), Club night, 2026-11-20".
-    #[pyo3(signature = (number = 1))]
-    fn heading(&self, number: usize) -> String {
-        with_record!(&self.inner, r, G => G::record_heading(r, number))
+    #[pyo3(signature = (number = Int::new(1)))]
+    fn heading(&self, number: Int) -> PyResult<String> {
+        let number = number.size("number", 1..=u32::MAX as u64, "1 or more")?;
+        Ok(with_record!(&self.inner, r, G => G::record_heading(r, number)))
     }
 
     /// A new record: this game with `moves` (in the game's notation) played after its end.

@@ -2,6 +2,7 @@
 //! `bestmove --json` as Python data, run without the GIL and stoppable with Ctrl-C.
 
 use super::games::{AnyPosition, with_game};
+use super::int_option::Int;
 use super::position::position_arg;
 use super::{CathedralError, file_error, to_python};
 use crate::boardgame::SolveOptions;
@@ -21,12 +22,15 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
 /// Runs `work` on a worker thread without the GIL; the calling thread checks Python's signals
 /// meanwhile. On Ctrl-C (or any signal handler raising) it sets `stop`, waits for the work to
-/// wind down and raises the handler's exception (`KeyboardInterrupt`). It returns as soon as the
-/// work is done (a short search costs no polling delay).
+/// wind down and raises the handler's exception (`KeyboardInterrupt`) with what the work found
+/// by then as its `partial` attribute (`keep` turns it into Python data: a solve's proven bounds,
+/// best move and line, as the command line prints them when interrupted). It returns as soon as
+/// the work is done (a short search costs no polling delay).
 fn interruptible<T: Send>(
     py: Python<'_>,
     stop: &Arc<AtomicBool>,
     work: impl FnOnce() -> T + Send,
+    keep: impl FnOnce(Python<'_>, T) -> PyResult<Bound<'_, PyAny>>,
 ) -> PyResult<T> {
     let finished = Finished::default();
     std::thread::scope(|scope| {
@@ -38,7 +42,13 @@ fn interruptible<T: Send>(
         while !py.detach(|| finished.wait(SIGNAL_POLL)) {
             if let Err(interrupt) = py.check_signals() {
                 stop.store(true, Ordering::SeqCst);
-                let _ = py.detach(|| handle.join());
+                if let Ok(found) = py.detach(|| handle.join())
+                    && let Ok(partial) = keep(py, found)
+                {
+                    // An exception instance takes attributes; if it did not, the interrupt
+                    // still goes up, without what was found.
+                    let _ = interrupt.value(py).setattr("partial", partial);
+                }
                 return Err(interrupt);
             }
         }
@@ -84,31 +94,31 @@ impl Finished {
     }
 }
 
-fn check_threads(threads: usize) -> PyResult<()> {
-    if threads > MAX_THREADS {
-        return Err(CathedralError::new_err(format!(
-            "threads={threads}: expected 0 (all cores) to {MAX_THREADS}"
-        )));
-    }
-    Ok(())
+/// A seed: any whole number from 0 up (a negative one is refused, naming the option).
+pub(crate) fn check_seed(seed: Int) -> PyResult<u64> {
+    seed.within("seed", 0..=u64::MAX, "a whole number from 0 up")
 }
 
-fn check_tt_mb(tt_mb: usize) -> PyResult<()> {
-    if !(1..=MAX_TABLE_MIB).contains(&tt_mb) {
-        return Err(CathedralError::new_err(format!(
-            "tt_mb={tt_mb}: expected 1 to {MAX_TABLE_MIB} (MiB)"
-        )));
-    }
-    Ok(())
+pub(crate) fn check_threads(threads: Int) -> PyResult<usize> {
+    threads.size(
+        "threads",
+        0..=MAX_THREADS as u64,
+        &format!("0 (all cores) to {MAX_THREADS}"),
+    )
 }
 
-fn check_nodes(nodes: Option<u64>) -> PyResult<()> {
-    match nodes {
-        Some(n) if !(1..=MAX_BUDGET).contains(&n) => Err(CathedralError::new_err(format!(
-            "nodes={n}: expected 1 to {MAX_BUDGET}"
-        ))),
-        _ => Ok(()),
-    }
+pub(crate) fn check_tt_mb(tt_mb: Int) -> PyResult<usize> {
+    tt_mb.size(
+        "tt_mb",
+        1..=MAX_TABLE_MIB as u64,
+        &format!("1 to {MAX_TABLE_MIB} (MiB)"),
+    )
+}
+
+pub(crate) fn check_nodes(nodes: Option<Int>) -> PyResult<Option<u64>> {
+    nodes
+        .map(|n| n.within("nodes", 1..=MAX_BUDGET, &format!("1 to {MAX_BUDGET}")))
+        .transpose()
 }
 
 /// Seconds as a duration: more than 0 (or 0 where `zero` allows it), at most a week.
@@ -138,15 +148,15 @@ fn duration(name: &str, seconds: Option<f64>, zero: bool) -> PyResult<Option<Dur
 /// between, with `complete` true once decided (no root values then). Runs without the GIL;
 /// Ctrl-C raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (position, *, time = None, nodes = None, threads = 1, tt_mb = 256, root_values = true, wdl = false, window = None))]
+#[pyo3(signature = (position, *, time = None, nodes = None, threads = Int::new(1), tt_mb = Int::new(256), root_values = true, wdl = false, window = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
     time: Option<f64>,
-    nodes: Option<u64>,
-    threads: usize,
-    tt_mb: usize,
+    nodes: Option<Int>,
+    threads: Int,
+    tt_mb: Int,
     root_values: bool,
     wdl: bool,
     window: Option<(i32, i32)>,
@@ -164,9 +174,9 @@ pub fn solve<'py>(
         }
     }
     let position = position_arg(position)?;
-    check_threads(threads)?;
-    check_tt_mb(tt_mb)?;
-    check_nodes(nodes)?;
+    let threads = check_threads(threads)?;
+    let tt_mb = check_tt_mb(tt_mb)?;
+    let nodes = check_nodes(nodes)?;
     let time_limit = duration("time", time, true)?;
     let stop = Arc::new(AtomicBool::new(false));
     let options = SolveOptions {
@@ -182,9 +192,15 @@ pub fn solve<'py>(
         ..SolveOptions::default()
     };
     with_game!(position, p => {
-        let report = interruptible(py, &stop, || {
-            crate::frontend::solve(&p, &options, &|_| {}).map(|(report, _)| report)
-        })?
+        let report = interruptible(
+            py,
+            &stop,
+            || crate::frontend::solve(&p, &options, &|_| {}).map(|(report, _)| report),
+            |py, found| match found {
+                Ok(report) => to_python(py, &report),
+                Err(e) => Err(CathedralError::new_err(e)),
+            },
+        )?
         .map_err(CathedralError::new_err)?;
         to_python(py, &report)
     })
@@ -198,35 +214,32 @@ pub fn solve<'py>(
 /// `nodes` (reproducible) bounds the thinking; `level` 1 to 10 weakens it (with `seed` for its
 /// noise). Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (position, *, time = 1.0, nodes = None, threads = 1, level = 10, seed = 0, tt_mb = 64, candidates = 1, book = "bundled"))]
+#[pyo3(signature = (position, *, time = 1.0, nodes = None, threads = Int::new(1), level = Int::new(10), seed = Int::new(0), tt_mb = Int::new(64), candidates = Int::new(1), book = "bundled"))]
 #[allow(clippy::too_many_arguments)]
 pub fn bestmove<'py>(
     py: Python<'py>,
     position: &Bound<'py, PyAny>,
     time: f64,
-    nodes: Option<u64>,
-    threads: usize,
-    level: u8,
-    seed: u64,
-    tt_mb: usize,
-    candidates: usize,
+    nodes: Option<Int>,
+    threads: Int,
+    level: Int,
+    seed: Int,
+    tt_mb: Int,
+    candidates: Int,
     book: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let position = position_arg(position)?;
-    check_threads(threads)?;
-    check_tt_mb(tt_mb)?;
-    check_nodes(nodes)?;
+    let threads = check_threads(threads)?;
+    let tt_mb = check_tt_mb(tt_mb)?;
+    let nodes = check_nodes(nodes)?;
+    let seed = check_seed(seed)?;
     let time = duration("time", Some(time), false)?;
-    if !(1..=MAX_LEVEL).contains(&level) {
-        return Err(CathedralError::new_err(format!(
-            "level={level}: expected 1 (weakest) to {MAX_LEVEL} (full strength)"
-        )));
-    }
-    if !(1..=100).contains(&candidates) {
-        return Err(CathedralError::new_err(format!(
-            "candidates={candidates}: expected 1 to 100"
-        )));
-    }
+    let level = level.within(
+        "level",
+        1..=u64::from(MAX_LEVEL),
+        &format!("1 (weakest) to {MAX_LEVEL} (full strength)"),
+    )? as u8;
+    let candidates = candidates.size("candidates", 1..=100, "1 to 100")?;
     let stop = Arc::new(AtomicBool::new(false));
     // A node budget is the whole budget (the same move on every machine).
     let time = if nodes.is_some() { None } else { time };
@@ -264,9 +277,12 @@ pub fn bestmove<'py>(
                 candidates,
                 ..PlayOptions::default()
             };
-            let report = interruptible(py, &stop, || {
-                BestMoveReport::new(&p, &choose(&p, &options, &mut |_| {}))
-            })?;
+            let report = interruptible(
+                py,
+                &stop,
+                || BestMoveReport::new(&p, &choose(&p, &options, &mut |_| {})),
+                |py, found| to_python(py, &found),
+            )?;
             to_python(py, &report)
         }
         AnyPosition::Corintho(p) => {
@@ -285,7 +301,12 @@ pub fn bestmove<'py>(
                 seed,
                 stop: Arc::clone(&stop),
             };
-            let report = interruptible(py, &stop, || crate::frontend::bestmove(&p, &request))?;
+            let report = interruptible(
+                py,
+                &stop,
+                || crate::frontend::bestmove(&p, &request),
+                |py, found| to_python(py, &found),
+            )?;
             to_python(py, &report)
         }
     }

@@ -72,6 +72,68 @@ def test_options_are_range_checked():
         cathedral.SingleAgentEnv(level=11)
 
 
+def test_every_whole_number_option_names_itself_and_its_range():
+    # A negative or huge number is refused in words naming the option and its range, never a
+    # bare OverflowError; a number of the wrong type names the option too.
+    position = cathedral.Position.bundled("endgame")
+    cases = [
+        (lambda: cathedral.solve(position, threads=-1), "threads=-1: expected 0 (all cores) to"),
+        (lambda: cathedral.solve(position, tt_mb=-5), "tt_mb=-5: expected 1 to"),
+        (lambda: cathedral.solve(position, nodes=-1), "nodes=-1: expected 1 to"),
+        (lambda: cathedral.solve(position, nodes=2**70), "nodes=a number beyond 64 bits"),
+        (lambda: cathedral.bestmove(position, seed=-1), "seed=-1: expected a whole number from 0 up"),
+        (lambda: cathedral.bestmove(position, level=-3), "level=-3: expected 1 (weakest) to 10"),
+        (lambda: cathedral.bestmove(position, candidates=-1), "candidates=-1: expected 1 to 100"),
+        (lambda: cathedral.Batch(-1), "n=-1: expected 1 to"),
+        (lambda: cathedral.Batch(2).position(-1), "i=-1: expected a game from 0 to 1"),
+        (lambda: cathedral.Sprt(0, 5).add_pair(-1), "half_points=-1: expected 0 to 4"),
+        (lambda: cathedral.play_pair("random", "random", -1), "pair=-1: expected 1 or more"),
+        (lambda: cathedral.play_pair("random", "random", 1, seed=-2), "seed=-2"),
+        (lambda: cathedral.play_game("random", "random", game_number=3), "game_number=3: expected 1 or 2"),
+    ]
+    for call, words in cases:
+        with pytest.raises(cathedral.CathedralError) as caught:
+            call()
+        assert words in str(caught.value)
+    # A seed of the full 64 bits is still a seed.
+    assert cathedral.bestmove(position, seed=2**64 - 1, nodes=100)["best_move"]
+    with pytest.raises(TypeError, match="level"):
+        cathedral.bestmove(position, level="3")
+    with pytest.raises(TypeError, match="threads"):
+        cathedral.solve(position, threads=True)
+
+
+def test_an_interrupted_solve_keeps_what_it_proved():
+    # Ctrl-C in the middle of a long solve: KeyboardInterrupt, with the report of what was
+    # proven by then (bounds, nodes) as `partial`, as the command line prints it.
+    position = cathedral.Position.load(ROOT / "puzzles" / "bench" / "t10-01.yaml")
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    with pytest.raises(KeyboardInterrupt) as caught:
+        cathedral.solve(position, threads=1)
+    timer.join()
+    partial = caught.value.partial
+    assert partial["complete"] is False
+    assert partial["lower"] <= partial["upper"]
+    assert partial["stats"]["nodes"] > 0
+
+
+def test_a_solve_stopped_after_its_value_still_gives_the_best_move_and_line():
+    # The best line is found right after the value, before the root moves' values: a solve cut
+    # during the root moves (here by a node budget) still says the best move and its line.
+    position = cathedral.Position.load(ROOT / "puzzles" / "bench" / "t8-01.yaml")
+    value_only = cathedral.solve(position, root_values=False)
+    assert value_only["complete"] and value_only["best_move"]
+    budget = value_only["stats"]["nodes"] + 1000
+    cut = cathedral.solve(position, nodes=budget)
+    assert cut["complete"] is False, "the root moves take more than the budget"
+    assert cut["value"] == value_only["value"]
+    assert cut["best_move"] and cut["best_line"]
+    replay = position
+    for move in cut["best_line"]:
+        replay = replay.after(move)
+
+
 def test_optional_capture_has_no_action_space_but_plays_in_notation():
     with pytest.raises(cathedral.CathedralError, match="optional capture"):
         cathedral.env(rules="moore1978")

@@ -16,8 +16,11 @@ package hands its data to Python::
 - :class:`Record`, :func:`read_records`, :func:`parse_records`, :func:`records_text`: game
   records.
 - :func:`env` / :class:`CathedralEnv`: a PettingZoo AEC environment;
-  :class:`SingleAgentEnv`: a Gymnasium environment against the engine; :class:`Batch`: many
-  games stepped by one call, with the observations as stacked numpy arrays, for training loops.
+  :class:`SingleAgentEnv`: a Gymnasium environment against the engine, a random player or a
+  callable (:func:`policy_opponent` wraps a frozen policy for self-play);
+  :class:`SingleAgentVecEnv` (:mod:`cathedral.vec`): many of those games behind
+  Stable-Baselines3's ``VecEnv`` interface; :class:`Batch`: many games stepped by one call, with
+  the observations as stacked numpy arrays, for training loops.
 - :func:`play_pair`, :func:`play_game`, :func:`match_summary`, :class:`Sprt`: engine matches one pair at a time,
   exactly as ``cathedral match`` plays and counts them.
 - :mod:`cathedral.distributed`: exact solves split into Ray tasks across a cluster, and matches
@@ -67,6 +70,7 @@ __all__ = [
     "Position",
     "Record",
     "SingleAgentEnv",
+    "SingleAgentVecEnv",
     "Sprt",
     "action_info",
     "bestmove",
@@ -75,6 +79,7 @@ __all__ = [
     "parse_records",
     "play_game",
     "play_pair",
+    "policy_opponent",
     "player_name",
     "raw_env",
     "read_records",
@@ -90,8 +95,12 @@ def __getattr__(name):
         from . import aec
 
         return getattr(aec, name)
-    if name == "SingleAgentEnv":
-        from .single import SingleAgentEnv
+    if name in ("SingleAgentEnv", "policy_opponent"):
+        from . import single
 
-        return SingleAgentEnv
+        return getattr(single, name)
+    if name == "SingleAgentVecEnv":
+        from .vec import SingleAgentVecEnv
+
+        return SingleAgentVecEnv
     raise AttributeError(f"module 'cathedral' has no attribute {name!r}")

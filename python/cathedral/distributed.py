@@ -67,52 +67,89 @@ def _key(position: Position) -> str:
     return f"{position.key:032x}"
 
 
-def _solve_subproblem(text: str, threads: int, tt_mb: int, crash_once: str | None) -> dict:
-    """A Ray task: the exact solve of one subproblem, with what it cost."""
+def _remaining(deadline: float | None) -> float | None:
+    """Seconds left before ``deadline`` (wall-clock time, so that tasks on other machines share
+    it), or None without one."""
+    return None if deadline is None else deadline - time.time()
+
+
+def _out_of_time(position: Position, started: float) -> dict:
+    """What a task reports when the deadline passed before it began: only the bounds every
+    position has (a player's unplaced squares can only fall)."""
+    unplaced = position.unplaced()
+    mover = position.to_move
+    other = "dark" if mover == "light" else "light"
+    return {
+        "key": _key(position),
+        "value": None,
+        "lower": -unplaced[mover],
+        "upper": unplaced[other],
+        "complete": False,
+        "best_line": [],
+        "nodes": 0,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _solve_subproblem(text: str, threads: int, tt_mb: int, crash_once: str | None, deadline: float | None = None) -> dict:
+    """A Ray task: the exact solve of one subproblem, with what it cost; with a deadline, the
+    proven bounds if it passes first."""
     if crash_once is not None and not os.path.exists(crash_once):
         # Test hook: the first attempt's worker dies in the middle of its task.
         Path(crash_once).touch()
         os._exit(1)
     position = Position.from_text(text)
     started = time.perf_counter()
-    report = _solve(position, threads=threads, tt_mb=tt_mb, root_values=False)
-    if not report["complete"]:
+    left = _remaining(deadline)
+    if left is not None and left <= 0:
+        return _out_of_time(position, started)
+    report = _solve(position, threads=threads, tt_mb=tt_mb, root_values=False, time=left)
+    if not report["complete"] and left is None:
         raise CathedralError(f"internal error: a solve without limits ended unproven: {report}")
     return {
         "key": _key(position),
-        "value": report["value"],
-        "best_line": report.get("best_line") or [],
+        "value": report["value"] if report["complete"] else None,
+        "lower": report["lower"],
+        "upper": report["upper"],
+        "complete": report["complete"],
+        "best_line": (report.get("best_line") or []) if report["complete"] else [],
         "nodes": report["stats"]["nodes"],
         "seconds": time.perf_counter() - started,
     }
 
 
-def _solve_windowed(text: str, root_to_move: str, threads: int, tt_mb: int, bound, crash_once: str | None) -> dict:
+def _solve_windowed(text: str, root_to_move: str, threads: int, tt_mb: int, bound, crash_once: str | None,
+                    deadline: float | None = None) -> dict:
     """A Ray task: a root move's subproblem decided against the best root value proven so far
     (read from the run's bound actor as the task starts): refuted (the move is worth at most
-    that), or solved exactly."""
+    that), or solved exactly; with a deadline, the proven bounds if it passes first."""
     import ray
 
     if crash_once is not None and not os.path.exists(crash_once):
         Path(crash_once).touch()
         os._exit(1)
     position = Position.from_text(text)
+    started = time.perf_counter()
+    left = _remaining(deadline)
+    if left is not None and left <= 0:
+        return dict(_out_of_time(position, started), window=None)
     alpha = ray.get(bound.get.remote())
     flip = position.to_move != root_to_move
     window = None
     if alpha is not None and not position.is_over:
         # The move is worth -v (or v after a pass): it matters only above alpha.
         window = (-1000, -alpha) if flip else (alpha, 1000)
-    started = time.perf_counter()
-    report = _solve(position, threads=threads, tt_mb=tt_mb, root_values=False, window=window)
-    if not report["complete"]:
+    report = _solve(position, threads=threads, tt_mb=tt_mb, root_values=False, window=window, time=left)
+    if not report["complete"] and left is None:
         raise CathedralError(f"internal error: a solve without limits ended undecided: {report}")
+    exact = report["complete"] and report["lower"] == report["upper"]
     return {
         "key": _key(position),
-        "value": report["lower"] if report["lower"] == report["upper"] else None,
+        "value": report["lower"] if exact else None,
         "lower": report["lower"],
         "upper": report["upper"],
-        "best_line": report.get("best_line") or [] if report["lower"] == report["upper"] else [],
+        "complete": report["complete"],
+        "best_line": (report.get("best_line") or []) if exact else [],
         "window": window,
         "nodes": report["stats"]["nodes"],
         "seconds": time.perf_counter() - started,
@@ -141,13 +178,19 @@ class Knowledge:
     def __init__(self, path: str | os.PathLike | None):
         self.path = Path(path) if path is not None else None
         self.known: dict[str, dict] = {}
+        # Where each entry read from the file is (its line), so that one the replay contradicts
+        # can be named; entries added by this run have none.
+        self.lines: dict[str, int] = {}
         if self.path is not None and self.path.exists():
+            if not self.path.is_file():
+                raise CathedralError(f"knowledge={str(self.path)!r}: not a file; expected a JSON-lines file")
             for number, line in enumerate(self.path.read_text().splitlines(), 1):
                 if not line.strip():
                     continue
                 try:
                     entry = json.loads(line)
                     self.known[entry["key"]] = entry
+                    self.lines[entry["key"]] = number
                 except (json.JSONDecodeError, KeyError, TypeError) as error:
                     raise CathedralError(
                         f"{self.path}:{number}: not a knowledge line ({error}); expected a JSON object with a key"
@@ -160,14 +203,51 @@ class Knowledge:
             return entry
         return None
 
+    def origin(self, position: Position) -> str | None:
+        """``path:line: entry`` for an entry read from the file, else None."""
+        key = _key(position)
+        if key not in self.lines or self.path is None:
+            return None
+        entry = {k: v for k, v in self.known[key].items() if k != "text"}
+        return f"{self.path}:{self.lines[key]}: the knowledge entry {json.dumps(entry)}"
+
     def add(self, position: Position, result: dict) -> None:
         entry = dict(result, text=position.file_text())
         self.known[entry["key"]] = entry
+        self.lines.pop(entry["key"], None)
         if self.path is not None:
             with self.path.open("a") as out:
                 out.write(json.dumps(entry) + "\n")
                 out.flush()
                 os.fsync(out.fileno())
+
+    def check_replay(self, position: Position, entry: dict) -> None:
+        """An entry read from the file must hold: its best line replays from its position to the
+        end of the game at its value. Raises ``CathedralError`` naming the file, the line and the
+        entry otherwise (a hand-edited or corrupted file, or one from another build's rules)."""
+        where = self.origin(position)
+        if where is None or entry.get("value") is None:
+            return
+        end = position
+        try:
+            for move in entry.get("best_line") or []:
+                end = end.after(move)
+        except CathedralError as error:
+            raise CathedralError(f"{where} contradicts the replay: {error}; remove the line and solve again") from None
+        if not end.is_over:
+            raise CathedralError(
+                f"{where} contradicts the replay: its best line does not reach the end of the game; "
+                "remove the line and solve again"
+            )
+        unplaced = end.unplaced()
+        mover = position.to_move
+        other = "dark" if mover == "light" else "light"
+        margin = unplaced[other] - unplaced[mover]
+        if margin != entry["value"]:
+            raise CathedralError(
+                f"{where} contradicts the replay: its best line ends at {margin:+d} for {mover}, not at its "
+                f"value {entry['value']:+d}; remove the line and solve again"
+            )
 
 
 def _expand(node: _Node, depth: int) -> list[_Node]:
@@ -176,25 +256,54 @@ def _expand(node: _Node, depth: int) -> list[_Node]:
         return [node]
     frontier = []
     for move in node.position.legal_moves():
-        child = _Node(node.position.after(move), node.moves + [move])
-        node.children.append((move, child))
+        child = _Node(node.position.after(move), node.moves + [_notation(node.position, move)])
+        node.children.append((_notation(node.position, move), child))
         frontier.extend(_expand(child, depth - 1))
     return frontier
 
 
-def _value(node: _Node) -> int:
-    """The node's exact value from its side to move's view."""
+def _notation(position: Position, move: str) -> str:
+    """``move`` with its player prefix, as ``cathedral.solve`` writes moves (``legal_moves``
+    leaves the prefix out; the Cathedral, too, is written with the player who places it)."""
+    if move.startswith(("light:", "dark:")):
+        return move
+    return f"{position.to_move}:{move}"
+
+
+def _trivial(position: Position) -> tuple[int, int]:
+    """The bounds every position has, from its side to move's view: a player's unplaced
+    squares can only fall."""
+    unplaced = position.unplaced()
+    mover = position.to_move
+    other = "dark" if mover == "light" else "light"
+    return -unplaced[mover], unplaced[other]
+
+
+def _bounds(node: _Node) -> tuple[int, int]:
+    """The node's proven bounds from its side to move's view (equal when it is solved)."""
     if node.position.is_over:
-        return node.position.value
+        return node.position.value, node.position.value
     if not node.children:
-        return node.result["value"]
-    best = None
+        result = node.result
+        if result is None:
+            return _trivial(node.position)
+        if result.get("value") is not None:
+            return result["value"], result["value"]
+        return result["lower"], result["upper"]
+    lower = upper = None
     for _, child in node.children:
-        value = _value(child)
+        low, high = _bounds(child)
         if child.position.to_move != node.position.to_move:
-            value = -value
-        best = value if best is None else max(best, value)
-    return best
+            low, high = -high, -low
+        lower = low if lower is None else max(lower, low)
+        upper = high if upper is None else max(upper, high)
+    return lower, upper
+
+
+def _value(node: _Node) -> int | None:
+    """The node's exact value from its side to move's view, or None while it is not proven."""
+    lower, upper = _bounds(node)
+    return lower if lower == upper else None
 
 
 def _replayed_to(position: Position, line: list[str], value: int) -> dict:
@@ -213,38 +322,115 @@ def _replayed_to(position: Position, line: list[str], value: int) -> dict:
     return unplaced
 
 
-def _report(mover, value, line, root_moves, unplaced, solved, reused, subproblems, started) -> dict:
-    """A distributed solve's answer: `solve --json`'s keys where they apply, and the run's cost."""
+def _root_move(move: str, lower: int, upper: int) -> dict:
+    """A root move as ``cathedral.solve`` lists it: ``move``, ``value`` (None until proven),
+    ``lower``, ``upper``."""
+    return {"move": move, "value": lower if lower == upper else None, "lower": lower, "upper": upper}
+
+
+def _report(mover, lower, upper, line, root_moves, unplaced, solved, reused, subproblems, started,
+            threads) -> dict:
+    """A distributed solve's answer: the keys of ``cathedral.solve`` (``solve --json``), and the
+    run's cost. Unfinished (a time limit), ``value`` is None and ``lower``/``upper`` are the
+    proven bounds, as ``cathedral.solve`` reports them."""
+    complete = lower == upper
+    value = lower if complete else None
+    nodes = sum(s.get("nodes", 0) for s in subproblems)
+    seconds = time.perf_counter() - started
+    best_so_far = line[0] if line else None
+    if not complete and root_moves:
+        # As cathedral.solve: the move with the best proven lower bound so far.
+        best_so_far = max(root_moves, key=lambda m: m["lower"])["move"]
     return {
         "to_move": mover,
         "value": value,
-        "complete": True,
-        "best_move": line[0] if line else None,
-        "best_line": line,
+        "lower": lower,
+        "upper": upper,
+        "complete": complete,
+        "wdl": False,
+        "best_move": line[0] if complete and line else None,
+        "best_so_far": best_so_far,
+        "best_line": line if complete else [],
+        "solution": {"value": value, "best_move": line[0] if line else None, "best_line": line, "nodes": nodes}
+        if complete
+        else None,
         "root_moves": root_moves,
         "final_unplaced": unplaced,
+        "stats": {"nodes": nodes, "seconds": seconds, "nodes_per_second": nodes / max(seconds, 1e-9),
+                  "threads": threads},
         "tasks": solved,
         "reused": reused,
         "subproblems": subproblems,
-        "seconds": time.perf_counter() - started,
+        "seconds": seconds,
     }
 
 
-def _line(node: _Node) -> list[str]:
-    """The best line from ``node``: the best child (the first of the best in move order), down
-    to a subproblem, then its own best line."""
+def _line(node: _Node) -> tuple[list[str], _Node | None]:
+    """The best line from a solved ``node``: the best child (the first of the best in move
+    order), down to a subproblem, then its own best line; and that subproblem."""
     if node.position.is_over:
-        return []
+        return [], None
     if not node.children:
-        return list(node.result["best_line"])
+        return list(node.result["best_line"]), node
     target = _value(node)
     for move, child in node.children:
         value = _value(child)
+        if value is None:
+            continue
         if child.position.to_move != node.position.to_move:
             value = -value
         if value == target:
-            return [move] + _line(child)
+            rest, leaf = _line(child)
+            return [move] + rest, leaf
     raise CathedralError("internal error: no child has the node's value")
+
+
+def _is_integer(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_solve_options(position, knowledge, split_depth, threads_per_task, tt_mb, root_values, order_nodes,
+                         time_limit) -> None:
+    """Every option of :func:`solve`, checked before Ray starts or any task runs."""
+    if not isinstance(position, Position):
+        raise TypeError(f"distributed.solve(position={position!r}): expected a cathedral.Position")
+    if position.game != "cathedral":
+        raise CathedralError("distributed.solve solves Cathedral positions")
+    if knowledge is not None and not isinstance(knowledge, (str, os.PathLike)):
+        raise CathedralError(f"knowledge={knowledge!r}: expected None or a file path")
+    if not _is_integer(split_depth) or not 1 <= split_depth <= 3:
+        raise CathedralError(f"split_depth={split_depth!r}: expected 1 to 3")
+    if not _is_integer(threads_per_task) or not 0 <= threads_per_task <= 64:
+        raise CathedralError(f"threads_per_task={threads_per_task!r}: expected 0 (all cores) to 64")
+    if not _is_integer(tt_mb) or not 1 <= tt_mb <= 65536:
+        raise CathedralError(f"tt_mb={tt_mb!r}: expected 1 to 65536 (MiB per task)")
+    if not isinstance(root_values, bool):
+        raise CathedralError(f"root_values={root_values!r}: expected True or False")
+    if not _is_integer(order_nodes) or not 1 <= order_nodes <= 1_000_000_000:
+        raise CathedralError(f"order_nodes={order_nodes!r}: expected 1 to 1000000000")
+    if time_limit is not None and (
+        isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not 0 < time_limit < float("inf")
+    ):
+        raise CathedralError(f"time_limit={time_limit!r}: expected None (no limit) or seconds above 0")
+    if not root_values and split_depth != 1:
+        raise CathedralError("root_values=False splits at the root: split_depth must be 1")
+
+
+def _wait_all(pending: dict, deadline: float | None):
+    """Yields ``(key, result)`` as the tasks end. Past the deadline every task stops by itself;
+    one that has not ended a minute later (a lost machine, say) is cancelled and yields None."""
+    import ray
+
+    while pending:
+        timeout = None if deadline is None else max(0.0, deadline - time.time()) + 60.0
+        done, _ = ray.wait(list(pending), num_returns=1, timeout=timeout)
+        if not done:
+            for ref in list(pending):
+                ray.cancel(ref, force=True)
+                yield pending.pop(ref), None
+            return
+        key = pending.pop(done[0])
+        yield key, ray.get(done[0])
 
 
 def solve(
@@ -256,40 +442,46 @@ def solve(
     tt_mb: int = 256,
     root_values: bool = True,
     order_nodes: int = 200_000,
+    time_limit: float | None = None,
     _crash_once: str | None = None,
 ) -> dict:
     """Solves a Cathedral position exactly on the Ray cluster ``ray.init`` joined (a local one
     of all cores if none): the value from the side to move's view, the best move and line, every
-    root move's value, and what the run cost (see the module's docstring).
+    root move's value, and what the run cost (see the module's docstring). The answer has the
+    keys and the notation of :func:`cathedral.solve`.
 
     ``knowledge`` is the run's file of proven subproblems (read first, appended to as the solve
     goes); ``split_depth`` (1 to 3) the plies expanded before the tasks (each position there is
     one task); ``threads_per_task`` the solver's threads in each task (0: all of a machine's
-    cores), which is also the CPUs a task asks Ray for.
+    cores), which is also the CPUs a task asks Ray for; ``tt_mb`` each task's table.
+
+    ``time_limit`` (seconds, wall-clock time from the call) stops the solve: every task stops at
+    the deadline with its proven bounds, and the answer is then ``complete: False`` with
+    ``value`` None and the root's proven ``lower`` and ``upper`` bounds (each root move's too),
+    as ``cathedral.solve(time=...)`` reports them. Only proven subproblems go to the knowledge
+    file, so a rerun with the same file goes on from there.
 
     ``root_values=False`` asks for the value and the best line only, as ``cathedral solve
     --value-only`` does: the root moves, ordered by the engine (``order_nodes`` each),
     become tasks that read the best root value proven so far from a Ray actor as they start and
     only decide their move against it (refuted: worth at most that; or solved exactly), the
-    windows of an alpha-beta search shared across the cluster. The refuted moves come back as
-    ``{"move", "at_most"}``.
+    windows of an alpha-beta search shared across the cluster. A refuted move has ``value``
+    None and its bounds, its ``upper`` also as ``at_most``.
+
+    Every option is checked before Ray starts; an entry of the knowledge file that the replay
+    contradicts raises ``CathedralError`` naming the file, its line and the entry.
     """
+    _check_solve_options(position, knowledge, split_depth, threads_per_task, tt_mb, root_values, order_nodes,
+                         time_limit)
+    store = Knowledge(knowledge)
     import ray
 
-    if position.game != "cathedral":
-        raise CathedralError("distributed.solve solves Cathedral positions")
-    if not 1 <= split_depth <= 3:
-        raise CathedralError(f"split_depth={split_depth}: expected 1 to 3")
-    if not 0 <= threads_per_task <= 64:
-        raise CathedralError(f"threads_per_task={threads_per_task}: expected 0 (all cores) to 64")
+    deadline = None if time_limit is None else time.time() + time_limit
     if not ray.is_initialized():
         ray.init()
     if not root_values:
-        if split_depth != 1:
-            raise CathedralError("root_values=False splits at the root: split_depth must be 1")
-        return _solve_with_windows(position, knowledge, threads_per_task, tt_mb, order_nodes, _crash_once)
+        return _solve_with_windows(position, store, threads_per_task, tt_mb, order_nodes, _crash_once, deadline)
     started = time.perf_counter()
-    store = Knowledge(knowledge)
     task = ray.remote(num_cpus=max(1, threads_per_task), max_retries=3)(_solve_subproblem)
     root = _Node(position, [])
     pending: dict = {}
@@ -306,43 +498,45 @@ def solve(
             node.result = known
             reused += 1
             return
-        ref = task.remote(node.position.file_text(), threads_per_task, tt_mb, _crash_once)
+        ref = task.remote(node.position.file_text(), threads_per_task, tt_mb, _crash_once, deadline)
         pending[ref] = node
 
     for node in _expand(root, split_depth):
         submit(node)
-    while pending:
-        done, _ = ray.wait(list(pending), num_returns=1)
-        node = pending.pop(done[0])
-        result = ray.get(done[0])
-        node.result = result
-        store.add(node.position, result)
+    for node, result in _wait_all(pending, deadline):
+        if result is None:
+            continue
         solved += 1
+        node.result = result
+        if result.get("value") is not None:
+            store.add(node.position, result)
         subproblems.append(
-            {"moves": node.moves, "value": result["value"], "nodes": result["nodes"], "seconds": result["seconds"]}
+            {"moves": node.moves, "value": result["value"], "lower": result.get("lower", result["value"]),
+             "upper": result.get("upper", result["value"]), "nodes": result["nodes"], "seconds": result["seconds"]}
         )
 
-    value = _value(root)
-    line = _line(root)
-    unplaced = _replayed_to(position, line, value)
-    mover = position.to_move
+    lower, upper = _bounds(root)
     root_moves = []
     for move, child in root.children:
-        child_value = _value(child)
+        low, high = _bounds(child)
         if child.position.to_move != position.to_move:
-            child_value = -child_value
-        root_moves.append({"move": move, "value": child_value})
-    root_moves.sort(key=lambda m: -m["value"])
-    return _report(mover, value, line, root_moves, unplaced, solved, reused, subproblems, started)
+            low, high = -high, -low
+        root_moves.append(_root_move(move, low, high))
+    root_moves.sort(key=lambda m: (-m["lower"], -m["upper"]))
+    line, unplaced = [], None
+    if lower == upper:
+        line, leaf = _line(root)
+        if leaf is not None:
+            store.check_replay(leaf.position, leaf.result)
+        unplaced = _replayed_to(position, line, lower)
+    return _report(position.to_move, lower, upper, line, root_moves, unplaced, solved, reused, subproblems,
+                   started, threads_per_task)
 
 
-def _solve_with_windows(position, knowledge, threads_per_task, tt_mb, order_nodes, crash_once) -> dict:
+def _solve_with_windows(position, store, threads_per_task, tt_mb, order_nodes, crash_once, deadline) -> dict:
     import ray
 
-    if not 1 <= order_nodes <= 1_000_000_000:
-        raise CathedralError(f"order_nodes={order_nodes}: expected 1 to 1000000000")
     started = time.perf_counter()
-    store = Knowledge(knowledge)
     mover = position.to_move
     moves = position.legal_moves()
     # The engine's order: likely best first, so that the first tasks set a high bound early.
@@ -389,42 +583,56 @@ def _solve_with_windows(position, knowledge, threads_per_task, tt_mb, order_node
         ray.get(bound.offer.remote(best))
     task = ray.remote(num_cpus=max(1, threads_per_task), max_retries=3)(_solve_windowed)
     pending = {
-        task.remote(children[m].file_text(), mover, threads_per_task, tt_mb, bound, crash_once): m
+        task.remote(children[m].file_text(), mover, threads_per_task, tt_mb, bound, crash_once, deadline): m
         for m in order
         if m not in results
     }
     solved = len(pending)
     subproblems = []
-    while pending:
-        done, _ = ray.wait(list(pending), num_returns=1)
-        m = pending.pop(done[0])
-        r = ray.get(done[0])
+    for m, r in _wait_all(pending, deadline):
+        if r is None:
+            continue
         results[m] = dict(r, reused=False)
-        store.add(children[m], r)
+        if r.get("complete", True):
+            store.add(children[m], r)
         lower, upper = move_bounds(m, r["lower"], r["upper"])
         if lower == upper:
             best = ray.get(bound.offer.remote(lower))
-        subproblems.append({"move": m, "window": r["window"], "lower": lower, "upper": upper,
+        subproblems.append({"move": _notation(position, m), "window": r["window"], "lower": lower, "upper": upper,
                             "nodes": r["nodes"], "seconds": r["seconds"]})
-    # Every move is exact or refuted under a bound no higher than the best exact value: the
-    # best exact value is the root's.
-    exact = {m: move_bounds(m, r["lower"], r["upper"])[0] for m, r in results.items() if r["lower"] == r["upper"]}
-    if not exact:
-        raise CathedralError("internal error: no root move was solved exactly")
-    value = max(exact.values())
-    for m, r in results.items():
-        if move_bounds(m, r["lower"], r["upper"])[1] > value:
-            raise CathedralError(f"internal error: {m} is neither refuted nor solved")
-    best_move = next(m for m in order if exact.get(m) == value)
-    line = [best_move] + list(results[best_move].get("best_line") or [])
-    unplaced = _replayed_to(position, line, value)
     root_moves = []
     for m in order:
-        lower, upper = move_bounds(m, results[m]["lower"], results[m]["upper"])
-        root_moves.append({"move": m, "value": lower} if lower == upper else {"move": m, "at_most": upper})
-    root_moves.sort(key=lambda r: -r.get("value", r.get("at_most")))
+        # A window's edge (±1000) is no bound of the game: the trivial bounds are tighter.
+        low, high = _trivial(children[m]) if not children[m].is_over else (children[m].value,) * 2
+        if m in results:
+            low, high = max(low, results[m]["lower"]), min(high, results[m]["upper"])
+        lower, upper = move_bounds(m, low, high)
+        entry = _root_move(_notation(position, m), lower, upper)
+        if lower != upper:
+            entry["at_most"] = upper
+        root_moves.append(entry)
+    root_moves.sort(key=lambda r: (-(r["value"] if r["value"] is not None else r["upper"]), -r["lower"]))
+    # Every move is exact or refuted under a bound no higher than the best exact value: the
+    # best exact value is the root's. A time limit may leave moves undecided: then the root has
+    # bounds only.
+    exact = {m["move"]: m["value"] for m in root_moves if m["value"] is not None}
+    root_lower = max(m["lower"] for m in root_moves)
+    root_upper = max(m["upper"] for m in root_moves)
     reused = sum(1 for r in results.values() if r.get("reused"))
-    return _report(mover, value, line, root_moves, unplaced, solved, reused, subproblems, started)
+    if root_lower != root_upper:
+        if deadline is None:
+            raise CathedralError("internal error: a root move is neither refuted nor solved")
+        return _report(mover, root_lower, root_upper, [], root_moves, None, solved, reused, subproblems, started,
+                       threads_per_task)
+    value = root_lower
+    best_move = next(m for m in order if exact.get(_notation(position, m)) == value)
+    result = results[best_move]
+    if result.get("reused"):
+        store.check_replay(children[best_move], result)
+    line = [_notation(position, best_move)] + list(result.get("best_line") or [])
+    unplaced = _replayed_to(position, line, value)
+    return _report(mover, value, value, line, root_moves, unplaced, solved, reused, subproblems, started,
+                   threads_per_task)
 
 
 def simulate(seconds: list[float], workers: int) -> float:

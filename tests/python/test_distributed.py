@@ -4,6 +4,7 @@ what is proven, and a worker killed in the middle of a task."""
 
 import json
 import os
+import time
 
 import pytest
 
@@ -67,11 +68,12 @@ def test_windows_give_the_single_process_value_and_refute_the_rest(tmp_path, nam
     exact = by_position(position, single["root_moves"])
     for move in ours["root_moves"]:
         true_value = exact[position.after(move["move"]).key]
-        if "value" in move:
-            assert move["value"] == true_value
+        assert move["lower"] <= true_value <= move["upper"]  # the bounds are proven
+        if move["value"] is not None:
+            assert move["value"] == true_value == move["lower"] == move["upper"]
         else:
             # Refuted: proven no better than the root's value, and the proof holds.
-            assert true_value <= move["at_most"] <= ours["value"]
+            assert true_value <= move["at_most"] == move["upper"] <= ours["value"]
     assert any("at_most" in m for m in ours["root_moves"]), "windows refuted moves"
     # A rerun takes everything from the knowledge file.
     again = distributed.solve(position, knowledge=knowledge, root_values=False)
@@ -254,3 +256,104 @@ def test_games_from_openings_in_order_kept_in_a_results_file(tmp_path):
     assert again[:3] == games and len(results.read_text().splitlines()) == 4
     with pytest.raises(cathedral.CathedralError):
         distributed.play_games(openings, "cmd:x", nodes=1)
+
+
+# Issue 47: options checked before any task, a time limit with proven bounds, the keys and
+# notation of cathedral.solve, and a knowledge entry that the replay contradicts named.
+
+BAD_SOLVE_OPTIONS = [
+    (dict(tt_mb=0), r"tt_mb=0: expected 1 to 65536"),
+    (dict(tt_mb="256"), r"tt_mb='256': expected"),
+    (dict(threads_per_task=-1), r"threads_per_task=-1: expected 0 \(all cores\) to 64"),
+    (dict(threads_per_task=1.5), r"threads_per_task=1.5: expected"),
+    (dict(split_depth="1"), r"split_depth='1': expected 1 to 3"),
+    (dict(split_depth=4), r"split_depth=4: expected 1 to 3"),
+    (dict(order_nodes=0), r"order_nodes=0: expected 1 to 1000000000"),
+    (dict(time_limit=0), r"time_limit=0: expected None \(no limit\) or seconds above 0"),
+    (dict(time_limit=-1.0), r"time_limit=-1.0: expected"),
+    (dict(time_limit="5"), r"time_limit='5': expected"),
+    (dict(root_values="no"), r"root_values='no': expected True or False"),
+    (dict(knowledge=5), r"knowledge=5: expected None or a file path"),
+    (dict(root_values=False, split_depth=2), r"split_depth must be 1"),
+]
+
+
+@pytest.mark.parametrize("options, words", BAD_SOLVE_OPTIONS)
+def test_every_bad_solve_option_raises_naming_it_before_any_task(tmp_path, options, words):
+    marker = tmp_path / "a task started"  # the test hook touches it as the first task starts
+    with pytest.raises(cathedral.CathedralError, match=words):
+        distributed.solve(load("t8-03"), _crash_once=str(marker), **options)
+    assert not marker.exists()
+
+
+def test_a_solve_of_no_position_is_a_type_error_naming_it(tmp_path):
+    with pytest.raises(TypeError, match=r"solve\(position=None\): expected a cathedral\.Position"):
+        distributed.solve(None)
+    with pytest.raises(TypeError, match=r"position='puzzles/bench/t5-01.yaml'\)"):
+        distributed.solve("puzzles/bench/t5-01.yaml")
+    with pytest.raises(cathedral.CathedralError, match="not a file"):
+        distributed.solve(load("t8-03"), knowledge=tmp_path)
+
+
+def test_the_keys_and_notation_of_cathedral_solve():
+    position = load("t5-01")
+    single = cathedral.solve(position, threads=1)
+    for ours in (distributed.solve(position), distributed.solve(position, root_values=False)):
+        assert set(single) <= set(ours), set(single) - set(ours)
+        assert set(ours["stats"]) >= {"nodes", "seconds", "nodes_per_second", "threads"}
+        assert ours["complete"] and ours["value"] == ours["lower"] == ours["upper"] == single["value"]
+        assert ours["to_move"] == single["to_move"] and ours["wdl"] is False
+        # The root moves: the same moves written the same way, with the same keys.
+        assert {m["move"] for m in ours["root_moves"]} == {m["move"] for m in single["root_moves"]}
+        for move in ours["root_moves"]:
+            assert set(single["root_moves"][0]) <= set(move)
+            assert move["move"].startswith(position.to_move + ":")
+        assert ours["best_move"] == ours["best_line"][0] and ours["best_move"].startswith(position.to_move + ":")
+        assert ours["solution"]["value"] == ours["value"] and ours["solution"]["best_line"] == ours["best_line"]
+        assert replayed_margin(position, ours["best_line"]) == ours["value"]
+
+
+def test_a_time_limit_stops_the_solve_with_proven_bounds(tmp_path):
+    # t10-01 takes about 40 s on 2 CPUs with every root move's value: 3 s leaves it unfinished.
+    path = ROOT / "puzzles" / "bench" / "t10-01.yaml"
+    position = cathedral.Position.load(path)
+    stored = int(next(line for line in path.read_text().splitlines() if line.strip().startswith("value: ")).split()[1])
+    knowledge = tmp_path / "k.jsonl"
+    started = time.perf_counter()
+    ours = distributed.solve(position, time_limit=3, knowledge=knowledge)
+    assert time.perf_counter() - started < 20  # the tasks stop at the deadline
+    assert not ours["complete"] and ours["value"] is None and ours["best_move"] is None
+    assert ours["lower"] <= stored <= ours["upper"]
+    assert ours["lower"] == max(m["lower"] for m in ours["root_moves"])
+    assert ours["upper"] == max(m["upper"] for m in ours["root_moves"])
+    assert len(ours["root_moves"]) == len(position.legal_moves())
+    proven = [m for m in ours["root_moves"] if m["value"] is not None]
+    assert proven, "some root moves were proven in 3 s"
+    assert all(m["lower"] <= m["upper"] for m in ours["root_moves"])
+    assert ours["best_so_far"] == max(ours["root_moves"], key=lambda m: m["lower"])["move"]
+    # Only proven subproblems are kept, so a rerun goes on from them.
+    kept = [json.loads(line) for line in knowledge.read_text().splitlines()]
+    assert len(kept) == len(proven) and all(entry["value"] is not None for entry in kept)
+    # With windows too: bounds that hold the stored value.
+    windows = distributed.solve(position, time_limit=0.5, root_values=False, order_nodes=1000)
+    assert windows["lower"] <= stored <= windows["upper"]
+    # A generous limit changes nothing.
+    small = load("t8-03")
+    assert distributed.solve(small, time_limit=120)["value"] == cathedral.solve(small, threads=1)["value"]
+
+
+def test_a_knowledge_entry_the_replay_contradicts_names_itself(tmp_path):
+    position = load("t8-03")
+    knowledge = tmp_path / "k.jsonl"
+    first = distributed.solve(position, knowledge=knowledge)
+    child = position.after(first["best_move"])
+    key = f"{child.key:032x}"
+    lines = knowledge.read_text().splitlines()
+    (number,) = [i for i, line in enumerate(lines, 1) if json.loads(line)["key"] == key]
+    entry = json.loads(lines[number - 1])
+    # One more square for the root's side: still the best move, but its line does not end there.
+    entry["value"] += -1 if child.to_move != position.to_move else 1
+    lines[number - 1] = json.dumps(entry)
+    knowledge.write_text("\n".join(lines) + "\n")
+    with pytest.raises(cathedral.CathedralError, match=rf"k.jsonl:{number}: the knowledge entry .*\"key\": \"{key}\".* contradicts the replay"):
+        distributed.solve(position, knowledge=knowledge)

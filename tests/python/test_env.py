@@ -229,3 +229,270 @@ def test_lehmann_woods_turns_in_the_environments():
         chosen.append(agent)
         env.step(int(np.flatnonzero(env.observe(agent)["action_mask"])[0]))
     assert chosen == ["dark", "light", "light", "dark"]
+
+
+# Opponents of the single-agent environment: the engine, a random player, a callable.
+
+
+def play_out(env, seed, agent_seed=0):
+    """A game through ``env`` with a seeded random agent; the positions at the agent's turns and
+    the end, and the agent's actions."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(agent_seed)
+    positions, actions, done = [env.position], [], False
+    while not done:
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        actions.append(action)
+        _, _, done, _, _ = env.step(action)
+        positions.append(env.position)
+    return positions, actions
+
+
+def test_a_random_opponent_plays_legal_games_that_repeat_by_seed():
+    env = cathedral.SingleAgentEnv(opponent="random", play_as="dark")
+    positions, actions = play_out(env, seed=7)
+    # Every opponent move is one legal action from the position the agent's move left.
+    for before, action, after in zip(positions, actions, positions[1:]):
+        middle = before.play_action(action)
+        if middle.is_over:
+            assert after == middle
+            continue
+        assert middle.to_move == "light"
+        answers = [a for a in middle.legal_actions() if middle.play_action(a) == after]
+        assert answers, "the opponent's move is not a legal move"
+    assert positions[-1].is_over
+    # The draws come from the environment's generator: the same seed, the same game; another
+    # seed, another game (the agent's moves are the same draws in both).
+    again, _ = play_out(cathedral.SingleAgentEnv(opponent="random", play_as="dark"), seed=7)
+    assert again == positions
+    other, _ = play_out(cathedral.SingleAgentEnv(opponent="random", play_as="dark"), seed=8)
+    assert other != positions
+
+
+def test_a_callable_opponent_sees_its_own_side_and_its_moves_are_played():
+    from cathedral.aec import observe
+
+    calls = []
+
+    def last_legal(observation, action_mask):
+        calls.append((observation, action_mask))
+        return int(np.flatnonzero(action_mask)[-1])
+
+    env = cathedral.SingleAgentEnv(opponent=last_legal, play_as="dark")
+    obs, info = env.reset(seed=1)
+    # Dark: the opponent (Light) placed the Cathedral first, seeing the start from Light's side.
+    (seen, mask), = calls
+    start = cathedral.Position()
+    expected = observe(start, "light")
+    assert all((seen[key] == expected[key]).all() for key in expected)
+    assert mask.dtype == bool and (mask == start.action_mask().astype(bool)).all()
+    assert env.position == start.play_action(int(np.flatnonzero(mask)[-1]))
+    rng = np.random.default_rng(2)
+    done = False
+    while not done:
+        before = env.position
+        action = int(rng.choice(np.flatnonzero(env.action_masks())))
+        calls.clear()
+        obs, reward, done, _, info = env.step(action)
+        middle = before.play_action(action)
+        if middle.is_over:
+            assert not calls and env.position == middle
+            continue
+        (seen, mask), = calls
+        expected = observe(middle, "light")
+        assert all((seen[key] == expected[key]).all() for key in expected)
+        # Light's view: its own buildings in plane 0, Dark's (the agent's) in plane 1.
+        assert (seen["observation"][:, :, 0] == middle.planes("light")[:, :, 0]).all()
+        assert (mask == middle.action_mask().astype(bool)).all()
+        assert env.position == middle.play_action(int(np.flatnonzero(mask)[-1]))
+
+
+@pytest.mark.parametrize(
+    "answer, words",
+    [
+        (cathedral.PASS_ACTION, r"answered action 2765 \(pass\), which is not legal"),
+        ("3", r"answered '3': expected an int action index"),
+        (3.0, r"answered 3.0: expected an int action index"),
+        (None, r"answered None"),
+        (cathedral.ACTIONS, r"answered action 2766: out of range"),
+    ],
+)
+def test_a_callable_opponents_bad_answer_raises_naming_it_and_the_action(answer, words):
+    def stubborn(observation, action_mask):
+        return answer
+
+    env = cathedral.SingleAgentEnv(opponent=stubborn, play_as="dark")
+    with pytest.raises(cathedral.CathedralError, match=r"opponent .*stubborn " + words):
+        env.reset(seed=0)
+
+
+def test_a_numpy_integer_answer_is_an_action():
+    env = cathedral.SingleAgentEnv(opponent=lambda obs, mask: np.flatnonzero(mask)[0], play_as="dark")
+    env.reset(seed=0)
+    start = cathedral.Position()
+    assert env.position == start.play_action(int(np.flatnonzero(start.action_mask())[0]))
+
+
+def test_policy_opponent_wraps_a_predict_as_sb3_calls_it():
+    asked = []
+
+    def predict(observation, action_masks=None, deterministic=False):
+        # As SB3's predict: (actions, state), the action an array.
+        asked.append((deterministic, action_masks is not None))
+        return np.array(np.flatnonzero(action_masks)[1]), None
+
+    env = cathedral.SingleAgentEnv(opponent=cathedral.policy_opponent(predict), play_as="dark")
+    env.reset(seed=0)
+    start = cathedral.Position()
+    assert asked == [(True, True)]
+    assert env.position == start.play_action(int(np.flatnonzero(start.action_mask())[1]))
+    # An answer of one element in a 1-d array is an action too; two elements are refused.
+    one = cathedral.policy_opponent(lambda obs, **kw: np.array([np.flatnonzero(kw["action_masks"])[0]]))
+    cathedral.SingleAgentEnv(opponent=one, play_as="dark").reset(seed=0)
+    two = cathedral.policy_opponent(lambda obs, **kw: np.array([0, 1]))
+    with pytest.raises(cathedral.CathedralError, match=r"opponent policy_opponent\(.*\) answered array"):
+        cathedral.SingleAgentEnv(opponent=two, play_as="dark").reset(seed=0)
+    with pytest.raises(cathedral.CathedralError, match="predict"):
+        cathedral.policy_opponent("model")
+
+
+BAD_OPTIONS = [
+    (dict(level="3"), r"level='3': expected an integer from 1 \(weakest\) to 10"),
+    (dict(level=0), r"level=0: expected an integer from 1"),
+    (dict(level=11), r"level=11: expected"),
+    (dict(level=True), r"level=True: expected"),
+    (dict(level=2.5), r"level=2.5: expected"),
+    (dict(nodes=0), r"nodes=0: expected an integer from 1 to 1000000000"),
+    (dict(nodes="2000"), r"nodes='2000': expected"),
+    (dict(nodes=None), r"nodes=None: expected"),
+    (dict(play_as="white"), r"play_as='white': expected one of light, dark, random"),
+    (dict(play_as=None), r"play_as=None: expected"),
+    (dict(play_as=["light"]), r"play_as=\['light'\]: expected"),
+    (dict(opponent="greedy"), r"opponent='greedy': expected 'engine', 'random' or a callable"),
+    (dict(opponent=None), r"opponent=None: expected"),
+    (dict(opponent=3), r"opponent=3: expected"),
+    (dict(reward="points"), r"reward='points'"),
+]
+
+
+@pytest.mark.parametrize("options, words", BAD_OPTIONS)
+def test_every_bad_single_agent_option_raises_naming_it(options, words):
+    with pytest.raises(cathedral.CathedralError, match=words):
+        cathedral.SingleAgentEnv(**options)
+
+
+def test_the_engine_opponent_is_still_the_default():
+    # The same seed and actions: the default and opponent="engine" play the same game, and the
+    # engine's first move as Light is the one bestmove gives at that level (the seed is drawn
+    # from the environment's generator, so the move is compared with the level's own choice
+    # through a second environment rather than a stored answer).
+    default, _ = play_out(cathedral.SingleAgentEnv(play_as="dark", level=2, nodes=300), seed=4)
+    engine, _ = play_out(cathedral.SingleAgentEnv(play_as="dark", level=2, nodes=300, opponent="engine"), seed=4)
+    assert default == engine and default[-1].is_over
+    # Not the random player: its game from the same seed differs.
+    random_game_, _ = play_out(cathedral.SingleAgentEnv(play_as="dark", opponent="random"), seed=4)
+    assert random_game_ != default
+
+
+# The vectorised environment: the same games as SingleAgentEnv, behind SB3's VecEnv interface.
+
+
+def lockstep(n, steps, threads=None, **options):
+    """Steps a SingleAgentVecEnv and ``n`` SingleAgentEnv with the same seeds and actions, and
+    checks that every observation, reward, done, mask and terminal observation is the same."""
+    venv = cathedral.SingleAgentVecEnv(n, threads=threads, **options)
+    singles = [cathedral.SingleAgentEnv(**options) for _ in range(n)]
+    assert venv.seed(11) == [11 + i for i in range(n)]
+    obs = venv.reset()
+    expected = [env.reset(seed=11 + i) for i, env in enumerate(singles)]
+    assert venv.reset_infos == [info for _, info in expected]
+    expected = [o for o, _ in expected]
+    rng = np.random.default_rng(3)
+    finished = 0
+    for _ in range(steps):
+        masks = venv.action_masks()
+        assert masks.shape == (n, cathedral.ACTIONS) and masks.dtype == bool
+        assert (np.stack(venv.env_method("action_masks")) == masks).all()
+        for i, env in enumerate(singles):
+            assert (masks[i] == env.action_masks()).all()
+            assert all((obs[key][i] == expected[i][key]).all() for key in expected[i])
+        actions = np.array([rng.choice(np.flatnonzero(mask)) for mask in masks])
+        obs, rewards, dones, infos = venv.step(actions)
+        assert rewards.dtype == np.float32 and dones.dtype == bool and len(infos) == n
+        for i, env in enumerate(singles):
+            single, reward, done, truncated, info = env.step(int(actions[i]))
+            assert rewards[i] == reward and dones[i] == done and not truncated
+            assert infos[i]["agent"] == info["agent"] and infos[i].get("result") == info.get("result")
+            assert infos[i]["TimeLimit.truncated"] is False
+            if done:
+                finished += 1
+                terminal = infos[i]["terminal_observation"]
+                assert all((terminal[key] == single[key]).all() for key in single)
+                single, reset_info = env.reset()
+                assert venv.reset_infos[i] == reset_info
+            else:
+                assert "terminal_observation" not in infos[i]
+            expected[i] = single
+    venv.close()
+    return finished
+
+
+def test_the_vec_env_plays_the_games_of_single_agent_envs_with_a_random_opponent():
+    # play_as="random": the sides are drawn per game at each reset, from each game's generator.
+    assert lockstep(4, 60, play_as="random", opponent="random") >= 8  # games ended and restarted
+
+
+def test_the_vec_env_plays_the_games_of_single_agent_envs_with_the_engine():
+    # The engine's searches run in threads; each game's seeds still come from its own
+    # generator in its own order, so the games are those of the single environments exactly.
+    assert lockstep(3, 30, play_as="random", opponent="engine", level=1, nodes=200, threads=3) >= 3
+
+
+def test_the_vec_env_interface():
+    from cathedral import vec
+
+    venv = cathedral.SingleAgentVecEnv(3, opponent="random", play_as="dark")
+    assert venv.num_envs == 3 and venv.action_space.n == cathedral.ACTIONS
+    assert venv.observation_space == cathedral.SingleAgentEnv().observation_space
+    if vec.HAVE_SB3:
+        from stable_baselines3.common.vec_env import VecEnv
+
+        assert isinstance(venv, VecEnv)
+    with pytest.raises(cathedral.CathedralError, match="reset"):
+        venv.step(np.zeros(3, int))
+    obs = venv.reset()
+    assert set(obs) == {"observation", "hands", "action_mask"} and obs["observation"].shape == (3, 10, 10, 5)
+    assert venv.get_attr("agent") == ["dark"] * 3 and venv.get_attr("opponent", indices=1) == ["random"]
+    venv.set_attr("reward_kind", "wdl", indices=[0])
+    assert venv.get_attr("reward_kind") == ["wdl", "squares", "squares"]
+    assert venv.env_is_wrapped(object) == [False] * 3
+    before = venv.get_attr("position")
+    legal = [int(np.flatnonzero(m)[0]) for m in venv.action_masks()]
+    with pytest.raises(cathedral.IllegalMoveError, match="env 1: action 2765"):
+        venv.step([legal[0], cathedral.PASS_ACTION, legal[2]])
+    assert venv.get_attr("position") == before  # no game moved
+    with pytest.raises(cathedral.CathedralError, match="one per env"):
+        venv.step(legal[:2])
+    with pytest.raises(cathedral.CathedralError, match="integer action"):
+        venv.step(np.array(legal, float))
+    # Options for the next resets: a position of one's own.
+    midgame = cathedral.Position.load(ROOT / "puzzles" / "examples" / "midgame.yaml")
+    venv.set_options({"position": midgame})
+    venv.reset()
+    for position in venv.get_attr("position"):
+        assert position == midgame or position.to_move == "dark"
+    venv.close()
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    BAD_OPTIONS
+    + [
+        (dict(num_envs=0), r"num_envs=0: expected an integer from 1 to 65536"),
+        (dict(num_envs="8"), r"num_envs='8': expected"),
+        (dict(threads=0), r"threads=0: expected None \(the machine's cores\) or 1 to 256"),
+    ],
+)
+def test_every_bad_vec_env_option_raises_naming_it(options, words):
+    with pytest.raises(cathedral.CathedralError, match=words):
+        cathedral.SingleAgentVecEnv(**options)

@@ -755,7 +755,14 @@ pub fn solve<G: Game>(
             .collect()
     };
     for ((&mv, &(lo, hi)), &keeps) in list.iter().zip(&values).zip(&keeps) {
-        let (lower, upper) = if keeps { (lo, hi) } else { (-hi, -lo) };
+        let (mut lower, mut upper) = if keeps { (lo, hi) } else { (-hi, -lo) };
+        // The best line's first move is proven to reach the root's value, even where the root
+        // moves' values were cut short.
+        if let (Some(value), false, Some(&best)) = (known, wdl, best_line.first())
+            && best == mv
+        {
+            (lower, upper) = (value, value);
+        }
         root_moves.push(RootMove {
             mv,
             lower: shown(lower),

@@ -129,6 +129,9 @@ def test_a_solve_stopped_after_its_value_still_gives_the_best_move_and_line():
     assert cut["complete"] is False, "the root moves take more than the budget"
     assert cut["value"] == value_only["value"]
     assert cut["best_move"] and cut["best_line"]
+    # The best move's own value is the root's, though the root moves were cut.
+    best = [m for m in cut["root_moves"] if m["move"] == cut["best_move"]]
+    assert best and best[0]["lower"] == best[0]["upper"] == cut["value"]
     replay = position
     for move in cut["best_line"]:
         replay = replay.after(move)

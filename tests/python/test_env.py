@@ -496,3 +496,31 @@ def test_the_vec_env_interface():
 def test_every_bad_vec_env_option_raises_naming_it(options, words):
     with pytest.raises(cathedral.CathedralError, match=words):
         cathedral.SingleAgentVecEnv(**options)
+
+
+def test_the_training_example_trains_or_says_what_it_needs(tmp_path):
+    # python/examples/train_maskable_ppo.py: with sb3-contrib it trains for a few seconds and
+    # writes its curve; without it (CI installs no torch) it says what to install and exits 2,
+    # before touching anything.
+    import importlib.util
+    import subprocess
+    import sys
+
+    script = ROOT / "python" / "examples" / "train_maskable_ppo.py"
+    curve = tmp_path / "curve.csv"
+    done = subprocess.run(
+        [sys.executable, str(script), "--minutes", "0.1", "--envs", "2", "--csv", str(curve)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    if importlib.util.find_spec("sb3_contrib") is None:
+        assert done.returncode == 2, done.stderr
+        assert "pip install sb3-contrib" in done.stderr
+        assert not curve.exists()
+    else:
+        assert done.returncode == 0, done.stderr
+        lines = curve.read_text().splitlines()
+        assert lines[0] == "seconds,steps,games,mean_reward" and len(lines) > 1
+    bad = subprocess.run([sys.executable, str(script), "--envs", "0"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "--envs 0: expected 1 to 256" in bad.stderr

@@ -63,6 +63,21 @@ def gymnasium_vector(kind, envs: int, options: dict):
     return step, venv.close
 
 
+def sb3_vector(kind, envs: int, options: dict):
+    """SB3's own vector environments of SingleAgentEnv, masks asked as MaskablePPO asks them."""
+    venv = kind([lambda: cathedral.SingleAgentEnv(**options) for _ in range(envs)])
+    venv.seed(0)
+    venv.reset()
+    state = {"masks": np.stack(venv.env_method("action_masks"))}
+
+    def step(rng):
+        _, rewards, dones, _ = venv.step(random_actions(state["masks"], rng))
+        state["masks"] = np.stack(venv.env_method("action_masks"))
+        return float(rewards.sum()), int(dones.sum())
+
+    return step, venv.close
+
+
 def measure(make, steps: int, seed: int) -> tuple[float, tuple[float, int]]:
     """Vector steps per second over ``steps`` steps, and the games' total reward and number of
     finished games (the same for every environment, or they did not play the same games)."""
@@ -99,6 +114,13 @@ def main() -> None:
         "gymnasium SyncVectorEnv": lambda o: gymnasium_vector(gym.vector.SyncVectorEnv, n, o),
         "gymnasium AsyncVectorEnv": lambda o: gymnasium_vector(gym.vector.AsyncVectorEnv, n, o),
     }
+    try:  # SB3's vector environments where it is installed (it brings torch).
+        from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
+
+        contenders["SB3 DummyVecEnv"] = lambda o: sb3_vector(DummyVecEnv, n, o)
+        contenders["SB3 SubprocVecEnv"] = lambda o: sb3_vector(SubprocVecEnv, n, o)
+    except ImportError:
+        print("stable-baselines3 is not installed: its vector environments are left out", file=sys.stderr)
     rates = {(s, c): [] for s in settings for c in contenders}
     loads = []
     for round_ in range(args.rounds):

@@ -452,3 +452,43 @@ fn windowed_solves_decide_the_value_against_the_window() {
     }
     assert_eq!(checked, 120);
 }
+
+/// A solve cut during its root moves (here by a node budget just above what the value and its
+/// line need) still reports the proven value, the best move and its line, and that move's own
+/// value (issue 47: an interrupted `solve --json` once gave the value with no best move).
+#[test]
+fn a_solve_cut_after_its_value_keeps_the_best_move_and_line() {
+    let file = cathedral::file::load(std::path::Path::new("puzzles/bench/t8-01.yaml")).unwrap();
+    let position = file.position;
+    let value_only = solve(
+        &position,
+        &SolveOptions {
+            root_values: false,
+            threads: 1,
+            ..SolveOptions::default()
+        },
+        &|_| {},
+    );
+    assert!(value_only.complete && !value_only.best_line.is_empty());
+    let cut = solve(
+        &position,
+        &SolveOptions {
+            max_nodes: Some(value_only.stats.nodes + 1000),
+            threads: 1,
+            ..SolveOptions::default()
+        },
+        &|_| {},
+    );
+    assert!(!cut.complete, "the root moves take more than the budget");
+    assert_eq!((cut.lower, cut.upper), (value_only.lower, value_only.upper));
+    let best = *cut.best_line.first().expect("a best move");
+    let mut replay = position;
+    for &mv in &cut.best_line {
+        let mut moves = MoveList::new();
+        replay.legal_moves(&mut moves);
+        assert!(moves.as_slice().contains(&mv), "the line replays");
+        replay.play(mv);
+    }
+    let root = cut.root_moves.iter().find(|m| m.mv == best).unwrap();
+    assert_eq!((root.lower, root.upper), (cut.lower, cut.lower));
+}

@@ -63,7 +63,7 @@ mod page {
         WATCHES.with(|w| w.borrow_mut().1.retain(|watch| watch.id != id));
     }
 
-    pub(super) fn stop_requested() -> bool {
+    fn stop_requested() -> bool {
         // SAFETY: the loader provides this import; it takes nothing and returns a number.
         unsafe { cathedral_stop_requested() != 0 }
     }
@@ -193,17 +193,5 @@ impl Drop for StopAfter {
         }
         #[cfg(target_arch = "wasm32")]
         page::unwatch(self.id);
-    }
-}
-
-/// Whether the page has asked the search under way to stop (always false natively).
-pub fn page_stop_requested() -> bool {
-    #[cfg(target_arch = "wasm32")]
-    {
-        page::stop_requested()
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        false
     }
 }

@@ -18,7 +18,7 @@ mod solve;
 
 pub use clock::{Allotment, Clock};
 pub use game::{Game, child_window, from_child};
-pub use instant::{Instant, StopAfter, page_stop_requested, stop_after};
+pub use instant::{Instant, StopAfter, stop_after};
 pub use judgement::Judgement;
 pub use perft::{divide, perft};
 pub use rng::{Rng, game_seed};

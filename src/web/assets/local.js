@@ -185,9 +185,6 @@ export function setTableMb(mb) {
   if (lanes) lanes.search.configure(tableMb());
 }
 
-/** Whether the page's Stop reaches a running search without ending its worker. */
-export function sharedStop() { return Boolean(lanesNow().shared); }
-
 /**
  * One request to the service in this browser: resolves with { status, json } (json null after a
  * live search's events, which go to `onEvent(name, data)` as they come).

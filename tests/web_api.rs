@@ -4,39 +4,24 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+
+/// A running server and its address (`127.0.0.1:PORT`), spoken to over plain HTTP.
 struct Server {
-    child: Child,
+    _process: common::browser::Server,
     address: String,
 }
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start the server");
-        let mut line = String::new();
-        let mut second = String::new();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        stdout.read_line(&mut line).unwrap();
-        stdout.read_line(&mut second).unwrap();
-        assert!(
-            second.starts_with("Only this computer can reach it"),
-            "{second}"
-        );
-        let address = line
-            .split("http://")
-            .nth(1)
-            .and_then(|rest| rest.split('/').next())
-            .expect("an address")
-            .to_string();
-        assert!(address.starts_with("127.0.0.1:"), "{address}");
-        Server { child, address }
+        let (process, url) = common::browser::serve(args);
+        Server {
+            _process: process,
+            address: url.trim_start_matches("http://").to_string(),
+        }
     }
 
     /// Sends a request and returns the status and the body.
@@ -71,13 +56,6 @@ impl Server {
             status,
             serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")),
         )
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -1445,7 +1423,7 @@ fn the_server_survives_a_closed_standard_output() {
         .expect("start the server");
     drop(child.stdout.take());
     let server = Server {
-        child,
+        _process: common::browser::Server(child),
         address: format!("127.0.0.1:{port}"),
     };
     let started = Instant::now();

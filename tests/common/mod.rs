@@ -74,7 +74,7 @@ pub mod browser {
     use std::process::{Child, Command, Stdio};
 
     /// A running `cathedral serve`, stopped when dropped.
-    pub struct Server(Child);
+    pub struct Server(pub Child);
 
     impl Drop for Server {
         fn drop(&mut self) {
@@ -92,16 +92,21 @@ pub mod browser {
             .spawn()
             .expect("start the server");
         // Both lines the server prints, so that it never writes to a closed pipe.
-        let mut line = String::new();
+        let (mut line, mut second) = (String::new(), String::new());
         let mut stdout = BufReader::new(child.stdout.take().unwrap());
         stdout.read_line(&mut line).unwrap();
-        stdout.read_line(&mut String::new()).unwrap();
+        stdout.read_line(&mut second).unwrap();
+        assert!(
+            second.starts_with("Only this computer can reach it"),
+            "{second}"
+        );
         let url = line
             .split_whitespace()
             .find(|word| word.starts_with("http://"))
             .expect("the server prints its URL")
             .trim_end_matches('/')
             .to_string();
+        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
         (Server(child), url)
     }
 

@@ -145,45 +145,84 @@ impl Service {
         if body.len() > limit {
             return Err(api::too_large(limit));
         }
-        let json = |value: Result<serde_json::Value, ApiError>| value.map(Reply::Json);
-        use Method::{Get, Post};
-        match (method, segments.as_slice()) {
-            (Get, ["health"]) => json(Ok(self.health())),
-            (Post, ["position"]) => json(api::position(body)),
-            (Post, ["placements"]) => json(placements::placements(body)),
-            (Post, ["solve"]) => json(engine::solve(self, body, stop)),
-            (Post, ["solve", "live"]) => live::solve_live(self, body).map(Reply::Live),
-            (Post, ["solve", "live", id, "stop"]) => json(self.stop(id, "solve")),
-            (Post, ["bestmove"]) => json(engine::bestmove(self, body, stop)),
-            (Post, ["book"]) => json(book::book(body)),
-            (Post, ["analyse"]) => json(analyse_live::analyse(self, body, stop)),
-            (Post, ["analyse", "live"]) => analyse_live::analyse_live(self, body).map(Reply::Live),
-            (Post, ["analyse", "live", id, "stop"]) => json(self.stop(id, "analysis")),
-            (Post, ["territory"]) => json(territory::territory(self, body, stop)),
-            (Post, ["rating"]) => json(rating::rating(body)),
-            (Post, ["record", "read"]) => json(records::read_record(body)),
-            (Post, ["record", "write"]) => json(records::write_record(body)),
-            (Get, ["puzzles"]) => json(trainer::list(self)),
-            (Post, ["puzzles", "from-game"]) => json(trainer::from_game(self, body, stop)),
-            (Post, ["puzzles", "answer"]) => json(trainer::answer_start(self, body, stop)),
-            (Get, ["puzzles", name]) => json(trainer::one(self, name)),
-            (Post, ["puzzles", name, "answer"]) => json(trainer::answer(self, name, body, stop)),
-            (_, segments) if known(segments) => Err(ApiError::new(
-                405,
-                format!(
-                    "{path} does not take a {}: use {}",
-                    match method {
-                        Get => "GET",
-                        Post => "POST",
-                    },
-                    match method {
-                        Get => "POST with a JSON body",
-                        Post => "GET",
-                    }
-                ),
-            )),
-            _ => Err(api::not_found()),
+        if let Some(answer) = self.route(method, &segments, body, stop) {
+            return answer();
         }
+        // A known endpoint asked with the other method: say which it takes.
+        let (asked, other) = match method {
+            Method::Get => ("GET", Method::Post),
+            Method::Post => ("POST", Method::Get),
+        };
+        if self.route(other, &segments, body, stop).is_some() {
+            let instead = match other {
+                Method::Get => "GET",
+                Method::Post => "POST with a JSON body",
+            };
+            return Err(ApiError::new(
+                405,
+                format!("{path} does not take a {asked}: use {instead}"),
+            ));
+        }
+        Err(api::not_found())
+    }
+
+    /// The endpoint `method` and `segments` name, ready to answer, or `None`: the one list of
+    /// the endpoints.
+    #[allow(clippy::type_complexity)]
+    fn route<'a>(
+        self: &'a Arc<Service>,
+        method: Method,
+        segments: &[&'a str],
+        body: &'a [u8],
+        stop: &'a Arc<AtomicBool>,
+    ) -> Option<Box<dyn FnOnce() -> Result<Reply, ApiError> + 'a>> {
+        fn json(value: Result<serde_json::Value, ApiError>) -> Result<Reply, ApiError> {
+            value.map(Reply::Json)
+        }
+        use Method::{Get, Post};
+        Some(match (method, segments) {
+            (Get, ["health"]) => Box::new(move || json(Ok(self.health()))),
+            (Post, ["position"]) => Box::new(move || json(api::position(body))),
+            (Post, ["placements"]) => Box::new(move || json(placements::placements(body))),
+            (Post, ["solve"]) => Box::new(move || json(engine::solve(self, body, stop))),
+            (Post, ["solve", "live"]) => {
+                Box::new(move || live::solve_live(self, body).map(Reply::Live))
+            }
+            (Post, ["solve", "live", id, "stop"]) => {
+                let id = *id;
+                Box::new(move || json(self.stop(id, "solve")))
+            }
+            (Post, ["bestmove"]) => Box::new(move || json(engine::bestmove(self, body, stop))),
+            (Post, ["book"]) => Box::new(move || json(book::book(body))),
+            (Post, ["analyse"]) => Box::new(move || json(analyse_live::analyse(self, body, stop))),
+            (Post, ["analyse", "live"]) => {
+                Box::new(move || analyse_live::analyse_live(self, body).map(Reply::Live))
+            }
+            (Post, ["analyse", "live", id, "stop"]) => {
+                let id = *id;
+                Box::new(move || json(self.stop(id, "analysis")))
+            }
+            (Post, ["territory"]) => Box::new(move || json(territory::territory(self, body, stop))),
+            (Post, ["rating"]) => Box::new(move || json(rating::rating(body))),
+            (Post, ["record", "read"]) => Box::new(move || json(records::read_record(body))),
+            (Post, ["record", "write"]) => Box::new(move || json(records::write_record(body))),
+            (Get, ["puzzles"]) => Box::new(move || json(trainer::list(self))),
+            (Post, ["puzzles", "from-game"]) => {
+                Box::new(move || json(trainer::from_game(self, body, stop)))
+            }
+            (Post, ["puzzles", "answer"]) => {
+                Box::new(move || json(trainer::answer_start(self, body, stop)))
+            }
+            (Get, ["puzzles", name]) => {
+                let name = *name;
+                Box::new(move || json(trainer::one(self, name)))
+            }
+            (Post, ["puzzles", name, "answer"]) => {
+                let name = *name;
+                Box::new(move || json(trainer::answer(self, name, body, stop)))
+            }
+            _ => return None,
+        })
     }
 
     fn health(&self) -> serde_json::Value {
@@ -219,20 +258,6 @@ impl Service {
             )),
         }
     }
-}
-
-/// Whether `segments` name an endpoint (with either method).
-fn known(segments: &[&str]) -> bool {
-    matches!(
-        segments,
-        ["health" | "position" | "placements" | "solve" | "bestmove" | "book" | "analyse"]
-            | ["territory" | "rating" | "puzzles"]
-            | ["solve" | "analyse", "live"]
-            | ["solve" | "analyse", "live", _, "stop"]
-            | ["record", "read" | "write"]
-            | ["puzzles", _]
-            | ["puzzles", _, "answer"]
-    )
 }
 
 /// A value as the JSON answer, or a 500 saying it could not be written.

@@ -2,6 +2,9 @@
 
 /// A two-player, zero-sum, perfect-information game whose final score is a small integer.
 ///
+/// Positions never repeat: the game is acyclic, so a position's value does not depend on the
+/// path to it and the solvers share it through their tables.
+///
 /// Values are always from the side to move's point of view. A move normally hands the turn to the
 /// other side (a pass is a move), so a child's value is the negation of its parent's contribution;
 /// a move after which the same side moves again ([`Game::keeps_turn`]) contributes its child's
@@ -85,6 +88,15 @@ pub trait Game: Copy + Send + Sync {
     /// The exact value if it can be found without search (a solved special case).
     fn solved(&self) -> Option<i32> {
         None
+    }
+
+    /// Initial proof and disproof numbers of an unexplored position for proof-number search
+    /// ([`crate::boardgame::ProofSearch`]): how many leaves a proof that the side to move
+    /// reaches its target, and a disproof, are guessed to need (a position with many replies
+    /// is hard to disprove, one with a threat easy to prove). Only the order of the search
+    /// depends on them. The default: 1 and 1.
+    fn proof_numbers(&self) -> (u32, u32) {
+        (1, 1)
     }
 
     /// Packs a move into 31 bits for the transposition table.

@@ -51,6 +51,20 @@ pub struct SolveOptions {
     /// split solve needs no more). `None`: the exact value. With a window no root move is
     /// valued, and the best line is written only when the value comes out exact.
     pub window: Option<(i32, i32)>,
+    /// How to search: null-window alpha-beta or proof-number search.
+    pub method: Method,
+}
+
+/// The solver's search method (`docs/solver.md` says when each wins).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// Null-window alpha-beta probes on a table of value bounds: the exact value, margins
+    /// included, with the fewest nodes where the game tree is bushy and shallow.
+    #[default]
+    AlphaBeta,
+    /// Depth-first proof-number search ([`crate::boardgame::ProofSearch`]): binary questions
+    /// ("at least v?"), deep along forcing lines; the value bracketed by them.
+    ProofNumbers,
 }
 
 impl Default for SolveOptions {
@@ -66,6 +80,7 @@ impl Default for SolveOptions {
             max_nodes: None,
             estimate: None,
             window: None,
+            method: Method::AlphaBeta,
         }
     }
 }
@@ -167,6 +182,8 @@ pub struct Stats {
     /// Times a thread left a subtree because another thread had meanwhile decided one of its
     /// ancestors (`docs/solver.md`, "Parallelism"); 0 with one thread.
     pub unwinds: u64,
+    /// Questions ("at least v?") a proof-number solve asked; 0 for alpha-beta.
+    pub questions: u32,
 }
 
 impl Stats {
@@ -607,6 +624,9 @@ pub fn solve<G: Game>(
     options: &SolveOptions,
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Solution<G::Move> {
+    if options.method == Method::ProofNumbers {
+        return super::proof::solve_by_proofs(position, options, progress);
+    }
     let start = Instant::now();
     let threads = if options.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -813,6 +833,7 @@ pub fn solve<G: Game>(
             threads,
             tt_bytes,
             unwinds: control.unwinds.load(Ordering::Relaxed),
+            questions: 0,
         },
     }
 }

@@ -289,6 +289,7 @@ impl<G: Playable> Session<G> {
             max_nodes: limits.nodes,
             estimate: None,
             window: None,
+            method: cathedral::boardgame::Method::AlphaBeta,
         });
         let out = self.out.clone();
         self.search.start(move |stop| {

@@ -61,7 +61,7 @@ const _: () = assert!(
 
 /// `n` zeroed atomics from zeroed memory, so that the operating system provides the pages lazily
 /// instead of the table writing every byte up front.
-fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
+pub(crate) fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
     let mut words = std::mem::ManuallyDrop::new(vec![0u64; n]);
     let (ptr, len, capacity) = (words.as_mut_ptr(), words.len(), words.capacity());
     // SAFETY: `AtomicU64` has the same size, alignment and bit validity as `u64` (checked above),

@@ -322,6 +322,7 @@ fn prove(position: &Position, options: &TerritoryOptions) -> Option<i32> {
             max_nodes: Some(budget),
             estimate: None,
             window: None,
+            method: crate::boardgame::Method::AlphaBeta,
         },
         &|_| {},
     );

@@ -192,6 +192,7 @@ pub fn choose(
                 max_nodes: nodes.map(|n| n / 4),
                 estimate: None,
                 window: None,
+                method: crate::boardgame::Method::AlphaBeta,
             },
             &|_| {},
         );

@@ -128,6 +128,7 @@ pub(super) fn solve_options(options: &AnalyseOptions, root_values: bool) -> Solv
         max_nodes: Some(options.max_nodes),
         estimate: None,
         window: None,
+        method: crate::boardgame::Method::AlphaBeta,
     }
 }
 

@@ -320,6 +320,7 @@ pub fn near_best(position: &Position, best: Move, options: &RateOptions) -> Opti
             max_nodes: Some(options.max_nodes),
             estimate: None,
             window: None,
+            method: crate::boardgame::Method::AlphaBeta,
         },
         &|_| {},
     );

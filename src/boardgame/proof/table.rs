@@ -1,0 +1,205 @@
+//! The proof table: proof and disproof numbers of the positions a proof-number search has met,
+//! shared lock-free by every thread.
+//!
+//! A question is a position and a target ("does the side to move reach at least `target`?"),
+//! so the target is folded into the key: each target of one position has its own entry. Each
+//! entry is four `AtomicU64` words: `key.0 ^ numbers`, `key.1 ^ extra`, `numbers` and `extra`,
+//! where `numbers` packs the proof and disproof numbers and `extra` the best move and the work.
+//! A probe accepts an entry only if both key halves come back, so a torn write of two different
+//! questions or an entry of another question is never taken for a hit; a torn write of two
+//! stores of the same question can pair the numbers of one with the move of the other, and the
+//! move is only ever a hint (the search checks it is legal, the proof of a move is its child's
+//! own entry). Buckets of two entries (one cache line); a new question replaces the entry
+//! whose numbers took less work, a decided entry counting as more work than any open one.
+
+use crate::boardgame::search::tt::zeroed_atomics;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const ENTRY_WORDS: usize = 4;
+const BUCKET_ENTRIES: usize = 2;
+const BUCKET_BYTES: usize = ENTRY_WORDS * BUCKET_ENTRIES * 8;
+/// Marks a written entry, so that an all-zero entry never matches.
+const VALID: u64 = 1 << 63;
+
+/// A proof or disproof number that can never reach 0: the question is decided the other way.
+pub const INFINITE: u32 = u32::MAX;
+
+/// What a probe finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Numbers {
+    /// Proof number: 0 once the side to move is proven to reach the target.
+    pub proof: u32,
+    /// Disproof number: 0 once it is proven not to.
+    pub disproof: u32,
+    /// The move the search last went into (or proved with), as [`crate::boardgame::Game::encode`].
+    pub mv: Option<u32>,
+}
+
+/// The shared table. Never grows after creation.
+pub struct ProofTable {
+    words: Vec<AtomicU64>,
+    buckets: u64,
+}
+
+/// The table key of the question "does the position with `key` reach at least `target`?".
+#[inline]
+pub fn question_key(key: (u64, u64), target: i32) -> (u64, u64) {
+    // A fixed odd multiplier spreads the small target over the whole word; the key's own bits
+    // are already well mixed (`Game::key`).
+    let spread = (target as i64 as u64 ^ 0x5555).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (key.0, key.1 ^ spread)
+}
+
+#[inline]
+fn pack_extra(mv: Option<u32>, work: u32) -> u64 {
+    let mv = mv.map_or(0, |m| (m as u64 & 0x7FFF_FFFF) + 1);
+    VALID | (work.min(63) as u64) << 32 | mv
+}
+
+#[inline]
+fn rank(numbers: u64, extra: u64) -> u32 {
+    if extra & VALID == 0 {
+        return 0;
+    }
+    let decided = numbers as u32 == 0 || (numbers >> 32) as u32 == 0;
+    // Decided entries first (work + 64), then the open ones by work.
+    (extra >> 32 & 0x3F) as u32 + if decided { 64 } else { 0 }
+}
+
+impl ProofTable {
+    /// A table using at most `megabytes` MiB (at least one bucket). Its pages are given by the
+    /// system as they are first written.
+    pub fn new(megabytes: usize) -> ProofTable {
+        let buckets = (megabytes.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        ProofTable {
+            words: zeroed_atomics(buckets * BUCKET_ENTRIES * ENTRY_WORDS),
+            buckets: buckets as u64,
+        }
+    }
+
+    /// Bytes held by the entries.
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    #[inline]
+    fn bucket(&self, key: (u64, u64)) -> usize {
+        (((key.1 as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET_ENTRIES * ENTRY_WORDS
+    }
+
+    #[inline]
+    fn read(&self, at: usize) -> [u64; ENTRY_WORDS] {
+        std::array::from_fn(|i| self.words[at + i].load(Ordering::Relaxed))
+    }
+
+    #[inline]
+    fn matches(entry: [u64; ENTRY_WORDS], key: (u64, u64)) -> bool {
+        let [a, b, numbers, extra] = entry;
+        extra & VALID != 0 && a ^ numbers == key.0 && b ^ extra == key.1
+    }
+
+    /// The entry of exactly this question key ([`question_key`]), if the table holds one.
+    #[inline]
+    pub fn probe(&self, key: (u64, u64)) -> Option<Numbers> {
+        let base = self.bucket(key);
+        (0..BUCKET_ENTRIES).find_map(|i| {
+            let entry = self.read(base + i * ENTRY_WORDS);
+            Self::matches(entry, key).then(|| {
+                let [_, _, numbers, extra] = entry;
+                let mv = (extra & 0xFFFF_FFFF) as u32;
+                Numbers {
+                    proof: numbers as u32,
+                    disproof: (numbers >> 32) as u32,
+                    mv: mv.checked_sub(1),
+                }
+            })
+        })
+    }
+
+    /// Records the numbers of a question, its move and the work (log2 of the nodes) they took.
+    /// A decided question stays decided: open numbers never replace a proof or a disproof.
+    pub fn store(&self, key: (u64, u64), numbers: Numbers, work: u32) {
+        let base = self.bucket(key);
+        let mut target = base;
+        let mut least = u32::MAX;
+        for i in 0..BUCKET_ENTRIES {
+            let at = base + i * ENTRY_WORDS;
+            let entry = self.read(at);
+            if Self::matches(entry, key) {
+                let [_, _, old, _] = entry;
+                let old_decided = old as u32 == 0 || (old >> 32) as u32 == 0;
+                if old_decided && numbers.proof != 0 && numbers.disproof != 0 {
+                    return;
+                }
+                target = at;
+                break;
+            }
+            let r = rank(entry[2], entry[3]);
+            if r < least {
+                least = r;
+                target = at;
+            }
+        }
+        let packed = numbers.proof as u64 | (numbers.disproof as u64) << 32;
+        let extra = pack_extra(numbers.mv, work);
+        self.words[target].store(key.0 ^ packed, Ordering::Relaxed);
+        self.words[target + 1].store(key.1 ^ extra, Ordering::Relaxed);
+        self.words[target + 2].store(packed, Ordering::Relaxed);
+        self.words[target + 3].store(extra, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn numbers(proof: u32, disproof: u32, mv: Option<u32>) -> Numbers {
+        Numbers {
+            proof,
+            disproof,
+            mv,
+        }
+    }
+
+    #[test]
+    fn store_probe_and_targets_apart() {
+        let table = ProofTable::new(1);
+        let key = (0x1234, 0xABCD_0000_0000_0000);
+        let at_1 = question_key(key, 1);
+        let at_0 = question_key(key, 0);
+        assert_ne!(at_1, at_0);
+        assert_eq!(table.probe(at_1), None);
+        table.store(at_1, numbers(3, 7, Some(12)), 4);
+        assert_eq!(table.probe(at_1), Some(numbers(3, 7, Some(12))));
+        assert_eq!(table.probe(at_0), None);
+        // Newer open numbers replace older ones.
+        table.store(at_1, numbers(5, 9, None), 5);
+        assert_eq!(table.probe(at_1), Some(numbers(5, 9, None)));
+        // A proof stays: open numbers that a slower thread stores afterwards are dropped.
+        table.store(at_1, numbers(0, INFINITE, Some(2)), 6);
+        table.store(at_1, numbers(4, 4, None), 7);
+        assert_eq!(table.probe(at_1), Some(numbers(0, INFINITE, Some(2))));
+    }
+
+    #[test]
+    fn a_torn_entry_is_rejected() {
+        let table = ProofTable::new(1);
+        let key = question_key((11, 1 << 40), 0);
+        table.store(key, numbers(1, 2, None), 1);
+        let at = table.bucket(key);
+        table.words[at + 2].store(77 | 5 << 32, Ordering::Relaxed);
+        assert_eq!(table.probe(key), None);
+    }
+
+    #[test]
+    fn decided_entries_outlive_open_ones() {
+        // One bucket: every key lands in it.
+        let table = ProofTable::new(0);
+        let proven = (1, 1);
+        table.store(proven, numbers(0, INFINITE, None), 0);
+        for i in 2..50 {
+            table.store((i, i), numbers(2, 3, None), 30);
+        }
+        assert!(table.probe(proven).is_some());
+    }
+}

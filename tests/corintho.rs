@@ -731,6 +731,42 @@ fn a_file_without_pass_entries_reads_its_passes_as_the_latest_turns() {
 }
 
 #[test]
+fn a_written_history_may_list_what_passes_pushed_out_of_reach() {
+    // Each pass at the head of the history makes room for one more, older entry: it locks
+    // nothing (the pass was the next turn), and the file reads as without it.
+    let two = "game: corintho\nboard: ['. . . .', '. . . C', '. . . .', '. . . B']\n";
+    let board = "board: ['K B K K', 'B K . C', 'B K B BC', 'K B K B']\nsupply: [{}, {}, {base: 1}]\nshared: {base: 0, column: 0, capital: 0}\n";
+    let next = format!("game: corintho\nplayers: 3\nvariant: {{lock: next}}\nto_move: 3\n{board}");
+    let round =
+        format!("game: corintho\nplayers: 3\nvariant: {{lock: round}}\nto_move: 3\n{board}");
+    for (head, history, passes, same_as) in [
+        (two.to_string(), "[pass, d3]", 1, "[pass]"),
+        (next.clone(), "[pass, d4]", 1, "[pass]"),
+        (round.clone(), "[pass, pass, d4]", 2, "[pass, pass]"),
+    ] {
+        let with = parse("x", &format!("{head}locked: {history}\npasses: {passes}\n"))
+            .unwrap_or_else(|e| panic!("{history}: {}", e.message));
+        let without = parse("x", &format!("{head}locked: {same_as}\npasses: {passes}\n")).unwrap();
+        assert_eq!(with.position, without.position, "{history}");
+    }
+    // Beyond what the passes make room for, still refused, saying why.
+    let error = parse("x", &format!("{two}locked: [pass, d3, d1]\npasses: 1\n")).unwrap_err();
+    assert!(
+        error.message.contains("3 locked platforms: at most 2 with these rules (1 and one more for each pass before them)"),
+        "{}",
+        error.message
+    );
+    let error = parse("x", &format!("{two}locked: [d3, d1]\n")).unwrap_err();
+    assert!(
+        error
+            .message
+            .contains("2 locked platforms: at most 1 with these rules"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
 fn levels_and_stacks_print_as_they_parse() {
     for bits in [1, 2, 4, 3, 6, 7] {
         let stack = Stack::from_bits(bits).unwrap();

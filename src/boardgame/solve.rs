@@ -58,9 +58,12 @@ pub struct SolveOptions {
 /// The solver's search method (`docs/solver.md` says when each wins).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Method {
+    /// Whichever the game's front end chooses for the question
+    /// ([`crate::frontend::Playable::solve_options`]); alpha-beta where none does.
+    #[default]
+    Auto,
     /// Null-window alpha-beta probes on a table of value bounds: the exact value, margins
     /// included, with the fewest nodes where the game tree is bushy and shallow.
-    #[default]
     AlphaBeta,
     /// Depth-first proof-number search ([`crate::boardgame::ProofSearch`]): binary questions
     /// ("at least v?"), deep along forcing lines; the value bracketed by them.
@@ -80,7 +83,7 @@ impl Default for SolveOptions {
             max_nodes: None,
             estimate: None,
             window: None,
-            method: Method::AlphaBeta,
+            method: Method::Auto,
         }
     }
 }

@@ -220,17 +220,29 @@ impl CorinthoPosition {
                 ));
             }
         }
-        if locked.len() > rules.locked_moves() {
-            return Err(format!(
-                "{} locked platforms: at most {} with these rules",
-                locked.len(),
-                rules.locked_moves()
-            ));
-        }
         if passes as usize >= n {
             return Err(format!("{passes} passes in a row: the game would be over"));
         }
+        // Each pass at the head of the history pushes one older entry past the lock's reach,
+        // so a history may name as many more entries as it starts with passes (they lock
+        // nothing, but a hand-written history of the last turns is right to list them).
         let leading = locked.iter().take_while(|l| l.is_none()).count();
+        let reach = rules.locked_moves() + leading;
+        if locked.len() > reach {
+            return Err(format!(
+                "{} locked platforms: at most {} with these rules{}",
+                locked.len(),
+                reach,
+                if leading > 0 {
+                    format!(
+                        " ({} and one more for each pass before them)",
+                        rules.locked_moves()
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+        }
         let history = std::iter::repeat_n(None, (passes as usize).saturating_sub(leading))
             .chain(locked.iter().copied())
             .take(rules.locked_moves());

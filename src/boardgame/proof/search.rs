@@ -69,6 +69,18 @@ pub fn evaluate<G: Game>(position: &G, target: i32) -> (u32, u32) {
     if upper < target {
         return DISPROVEN;
     }
+    initial(position, target)
+}
+
+/// The numbers of a position not yet met: decided only by the target's range, otherwise the
+/// game's initial numbers ([`evaluate`] judges it when the search first goes in).
+fn initial<G: Game>(position: &G, target: i32) -> (u32, u32) {
+    if target <= G::MIN_VALUE {
+        return PROVEN;
+    }
+    if target > G::MAX_VALUE {
+        return DISPROVEN;
+    }
     let (proof, disproof) = position.proof_numbers();
     (
         proof.clamp(1, INFINITE - 1),
@@ -220,7 +232,19 @@ impl<'a, G: Game> Prover<'a, G> {
         }
         let mut ply = std::mem::take(&mut self.plies[depth]);
         let before = self.control.nodes.load(Ordering::Relaxed) + self.unflushed;
-        let table_move = self.table.probe(key).and_then(|n| n.mv);
+        let entry = self.table.probe(key);
+        // A position met for the first time is first judged without search (its children were
+        // given only the game's initial numbers: judging each of them at its parent's expansion
+        // would cost far more, most are never visited).
+        if entry.is_none() {
+            let numbers = evaluate(position, target);
+            if answer(numbers).is_some() {
+                self.store(key, numbers, None, 0);
+                self.plies[depth] = ply;
+                return numbers;
+            }
+        }
+        let table_move = entry.and_then(|n| n.mv);
         let numbers = self.expand(position, target, &mut ply, table_move);
         let (numbers, best) = match numbers {
             Some(decided) => (decided, None),
@@ -229,17 +253,21 @@ impl<'a, G: Game> Prover<'a, G> {
         let spent = self.control.nodes.load(Ordering::Relaxed) + self.unflushed - before;
         let work = 64 - spent.leading_zeros();
         let mv = best.map(|i: usize| G::encode(ply.children[i].mv));
+        self.store(key, numbers, mv, work);
+        self.plies[depth] = ply;
+        numbers
+    }
+
+    fn store(&self, key: (u64, u64), (proof, disproof): (u32, u32), mv: Option<u32>, work: u32) {
         self.table.store(
             key,
             Numbers {
-                proof: numbers.0,
-                disproof: numbers.1,
+                proof,
+                disproof,
                 mv,
             },
             work,
         );
-        self.plies[depth] = ply;
-        numbers
     }
 
     /// Makes the children of `position` with their known numbers, best-looking first (the
@@ -290,7 +318,7 @@ impl<'a, G: Game> Prover<'a, G> {
             let numbers = self
                 .table
                 .probe(key)
-                .map_or_else(|| evaluate(&child, child_target), |n| (n.proof, n.disproof));
+                .map_or_else(|| initial(&child, child_target), |n| (n.proof, n.disproof));
             let proves = for_parent(keeps, numbers).0 == 0;
             ply.children.push(Child {
                 position: child,

@@ -2,7 +2,7 @@
 //! progress spinner.
 
 use super::limits;
-use cathedral::boardgame::{Progress, SolveOptions};
+use cathedral::boardgame::{Method, Progress, SolveOptions};
 use cathedral::present::words::progress_text;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::sync::Arc;
@@ -27,6 +27,20 @@ pub struct SearchArgs {
     /// Stop after this long and print what is proven: seconds, or 500ms, 30s, 2m, 1h.
     #[arg(long, value_name = "SECS", value_parser = limits::seconds)]
     pub time_limit: Option<Duration>,
+    /// The search method: `alpha-beta` (null-window probes; margins cheapest), `proof-number`
+    /// (depth-first proof-number search; deep forcing lines), or `auto`: proof-number search
+    /// for `--wdl` on Corintho, alpha-beta otherwise (docs/solver.md, "Which method").
+    #[arg(long, value_enum, default_value_t, value_name = "METHOD")]
+    pub method: MethodArg,
+}
+
+/// `--method`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MethodArg {
+    #[default]
+    Auto,
+    AlphaBeta,
+    ProofNumber,
 }
 
 impl SearchArgs {
@@ -40,6 +54,11 @@ impl SearchArgs {
             wdl: self.wdl,
             time_limit: self.time_limit,
             stop,
+            method: match self.method {
+                MethodArg::Auto => Method::Auto,
+                MethodArg::AlphaBeta => Method::AlphaBeta,
+                MethodArg::ProofNumber => Method::ProofNumbers,
+            },
             ..SolveOptions::default()
         }
     }

@@ -4,7 +4,7 @@
 //! within 2 million nodes (all are checked by `cathedral bench`); those of tiers 7 and 8 also
 //! with two threads (tier 8 within 4 million nodes).
 
-use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::boardgame::{Method, SolveOptions, solve};
 use cathedral::file::{PositionFile, load, parse_str, to_yaml};
 use cathedral::sampler::Tier;
 use std::path::PathBuf;
@@ -90,6 +90,46 @@ fn stored_values_are_confirmed_by_the_solver() {
     }
     assert!(checked >= 36, "only {checked} stored values checked");
     assert!(larger >= 6, "only {larger} values of tier 8 and up checked");
+}
+
+#[test]
+fn proof_number_search_confirms_the_stored_values() {
+    // The second method, bracketing the value with "at least v?" questions: every stored value
+    // up to tier 7 (exact and, on one and two threads, its sign).
+    let mut checked = 0;
+    for (path, file) in bench_files() {
+        let Some(stored) = &file.solution else {
+            continue;
+        };
+        if Tier::of(&file.position) > Tier::T7 {
+            continue;
+        }
+        for (threads, wdl) in [(1, stored.wdl), (1, true), (2, true)] {
+            let options = SolveOptions {
+                wdl,
+                root_values: false,
+                tt_mb: 16,
+                threads,
+                method: Method::ProofNumbers,
+                ..SolveOptions::default()
+            };
+            let solution = solve(&file.position, &options, &|_| {});
+            let expected = if wdl {
+                stored.value.signum()
+            } else {
+                stored.value
+            };
+            assert_eq!(
+                solution.value(),
+                Some(expected),
+                "{}, {threads} threads, wdl {wdl}",
+                path.display()
+            );
+            assert!(!solution.best_line.is_empty(), "{}", path.display());
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} stored values checked");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! generic solver against a plain minimax on the reference rules, the rule cases of
 //! `puzzles/corintho/`, and located errors for bad files.
 
-use cathedral::boardgame::{Rng, SolveOptions, perft, solve};
+use cathedral::boardgame::{Method, Rng, SolveOptions, perft, solve};
 use cathedral::corintho::file::{RuleCase, load, parse};
 use cathedral::corintho::{
     Answer, Board, CorinthoMove, CorinthoPosition, CorinthoRules, Level, Lock, Outcome, Placement,
@@ -804,11 +804,15 @@ fn the_folded_solver_matches_plain_minimax_on_random_small_positions() {
             immediate += 1;
         }
         for (symmetry, knowledge) in [(true, false), (false, true), (true, true)] {
-            for threads in [1, 2] {
+            for (threads, method) in [1, 2]
+                .into_iter()
+                .flat_map(|t| [(t, Method::AlphaBeta), (t, Method::ProofNumbers)])
+            {
                 let options = SolveOptions {
                     threads,
                     tt_mb: 1,
                     wdl: true,
+                    method,
                     ..SolveOptions::default()
                 };
                 let folded = Folded::with(position, symmetry, knowledge);
@@ -816,7 +820,7 @@ fn the_folded_solver_matches_plain_minimax_on_random_small_positions() {
                 assert_eq!(
                     solution.value(),
                     Some(expected),
-                    "symmetry {symmetry}, knowledge {knowledge}, {threads} threads: {position:?}"
+                    "symmetry {symmetry}, knowledge {knowledge}, {threads} threads, {method:?}: {position:?}"
                 );
                 // Every root move's value too, against minimax of the child.
                 for root in solution.root_moves.iter().filter(|_| threads == 1) {

@@ -17,7 +17,7 @@ use cathedral::arena::{
     SprtOn, SprtVerdict, run_match, summarize,
 };
 use cathedral::boardgame::{
-    Game, Judgement, Rng, Solution, SolveOptions, Stats, divide, perft, solve,
+    Game, Judgement, Method, Rng, Solution, SolveOptions, Stats, divide, perft, solve,
 };
 use cathedral::files::FileError;
 use cathedral::frontend::{
@@ -171,13 +171,20 @@ fn the_generic_driver_solves_the_toy_game_exactly() {
         let row = random_row(&mut rng);
         let position = Coins::new(&row);
         let expected = minimax(&position);
-        for threads in [1, 2] {
-            let solution = solve(&position, &options(threads, false), &|_| {});
+        for (threads, method) in [1, 2]
+            .into_iter()
+            .flat_map(|t| [(t, Method::AlphaBeta), (t, Method::ProofNumbers)])
+        {
+            let options = SolveOptions {
+                method,
+                ..options(threads, false)
+            };
+            let solution = solve(&position, &options, &|_| {});
             assert!(solution.complete, "{row:?}");
             assert_eq!(
                 solution.value(),
                 Some(expected),
-                "{row:?}, {threads} threads"
+                "{row:?}, {threads} threads, {method:?}"
             );
 
             // The best line is legal and ends with the value.
@@ -218,12 +225,18 @@ fn the_generic_driver_answers_win_draw_loss() {
     for _ in 0..200 {
         let row = random_row(&mut rng);
         let position = Coins::new(&row);
-        let solution = solve(&position, &options(1, true), &|_| {});
-        assert_eq!(
-            solution.value(),
-            Some(minimax(&position).signum()),
-            "{row:?}"
-        );
+        for method in [Method::AlphaBeta, Method::ProofNumbers] {
+            let options = SolveOptions {
+                method,
+                ..options(1, true)
+            };
+            let solution = solve(&position, &options, &|_| {});
+            assert_eq!(
+                solution.value(),
+                Some(minimax(&position).signum()),
+                "{row:?} {method:?}"
+            );
+        }
     }
 }
 

@@ -16,7 +16,7 @@
 
 use super::moves::CorinthoMove;
 use super::position::CorinthoPosition;
-use crate::boardgame::Game;
+use crate::boardgame::{Game, Progress, RootMove, Solution, SolveOptions};
 
 /// A two-player position for the solver, kept folded (with `symmetry`) and tested for an
 /// immediate win (with `knowledge`).
@@ -72,6 +72,53 @@ impl Folded {
             out.push(found);
         }
         out
+    }
+
+    /// Solves `start` on its folded form and returns the solution in moves of `start`: the best
+    /// line unfolded, every root move of `start` with the bounds of the folded move that leads
+    /// to the same position up to symmetry.
+    pub fn solve(
+        start: &CorinthoPosition,
+        options: &SolveOptions,
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Solution<CorinthoMove> {
+        let folded = Folded::new(*start);
+        let solution = crate::boardgame::solve(&folded, options, progress);
+        let image_after = |from: &CorinthoPosition, mv: CorinthoMove| {
+            let mut child = *from;
+            child.play(mv);
+            child.canonical().0
+        };
+        let bounds_by_image: Vec<(CorinthoPosition, i32, i32)> = solution
+            .root_moves
+            .iter()
+            .map(|r| (image_after(&folded.position, r.mv), r.lower, r.upper))
+            .collect();
+        let best_line = Folded::unfold_line(start, &solution.best_line);
+        let first = best_line.first().copied();
+        let mut root_moves: Vec<RootMove<CorinthoMove>> = start
+            .legal_moves()
+            .into_iter()
+            .filter_map(|mv| {
+                let image = image_after(start, mv);
+                let &(_, lower, upper) = bounds_by_image.iter().find(|(i, _, _)| *i == image)?;
+                Some(RootMove { mv, lower, upper })
+            })
+            .collect();
+        root_moves.sort_by_key(|m| std::cmp::Reverse((m.upper, m.lower, Some(m.mv) == first)));
+        let best_so_far = first.or_else(|| {
+            let image = image_after(&folded.position, solution.best_so_far?);
+            start
+                .legal_moves()
+                .into_iter()
+                .find(|&mv| image_after(start, mv) == image)
+        });
+        Solution {
+            best_line,
+            best_so_far,
+            root_moves,
+            ..solution
+        }
     }
 
     fn play_move(&mut self, mv: CorinthoMove) {

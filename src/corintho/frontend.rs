@@ -4,7 +4,7 @@
 use super::explain::{explain, player_name};
 use super::file::{parse, to_yaml};
 use super::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome, draw};
-use crate::boardgame::{Solution, SolveOptions, Stats};
+use crate::boardgame::{Method, Solution, SolveOptions, Stats};
 use crate::files::FileError;
 use crate::frontend::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SvgRequest, TextStyle,
@@ -296,10 +296,25 @@ impl Playable for CorinthoPosition {
     }
 
     fn solve_options(&self, options: SolveOptions) -> SolveOptions {
+        // Every value is a win, a draw or a loss, the question proof-number search answers
+        // best (docs/solver.md, "Which method").
+        let method = match options.method {
+            Method::Auto => Method::ProofNumbers,
+            chosen => chosen,
+        };
         SolveOptions {
             wdl: true,
+            method,
             ..options
         }
+    }
+
+    fn solve_exactly(
+        &self,
+        options: &SolveOptions,
+        progress: &(dyn Fn(&crate::boardgame::Progress) + Sync),
+    ) -> Solution<CorinthoMove> {
+        super::Folded::solve(self, options, progress)
     }
 
     fn solve_report(&self, solution: &Solution<CorinthoMove>, _wdl: bool) -> CorinthoSolveReport {

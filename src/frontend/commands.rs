@@ -302,7 +302,7 @@ pub fn solve<G: Playable>(
         return Err(why);
     }
     let options = position.solve_options(options.clone());
-    let solution = crate::boardgame::solve(position, &options, progress);
+    let solution = position.solve_exactly(&options, progress);
     Ok((position.solve_report(&solution, options.wdl), solution))
 }
 

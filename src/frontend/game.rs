@@ -231,6 +231,16 @@ pub trait Playable: Game + Sized + 'static {
     fn solve_options(&self, options: SolveOptions) -> SolveOptions {
         options
     }
+    /// Solves this position with `options` (already passed through
+    /// [`Playable::solve_options`]): the generic solver on the position itself, unless the game
+    /// has a better form of it for the solver (Corintho folds the square's symmetries).
+    fn solve_exactly(
+        &self,
+        options: &SolveOptions,
+        progress: &(dyn Fn(&crate::boardgame::Progress) + Sync),
+    ) -> Solution<Self::Move> {
+        crate::boardgame::solve(self, options, progress)
+    }
     /// The report of a solve of this position (`wdl`: only win/draw/loss was asked).
     fn solve_report(&self, solution: &Solution<Self::Move>, wdl: bool) -> Self::SolveReport;
     /// Whether the report's value is proven exactly.

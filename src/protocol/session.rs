@@ -4,7 +4,7 @@
 
 use super::command::{Command, Limits, Setting, Start};
 use super::control::{Flow, Output, Searching, control, error};
-use cathedral::boardgame::{Phase, SolveOptions, solve};
+use cathedral::boardgame::{Phase, SolveOptions};
 use cathedral::frontend::{Bundled, EngineRequest, Playable, load_file};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -289,13 +289,13 @@ impl<G: Playable> Session<G> {
             max_nodes: limits.nodes,
             estimate: None,
             window: None,
-            method: cathedral::boardgame::Method::AlphaBeta,
+            method: cathedral::boardgame::Method::Auto,
         });
         let out = self.out.clone();
         self.search.start(move |stop| {
             let options = SolveOptions { stop, ..options };
             let last = Mutex::new(Instant::now());
-            let solution = solve(&position, &options, &|progress| {
+            let solution = position.solve_exactly(&options, &|progress| {
                 let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
                 if last.elapsed() < SOLVE_INFO_EVERY {
                     return;

@@ -5,7 +5,7 @@ use super::games::{AnyPosition, with_game};
 use super::int_option::Int;
 use super::position::position_arg;
 use super::{CathedralError, file_error, to_python};
-use crate::boardgame::SolveOptions;
+use crate::boardgame::{Method, SolveOptions};
 use crate::book::Book;
 use crate::cathedral::analysis::bestmove::BestMoveReport;
 use crate::engine::{MAX_LEVEL, PlayOptions, choose};
@@ -145,10 +145,11 @@ fn duration(name: &str, seconds: Option<f64>, zero: bool) -> PyResult<Option<Dur
 /// value. `time` and `nodes` bound the solve (what is proven by then is returned, with bounds);
 /// `wdl` asks only for win, draw or loss. `window=(alpha, beta)` decides the value only against
 /// the window: at most alpha (`upper <= alpha`), at least beta (`lower >= beta`) or exact
-/// between, with `complete` true once decided (no root values then). Runs without the GIL;
+/// between, with `complete` true once decided (no root values then). `method` is `"auto"`,
+/// `"alpha-beta"` or `"proof-number"` (docs/solver.md, "Which method"). Runs without the GIL;
 /// Ctrl-C raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (position, *, time = None, nodes = None, threads = Int::new(1), tt_mb = Int::new(256), root_values = true, wdl = false, window = None))]
+#[pyo3(signature = (position, *, time = None, nodes = None, threads = Int::new(1), tt_mb = Int::new(256), root_values = true, wdl = false, window = None, method = "auto"))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -160,7 +161,18 @@ pub fn solve<'py>(
     root_values: bool,
     wdl: bool,
     window: Option<(i32, i32)>,
+    method: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let method = match method {
+        "auto" => Method::Auto,
+        "alpha-beta" => Method::AlphaBeta,
+        "proof-number" => Method::ProofNumbers,
+        other => {
+            return Err(CathedralError::new_err(format!(
+                "method={other:?}: expected \"auto\", \"alpha-beta\" or \"proof-number\""
+            )));
+        }
+    };
     if let Some((alpha, beta)) = window {
         if alpha >= beta {
             return Err(CathedralError::new_err(format!(
@@ -189,6 +201,7 @@ pub fn solve<'py>(
         root_values,
         max_nodes: nodes,
         window,
+        method,
         ..SolveOptions::default()
     };
     with_game!(position, p => {

@@ -1009,3 +1009,91 @@ fn a_position_still_fits_in_64_bytes() {
     // Copy-make: the top masks kept for `rows_after` must not make positions larger.
     assert!(std::mem::size_of::<CorinthoPosition>() <= 64);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Certificates: proofs written as strategies and checked by the plain verifier
+// (examples/corintho_verify.rs, which uses nothing but the rules).
+
+#[path = "../examples/corintho_verify.rs"]
+mod verify;
+
+#[test]
+fn certificates_of_proven_positions_pass_the_plain_verifier_and_tampered_ones_fail() {
+    use cathedral::boardgame::ProofSearch;
+    use cathedral::corintho::Folded;
+    use cathedral::corintho::certificate::{Claim, write_certificate};
+    let start = CorinthoPosition::new(CorinthoRules::for_players(2).unwrap());
+    let mut rng = Rng::new(2026);
+    let (mut accepted, mut largest) = (0, 0);
+    for _ in 0..60 {
+        // A sensible random game (no move that hands the opponent an immediate win) 12-18
+        // plies long: positions that take a real proof, yet small ones.
+        let mut line = Vec::new();
+        let mut position = start;
+        let plies = 12 + rng.below(7) as usize;
+        while line.len() < plies {
+            let moves = position.legal_moves();
+            let safe: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let mut child = position;
+                    child.play(mv);
+                    !child.wins_at_once()
+                })
+                .collect();
+            let pool = if safe.is_empty() { &moves } else { &safe };
+            if pool.is_empty() {
+                break;
+            }
+            let mv = pool[rng.below(pool.len() as u64) as usize];
+            position.play(mv);
+            line.push(mv);
+        }
+        if position.outcome() != cathedral::corintho::Outcome::Ongoing {
+            continue;
+        }
+        let mut search = ProofSearch::new(1, 16).with_node_limit(Some(200_000));
+        let folded = Folded::new(position);
+        let claim = match search.at_least(&folded, 1) {
+            Some(true) => Claim::Wins(position.to_move()),
+            Some(false) => match search.at_least(&folded, 0) {
+                Some(false) => Claim::Wins(1 - position.to_move()),
+                Some(true) => Claim::DoesNotLose(position.to_move()),
+                None => continue,
+            },
+            None => continue,
+        };
+        let mut text = Vec::new();
+        let written = write_certificate(&start, &line, claim, &mut search, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        let checked = verify::verify(&text).unwrap_or_else(|why| panic!("{why}\n{text}"));
+        assert_eq!(checked.moves_read as u64, written.moves);
+        assert_eq!(checked.positions as u64, written.positions);
+        accepted += 1;
+        largest = largest.max(written.moves);
+        // Tampered: the claim given to the other player, or the last move line dropped, is
+        // refused.
+        let other = text.replace(
+            &format!("claim: {}", claim.words()),
+            &format!("claim: player {} wins", 2 - claim_player(claim)),
+        );
+        assert!(
+            verify::verify(&other).is_err(),
+            "the other claim passed:\n{text}"
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        let dropped = lines[..lines.len() - 1].join("\n");
+        assert!(verify::verify(&dropped).is_err());
+    }
+    eprintln!("{accepted} certificates accepted, the largest with {largest} moves");
+    assert!(accepted >= 20, "{accepted}");
+    assert!(largest >= 20, "{largest}");
+}
+
+fn claim_player(claim: cathedral::corintho::certificate::Claim) -> u8 {
+    match claim {
+        cathedral::corintho::certificate::Claim::Wins(p)
+        | cathedral::corintho::certificate::Claim::DoesNotLose(p) => p,
+    }
+}

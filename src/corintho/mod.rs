@@ -26,6 +26,7 @@
 //! ```
 
 pub mod board;
+pub mod certificate;
 pub mod draw;
 pub mod engine;
 pub mod explain;

@@ -160,6 +160,12 @@ impl ProofSearch {
         })
     }
 
+    /// The answer to "at least `target`?" if the table or the game knows it now, without search.
+    pub fn known<G: Game>(&self, position: &G, target: i32) -> Option<bool> {
+        let control = Control::new(&self.stop, None, 1);
+        answer(Prover::new(&self.table, &control, false, None).known(position, target))
+    }
+
     /// A move of `position` that keeps "at least `target`" true for its side to move, when the
     /// answer is yes: the table's proof first, a search where the table lost it. `None` when
     /// the answer is no, or when stopped before one is found.
@@ -198,9 +204,7 @@ impl ProofSearch {
             if proves(mv, found) == Some(true) {
                 return Some(mv);
             }
-            if found.is_none() {
-                return None;
-            }
+            found?;
         }
         None
     }
@@ -250,7 +254,7 @@ mod tests {
         }
         fn generate(&self, buffer: &mut Vec<u8>) {
             buffer.clear();
-            if self.depth < self.max_depth() && self.hash(1) % 7 != 0 {
+            if self.depth < self.max_depth() && !self.hash(1).is_multiple_of(7) {
                 buffer.extend(0..1 + (self.hash(2) % 4) as u8);
             }
         }
@@ -266,7 +270,7 @@ mod tests {
             }
         }
         fn keeps_turn(&self, mv: u8) -> bool {
-            self.hash(20 + u64::from(mv)) % 5 == 0
+            self.hash(20 + u64::from(mv)).is_multiple_of(5)
         }
         fn terminal_value(&self) -> i32 {
             let value = (self.hash(3) % 11) as i32 - 5;

@@ -152,8 +152,10 @@ def solve(
     root_values: bool = True,
     wdl: bool = False,
     window: Optional[tuple[int, int]] = None,
+    method: str = "auto",
 ) -> dict[str, Any]:
-    """The exact solve, as ``cathedral solve --json`` reports it."""
+    """The exact solve, as ``cathedral solve --json`` reports it; ``method`` is ``"auto"``,
+    ``"alpha-beta"`` or ``"proof-number"``."""
 
 def bestmove(
     position: Position,

@@ -102,6 +102,21 @@ def test_a_solve_with_a_window_decides_against_it():
     assert inside["value"] == value
 
 
+@pytest.mark.parametrize("name", ["t5-01", "t7-02"])
+def test_both_methods_give_the_same_value(name):
+    position = cathedral.Position.load(ROOT / "puzzles" / "bench" / f"{name}.yaml")
+    by_proofs = cathedral.solve(position, method="proof-number", root_values=False)
+    by_alpha_beta = cathedral.solve(position, method="alpha-beta", root_values=False)
+    assert by_proofs["value"] == by_alpha_beta["value"] is not None
+    wdl = cathedral.solve(position, method="proof-number", wdl=True, root_values=False)
+    assert wdl["value"] == (by_alpha_beta["value"] > 0) - (by_alpha_beta["value"] < 0)
+
+
+def test_an_unknown_method_raises_naming_the_choices():
+    with pytest.raises(cathedral.CathedralError, match="alpha-beta"):
+        cathedral.solve(cathedral.Position(), method="minimax")
+
+
 def test_bestmove_of_corintho_matches_the_command_line(cli):
     path = sorted((ROOT / "puzzles" / "corintho").glob("*.yaml"))[0]
     ours = cathedral.bestmove(cathedral.Position.load(path), nodes=5000)

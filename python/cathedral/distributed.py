@@ -390,12 +390,14 @@ def _is_integer(value) -> bool:
 
 
 def _check_solve_options(position, knowledge, split_depth, threads_per_task, tt_mb, root_values, order_nodes,
-                         time_limit) -> None:
-    """Every option of :func:`solve`, checked before Ray starts or any task runs."""
+                         time_limit, games=("cathedral",)) -> None:
+    """Every option of :func:`solve` (and :func:`prove`), checked before Ray starts or any task
+    runs."""
+    name = "prove" if "corintho" in games else "solve"
     if not isinstance(position, Position):
-        raise TypeError(f"distributed.solve(position={position!r}): expected a cathedral.Position")
-    if position.game != "cathedral":
-        raise CathedralError("distributed.solve solves Cathedral positions")
+        raise TypeError(f"distributed.{name}(position={position!r}): expected a cathedral.Position")
+    if position.game not in games:
+        raise CathedralError(f"distributed.{name} takes {' and '.join(games).title()} positions, not {position.game}")
     if knowledge is not None and not isinstance(knowledge, (str, os.PathLike)):
         raise CathedralError(f"knowledge={knowledge!r}: expected None or a file path")
     if not _is_integer(split_depth) or not 1 <= split_depth <= 3:
@@ -889,3 +891,179 @@ def play_games(
         if out is not None:
             out.close()
     return games
+
+
+# ---------------------------------------------------------------------------------------------
+# Win, draw or loss by proof-number search, split over the cluster (issue 48).
+
+
+def _prove_subproblem(text: str, threads: int, tt_mb: int, deadline: float | None) -> dict:
+    """A Ray task: win, draw or loss of one position by proof-number search, with what it cost;
+    with a deadline, the proven sign bounds if it passes first."""
+    position = Position.from_text(text)
+    started = time.perf_counter()
+    left = _remaining(deadline)
+    if left is not None and left <= 0:
+        return {"key": _key(position), "value": None, "lower": -1, "upper": 1, "complete": False,
+                "best_line": [], "nodes": 0, "seconds": 0.0}
+    report = _solve(position, threads=threads, tt_mb=tt_mb, root_values=False, wdl=True, method="proof-number",
+                    time=left)
+    exact = report["lower"] == report["upper"]
+    return {
+        "key": _key(position),
+        "value": report["lower"] if exact else None,
+        "lower": report["lower"],
+        "upper": report["upper"],
+        "complete": exact,
+        "best_line": (report.get("best_line") or []) if exact else [],
+        # Cathedral's report keeps its figures under `stats`, Corintho's at the top.
+        "nodes": report.get("stats", report)["nodes"],
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def _sign_bounds(node: _Node) -> tuple[int, int]:
+    """The node's proven win/draw/loss bounds (-1..1) from its side to move's view."""
+    if node.position.is_over:
+        return _sign(node.position.value), _sign(node.position.value)
+    if not node.children:
+        result = node.result
+        return (-1, 1) if result is None else (result["lower"], result["upper"])
+    lower = upper = -1
+    for _, child in node.children:
+        low, high = _sign_bounds(child)
+        if child.position.to_move != node.position.to_move:
+            low, high = -high, -low
+        lower, upper = max(lower, low), max(upper, high)
+    return lower, upper
+
+
+def _expand_moves(node: _Node, depth: int, written) -> list[_Node]:
+    """Expands ``node`` ``depth`` plies (moves written by ``written``); returns the frontier."""
+    if depth == 0 or node.position.is_over:
+        return [node]
+    frontier = []
+    for move in node.position.legal_moves():
+        child = _Node(node.position.after(move), node.moves + [written(node.position, move)])
+        node.children.append((written(node.position, move), child))
+        frontier.extend(_expand_moves(child, depth - 1, written))
+    return frontier
+
+
+def prove(
+    position: Position,
+    *,
+    knowledge: str | os.PathLike | None = None,
+    split_depth: int = 1,
+    threads_per_task: int = 1,
+    tt_mb: int = 256,
+    time_limit: float | None = None,
+) -> dict:
+    """Win, draw or loss of a Cathedral or two-player Corintho position, proven on the Ray cluster
+    ``ray.init`` joined (a local one of all cores if none) by proof-number search: the tree is
+    expanded ``split_depth`` plies (1 to 3) and each position there is a task
+    (``cathedral.solve(wdl=True, method="proof-number")``); their results are backed up by
+    minimax on the sign. Once the root's result, or a root move's, is decided, the tasks that
+    can no longer change it are cancelled.
+
+    ``knowledge`` is the run's file of proven positions, one JSON object a line (read first,
+    appended to as tasks prove their positions), so that a rerun goes on from there; an entry
+    is used only for the very position it was written for (its key and its file text).
+    ``time_limit`` stops every task at the deadline with what it proved.
+
+    The answer: ``value`` (+1 win, 0 draw, -1 loss for the side to move; None unless proven),
+    ``lower`` and ``upper``, ``complete``, ``root_moves`` (each with its sign bounds), and the
+    cost: ``tasks`` run, ``reused`` from the knowledge file, ``cancelled``, ``nodes``,
+    ``task_seconds`` (their sum) and ``seconds`` (wall-clock time).
+    """
+    _check_solve_options(position, knowledge, split_depth, threads_per_task, tt_mb, True, 1, time_limit,
+                         games=("cathedral", "corintho"))
+    # The solver's own refusal (a three- or four-player Corintho game) before any task.
+    _solve(position, nodes=1, wdl=True, root_values=False, method="proof-number")
+    store = Knowledge(knowledge)
+    import ray
+
+    deadline = None if time_limit is None else time.time() + time_limit
+    if not ray.is_initialized():
+        ray.init()
+    started = time.perf_counter()
+    task = ray.remote(num_cpus=max(1, threads_per_task), max_retries=3)(_prove_subproblem)
+    written = _notation if position.game == "cathedral" else (lambda _, move: move)
+    root = _Node(position, [])
+    pending: dict = {}
+    tasks = reused = cancelled = nodes = 0
+    task_seconds = 0.0
+    def decided(node: _Node) -> bool:
+        low, high = _sign_bounds(node)
+        return low == high
+
+    open_nodes = []
+    for node in _expand_moves(root, split_depth, written):
+        if node.position.is_over:
+            continue
+        known = store.get(node.position)
+        if known is not None and known.get("value") is not None and known.get("wdl"):
+            node.result = known
+            reused += 1
+        else:
+            open_nodes.append(node)
+    # What the knowledge file settles needs no task: the root, or a root move, decided by it.
+    settled = [] if decided(root) else [child for _, child in root.children if decided(child)]
+    for node in open_nodes:
+        if not decided(root) and not any(_descends(node, s) for s in settled):
+            pending[task.remote(node.position.file_text(), threads_per_task, tt_mb, deadline)] = node
+
+    for node, result in _wait_all(pending, deadline):
+        if result is None:
+            continue
+        tasks += 1
+        nodes += result["nodes"]
+        task_seconds += result["seconds"]
+        node.result = result
+        if result["value"] is not None:
+            store.add(node.position, dict(result, wdl=True))
+        # A task whose root move (or the root) is decided can change nothing any more.
+        if decided(root):
+            doomed = list(pending)
+        else:
+            settled = [child for _, child in root.children if decided(child)]
+            doomed = [ref for ref, n in pending.items() if any(_descends(n, s) for s in settled)]
+        for ref in doomed:
+            ray.cancel(ref, force=True)
+            pending.pop(ref)
+            cancelled += 1
+
+    lower, upper = _sign_bounds(root)
+    root_moves = []
+    for move, child in root.children:
+        low, high = _sign_bounds(child)
+        if child.position.to_move != position.to_move:
+            low, high = -high, -low
+        root_moves.append(_root_move(move, low, high))
+    root_moves.sort(key=lambda m: (-m["lower"], -m["upper"]))
+    return {
+        "game": position.game,
+        "to_move": position.to_move,
+        "wdl": True,
+        "method": "proof-number",
+        "value": lower if lower == upper else None,
+        "lower": lower,
+        "upper": upper,
+        "complete": lower == upper,
+        "root_moves": root_moves,
+        "tasks": tasks,
+        "reused": reused,
+        "cancelled": cancelled,
+        "nodes": nodes,
+        "task_seconds": task_seconds,
+        "seconds": time.perf_counter() - started,
+    }
+
+
+def _descends(node: _Node, ancestor: _Node) -> bool:
+    """Whether ``node`` lies in ``ancestor``'s subtree (its moves start with the ancestor's)."""
+    return node.moves[: len(ancestor.moves)] == ancestor.moves

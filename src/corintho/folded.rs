@@ -171,6 +171,22 @@ impl Game for Folded {
         Game::move_score(&self.position, mv)
     }
 
+    fn proof_numbers(&self) -> (u32, u32) {
+        // A side that must answer a claim has few moves (only the answers count), so few leaves
+        // disprove it: such children are tried first where the parent wants a proof. Measured
+        // (docs/performance.md, "Proof-number search against alpha-beta"): 20 instead of 19 of
+        // 30 fresh positions proven within 1.5 M nodes, 40 % fewer nodes on those proven
+        // within 300,000.
+        (
+            1,
+            if self.position.claimant().is_some() {
+                1
+            } else {
+                4
+            },
+        )
+    }
+
     fn encode(mv: CorinthoMove) -> u32 {
         mv.encode()
     }

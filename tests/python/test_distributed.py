@@ -357,3 +357,56 @@ def test_a_knowledge_entry_the_replay_contradicts_names_itself(tmp_path):
     knowledge.write_text("\n".join(lines) + "\n")
     with pytest.raises(cathedral.CathedralError, match=rf"k.jsonl:{number}: the knowledge entry .*\"key\": \"{key}\".* contradicts the replay"):
         distributed.solve(position, knowledge=knowledge)
+
+
+# ---------------------------------------------------------------------------------------------
+# distributed.prove: win/draw/loss by proof-number search, for both games.
+
+
+def single_sign(position):
+    report = cathedral.solve(position, wdl=True, method="proof-number", root_values=True)
+    assert report["complete"]
+    return report
+
+
+@pytest.mark.parametrize(
+    "path", [ROOT / "puzzles" / "bench" / "t7-02.yaml", ROOT / "puzzles" / "corintho" / "30-small-endgame-solved.yaml"]
+)
+def test_prove_gives_the_single_process_result_and_a_rerun_reuses_it(tmp_path, path):
+    position = cathedral.Position.load(path)
+    knowledge = tmp_path / "k.jsonl"
+    ours = distributed.prove(position, knowledge=knowledge)
+    single = single_sign(position)
+    assert ours["complete"] and ours["value"] == single["value"]
+    # Every root move whose result the run proved has the single solve's sign.
+    # (Corintho's root moves carry only their bounds.)
+    signs = {position.after(m["move"]).key: m["lower"] for m in single["root_moves"] if m["lower"] == m["upper"]}
+    for move in ours["root_moves"]:
+        if move["value"] is not None:
+            assert move["value"] == signs[position.after(move["move"]).key]
+    assert ours["tasks"] + ours["reused"] + ours["cancelled"] <= len(position.legal_moves())
+    again = distributed.prove(position, knowledge=knowledge)
+    assert again["value"] == ours["value"] and again["tasks"] == 0
+    assert again["reused"] == sum(1 for line in knowledge.read_text().splitlines() if line.strip())
+
+
+def test_prove_splits_two_plies_deep_with_the_same_result():
+    position = cathedral.Position.load(ROOT / "puzzles" / "corintho" / "30-small-endgame-solved.yaml")
+    assert distributed.prove(position, split_depth=2)["value"] == single_sign(position)["value"]
+
+
+def test_prove_stopped_by_its_time_limit_keeps_true_bounds():
+    position = load("t12-01")
+    report = distributed.prove(position, time_limit=1.0)
+    assert not report["complete"] and report["value"] is None
+    assert -1 <= report["lower"] <= report["upper"] <= 1
+
+
+def test_prove_refuses_what_the_solver_cannot_answer_before_any_task(tmp_path):
+    three = cathedral.Position.from_text("game: corintho\nplayers: 3\nboard: ['. . . .', '. . . .', '. . . .', '. . . .']\n")
+    with pytest.raises(cathedral.CathedralError, match="two-player"):
+        distributed.prove(three)
+    with pytest.raises(TypeError):
+        distributed.prove("t7-02")
+    with pytest.raises(cathedral.CathedralError, match="split_depth"):
+        distributed.prove(load("t7-02"), split_depth=4)

@@ -4,12 +4,14 @@
 //! move leads to a proven loss, a loss if every move leads to a proven win, and so on
 //! (docs/corintho.md, "The start: what is proven").
 //!
-//! `cargo run --release --example corintho_frontier -- K MAX_NODES [THREADS] [TT_MB] [LEVERS]`
+//! `cargo run --release --example corintho_frontier -- K MAX_NODES [THREADS] [TT_MB] [LEVERS] [METHOD]`
+//!
+//! METHOD: `alpha-beta` (the default) or `proof-number`.
 //!
 //! LEVERS: `win` (the default: [`Folded`] with the immediate-win test), `sym` (symmetry
 //! folding only), `both`, or `plain` (the positions as they are, without either).
 
-use cathedral::boardgame::{SolveOptions, solve};
+use cathedral::boardgame::{Method, SolveOptions, solve};
 use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Folded, Outcome};
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -38,6 +40,10 @@ fn main() {
         .unwrap_or(10_000_000);
     let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let tt_mb: usize = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(512);
+    let method = match args.get(6).map(String::as_str) {
+        Some("proof-number") => Method::ProofNumbers,
+        _ => Method::AlphaBeta,
+    };
     let levers = args.get(5).map_or("win", String::as_str);
     let plain = levers == "plain";
     let (symmetry, knowledge) = match levers {
@@ -85,6 +91,7 @@ fn main() {
             wdl: true,
             root_values: false,
             max_nodes: Some(max_nodes),
+            method,
             ..SolveOptions::default()
         };
         let immediate = if plain { None } else { p.winning_move() };

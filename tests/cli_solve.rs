@@ -347,3 +347,52 @@ fn sample_by_buildings_left_from_engine_games_at_a_level() {
     }
     assert!(!dir.path().join("none").exists());
 }
+
+#[test]
+fn both_methods_give_the_same_result_from_the_command_line() {
+    // Cathedral (exact and win/draw/loss) and Corintho (whose default, `auto`, is proof-number
+    // search on the folded position): the same value, and a line and root moves in the moves
+    // of the position asked.
+    for (file, wdl) in [
+        ("puzzles/bench/t5-02.yaml", false),
+        ("puzzles/bench/t7-02.yaml", true),
+        ("puzzles/corintho/30-small-endgame-solved.yaml", true),
+    ] {
+        let mut values = Vec::new();
+        for method in ["alpha-beta", "proof-number", "auto"] {
+            let mut cmd = cathedral();
+            cmd.args([
+                "solve",
+                file,
+                "--json",
+                "--threads",
+                "1",
+                "--method",
+                method,
+            ]);
+            if wdl {
+                cmd.arg("--wdl");
+            }
+            let report: serde_json::Value =
+                serde_json::from_str(&stdout_of(&mut cmd)).expect("json");
+            assert!(report["value"].is_i64(), "{file} {method}: {report}");
+            assert!(
+                report["root_moves"]
+                    .as_array()
+                    .is_some_and(|m| !m.is_empty()),
+                "{file} {method}"
+            );
+            values.push(report["value"].clone());
+        }
+        assert!(
+            values.windows(2).all(|w| w[0] == w[1]),
+            "{file}: {values:?}"
+        );
+    }
+    // A method that does not exist is refused, naming the choices.
+    cathedral()
+        .args(["solve", SMALL, "--method", "minimax"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("alpha-beta"));
+}

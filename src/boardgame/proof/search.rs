@@ -126,6 +126,8 @@ struct Child<G: Game> {
 struct Ply<G: Game> {
     buffer: G::Buffer,
     children: Vec<Child<G>>,
+    /// The moves' indices, best-looking first, with their ordering scores.
+    order: Vec<(i32, usize)>,
 }
 
 impl<G: Game> Default for Ply<G> {
@@ -133,6 +135,7 @@ impl<G: Game> Default for Ply<G> {
         Ply {
             buffer: G::Buffer::default(),
             children: Vec::new(),
+            order: Vec::new(),
         }
     }
 }
@@ -287,23 +290,22 @@ impl<'a, G: Game> Prover<'a, G> {
         }
         ply.children.clear();
         let table_move = table_move.map(G::decode);
-        let mut scored: Vec<(i32, usize)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| {
-                let first = Some(mv) == table_move;
-                (
-                    if first {
-                        i32::MAX
-                    } else {
-                        position.move_score(mv)
-                    },
-                    i,
-                )
-            })
-            .collect();
-        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for (_, i) in scored {
+        ply.order.clear();
+        ply.order.extend(moves.iter().enumerate().map(|(i, &mv)| {
+            let first = Some(mv) == table_move;
+            let score = if first {
+                i32::MAX
+            } else {
+                position.move_score(mv)
+            };
+            (score, i)
+        }));
+        ply.order
+            .sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        // First every child and its table entry's address, the loads started for all of them,
+        // then the entries read: the table is far larger than the caches, and waiting for each
+        // load in turn was most of a node's time.
+        for &(_, i) in &ply.order {
             let mv = moves[i];
             let mut child = *position;
             child.play(mv);
@@ -315,23 +317,25 @@ impl<'a, G: Game> Prover<'a, G> {
                 !self.path.contains(&child.key()),
                 "a position repeated on the search path: the game must be acyclic"
             );
-            let numbers = self
-                .table
-                .probe(key)
-                .map_or_else(|| initial(&child, child_target), |n| (n.proof, n.disproof));
-            let proves = for_parent(keeps, numbers).0 == 0;
+            self.table.prefetch(key);
             ply.children.push(Child {
                 position: child,
                 mv,
                 keeps,
                 target: child_target,
                 key,
-                numbers,
+                numbers: (1, 1),
             });
-            if proves {
+        }
+        for i in 0..ply.children.len() {
+            let child = &mut ply.children[i];
+            child.numbers = self.table.probe(child.key).map_or_else(
+                || initial(&child.position, child.target),
+                |n| (n.proof, n.disproof),
+            );
+            if for_parent(child.keeps, child.numbers).0 == 0 {
                 // One child proving the parent is enough: put it first for the table's move.
-                let last = ply.children.len() - 1;
-                ply.children.swap(0, last);
+                ply.children.swap(0, i);
                 return None;
             }
         }

@@ -1097,3 +1097,31 @@ fn claim_player(claim: cathedral::corintho::certificate::Claim) -> u8 {
         | cathedral::corintho::certificate::Claim::DoesNotLose(p) => p,
     }
 }
+
+#[test]
+fn the_published_certificate_passes_the_plain_verifier() {
+    // docs/corintho.md, "Proof-number search": the quiet position 8 plies in.
+    let text = std::fs::read_to_string("puzzles/corintho/certificates/quiet-ply-8.txt").unwrap();
+    let checked = verify::verify(&text).unwrap_or_else(|why| panic!("{why}"));
+    assert_eq!(checked.start, "C@b2 B@c3 K@b3 C@c2 B@a1 K@d4 B@d1 C@a4");
+    assert_eq!(checked.claim, "player 1 wins");
+    assert_eq!((checked.moves_read, checked.positions), (80_777, 159_057));
+    // The strategy's first move changed to another legal move: the walk no longer fits.
+    let first = text
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.contains(':') && !l.is_empty())
+        .unwrap();
+    let mut position = CorinthoPosition::new(CorinthoRules::for_players(2).unwrap());
+    for mv in checked.start.split_whitespace() {
+        position.play(CorinthoMove::parse(mv).unwrap());
+    }
+    let other = position
+        .legal_moves()
+        .into_iter()
+        .map(|m| m.to_string())
+        .find(|m| m != first)
+        .unwrap();
+    let changed = text.replacen(&format!("\n{first}\n"), &format!("\n{other}\n"), 1);
+    assert_ne!(changed, text);
+    assert!(verify::verify(&changed).is_err());
+}

@@ -102,8 +102,21 @@ pub fn hit_rate_text(stats: &Stats) -> String {
         .map_or_else(|| "-".to_string(), |rate| format!("{rate:.1}%"))
 }
 
-/// One sentence on what a solve cost: nodes, time, speed, table hits, threads, table size.
+/// One sentence on what a solve cost: nodes, time, speed, table hits (or, for proof-number
+/// search, the questions asked), threads, table size.
 pub fn stats_text(stats: &Stats) -> String {
+    if stats.questions > 0 {
+        // Proof-number search: its table holds proof numbers, not looked up as bounds are.
+        return format!(
+            "Searched {} nodes in {} ({} nodes/s) by proof-number search, asking {} (\"at least v?\"); {}; table {:.0} MiB",
+            thousands(stats.nodes),
+            time_text(stats.elapsed),
+            rate_text(stats.nodes_per_second()),
+            count(i64::from(stats.questions), "question"),
+            count(stats.threads as i64, "thread"),
+            stats.tt_bytes as f64 / (1024.0 * 1024.0)
+        );
+    }
     format!(
         "Searched {} nodes in {} ({} nodes/s); table hit rate {} ({} of {} probes); {}; table {:.0} MiB",
         thousands(stats.nodes),

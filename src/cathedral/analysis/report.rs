@@ -66,6 +66,8 @@ pub struct StatsReport {
     pub threads: usize,
     /// Table size in bytes.
     pub tt_bytes: usize,
+    /// Questions ("at least v?") a proof-number solve asked; 0 for alpha-beta.
+    pub questions: u32,
 }
 
 /// One move of the best line: who played what, what it did, and the unplaced squares after it.
@@ -187,6 +189,7 @@ impl SolveReport {
                 tt_hits: stats.tt_hits,
                 threads: stats.threads,
                 tt_bytes: stats.tt_bytes,
+                questions: stats.questions,
             },
             solution: stored,
             verdict: verdict(position, solution, wdl),

@@ -1,10 +1,11 @@
 //! The solver against a plain reference minimax (no pruning, no table) on random small endgames
-//! under every rule variant, with one and two threads and in win/draw/loss mode; every best line
-//! is replayed, every root move checked, and stopped solves must return bounds holding the value.
+//! under every rule variant, by both methods, with one and two threads and in win/draw/loss
+//! mode; every best line is replayed, every root move checked, and stopped solves must return
+//! bounds holding the value.
 
 use cathedral::SQUARES_PER_PLAYER;
 use cathedral::boardgame::Game;
-use cathedral::boardgame::{Solution, SolveOptions, solve};
+use cathedral::boardgame::{Method, Solution, SolveOptions, solve};
 use cathedral::internals::final_ranges;
 use cathedral::internals::split_value;
 use cathedral::{Move, MoveList, Player, Position, Rules, table};
@@ -261,14 +262,26 @@ fn check_variant(variant: usize, count: u64) {
         let (checked_value, _) = reference_checking_bounds(&position, &mut bound_stats);
         assert_eq!(checked_value, value);
         split_roots += split_value(&position).is_some() as u64;
-        for (threads, wdl) in [(1, false), (2, false), (1, true)] {
-            let solution = solve(&position, &options(threads, wdl), &|_| {});
+        // Both methods: alpha-beta three ways, proof-number search (docs/solver.md) exact on
+        // one thread and win/draw/loss on two.
+        for (threads, wdl, method) in [
+            (1, false, Method::AlphaBeta),
+            (2, false, Method::AlphaBeta),
+            (1, true, Method::AlphaBeta),
+            (1, false, Method::ProofNumbers),
+            (2, true, Method::ProofNumbers),
+        ] {
+            let options = SolveOptions {
+                method,
+                ..options(threads, wdl)
+            };
+            let solution = solve(&position, &options, &|_| {});
             let expected = if wdl { value.signum() } else { value };
             assert!(solution.complete, "seed {seed}: incomplete");
             assert_eq!(
                 (solution.lower, solution.upper),
                 (expected, expected),
-                "seed {seed}, rules {rules}, threads {threads}, wdl {wdl}: {position:?}"
+                "seed {seed}, rules {rules}, threads {threads}, wdl {wdl}, {method:?}: {position:?}"
             );
             check_line(&position, &solution, wdl);
             // Root moves too, with two threads as well (they are then split between threads).
@@ -311,7 +324,7 @@ fn check_variant(variant: usize, count: u64) {
     );
 }
 
-// 8 variants x 130 endgames = 1,040 endgames, each solved three ways.
+// 8 variants x 130 endgames = 1,040 endgames, each solved five ways.
 const PER_VARIANT: u64 = 130;
 
 #[test]

@@ -27,9 +27,9 @@ pub struct SearchArgs {
     /// Stop after this long and print what is proven: seconds, or 500ms, 30s, 2m, 1h.
     #[arg(long, value_name = "SECS", value_parser = limits::seconds)]
     pub time_limit: Option<Duration>,
-    /// The search method: `alpha-beta` (null-window probes; margins cheapest), `proof-number`
-    /// (depth-first proof-number search; deep forcing lines), or `auto`: proof-number search
-    /// for `--wdl` on Corintho, alpha-beta otherwise (docs/solver.md, "Which method").
+    /// The search: `alpha-beta` (null-window probes), `proof-number` (proof-number search, deep
+    /// along forcing lines), or `auto`: proof-number search on Corintho, alpha-beta on Cathedral
+    /// (docs/solver.md, "Which method").
     #[arg(long, value_enum, default_value_t, value_name = "METHOD")]
     pub method: MethodArg,
 }

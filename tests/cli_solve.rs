@@ -396,3 +396,33 @@ fn both_methods_give_the_same_result_from_the_command_line() {
         .code(2)
         .stderr(predicate::str::contains("alpha-beta"));
 }
+
+#[test]
+fn bench_records_win_draw_loss_and_later_the_exact_value_over_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t3.yaml");
+    let file = unsolved(SMALL_2);
+    let exact = library_solution(&file).value;
+    std::fs::write(&path, to_yaml(&file)).unwrap();
+    let run = |wdl: bool| {
+        let mut cmd = cathedral();
+        cmd.arg("bench")
+            .arg(dir.path())
+            .args(["--record", "--only-missing", "--quiet"]);
+        if wdl {
+            cmd.arg("--wdl");
+        }
+        stdout_of(&mut cmd)
+    };
+    assert!(run(true).contains("Recorded 1 value"));
+    let stored = load(&path).unwrap().solution.unwrap();
+    assert!(stored.wdl);
+    assert_eq!(stored.value, exact.signum());
+    // A --wdl run finds nothing missing; an exact one replaces the sign by the value.
+    assert!(!run(true).contains("Recorded"));
+    assert!(run(false).contains("Recorded 1 value"));
+    let stored = load(&path).unwrap().solution.unwrap();
+    assert!(!stored.wdl);
+    assert_eq!(stored.value, exact);
+    assert!(!run(false).contains("Recorded"));
+}

@@ -35,7 +35,8 @@ pub struct BenchArgs {
     /// Directory of position files.
     #[arg(default_value = DEFAULT_DIR)]
     pub dir: PathBuf,
-    /// Write the computed value into files that have no `solution:` yet.
+    /// Write the computed value into files that have no `solution:` yet (and, without --wdl,
+    /// the exact value over a stored win/draw/loss it agrees with).
     #[arg(long)]
     pub record: bool,
     /// With --record, also write the exact value after every legal move (`root_values:`, for
@@ -44,7 +45,7 @@ pub struct BenchArgs {
     #[arg(long, requires = "record")]
     pub root_values: bool,
     /// Solve only the files without a stored value (with --record: go on with an interrupted
-    /// recording).
+    /// recording); without --wdl, a stored win/draw/loss still lacks its value.
     #[arg(long)]
     pub only_missing: bool,
     #[command(flatten)]
@@ -197,12 +198,13 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             |n| n.to_string_lossy().into(),
         );
         let file = load_position(path)?;
-        // With --root-values, a stored value without root values is still missing them.
+        // With --root-values, a stored value without root values is still missing them; a
+        // stored win/draw/loss (`wdl: true`) still misses its exact value unless --wdl asks no
+        // more.
         if args.only_missing
-            && file
-                .solution
-                .as_ref()
-                .is_some_and(|s| !args.root_values || !s.root_values.is_empty())
+            && file.solution.as_ref().is_some_and(|s| {
+                (!s.wdl || args.search.wdl) && (!args.root_values || !s.root_values.is_empty())
+            })
         {
             continue;
         }
@@ -234,6 +236,21 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                     with_roots.root_values = root_values(&file.position, &solution);
                     with_roots.seconds = Some(seconds(solution.stats.elapsed));
                     record(path, &solution_block(&with_roots)?)?;
+                    recorded.push(name.clone());
+                    "recorded"
+                }
+                StoredCheck::Agrees
+                    if args.record && s.wdl && !args.search.wdl && solution.complete =>
+                {
+                    // A stored win/draw/loss, its exact value now proven: the value replaces it.
+                    let Some(mut exact) = computed.clone() else {
+                        continue;
+                    };
+                    exact.seconds = Some(seconds(solution.stats.elapsed));
+                    if args.root_values && solution.root_moves.iter().all(|r| r.is_exact()) {
+                        exact.root_values = root_values(&file.position, &solution);
+                    }
+                    record(path, &solution_block(&exact)?)?;
                     recorded.push(name.clone());
                     "recorded"
                 }

@@ -707,7 +707,8 @@ const tests = {
     await page.waitForFunction(() => !document.querySelector("#solve").disabled, null, { timeout: 10000 });
     await page.waitForTimeout(1500);
     assert.doesNotMatch(await page.textContent("#answer"), /Solving/, "no solve shown for the old position");
-    assert.doesNotMatch(await page.textContent("#progress"), /nodes|stopping/, "no old progress");
+    const progress = await page.textContent("#progress");
+    assert.doesNotMatch(progress, /nodes|stopping/, `no old progress: ${progress}`);
     // Solve and Stop work for the new position.
     await page.click("#solve");
     await page.waitForFunction(() => /Solving/.test(document.querySelector("#answer").textContent));

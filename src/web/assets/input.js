@@ -89,6 +89,10 @@ export function attach(ctx) {
     const at = cellAt(svg, e.clientX, e.clientY);
     if (!at) return;
     const touch = (e.pointerType || lastPointer) !== "mouse";
+    // The second click of a mouse double click is dropped even when the move's answer came
+    // before it (a quick machine): the first click played on that spot, so this one could only
+    // be refused there. (A quick second tap is how touch plays the shown building: kept.)
+    if (!touch && e.detail > 1) return;
     if (!touch) { S.cell = at; ctx.place(); return; }
     // A tap: the first shows the building there, a tap on the shown building plays it.
     const shown = shownAt(S.cell);

@@ -12,7 +12,7 @@
 //! own entry). Buckets of two entries (one cache line); a new question replaces the entry
 //! whose numbers took less work, a decided entry counting as more work than any open one.
 
-use crate::boardgame::search::tt::zeroed_atomics;
+use crate::boardgame::search::tt::{prefetch_words, zeroed_atomics};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const ENTRY_WORDS: usize = 4;
@@ -102,23 +102,8 @@ impl ProofTable {
     /// issued after some other work finds it in cache. Only a hint.
     #[inline]
     pub fn prefetch(&self, key: (u64, u64)) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let base = self.bucket(key);
-            let first = self.words[base..].as_ptr().cast::<i8>();
-            let last = self.words[base + BUCKET_ENTRIES * ENTRY_WORDS - 1..]
-                .as_ptr()
-                .cast::<i8>();
-            // SAFETY: SSE is part of every x86-64 target, and a prefetch never faults nor changes
-            // memory; both addresses lie inside the table.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(first);
-                _mm_prefetch::<_MM_HINT_T0>(last);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let base = self.bucket(key);
+        prefetch_words(&self.words[base..base + BUCKET_ENTRIES * ENTRY_WORDS]);
     }
 
     /// The entry of exactly this question key ([`question_key`]), if the table holds one.

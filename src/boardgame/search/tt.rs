@@ -71,6 +71,24 @@ pub(crate) fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
     words
 }
 
+/// Asks the processor to start loading the cache lines of `words` (a table's bucket: its first
+/// and last word, so that a bucket across two lines is loaded whole). Only a hint.
+#[inline]
+pub(crate) fn prefetch_words(words: &[AtomicU64]) {
+    #[cfg(target_arch = "x86_64")]
+    if let (Some(first), Some(last)) = (words.first(), words.last()) {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: SSE is part of every x86-64 target, and a prefetch never faults nor changes
+        // memory; both addresses lie inside `words`.
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(first.as_ptr().cast::<i8>());
+            _mm_prefetch::<_MM_HINT_T0>(last.as_ptr().cast::<i8>());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = words;
+}
+
 /// Asks Linux to back the table with 2 MiB pages: 512 times fewer page faults when the table
 /// is first touched (two threads faulting 4 KiB pages at once spend most of a short solve in the
 /// kernel) and fewer TLB misses on probes. Only advice: if the kernel says no, nothing changes.
@@ -150,23 +168,8 @@ impl Table {
     /// after some other work finds it in cache instead of waiting for memory. Only a hint.
     #[inline]
     pub fn prefetch(&self, key: (u64, u64)) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let base = self.bucket(key);
-            let first = self.words[base..].as_ptr().cast::<i8>();
-            let last = self.words[base + BUCKET_ENTRIES * ENTRY_WORDS - 1..]
-                .as_ptr()
-                .cast::<i8>();
-            // SAFETY: SSE is part of every x86-64 target, and a prefetch never faults nor changes
-            // memory; both addresses lie inside the table.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(first);
-                _mm_prefetch::<_MM_HINT_T0>(last);
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let base = self.bucket(key);
+        prefetch_words(&self.words[base..base + BUCKET_ENTRIES * ENTRY_WORDS]);
     }
 
     /// The entry of exactly this key, if the table holds one.

@@ -679,8 +679,12 @@ const tests = {
     assert.match(await page.textContent("#eval-text"), /^[+\u2212]?\d+$/, "the bar shows the exact value");
     await page.mouse.move(1, 1);
     await shot(page, "solve");
+    assert.match(await page.textContent("#progress"), /^Searched [\d,]+ nodes in/, "the progress line says what the finished search did");
     await page.click("#line a:nth-of-type(2)");
     await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
+    // A finished solve's words are of the old position: they go with it.
+    assert.strictEqual(await page.textContent("#progress"), "", "no progress line of the old position");
+    assert.strictEqual(await page.textContent("#answer"), "", "no answer of the old position");
   },
 
   // A long solve shows its progress and stops on Stop, keeping what it proved.

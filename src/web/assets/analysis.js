@@ -118,6 +118,8 @@ export function onPosition(ctx) {
   if (panelKey !== null && panelKey !== gameKey() && !(running && running.kind === "analyse")) {
     for (const id of ["line", "candidates", "rootmoves"]) $(id).innerHTML = "";
     $("answer").textContent = "";
+    // The progress line of a finished solve is of the old position too.
+    $("progress").textContent = "";
     panelKey = null;
   }
   S.hovered = null;
@@ -281,6 +283,13 @@ function showRootMoves(ctx, r, key) {
   if (r.root_moves.length > shown.length) box.append(`and ${r.root_moves.length - shown.length} more moves`);
 }
 
+/** "Searched 563,658 nodes in 0.2 s": what a finished solve did, for the progress line. */
+function searchSummary(stats) {
+  if (!stats) return "";
+  const questions = stats.questions ? ` (${stats.questions.toLocaleString("en")} proof-number questions)` : "";
+  return `Searched ${stats.nodes.toLocaleString("en")} nodes in ${stats.seconds.toFixed(1)} s${questions}.`;
+}
+
 async function solve(ctx) {
   if (running) return;
   const key = gameKey();
@@ -323,6 +332,8 @@ async function solve(ctx) {
       $("answer").textContent = `Not proven${result.complete ? "" : " (stopped)"}: for Light the value lies between ${valueText(lower, true)} and ${valueText(upper, true)} squares.${best}`;
     }
     showRootMoves(ctx, result, key);
+    // The last progress report ("root moves 24/63: ...") is replaced by what the whole search did.
+    $("progress").textContent = searchSummary(result.stats);
     ctx.render();
   } catch (e) {
     // Stopped before the server answered (or its stop could not be reached): nothing is said

@@ -234,12 +234,17 @@ function mainFirst(move) {
   if (i > 0) root.children.unshift(...root.children.splice(i, 1));
 }
 
+// Which puzzle was asked for last: a puzzle whose file comes after a later choice's is dropped.
+let loading = 0;
+
 async function loadPuzzle(ctx, name) {
   if (!name) return;
   if (!ctx.mayDiscard("Loading a puzzle")) return;
+  const ticket = ++loading;
   const p = puzzles().find(q => q.name === name);
   try {
     const r = p && p.start ? p : await api(`/api/puzzles/${encodeURIComponent(name)}`);
+    if (ticket !== loading) return;
     ctx.startGame(newGameState({ start: r.start }));
     S.puzzle = { name, set: $("puzzle-set").value, question: r.question, themes: r.themes, hints: r.hints || [], hinted: 0, answered: false, rating: ratingOf(p || r), start: r.start };
     S.engineSide = "";
@@ -249,7 +254,7 @@ async function loadPuzzle(ctx, name) {
     $("answer").textContent = "Place the building you would play.";
     showActions();
     await ctx.refresh();
-  } catch (e) { ctx.say(e.message, true); }
+  } catch (e) { if (ticket === loading) ctx.say(e.message, true); }
 }
 
 /** An unsolved, untried puzzle near the learner's rating among the filters (the nearest first). */

@@ -64,6 +64,9 @@ fn main() {
                 }
             }
         }
-        println!("{left:>13} | {total:>11.3e} | {:>11.3e}", total as f64 / 8.0);
+        println!(
+            "{left:>13} | {total:>11.3e} | {:>11.3e}",
+            total as f64 / 8.0
+        );
     }
 }

@@ -66,7 +66,7 @@ fn positions_without_exact_values_and_bad_options_are_refused() {
         .args(["--nodes", "1000"])
         .assert()
         .code(3)
-        .stderr(predicates::str::contains("has no exact value"));
+        .stderr(predicates::str::contains("has nothing proven"));
     let empty = tempfile::tempdir().unwrap();
     cathedral()
         .arg("accuracy")
@@ -82,6 +82,122 @@ fn positions_without_exact_values_and_bad_options_are_refused() {
             .assert()
             .code(2);
     }
+}
+
+/// A bench file with its solution block turned into a win/draw/loss proof of the same sign.
+fn as_result_only(name: &str, dir: &std::path::Path) -> i64 {
+    let text = std::fs::read_to_string(format!("puzzles/bench/{name}")).unwrap();
+    let at = text.find("solution:").unwrap();
+    let value: i64 = text[at..]
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("value: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let sign = value.signum();
+    std::fs::write(
+        dir.join(name),
+        format!("{}solution:\n  value: {sign}\n  wdl: true\n", &text[..at]),
+    )
+    .unwrap();
+    sign
+}
+
+#[test]
+fn result_only_proofs_are_audited_and_a_deeper_search_is_the_reference_for_the_rest() {
+    let dir = suite(&["t8-01.yaml", "t8-03.yaml", "t8-06.yaml", "t7-02.yaml"]);
+    // A proven win and a proven loss, their margins forgotten.
+    let signs: Vec<i64> = ["t7-01.yaml", "t7-05.yaml"]
+        .iter()
+        .map(|name| as_result_only(name, dir.path()))
+        .collect();
+    assert_eq!(signs, [1, -1]);
+    std::fs::copy("puzzles/examples/midgame.yaml", dir.path().join("z.yaml")).unwrap();
+    // Without --deeper, a file with nothing proven is refused unless left out on purpose.
+    let skipped = json_of(cathedral().arg("accuracy").arg(dir.path()).args([
+        "--nodes",
+        "5000",
+        "--skip-unsolved",
+        "--json",
+    ]));
+    assert_eq!(skipped["left_out"], serde_json::json!(["z.yaml"]));
+    assert_eq!(skipped["positions"].as_array().unwrap().len(), 6);
+    let v = json_of(
+        cathedral()
+            .arg("accuracy")
+            .arg(dir.path())
+            .args(["--nodes", "5000", "--deeper", "4", "--json"]),
+    );
+    let positions = v["positions"].as_array().unwrap();
+    assert_eq!(positions.len(), 7);
+    assert_eq!(v["exact_positions"], 4);
+    // The bounds audit: a proven win is at least +1, a loss at most -1.
+    let mut outside = 0;
+    let mut right = 0;
+    for p in positions
+        .iter()
+        .filter(|p| p["truth"].get("bounds").is_some())
+    {
+        let estimate = p["estimate"].as_f64().unwrap();
+        let bounds = &p["truth"]["bounds"];
+        let distance = if let Some(lower) = bounds["lower"].as_f64() {
+            (lower - estimate).max(0.0)
+        } else {
+            (estimate - bounds["upper"].as_f64().unwrap()).max(0.0)
+        };
+        assert!(
+            (p["outside"].as_f64().unwrap() - distance).abs() < 1e-9,
+            "{p}"
+        );
+        outside += usize::from(distance > 0.0);
+        let sign = if bounds["lower"].is_null() { -1.0 } else { 1.0 };
+        right += usize::from(estimate * sign > 0.5);
+        assert!(p["error"].is_null() && p["exact"].is_null());
+    }
+    let audit = &v["bounds"];
+    assert_eq!(audit["positions"], 2);
+    assert_eq!(audit["outside"], outside);
+    assert_eq!(audit["result_fixed"], 2);
+    assert!((audit["result_right"].as_f64().unwrap() - right as f64 / 2.0).abs() < 1e-9);
+    // Nothing proven: only the deeper search to compare with.
+    let midgame = positions.iter().find(|p| p["name"] == "z.yaml").unwrap();
+    assert_eq!(midgame["truth"], "unknown");
+    assert!(midgame["result_right"].is_null() && midgame["outside"].is_null());
+    let deeper = &v["deeper"];
+    assert_eq!(
+        (deeper["factor"].as_u64(), deeper["positions"].as_u64()),
+        (Some(4), Some(7))
+    );
+    let mean = positions
+        .iter()
+        .map(|p| (p["estimate"].as_f64().unwrap() - p["deeper"].as_f64().unwrap()).abs())
+        .sum::<f64>()
+        / 7.0;
+    assert!((deeper["mean_absolute_difference"].as_f64().unwrap() - mean).abs() < 1e-9);
+    // The splits hold every exact position once each.
+    for split in ["by_proof_time", "by_value", "by_buildings"] {
+        let total: u64 = v[split]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["positions"].as_u64().unwrap())
+            .sum();
+        assert_eq!(total, 4, "{split}");
+    }
+    // The text says the same in words.
+    let text = cathedral()
+        .arg("accuracy")
+        .arg(dir.path())
+        .args(["--nodes", "5000", "--deeper", "4"])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&text.stdout);
+    assert!(out.contains("2 positions with only bounds proven"), "{out}");
+    assert!(out.contains(">= +1") || out.contains("<= -1"), "{out}");
+    assert!(
+        out.contains("with 4x the budget (an estimate, not a truth)"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! `cathedral accuracy DIR`: the estimating search alone against exact values: its error, the
-//! results it gets right, and (`--check-moves`) what its chosen moves give up.
+//! results it gets right, split by proof time, kind of value and buildings left, and
+//! (`--check-moves`) what its chosen moves give up; positions with only their result proven are
+//! audited against their bounds, and `--deeper` compares with a deeper search.
 
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
@@ -9,7 +11,7 @@ use super::shared::output::{emit, emit_json, keep_whole, new_table, right_align,
 use super::shared::puzzle_dir::position_files;
 use super::shared::search::ctrl_c_flag;
 use cathedral::Move;
-use cathedral::accuracy::{AccuracyOptions, AccuracyReport, judge};
+use cathedral::accuracy::{AccuracyOptions, AccuracyReport, Case, Slice, Truth, judge};
 use cathedral::engine::eval::{Evaluation, Weights};
 use cathedral::engine::network::Network;
 use cathedral::legality::parse_move;
@@ -34,6 +36,15 @@ pub struct AccuracyArgs {
     /// gives up.
     #[arg(long, value_name = "SECS", value_parser = limits::positive_seconds)]
     pub check_moves: Option<Duration>,
+    /// Also judge every position with N times the budget: the reference where nothing is
+    /// proven (a file without a `solution:` block is then judged against it alone), and how
+    /// much depth moves the estimate where something is.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=1000))]
+    pub deeper: Option<u32>,
+    /// Leave out the files with nothing proven (without --deeper they are refused), counted
+    /// and named in the report.
+    #[arg(long)]
+    pub skip_unsolved: bool,
     /// Positions judged at once (each on one core; 0 = all cores).
     #[arg(long, default_value = "1", value_name = "N", value_parser = limits::threads)]
     pub jobs: usize,
@@ -77,16 +88,37 @@ impl EvalArg {
     }
 }
 
+/// The truth column: `+3` exact, `>= +1` a proven win, `-2..+5` bounds, `?` nothing proven.
+fn truth_text(truth: Truth) -> String {
+    match truth {
+        Truth::Exact(v) => signed(v),
+        Truth::Bounds {
+            lower: Some(l),
+            upper: Some(u),
+        } => format!("{}..{}", signed(l), signed(u)),
+        Truth::Bounds {
+            lower: Some(l),
+            upper: None,
+        } => format!(">= {}", signed(l)),
+        Truth::Bounds {
+            lower: None,
+            upper: Some(u),
+        } => format!("<= {}", signed(u)),
+        Truth::Bounds { .. } | Truth::Unknown => "?".to_string(),
+    }
+}
+
 pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
     let paths = position_files("directory", &args.dir)?;
-    let mut positions = Vec::new();
+    let mut cases = Vec::new();
+    let mut left_out = Vec::new();
     for path in &paths {
         let file = load_position(path)?;
         let name = path
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-        match file.solution {
-            Some(solution) if !solution.wdl => {
+        let (truth, proof_seconds, root_values) = match file.solution {
+            Some(solution) => {
                 // The file loaded, so every stored root move is legal here.
                 let root_values: HashMap<Move, i32> = solution
                     .root_values
@@ -95,20 +127,37 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
                         parse_move(&file.position, text).ok().map(|mv| (mv, value))
                     })
                     .collect();
-                positions.push((name, file.position, solution.value, root_values))
+                let truth = if solution.wdl {
+                    Truth::of_result(solution.value)
+                } else {
+                    Truth::Exact(solution.value)
+                };
+                (truth, solution.seconds, root_values)
             }
-            _ => {
+            None if args.deeper.is_some() => (Truth::Unknown, None, HashMap::new()),
+            None if args.skip_unsolved => {
+                left_out.push(name);
+                continue;
+            }
+            None => {
                 return Err(Failure::new(
                     Exit::Input,
                     format!(
-                        "{} has no exact value to compare with (a `solution:` block with its value in squares)",
+                        "{} has nothing proven to compare with (no `solution:` block)",
                         path.display()
                     ),
                 )
-                .help("`cathedral solve FILE --yaml` writes the block to paste into the file")
+                .help("`cathedral solve FILE --yaml` writes the block to paste into the file; --deeper N compares with a deeper search instead, --skip-unsolved leaves such files out")
                 .into());
             }
-        }
+        };
+        cases.push(Case {
+            name,
+            position: file.position,
+            truth,
+            proof_seconds,
+            root_values,
+        });
     }
     let stop = ctrl_c_flag();
     let options = AccuracyOptions {
@@ -116,6 +165,7 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
         time: Some(args.time),
         tt_mb: args.tt_mb,
         check_moves: args.check_moves,
+        deeper: args.deeper,
         stop: stop.clone(),
         evaluation: match &args.weights {
             Some(path) => Evaluation::Learned(
@@ -129,34 +179,56 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
         .build()
         .map_err(|e| miette::miette!("cannot start {} jobs: {e}", args.jobs))?;
     let judged = pool.install(|| {
-        positions
+        cases
             .par_iter()
-            .map(|(name, position, exact, roots)| judge(name, position, *exact, roots, &options))
+            .map(|case| judge(case, &options))
             .collect::<Vec<_>>()
     });
     if stop.load(Ordering::Relaxed) {
         return Err(Failure::new(Exit::Interrupted, "stopped by Ctrl-C").into());
     }
-    let report = AccuracyReport::of(judged);
+    let report = AccuracyReport::of(judged, args.deeper);
     if args.json {
-        return emit_json(&report);
+        let mut value = serde_json::to_value(&report).map_err(|e| miette::miette!("{e}"))?;
+        value["left_out"] = serde_json::json!(left_out);
+        return emit_json(&value);
     }
+    emit(&text(args, &report, &left_out))
+}
+
+/// The report in words and tables.
+fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> String {
     let mut table = new_table(style_for(args.color));
-    table.set_header([
+    let mut header = vec![
         "position",
-        "exact / estimate",
+        "proven / estimate",
         "error",
         "result",
         "move chosen",
         "loss",
-    ]);
+    ];
+    if args.deeper.is_some() {
+        header.push("deeper");
+    }
+    table.set_header(header);
     for p in &report.positions {
-        table.add_row(vec![
+        let mut row = vec![
             // Without the extension: every name is a position file's.
             p.name.strip_suffix(".yaml").unwrap_or(&p.name).to_string(),
-            format!("{} / {:+.2}", signed(p.exact), p.estimate),
-            format!("{:.2}", p.error),
-            if p.result_right { "right" } else { "wrong" }.to_string(),
+            format!("{} / {:+.2}", truth_text(p.truth), p.estimate),
+            // For bounds: how far outside them the estimate lies.
+            match (p.error, p.outside) {
+                (Some(e), _) => format!("{e:.2}"),
+                (None, Some(o)) if o > 0.0 => format!("{o:.2} out"),
+                (None, Some(_)) => "in".to_string(),
+                (None, None) => "-".to_string(),
+            },
+            match p.result_right {
+                Some(true) => "right",
+                Some(false) => "wrong",
+                None => "-",
+            }
+            .to_string(),
             // The side to move's, so without the player: the column stays narrow.
             p.chosen
                 .as_deref()
@@ -164,9 +236,13 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
                 .unwrap_or_default()
                 .to_string(),
             p.loss.map_or_else(|| "-".to_string(), |l| l.to_string()),
-        ]);
+        ];
+        if args.deeper.is_some() {
+            row.push(p.deeper.map_or_else(String::new, |d| format!("{d:+.2}")));
+        }
+        table.add_row(row);
     }
-    right_align(&mut table, &[1, 2, 5]);
+    right_align(&mut table, &[1, 2, 5, 6]);
     keep_whole(&mut table, 0);
     keep_whole(&mut table, 4);
     let budget = match args.nodes {
@@ -174,14 +250,53 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
         None => format!("{} ms", args.time.as_millis()),
     };
     let mut out = format!(
-        "{table}\nThe estimating search alone, {budget} per position, against the exact values (squares, the side to move's view):\n"
+        "{table}\nThe estimating search alone, {budget} per position, against what is proven (squares, the side to move's view):\n"
     );
-    out.push_str(&format!(
-        "mean absolute error {:.2} squares; result right in {:.1} % of {} positions\n",
-        report.mean_absolute_error,
-        100.0 * report.result_right,
-        report.positions.len()
-    ));
+    if report.exact_positions > 0 {
+        let fit = match (report.slope, report.intercept) {
+            (Some(slope), Some(intercept)) => {
+                format!("; estimate = {slope:.2} x exact {intercept:+.2} (least squares)")
+            }
+            _ => String::new(),
+        };
+        out.push_str(&format!(
+            "mean absolute error {:.2} squares; result right in {:.1} % of {} positions with exact values{fit}\n",
+            report.mean_absolute_error,
+            100.0 * report.result_right,
+            report.exact_positions
+        ));
+        let mut split = new_table(style_for(args.color));
+        let mut header = vec![
+            "part",
+            "positions",
+            "error",
+            "estimate - exact",
+            "result right",
+            "slope",
+        ];
+        if args.deeper.is_some() {
+            header.push("|estimate - deeper|");
+        }
+        split.set_header(header);
+        let parts = [
+            &report.by_proof_time,
+            &report.by_value,
+            &report.by_buildings,
+        ];
+        for part in parts {
+            // A split into one part says nothing the line above does not.
+            if part.len() < 2 {
+                continue;
+            }
+            for s in part {
+                split.add_row(slice_row(s, args.deeper.is_some()));
+            }
+        }
+        if split.row_count() > 0 {
+            right_align(&mut split, &[1, 2, 3, 4, 5, 6]);
+            out.push_str(&format!("{split}\n"));
+        }
+    }
     if let (Some(optimal), Some(loss)) = (report.optimal, report.mean_loss) {
         let by_roots = match report.moves_checked_by_root_values {
             0 => String::new(),
@@ -197,5 +312,64 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
     } else if args.check_moves.is_some() {
         out.push_str("no chosen move could be checked within the time given\n");
     }
-    emit(&out)
+    if let Some(audit) = &report.bounds {
+        let right = audit.result_right.map_or_else(String::new, |r| {
+            format!(
+                "; of the {} whose result is proven, the estimate gets it right in {:.1} %",
+                audit.result_fixed,
+                100.0 * r
+            )
+        });
+        out.push_str(&format!(
+            "{} position{} with only bounds proven: {} estimate{} outside them (certainly wrong), {:.2} squares outside on average{right}\n",
+            audit.positions,
+            plural(audit.positions),
+            audit.outside,
+            if audit.outside == 1 { " lies" } else { "s lie" },
+            audit.mean_outside
+        ));
+    }
+    if let Some(d) = &report.deeper {
+        out.push_str(&format!(
+            "against the same search with {}x the budget (an estimate, not a truth), on {} positions: mean difference {:.2} squares (estimate - deeper {:+.2}), result agrees in {:.1} %{}\n",
+            d.factor,
+            d.positions,
+            d.mean_absolute_difference,
+            d.mean_signed_difference,
+            100.0 * d.result_agrees,
+            d.slope
+                .map_or_else(String::new, |s| format!(", slope {s:.2}"))
+        ));
+    }
+    if !left_out.is_empty() {
+        out.push_str(&format!(
+            "left out, nothing proven: {} files ({})\n",
+            left_out.len(),
+            left_out.join(", ")
+        ));
+    }
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+fn slice_row(s: &Slice, deeper: bool) -> Vec<String> {
+    let mut row = vec![
+        s.label.clone(),
+        s.positions.to_string(),
+        format!("{:.2}", s.mean_absolute_error),
+        format!("{:+.2}", s.mean_signed_error),
+        format!("{:.1} %", 100.0 * s.result_right),
+        s.slope
+            .map_or_else(|| "-".to_string(), |v| format!("{v:.2}")),
+    ];
+    if deeper {
+        row.push(
+            s.mean_deeper_difference
+                .map_or_else(|| "-".to_string(), |v| format!("{v:.2}")),
+        );
+    }
+    row
 }

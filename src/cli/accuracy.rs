@@ -297,6 +297,24 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
             out.push_str(&format!("{split}\n"));
         }
     }
+    if report.exact_positions > 0 {
+        // Whether an estimate near 0 means a draw as often as the data says.
+        let mut bands = new_table(style_for(args.color));
+        bands.set_header(["estimate", "positions", "exact wins", "draws", "losses"]);
+        for b in report.calibration.iter().filter(|b| b.positions > 0) {
+            bands.add_row(vec![
+                b.estimates.clone(),
+                b.positions.to_string(),
+                b.wins.to_string(),
+                b.draws.to_string(),
+                b.losses.to_string(),
+            ]);
+        }
+        right_align(&mut bands, &[1, 2, 3, 4]);
+        out.push_str(&format!(
+            "What the estimate's bands hold (from -0.5 to +0.5 it reads as a draw):\n{bands}\n"
+        ));
+    }
     if let (Some(optimal), Some(loss)) = (report.optimal, report.mean_loss) {
         let by_roots = match report.moves_checked_by_root_values {
             0 => String::new(),
@@ -343,8 +361,9 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
     }
     if !left_out.is_empty() {
         out.push_str(&format!(
-            "left out, nothing proven: {} files ({})\n",
+            "left out, nothing proven: {} file{} ({})\n",
             left_out.len(),
+            plural(left_out.len()),
             left_out.join(", ")
         ));
     }

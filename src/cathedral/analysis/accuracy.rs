@@ -213,6 +213,68 @@ pub struct DeeperComparison {
     pub slope: Option<f64>,
 }
 
+/// What the exact results are among the positions whose estimate falls in one band: whether
+/// an estimate near 0 means a draw as often as the data says.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CalibrationBand {
+    /// The band of estimates, in squares: "-0.5..+0.5".
+    pub estimates: String,
+    /// Positions with exact values whose estimate falls in it.
+    pub positions: usize,
+    /// Of those, exact wins, draws and losses for the side to move.
+    pub wins: usize,
+    /// See `wins`.
+    pub draws: usize,
+    /// See `wins`.
+    pub losses: usize,
+}
+
+/// The exact results by band of estimate: below -1.5, -1.5 to -0.5, -0.5 to +0.5 (read as a
+/// draw), +0.5 to +1.5, above +1.5.
+fn calibration(positions: &[PositionAccuracy]) -> Vec<CalibrationBand> {
+    let labels = [
+        "below -1.5",
+        "-1.5..-0.5",
+        "-0.5..+0.5",
+        "+0.5..+1.5",
+        "above +1.5",
+    ];
+    let mut bands: Vec<CalibrationBand> = labels
+        .iter()
+        .map(|label| CalibrationBand {
+            estimates: (*label).to_string(),
+            positions: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        })
+        .collect();
+    for p in positions {
+        let Some(exact) = p.exact else { continue };
+        // The middle band is what `result_of` reads as a draw, its edges included.
+        let e = p.estimate;
+        let band = if e < -1.5 {
+            0
+        } else if e < -0.5 {
+            1
+        } else if e <= 0.5 {
+            2
+        } else if e <= 1.5 {
+            3
+        } else {
+            4
+        };
+        let b = &mut bands[band];
+        b.positions += 1;
+        match exact.signum() {
+            1 => b.wins += 1,
+            0 => b.draws += 1,
+            _ => b.losses += 1,
+        }
+    }
+    bands
+}
+
 /// The accuracy of the search over a set of positions.
 #[derive(Clone, Debug, Serialize)]
 pub struct AccuracyReport {
@@ -234,6 +296,8 @@ pub struct AccuracyReport {
     pub by_value: Vec<Slice>,
     /// The figures by buildings left in the larger hand.
     pub by_buildings: Vec<Slice>,
+    /// The exact results by band of estimate (positions with exact values).
+    pub calibration: Vec<CalibrationBand>,
     /// The positions with bounds only, audited.
     pub bounds: Option<BoundsAudit>,
     /// Every position's estimate against the deeper search's (`deeper`).
@@ -513,6 +577,7 @@ impl AccuracyReport {
                     format!("{} buildings left", p.buildings_left),
                 ))
             }),
+            calibration: calibration(&positions),
             bounds,
             deeper,
             moves_checked: checked.len(),
@@ -618,6 +683,16 @@ mod tests {
             ]
         );
         assert_eq!(report.by_buildings.len(), 2);
+        let bands: Vec<(usize, usize, usize)> = report
+            .calibration
+            .iter()
+            .map(|b| (b.wins, b.draws, b.losses))
+            .collect();
+        // Estimates -3, 0.25, 1 and 2 for exact -6, 0, 0 and 2.
+        assert_eq!(
+            bands,
+            [(0, 0, 1), (0, 0, 0), (0, 1, 0), (0, 1, 0), (1, 0, 0)]
+        );
         let audit = report.bounds.unwrap();
         assert_eq!(
             (audit.positions, audit.outside, audit.result_fixed),

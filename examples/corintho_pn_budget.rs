@@ -17,21 +17,10 @@ fn main() {
             let mut rng = Rng::new(game_seed(77 ^ ply as u64, game));
             let mut position = start;
             for _ in 0..ply {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
+                let Some(mv) = position.sensible_random_move(&mut rng) else {
                     break;
-                }
-                let safe: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&mv| {
-                        let mut c = position;
-                        c.play(mv);
-                        !c.wins_at_once()
-                    })
-                    .collect();
-                let pool = if safe.is_empty() { &moves } else { &safe };
-                position.play(pool[rng.below(pool.len() as u64) as usize]);
+                };
+                position.play(mv);
             }
             if position.legal_moves().is_empty() {
                 continue;

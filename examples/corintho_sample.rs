@@ -41,24 +41,12 @@ fn main() {
             let mut position = start;
             let mut finished = false;
             for _ in 0..ply {
-                let moves = position.legal_moves();
-                if moves.is_empty() {
+                // A sensible random move: one that hands the opponent no immediate win.
+                let Some(mv) = position.sensible_random_move(&mut rng) else {
                     finished = true;
                     break;
-                }
-                // A sensible random move: one that hands the opponent no immediate win (a random
-                // game is otherwise decided by its first blunder and proves in no time).
-                let safe: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&mv| {
-                        let mut child = position;
-                        child.play(mv);
-                        !child.wins_at_once()
-                    })
-                    .collect();
-                let pool = if safe.is_empty() { &moves } else { &safe };
-                position.play(pool[rng.below(pool.len() as u64) as usize]);
+                };
+                position.play(mv);
             }
             if finished || position.legal_moves().is_empty() {
                 over += 1;

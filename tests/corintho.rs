@@ -1032,21 +1032,9 @@ fn certificates_of_proven_positions_pass_the_plain_verifier_and_tampered_ones_fa
         let mut position = start;
         let plies = 12 + rng.below(7) as usize;
         while line.len() < plies {
-            let moves = position.legal_moves();
-            let safe: Vec<_> = moves
-                .iter()
-                .copied()
-                .filter(|&mv| {
-                    let mut child = position;
-                    child.play(mv);
-                    !child.wins_at_once()
-                })
-                .collect();
-            let pool = if safe.is_empty() { &moves } else { &safe };
-            if pool.is_empty() {
+            let Some(mv) = position.sensible_random_move(&mut rng) else {
                 break;
-            }
-            let mv = pool[rng.below(pool.len() as u64) as usize];
+            };
             position.play(mv);
             line.push(mv);
         }

@@ -518,6 +518,31 @@ impl CorinthoPosition {
         self.winning_move().is_some()
     }
 
+    /// A random legal move that leaves the opponent no move that wins at once, if there is one
+    /// (any legal move otherwise; `None` when there is none): the moves of sampled games, which
+    /// would otherwise be decided by their first blunder and prove in no time.
+    pub fn sensible_random_move(&self, rng: &mut crate::boardgame::Rng) -> Option<CorinthoMove> {
+        let moves = self.legal_moves();
+        let safe: Vec<CorinthoMove> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let mut child = *self;
+                child.play(mv);
+                !child.wins_at_once()
+            })
+            .collect();
+        let pool = if safe.is_empty() {
+            &moves[..]
+        } else {
+            &safe[..]
+        };
+        if pool.is_empty() {
+            return None;
+        }
+        pool.get(rng.below(pool.len() as u64) as usize).copied()
+    }
+
     /// The first legal move (in the order of [`CorinthoPosition::generate`]) after which the
     /// opponent has none, a claim it cannot modify: a move that wins at once.
     pub fn winning_move(&self) -> Option<CorinthoMove> {

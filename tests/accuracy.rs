@@ -435,3 +435,76 @@ fn weights_read_from_a_file_judge_as_the_built_in_network() {
         .code(3)
         .stderr(predicates::str::contains("no-such-weights.txt"));
 }
+
+#[test]
+fn bench_records_the_bounds_an_unfinished_solve_proved_and_accuracy_audits_them() {
+    // A t12 position: not proven in a second, so its bounds are what the solve proved.
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("puzzles/bench/t12-01.yaml").unwrap();
+    let path = dir.path().join("t12-01.yaml");
+    std::fs::write(&path, &text).unwrap();
+    let run = cathedral()
+        .arg("bench")
+        .arg(dir.path())
+        .args([
+            "--record",
+            "--threads",
+            "1",
+            "--time-limit",
+            "1",
+            "--tt-mb",
+            "16",
+        ])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    // Unproven: the exit code says so, and the bounds are recorded.
+    assert_eq!(run.status.code(), Some(4), "{out}");
+    assert!(
+        out.contains("Recorded the proven bounds of 1 unproven position: t12-01.yaml"),
+        "{out}"
+    );
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.starts_with(&text), "the rest of the file is kept");
+    let bounds = cathedral::file::load(&path).unwrap().bounds.unwrap();
+    assert!(
+        bounds.lower <= bounds.upper && bounds.seconds.is_some(),
+        "{bounds:?}"
+    );
+    // Bounds that prove nothing narrower are not written again.
+    let again = cathedral()
+        .arg("bench")
+        .arg(dir.path())
+        .args([
+            "--record",
+            "--threads",
+            "1",
+            "--time-limit",
+            "0.2",
+            "--tt-mb",
+            "16",
+        ])
+        .output()
+        .unwrap();
+    let after = cathedral::file::load(&path).unwrap().bounds.unwrap();
+    assert!(
+        after.lower >= bounds.lower && after.upper <= bounds.upper,
+        "{after:?}"
+    );
+    assert_eq!(again.status.code(), Some(4));
+    // accuracy judges the position against its bounds.
+    let v = json_of(
+        cathedral()
+            .arg("accuracy")
+            .arg(dir.path())
+            .args(["--nodes", "5000", "--json"]),
+    );
+    let p = &v["positions"][0];
+    assert_eq!(p["truth"]["bounds"]["lower"], after.lower);
+    assert_eq!(p["truth"]["bounds"]["upper"], after.upper);
+    let estimate = p["estimate"].as_f64().unwrap();
+    let outside =
+        (f64::from(after.lower) - estimate).max(0.0) + (estimate - f64::from(after.upper)).max(0.0);
+    assert!((p["outside"].as_f64().unwrap() - outside).abs() < 1e-9);
+    assert_eq!(v["bounds"]["positions"], 1);
+}

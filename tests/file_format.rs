@@ -856,3 +856,88 @@ fn stored_root_values_must_name_every_legal_move_once_and_agree_with_the_value()
         "solution.seconds: `-1` is not a time",
     );
 }
+
+#[test]
+fn bounds_load_round_trip_and_are_checked_against_the_solution() {
+    let (text, _) = t3_without_solution();
+    let lines = text.lines().count();
+    let with = |block: &str| format!("{text}{block}");
+    let file = parse_str(
+        "b.yaml",
+        &with("bounds:\n  lower: -2\n  upper: 6\n  nodes: 1000\n  seconds: 1.5\n"),
+    )
+    .unwrap();
+    let bounds = file.bounds.clone().unwrap();
+    assert_eq!(
+        (bounds.lower, bounds.upper, bounds.nodes),
+        (-2, 6, Some(1000))
+    );
+    // Written and read back, the same file.
+    let again = parse_str("again.yaml", &cathedral::file::to_yaml(&file)).unwrap();
+    assert_eq!(again, file);
+    // With a solution they must hold: the stored t3-02 value is 3... read it, then contradict it.
+    let stored = parse_str(
+        "t.yaml",
+        &std::fs::read_to_string("puzzles/bench/t3-02.yaml").unwrap(),
+    )
+    .unwrap()
+    .solution
+    .unwrap()
+    .value;
+    let solution = format!("solution:\n  value: {stored}\n");
+    assert!(
+        parse_str(
+            "ok.yaml",
+            &with(&format!(
+                "{solution}bounds:\n  lower: {stored}\n  upper: 47\n"
+            ))
+        )
+        .is_ok()
+    );
+    assert_error(
+        &with(&format!(
+            "{solution}bounds:\n  lower: {}\n  upper: 47\n",
+            stored + 1
+        )),
+        Some(lines + 4),
+        "contradict the solution's value",
+    );
+    // A proven win allows every margin of 1 or more, and no loss.
+    assert!(
+        parse_str(
+            "w.yaml",
+            &with("solution:\n  value: 1\n  wdl: true\nbounds:\n  lower: -5\n  upper: 9\n")
+        )
+        .is_ok()
+    );
+    assert_error(
+        &with("solution:\n  value: 1\n  wdl: true\nbounds:\n  lower: -5\n  upper: -1\n"),
+        Some(lines + 5),
+        "(win/draw/loss)",
+    );
+    assert_error(
+        &with("bounds:\n  lower: 4\n  upper: 3\n"),
+        Some(lines + 2),
+        "lower 4 is above upper 3",
+    );
+    assert_error(
+        &with("bounds:\n  lower: -50\n  upper: 3\n"),
+        Some(lines + 2),
+        "out of range",
+    );
+    assert_error(
+        &with("bounds:\n  lower: 1\n"),
+        Some(lines + 2),
+        "bounds: `upper` is missing",
+    );
+    assert_error(
+        &with("bounds:\n  lower: 1\n  upper: 2\n  seconds: soon\n"),
+        Some(lines + 4),
+        "bounds.seconds: `soon` is not a time",
+    );
+    assert_error(
+        &with("bounds:\n  lower: 1\n  uper: 2\n"),
+        Some(lines + 3),
+        "did you mean `upper`",
+    );
+}

@@ -41,7 +41,8 @@ pub struct AccuracyArgs {
     /// much depth moves the estimate where something is.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=1000))]
     pub deeper: Option<u32>,
-    /// Leave out the files with nothing proven (without --deeper they are refused), counted
+    /// Leave out the files with nothing proven, neither a `solution:` nor `bounds:` (without
+    /// --deeper they are refused), counted
     /// and named in the report.
     #[arg(long)]
     pub skip_unsolved: bool,
@@ -118,6 +119,15 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
             .file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
         let (truth, proof_seconds, root_values) = match file.solution {
+            // Only bounds: what an unfinished solve proved.
+            None if file.bounds.is_some() => {
+                let bounds = file.bounds.as_ref().map_or((0, 0), |b| (b.lower, b.upper));
+                (
+                    Truth::Unknown.within(bounds.0, bounds.1),
+                    None,
+                    HashMap::new(),
+                )
+            }
             Some(solution) => {
                 // The file loaded, so every stored root move is legal here.
                 let root_values: HashMap<Move, i32> = solution
@@ -128,7 +138,10 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
                     })
                     .collect();
                 let truth = if solution.wdl {
-                    Truth::of_result(solution.value)
+                    let result = Truth::of_result(solution.value);
+                    file.bounds
+                        .as_ref()
+                        .map_or(result, |b| result.within(b.lower, b.upper))
                 } else {
                     Truth::Exact(solution.value)
                 };
@@ -143,7 +156,7 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
                 return Err(Failure::new(
                     Exit::Input,
                     format!(
-                        "{} has nothing proven to compare with (no `solution:` block)",
+                        "{} has nothing proven to compare with (no `solution:` or `bounds:` block)",
                         path.display()
                     ),
                 )

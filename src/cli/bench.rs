@@ -60,16 +60,60 @@ pub struct BenchArgs {
 /// Appends the `solution:` block to the file's text, or puts it in place of the one there,
 /// keeping everything else as written.
 fn record(path: &Path, block: &str) -> miette::Result<()> {
+    record_block(path, "solution", block)
+}
+
+/// What an unfinished solve proved, narrowing the bounds stored before (a solve with less time
+/// than the last may prove less); `None` when it proves nothing new. A win/draw/loss solve's
+/// bounds are results (-1 loss, 0 draw, 1 win): a loss at most is -1 square at most, a win at
+/// least 1 square at least.
+fn narrowed(
+    stored: Option<&cathedral::file::StoredBounds>,
+    solution: &cathedral::boardgame::Solution<cathedral::Move>,
+    wdl: bool,
+) -> Option<cathedral::file::StoredBounds> {
+    let most = cathedral::SQUARES_PER_PLAYER as i32;
+    let (lower, upper) = if wdl {
+        let lower = match solution.lower {
+            1.. => 1,
+            0 => 0,
+            _ => -most,
+        };
+        let upper = match solution.upper {
+            ..=-1 => -1,
+            0 => 0,
+            _ => most,
+        };
+        (lower, upper)
+    } else {
+        (solution.lower.max(-most), solution.upper.min(most))
+    };
+    let (old_lower, old_upper) = stored.map_or((-most, most), |b| (b.lower, b.upper));
+    let (lower, upper) = (lower.max(old_lower), upper.min(old_upper));
+    if (lower, upper) == (old_lower, old_upper) || lower > upper {
+        return None;
+    }
+    Some(cathedral::file::StoredBounds {
+        lower,
+        upper,
+        nodes: Some(solution.stats.nodes),
+        seconds: Some(seconds(solution.stats.elapsed)),
+    })
+}
+
+/// Appends the top-level block `key:` to the file's text, or puts it in place of the one
+/// there, keeping everything else as written.
+fn record_block(path: &Path, key: &str, block: &str) -> miette::Result<()> {
     let mut text = std::fs::read_to_string(path)
         .into_diagnostic()
         .wrap_err_with(|| format!("cannot read {}", path.display()))?;
     if !text.is_empty() && !text.ends_with('\n') {
         text.push('\n');
     }
-    let start = if text.starts_with("solution:") {
+    let start = if text.starts_with(&format!("{key}:")) {
         Some(0)
     } else {
-        text.find("\nsolution:").map(|i| i + 1)
+        text.find(&format!("\n{key}:")).map(|i| i + 1)
     };
     if let Some(start) = start {
         // The block ends at the next line that starts a top-level key (or a comment).
@@ -90,7 +134,7 @@ fn record(path: &Path, block: &str) -> miette::Result<()> {
     // Never write a file that would not load back.
     cathedral::file::parse_str(&path.display().to_string(), &text).map_err(|e| {
         miette!(
-            "{}: the recorded solution would not load back: {}",
+            "{}: the recorded {key} would not load back: {}",
             path.display(),
             e.message
         )
@@ -116,6 +160,28 @@ fn root_values(
         .collect()
 }
 
+/// Records what an unfinished solve proved, where it narrows the stored bounds: the check
+/// column's word.
+fn record_bounds(
+    path: &Path,
+    file: &cathedral::file::PositionFile,
+    solution: &cathedral::boardgame::Solution<cathedral::Move>,
+    wdl: bool,
+    bounded: &mut Vec<String>,
+) -> miette::Result<&'static str> {
+    let Some(bounds) = narrowed(file.bounds.as_ref(), solution, wdl) else {
+        return Ok("unproven");
+    };
+    let block =
+        cathedral::file::bounds_yaml(&bounds).map_err(|e| miette!("cannot write YAML: {e}"))?;
+    record_block(path, "bounds", &block)?;
+    bounded.push(
+        path.file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into()),
+    );
+    Ok("unproven, bounds recorded")
+}
+
 fn median(times: &mut [Duration]) -> Duration {
     times.sort();
     let n = times.len();
@@ -139,7 +205,8 @@ struct Row {
     lower: i32,
     upper: i32,
     stored: Option<i32>,
-    /// `ok`, `mismatch`, `unproven`, `recorded`, or `none` (no stored value).
+    /// `ok`, `mismatch`, `unproven`, `unproven, bounds recorded`, `recorded`, or `none` (no
+    /// stored value).
     check: &'static str,
     seconds: f64,
     nodes: u64,
@@ -189,6 +256,8 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
     let mut rows: Vec<Row> = Vec::new();
     let mut mismatches = Vec::new();
     let mut recorded = Vec::new();
+    // Positions not proven whose proven bounds were recorded.
+    let mut bounded = Vec::new();
     for path in &files {
         if stop.load(Ordering::Relaxed) {
             break;
@@ -255,6 +324,9 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                     "recorded"
                 }
                 StoredCheck::Agrees => "ok",
+                StoredCheck::Unproven if args.record => {
+                    record_bounds(path, &file, &solution, args.search.wdl, &mut bounded)?
+                }
                 StoredCheck::Unproven => "unproven",
                 StoredCheck::Mismatch => {
                     mismatches.push(format!(
@@ -275,6 +347,9 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                 "recorded"
             }
             (None, Some(_)) => "none",
+            (None, None) if args.record => {
+                record_bounds(path, &file, &solution, args.search.wdl, &mut bounded)?
+            }
             (None, None) => "unproven",
         };
         // A line per position as it finishes: a whole suite takes many minutes.
@@ -316,7 +391,7 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
     let interrupted = stop.load(Ordering::Relaxed);
     let unproven: Vec<&str> = rows
         .iter()
-        .filter(|r| r.check == "unproven")
+        .filter(|r| r.check.starts_with("unproven"))
         .map(|r| r.file.as_str())
         .collect();
     let any_unproven = !unproven.is_empty();
@@ -343,6 +418,13 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
             out.push_str(&format!(
                 "Not proven within the time limit: {}\n",
                 unproven.join(", ")
+            ));
+        }
+        if !bounded.is_empty() {
+            out.push_str(&format!(
+                "Recorded the proven bounds of {}: {}\n",
+                count(bounded.len() as i64, "unproven position"),
+                bounded.join(", ")
             ));
         }
         emit(&out)?;

@@ -76,6 +76,25 @@ impl Truth {
         }
     }
 
+    /// The truth narrowed by proven bounds `lower..=upper` (bounds that meet are exact).
+    pub fn within(self, lower: i32, upper: i32) -> Truth {
+        let (low, high) = match self {
+            Truth::Exact(_) => return self,
+            Truth::Bounds { lower, upper } => (lower, upper),
+            Truth::Unknown => (None, None),
+        };
+        let low = low.map_or(lower, |l| l.max(lower));
+        let high = high.map_or(upper, |h| h.min(upper));
+        if low == high {
+            Truth::Exact(low)
+        } else {
+            Truth::Bounds {
+                lower: Some(low),
+                upper: Some(high),
+            }
+        }
+    }
+
     /// The result the truth fixes (1 win, 0 draw, -1 loss), if it does.
     pub fn result(self) -> Option<i32> {
         match self {
@@ -624,6 +643,16 @@ mod tests {
         assert_eq!(open.result(), None);
         assert_eq!(open.outside(5.0), Some(1.0));
         assert_eq!(Truth::Unknown.outside(1.0), None);
+        assert_eq!(
+            Truth::Unknown.within(-3, 4),
+            Truth::Bounds {
+                lower: Some(-3),
+                upper: Some(4)
+            }
+        );
+        assert_eq!(win.within(-3, 4).result(), Some(1));
+        assert_eq!(win.within(-3, 1), Truth::Exact(1));
+        assert_eq!(Truth::Exact(2).within(-3, 4), Truth::Exact(2));
         assert_eq!(Truth::Unknown.result(), None);
     }
 

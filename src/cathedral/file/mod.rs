@@ -21,7 +21,8 @@ pub use record::{
 };
 pub use schema::StoredGlicko;
 pub use schema::{
-    PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredSolution,
+    PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredBounds,
+    StoredSolution,
 };
 
 use crate::cathedral::bitboard::Bitboard;
@@ -61,6 +62,8 @@ pub struct PositionFile {
     pub ruling: Option<Ruling>,
     /// The exact value and a best line, in benchmark positions and puzzles.
     pub solution: Option<StoredSolution>,
+    /// What a solve that did not finish proved of the value.
+    pub bounds: Option<StoredBounds>,
     /// A teaching puzzle's question, themes and difficulty.
     pub puzzle: Option<PuzzleInfo>,
 }
@@ -73,6 +76,7 @@ impl PositionFile {
             meta: Metadata::default(),
             ruling: None,
             solution: None,
+            bounds: None,
             puzzle: None,
         }
     }
@@ -133,6 +137,14 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
         }
         None => None,
     };
+    let bounds = match raw.bounds {
+        Some(raw_bounds) => {
+            check_bounds(&raw_bounds, solution.as_ref())
+                .map_err(|m| errors.at(raw_bounds.place, m))?;
+            Some(raw_bounds.bounds)
+        }
+        None => None,
+    };
     let puzzle = match raw.puzzle {
         Some(raw_puzzle) => {
             check_puzzle(&raw_puzzle, solution.as_ref()).map_err(|(p, m)| errors.at(p, m))?;
@@ -152,8 +164,43 @@ pub fn parse_str(name: &str, text: &str) -> Result<PositionFile, FileError> {
         },
         ruling: raw.ruling,
         solution,
+        bounds,
         puzzle,
     })
+}
+
+/// Bounds must be in range and in order, and agree with the file's solution: an exact value
+/// inside them, a win, draw or loss they allow.
+fn check_bounds(raw: &schema::RawBounds, solution: Option<&StoredSolution>) -> Result<(), String> {
+    let (lower, upper) = (raw.bounds.lower, raw.bounds.upper);
+    let most = crate::cathedral::piece::SQUARES_PER_PLAYER as i32;
+    if lower.abs() > most || upper.abs() > most {
+        return Err(format!(
+            "bounds: {lower}..{upper} is out of range: expected bounds within -{most}..{most}"
+        ));
+    }
+    if lower > upper {
+        return Err(format!(
+            "bounds: lower {lower} is above upper {upper}: expected lower <= upper"
+        ));
+    }
+    if let Some(solution) = solution {
+        // A win/draw/loss value stands for every value of its sign.
+        let (low, high) = match (solution.wdl, solution.value.signum()) {
+            (false, _) => (solution.value, solution.value),
+            (true, 1) => (1, most),
+            (true, -1) => (-most, -1),
+            (true, _) => (0, 0),
+        };
+        if high < lower || low > upper {
+            return Err(format!(
+                "bounds: {lower}..{upper} contradict the solution's value {}{}: expected bounds that hold it",
+                solution.value,
+                if solution.wdl { " (win/draw/loss)" } else { "" }
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A puzzle block must name known themes and a known difficulty, and come with an exact
@@ -517,6 +564,8 @@ struct OutFile<'a> {
     puzzle: Option<&'a PuzzleInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solution: Option<&'a StoredSolution>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bounds: Option<&'a StoredBounds>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -636,6 +685,7 @@ fn out_file(file: &PositionFile) -> OutFile<'_> {
         ruling: file.ruling.as_ref(),
         puzzle: file.puzzle.as_ref(),
         solution: file.solution.as_ref(),
+        bounds: file.bounds.as_ref(),
     }
 }
 
@@ -647,4 +697,13 @@ pub fn solution_yaml(solution: &StoredSolution) -> Result<String, String> {
         solution: &'a StoredSolution,
     }
     serde_saphyr::to_string(&SolutionBlock { solution }).map_err(|e| e.to_string())
+}
+
+/// The `bounds:` block alone as YAML text, as [`solution_yaml`] writes the solution's.
+pub fn bounds_yaml(bounds: &StoredBounds) -> Result<String, String> {
+    #[derive(Serialize)]
+    struct BoundsBlock<'a> {
+        bounds: &'a StoredBounds,
+    }
+    serde_saphyr::to_string(&BoundsBlock { bounds }).map_err(|e| e.to_string())
 }

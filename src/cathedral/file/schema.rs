@@ -28,6 +28,7 @@ pub struct RawFile {
     pub legend: Option<BTreeMap<String, Located<String>>>,
     pub ruling: Option<Ruling>,
     pub solution: Option<RawSolution>,
+    pub bounds: Option<RawBounds>,
     pub puzzle: Option<RawPuzzle>,
 }
 
@@ -88,6 +89,13 @@ pub struct RawSolution {
     pub root_keys: Vec<(String, Place)>,
 }
 
+/// The `bounds:` block with where it was written.
+#[derive(Debug)]
+pub struct RawBounds {
+    pub bounds: StoredBounds,
+    pub place: Place,
+}
+
 /// The `puzzle:` block with where its parts were written.
 #[derive(Debug)]
 pub struct RawPuzzle {
@@ -113,7 +121,7 @@ pub struct RawPuzzleGame {
     pub refutation: Vec<Place>,
 }
 
-const FILE_FIELDS: [&str; 15] = [
+const FILE_FIELDS: [&str; 16] = [
     "title",
     "description",
     "tags",
@@ -128,6 +136,7 @@ const FILE_FIELDS: [&str; 15] = [
     "legend",
     "ruling",
     "solution",
+    "bounds",
     "puzzle",
 ];
 
@@ -241,6 +250,9 @@ pub(super) fn read_file(errors: &Errors, root: &Node) -> Result<RawFile, FileErr
     }
     if let Some(node) = fields.value("solution") {
         raw.solution = Some(read_solution(errors, node)?);
+    }
+    if let Some(node) = fields.value("bounds") {
+        raw.bounds = Some(read_bounds(errors, node)?);
     }
     if let Some(node) = fields.value("puzzle") {
         raw.puzzle = Some(read_puzzle(errors, node)?);
@@ -719,22 +731,8 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
             u64::MAX.into(),
         )? as u64);
     }
-    if let Some(seconds) = fields.value("seconds") {
-        let number = match seconds.value {
-            Value::Int(_) | Value::Float => seconds.raw.parse::<f64>().ok(),
-            _ => None,
-        };
-        raw.solution.seconds = Some(number.filter(|s| s.is_finite() && *s >= 0.0).ok_or_else(
-            || {
-                not_a(
-                    errors,
-                    seconds,
-                    &path("seconds"),
-                    "a time",
-                    "the seconds the solve took, a number 0 or more",
-                )
-            },
-        )?);
+    if let Some(node) = fields.value("seconds") {
+        raw.solution.seconds = Some(seconds(errors, node, &path("seconds"))?);
     }
     if let Some(map) = fields.value("root_values") {
         let what = path("root_values");
@@ -770,6 +768,77 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
         raw.explanations = list.place;
     }
     Ok(raw)
+}
+
+/// Seconds a solve took: a number 0 or more.
+fn seconds(errors: &Errors, node: &Node, what: &str) -> Result<f64, FileError> {
+    let number = match node.value {
+        Value::Int(_) | Value::Float => node.raw.parse::<f64>().ok(),
+        _ => None,
+    };
+    number
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .ok_or_else(|| {
+            not_a(
+                errors,
+                node,
+                what,
+                "a time",
+                "the seconds the solve took, a number 0 or more",
+            )
+        })
+}
+
+const BOUNDS_FIELDS: [&str; 4] = ["lower", "upper", "nodes", "seconds"];
+
+/// The `bounds:` block: what an unfinished solve proved of the value.
+fn read_bounds(errors: &Errors, node: &Node) -> Result<RawBounds, FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        "bounds",
+        "bounds",
+        "a field of bounds",
+        &BOUNDS_FIELDS,
+        "a map with the proven `lower` and `upper` bounds of the value (see docs/file-format.md)",
+    )?;
+    let path = |name: &str| field_path("bounds", name);
+    let bound = |name: &str, help: &str| -> Result<i32, FileError> {
+        let value = required(errors, &fields, node, "bounds", name, help)?;
+        Ok(whole(
+            errors,
+            value,
+            &path(name),
+            "a bound",
+            "a whole number of squares, -47..47",
+            i32::MIN.into(),
+            i32::MAX.into(),
+        )? as i32)
+    };
+    let mut bounds = StoredBounds {
+        lower: bound("lower", "the proven lower bound, like `lower: -3`")?,
+        upper: bound("upper", "the proven upper bound, like `upper: 5`")?,
+        nodes: None,
+        seconds: None,
+    };
+    if let Some(nodes) = fields.value("nodes") {
+        bounds.nodes = Some(whole(
+            errors,
+            nodes,
+            &path("nodes"),
+            "a number of nodes",
+            "a whole number, 0 or more",
+            0,
+            u64::MAX.into(),
+        )? as u64);
+    }
+    if let Some(node) = fields.value("seconds") {
+        bounds.seconds = Some(seconds(errors, node, &path("seconds"))?);
+    }
+    Ok(RawBounds {
+        bounds,
+        place: node.place,
+    })
 }
 
 const PUZZLE_FIELDS: [&str; 11] = [
@@ -1221,6 +1290,27 @@ pub struct StoredSolution {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub root_values: BTreeMap<String, i32>,
 }
+
+/// What a solve that did not finish proved of the value: it lies in `lower..=upper` (the side
+/// to move's view, in squares), as `cathedral bench --record` writes it for a position it could
+/// not solve (`docs/file-format.md`).
+#[derive(Deserialize, Serialize, Debug, Clone, PartialEq, Default)]
+#[serde(deny_unknown_fields)]
+pub struct StoredBounds {
+    /// The value is at least this.
+    pub lower: i32,
+    /// The value is at most this.
+    pub upper: i32,
+    /// Nodes the solve searched (informative only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Seconds the solve ran (informative only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seconds: Option<f64>,
+}
+
+// The reader refuses seconds that are not a finite number, so the values compare as equals.
+impl Eq for StoredBounds {}
 
 /// A teaching puzzle's metadata, as `cathedral generate` writes it (see `docs/puzzles.md`). The
 /// answer itself is the `solution:` block.

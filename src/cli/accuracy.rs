@@ -360,6 +360,32 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
             audit.mean_outside
         ));
     }
+    if report.deeper_by_buildings.len() > 1 {
+        let mut by = new_table(style_for(args.color));
+        by.set_header([
+            "positions",
+            "count",
+            "|estimate - deeper|",
+            "estimate - deeper",
+            "result agrees",
+            "slope",
+        ]);
+        for d in &report.deeper_by_buildings {
+            by.add_row(vec![
+                d.label.clone(),
+                d.positions.to_string(),
+                format!("{:.2}", d.mean_absolute_difference),
+                format!("{:+.2}", d.mean_signed_difference),
+                format!("{:.1} %", 100.0 * d.result_agrees),
+                d.slope
+                    .map_or_else(|| "-".to_string(), |v| format!("{v:.2}")),
+            ]);
+        }
+        right_align(&mut by, &[1, 2, 3, 4, 5]);
+        out.push_str(&format!(
+            "Against the deeper search, by buildings left:\n{by}\n"
+        ));
+    }
     if let Some(d) = &report.deeper {
         out.push_str(&format!(
             "against the same search with {}x the budget (an estimate, not a truth), on {} positions: mean difference {:.2} squares (estimate - deeper {:+.2}), result agrees in {:.1} %{}\n",

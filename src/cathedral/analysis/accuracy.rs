@@ -218,6 +218,8 @@ pub struct BoundsAudit {
 /// no truth).
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct DeeperComparison {
+    /// Which positions: "all", "12 buildings left".
+    pub label: String,
     /// The deeper search's budget as a multiple of the judged one.
     pub factor: u32,
     /// Positions compared.
@@ -321,6 +323,8 @@ pub struct AccuracyReport {
     pub bounds: Option<BoundsAudit>,
     /// Every position's estimate against the deeper search's (`deeper`).
     pub deeper: Option<DeeperComparison>,
+    /// The same by buildings left in the larger hand.
+    pub deeper_by_buildings: Vec<DeeperComparison>,
     /// Positions whose chosen move was checked and proven.
     pub moves_checked: usize,
     /// Of those, the positions checked by their stored root values.
@@ -554,24 +558,39 @@ impl AccuracyReport {
             result_right: (!fixed.is_empty())
                 .then(|| mean(fixed.iter().map(|&r| f64::from(u8::from(r))))),
         });
-        let pairs: Vec<(f64, f64)> = positions
+        let compare = |label: String, part: &mut dyn Iterator<Item = &PositionAccuracy>| {
+            let pairs: Vec<(f64, f64)> = part
+                .filter_map(|p| p.deeper.map(|d| (d, p.estimate)))
+                .collect();
+            deeper
+                .filter(|_| !pairs.is_empty())
+                .map(|factor| DeeperComparison {
+                    label,
+                    factor,
+                    positions: pairs.len(),
+                    mean_absolute_difference: mean(pairs.iter().map(|(d, e)| (e - d).abs())),
+                    mean_signed_difference: mean(pairs.iter().map(|(d, e)| e - d)),
+                    result_agrees: mean(
+                        pairs
+                            .iter()
+                            .map(|(d, e)| f64::from(u8::from(result_of(*d) == result_of(*e)))),
+                    ),
+                    slope: fit(&pairs).map(|(slope, _)| slope),
+                })
+        };
+        let deeper_all = compare("all".to_string(), &mut positions.iter());
+        let mut buildings: Vec<u32> = positions.iter().map(|p| p.buildings_left).collect();
+        buildings.sort_unstable();
+        buildings.dedup();
+        let deeper_by_buildings: Vec<DeeperComparison> = buildings
             .iter()
-            .filter_map(|p| p.deeper.map(|d| (d, p.estimate)))
+            .filter_map(|&b| {
+                compare(
+                    format!("{b} buildings left"),
+                    &mut positions.iter().filter(|p| p.buildings_left == b),
+                )
+            })
             .collect();
-        let deeper = deeper
-            .filter(|_| !pairs.is_empty())
-            .map(|factor| DeeperComparison {
-                factor,
-                positions: pairs.len(),
-                mean_absolute_difference: mean(pairs.iter().map(|(d, e)| (e - d).abs())),
-                mean_signed_difference: mean(pairs.iter().map(|(d, e)| e - d)),
-                result_agrees: mean(
-                    pairs
-                        .iter()
-                        .map(|(d, e)| f64::from(u8::from(result_of(*d) == result_of(*e)))),
-                ),
-                slope: fit(&pairs).map(|(slope, _)| slope),
-            });
         let checked: Vec<i32> = positions.iter().filter_map(|p| p.loss).collect();
         let m = checked.len() as f64;
         AccuracyReport {
@@ -598,7 +617,8 @@ impl AccuracyReport {
             }),
             calibration: calibration(&positions),
             bounds,
-            deeper,
+            deeper: deeper_all,
+            deeper_by_buildings,
             moves_checked: checked.len(),
             moves_checked_by_root_values: positions.iter().filter(|p| p.from_root_values).count(),
             optimal: (!checked.is_empty())
@@ -732,5 +752,11 @@ mod tests {
         assert_eq!(deeper.positions, 7);
         assert!((deeper.mean_signed_difference + 1.0).abs() < 1e-12);
         assert_eq!(deeper.slope.map(|s| (s * 1e9).round() / 1e9), Some(1.0));
+        let by: Vec<(&str, usize)> = report
+            .deeper_by_buildings
+            .iter()
+            .map(|d| (d.label.as_str(), d.positions))
+            .collect();
+        assert_eq!(by, [("9 buildings left", 2), ("10 buildings left", 5)]);
     }
 }

@@ -84,11 +84,17 @@ fn positions_without_exact_values_and_bad_options_are_refused() {
     }
 }
 
-/// A bench file with its solution block turned into a win/draw/loss proof of the same sign.
+/// A bench file with its solution block turned into a win/draw/loss proof of the same sign:
+/// the sign.
 fn as_result_only(name: &str, dir: &std::path::Path) -> i64 {
+    i64::from(as_result_only_value(name, dir).signum())
+}
+
+/// The same, giving the exact value the file held.
+fn as_result_only_value(name: &str, dir: &std::path::Path) -> i32 {
     let text = std::fs::read_to_string(format!("puzzles/bench/{name}")).unwrap();
     let at = text.find("solution:").unwrap();
-    let value: i64 = text[at..]
+    let value: i32 = text[at..]
         .lines()
         .find_map(|l| l.trim().strip_prefix("value: "))
         .unwrap()
@@ -100,7 +106,7 @@ fn as_result_only(name: &str, dir: &std::path::Path) -> i64 {
         format!("{}solution:\n  value: {sign}\n  wdl: true\n", &text[..at]),
     )
     .unwrap();
-    sign
+    value
 }
 
 #[test]
@@ -507,4 +513,42 @@ fn bench_records_the_bounds_an_unfinished_solve_proved_and_accuracy_audits_them(
         (f64::from(after.lower) - estimate).max(0.0) + (estimate - f64::from(after.upper)).max(0.0);
     assert!((p["outside"].as_f64().unwrap() - outside).abs() < 1e-9);
     assert_eq!(v["bounds"]["positions"], 1);
+}
+
+#[test]
+fn a_stored_result_keeps_the_margin_bounds_an_unfinished_solve_proved() {
+    // t10-05 with only its result stored: a second's solve does not prove its margin here (if
+    // a machine is fast enough that it does, the value it writes must be the known one).
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t10-05.yaml");
+    let value = as_result_only_value("t10-05.yaml", dir.path());
+    let run = cathedral()
+        .arg("bench")
+        .arg(dir.path())
+        .args([
+            "--record",
+            "--threads",
+            "1",
+            "--time-limit",
+            "1",
+            "--tt-mb",
+            "16",
+        ])
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&run.stdout);
+    let file = cathedral::file::load(&path).unwrap();
+    let solution = file.solution.unwrap();
+    if solution.wdl {
+        // `ok` when the bounds prove the stored result again, `unproven` when not yet.
+        assert!(out.contains(", bounds recorded"), "{out}");
+        let bounds = file.bounds.expect("bounds recorded");
+        assert!(
+            bounds.lower <= value && value <= bounds.upper,
+            "{bounds:?} must hold {value}"
+        );
+        assert_eq!(solution.value, value.signum());
+    } else {
+        assert_eq!(solution.value, value, "{out}");
+    }
 }

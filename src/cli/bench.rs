@@ -160,17 +160,17 @@ fn root_values(
         .collect()
 }
 
-/// Records what an unfinished solve proved, where it narrows the stored bounds: the check
-/// column's word.
+/// Records what an unfinished solve proved, where it narrows the stored bounds; whether it
+/// did.
 fn record_bounds(
     path: &Path,
     file: &cathedral::file::PositionFile,
     solution: &cathedral::boardgame::Solution<cathedral::Move>,
     wdl: bool,
     bounded: &mut Vec<String>,
-) -> miette::Result<&'static str> {
+) -> miette::Result<bool> {
     let Some(bounds) = narrowed(file.bounds.as_ref(), solution, wdl) else {
-        return Ok("unproven");
+        return Ok(false);
     };
     let block =
         cathedral::file::bounds_yaml(&bounds).map_err(|e| miette!("cannot write YAML: {e}"))?;
@@ -179,7 +179,7 @@ fn record_bounds(
         path.file_name()
             .map_or_else(String::new, |n| n.to_string_lossy().into()),
     );
-    Ok("unproven, bounds recorded")
+    Ok(true)
 }
 
 fn median(times: &mut [Duration]) -> Duration {
@@ -205,8 +205,8 @@ struct Row {
     lower: i32,
     upper: i32,
     stored: Option<i32>,
-    /// `ok`, `mismatch`, `unproven`, `unproven, bounds recorded`, `recorded`, or `none` (no
-    /// stored value).
+    /// `ok`, `ok, bounds recorded`, `mismatch`, `unproven`, `unproven, bounds recorded`,
+    /// `recorded`, or `none` (no stored value).
     check: &'static str,
     seconds: f64,
     nodes: u64,
@@ -323,9 +323,26 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                     recorded.push(name.clone());
                     "recorded"
                 }
+                StoredCheck::Agrees if args.record && s.wdl && !solution.is_exact() => {
+                    // The stored result holds; what the solve proved of the margin is kept.
+                    if record_bounds(path, &file, &solution, args.search.wdl, &mut bounded)? {
+                        "ok, bounds recorded"
+                    } else {
+                        "ok"
+                    }
+                }
                 StoredCheck::Agrees => "ok",
-                StoredCheck::Unproven if args.record => {
-                    record_bounds(path, &file, &solution, args.search.wdl, &mut bounded)?
+                StoredCheck::Unproven
+                    if args.record
+                        && record_bounds(
+                            path,
+                            &file,
+                            &solution,
+                            args.search.wdl,
+                            &mut bounded,
+                        )? =>
+                {
+                    "unproven, bounds recorded"
                 }
                 StoredCheck::Unproven => "unproven",
                 StoredCheck::Mismatch => {
@@ -347,8 +364,11 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                 "recorded"
             }
             (None, Some(_)) => "none",
-            (None, None) if args.record => {
-                record_bounds(path, &file, &solution, args.search.wdl, &mut bounded)?
+            (None, None)
+                if args.record
+                    && record_bounds(path, &file, &solution, args.search.wdl, &mut bounded)? =>
+            {
+                "unproven, bounds recorded"
             }
             (None, None) => "unproven",
         };

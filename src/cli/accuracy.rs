@@ -279,16 +279,10 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
             report.exact_positions
         ));
         let mut split = new_table(style_for(args.color));
-        let mut header = vec![
-            "part",
-            "positions",
-            "error",
-            "estimate - exact",
-            "result right",
-            "slope",
-        ];
+        // Short headers: the table fits 80 columns (the line below says what they mean).
+        let mut header = vec!["part", "n", "error", "bias", "right", "slope"];
         if args.deeper.is_some() {
-            header.push("|estimate - deeper|");
+            header.push("vs deeper");
         }
         split.set_header(header);
         let parts = [
@@ -307,13 +301,16 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
         }
         if split.row_count() > 0 {
             right_align(&mut split, &[1, 2, 3, 4, 5, 6]);
-            out.push_str(&format!("{split}\n"));
+            out.push_str(&format!(
+                "{split}\n(error: mean |estimate - exact|; bias: mean estimate - exact; right: results right; slope: of the estimate against the exact value{})\n",
+                if args.deeper.is_some() { "; vs deeper: mean |estimate - deeper estimate|" } else { "" }
+            ));
         }
     }
     if report.exact_positions > 0 {
         // Whether an estimate near 0 means a draw as often as the data says.
         let mut bands = new_table(style_for(args.color));
-        bands.set_header(["estimate", "positions", "exact wins", "draws", "losses"]);
+        bands.set_header(["estimate", "n", "exact wins", "draws", "losses"]);
         for b in report.calibration.iter().filter(|b| b.positions > 0) {
             bands.add_row(vec![
                 b.estimates.clone(),
@@ -362,14 +359,7 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
     }
     if report.deeper_by_buildings.len() > 1 {
         let mut by = new_table(style_for(args.color));
-        by.set_header([
-            "positions",
-            "count",
-            "|estimate - deeper|",
-            "estimate - deeper",
-            "result agrees",
-            "slope",
-        ]);
+        by.set_header(["positions", "n", "difference", "bias", "agree", "slope"]);
         for d in &report.deeper_by_buildings {
             by.add_row(vec![
                 d.label.clone(),
@@ -383,7 +373,7 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
         }
         right_align(&mut by, &[1, 2, 3, 4, 5]);
         out.push_str(&format!(
-            "Against the deeper search, by buildings left:\n{by}\n"
+            "Against the deeper search, by buildings left (difference: mean |estimate - deeper|; bias: mean estimate - deeper; agree: same result):\n{by}\n"
         ));
     }
     if let Some(d) = &report.deeper {

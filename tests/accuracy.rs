@@ -332,8 +332,10 @@ fn the_accuracy_suite_loads_and_its_quickest_values_solve_again() {
         .collect();
     let mut timed = Vec::new();
     let mut with_roots = 0;
+    let mut seen = std::collections::HashSet::new();
     for path in &files {
         let file = cathedral::file::load(path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(seen.insert(file.position), "{} repeats a position", path.display());
         let left = cathedral::sampler::buildings_left(&file.position);
         assert!((9..=12).contains(&left), "{}: {left}", path.display());
         assert!(!bench.contains(&file.position), "{}", path.display());
@@ -347,6 +349,15 @@ fn the_accuracy_suite_loads_and_its_quickest_values_solve_again() {
         ));
     }
     assert!(with_roots > 0, "no position with root values");
+    // What waits in open/ loads (its bounds agree with its stored result) and repeats nothing.
+    for entry in std::fs::read_dir("puzzles/accuracy/open").unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            let file = cathedral::file::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            assert!(seen.insert(file.position), "{} repeats a position", path.display());
+            assert!(file.solution.as_ref().is_none_or(|s| s.wdl), "{}", path.display());
+        }
+    }
     timed.sort_by(|a, b| a.0.total_cmp(&b.0));
     for (_, position, value) in timed.iter().take(3) {
         let solved = solve(

@@ -48,7 +48,7 @@ mod python;
 #[cfg(target_arch = "wasm32")]
 mod wasm;
 
-pub use cathedral::analysis::{accuracy, bestmove, report, territory, view};
+pub use cathedral::analysis::{accuracy, bestmove, report, study_check, territory, view};
 pub use cathedral::bitboard::Bitboard;
 pub use cathedral::cell::Cell;
 pub use cathedral::moves::{Move, MoveList, Spared};

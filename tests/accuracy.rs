@@ -335,7 +335,11 @@ fn the_accuracy_suite_loads_and_its_quickest_values_solve_again() {
     let mut seen = std::collections::HashSet::new();
     for path in &files {
         let file = cathedral::file::load(path).unwrap_or_else(|e| panic!("{e}"));
-        assert!(seen.insert(file.position), "{} repeats a position", path.display());
+        assert!(
+            seen.insert(file.position),
+            "{} repeats a position",
+            path.display()
+        );
         let left = cathedral::sampler::buildings_left(&file.position);
         assert!((9..=12).contains(&left), "{}: {left}", path.display());
         assert!(!bench.contains(&file.position), "{}", path.display());
@@ -354,8 +358,16 @@ fn the_accuracy_suite_loads_and_its_quickest_values_solve_again() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "yaml") {
             let file = cathedral::file::load(&path).unwrap_or_else(|e| panic!("{e}"));
-            assert!(seen.insert(file.position), "{} repeats a position", path.display());
-            assert!(file.solution.as_ref().is_none_or(|s| s.wdl), "{}", path.display());
+            assert!(
+                seen.insert(file.position),
+                "{} repeats a position",
+                path.display()
+            );
+            assert!(
+                file.solution.as_ref().is_none_or(|s| s.wdl),
+                "{}",
+                path.display()
+            );
         }
     }
     timed.sort_by(|a, b| a.0.total_cmp(&b.0));

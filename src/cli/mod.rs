@@ -27,6 +27,7 @@ mod show;
 mod site;
 mod solve;
 mod standings;
+mod study;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -119,6 +120,9 @@ enum Command {
     /// Work on a directory of puzzles: `puzzles rate DIR` measures their Glicko-2 ratings.
     #[command(subcommand)]
     Puzzles(puzzles::PuzzlesCommand),
+    /// Work on studies (lessons as files): `study check FILE` proves every question's answers.
+    #[command(subcommand)]
+    Study(study::StudyCommand),
     /// Print a shell completion script: `cathedral completions bash > ~/.local/share/bash-completion/completions/cathedral`.
     Completions(completions::CompletionsArgs),
     /// Print the manual page (roff): `cathedral man > cathedral.1; man ./cathedral.1`.
@@ -165,6 +169,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Sheet(args) => sheet::run(args),
         Command::Index(args) => index::run(args),
         Command::Puzzles(command) => puzzles::run(command),
+        Command::Study(command) => study::run(command),
         Command::Completions(args) => completions::completions(args),
         Command::Man(args) => completions::man(args),
     }

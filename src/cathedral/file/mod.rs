@@ -8,6 +8,7 @@ mod located;
 mod puzzle_terms;
 mod record;
 mod schema;
+mod study;
 mod yaml;
 
 pub use crate::files::write_atomically;
@@ -24,6 +25,7 @@ pub use schema::{
     PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredBounds,
     StoredSolution,
 };
+pub use study::{Chapter, Location, Question, Study, load_study, parse_study};
 
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::Piece;

@@ -1,0 +1,237 @@
+//! Checking a study (`cathedral study check`, `docs/study-format.md`): every "find the move"
+//! question's accepted answers proven best by the exact solver, and every "which cells" question
+//! answered by the rules engine, so that a lesson cannot teach a wrong move or a wrong rule.
+
+use crate::boardgame::{SolveOptions, solve};
+use crate::cathedral::bitboard::Bitboard;
+use crate::cathedral::file::{Location, Question, Study};
+use crate::cathedral::notation::format_move_with_player;
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How long each proof may take, and the solver's resources.
+#[derive(Clone, Debug)]
+pub struct StudyCheckOptions {
+    /// The most a chapter's proof may take.
+    pub time_limit: Duration,
+    /// Solver threads.
+    pub threads: usize,
+    /// Solver table memory, in MiB.
+    pub tt_mb: usize,
+    /// Set to stop.
+    pub stop: Arc<AtomicBool>,
+}
+
+impl Default for StudyCheckOptions {
+    fn default() -> Self {
+        StudyCheckOptions {
+            time_limit: Duration::from_secs(60),
+            threads: 1,
+            tt_mb: 64,
+            stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+}
+
+/// Something wrong in a study, where it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// Where: the answer or the question at fault.
+    pub location: Location,
+    /// What is wrong, in the game's words.
+    pub message: String,
+    /// Whether the fault may only be a lack of time: nothing proven wrong yet.
+    pub unproven: bool,
+}
+
+/// What the check found of one chapter.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChapterCheck {
+    /// The chapter's number, from 1.
+    pub chapter: usize,
+    /// Its title.
+    pub title: String,
+    /// `move`, `owned`, or `none` (no question).
+    pub question: &'static str,
+    /// What was proven, in words ("Dark wins by 3; 2 best moves, both accepted").
+    pub verdict: String,
+    /// The proven value of the position, side to move's view, for a "find the move" question.
+    pub value: Option<i32>,
+    /// Best moves the question does not accept (a learner who plays one is told it is also
+    /// best).
+    pub also_best: Vec<String>,
+    /// What is wrong; empty when the chapter holds.
+    pub problems: Vec<Problem>,
+}
+
+/// Checks every chapter of `study`.
+pub fn check_study(study: &Study, options: &StudyCheckOptions) -> Vec<ChapterCheck> {
+    study
+        .chapters
+        .iter()
+        .enumerate()
+        .map(|(i, chapter)| {
+            let mut check = ChapterCheck {
+                chapter: i + 1,
+                title: chapter.title.clone(),
+                question: "none",
+                verdict: "no question".to_string(),
+                value: None,
+                also_best: Vec::new(),
+                problems: Vec::new(),
+            };
+            match &chapter.question {
+                None => {}
+                Some(Question::FindMove { answers }) => {
+                    check.question = "move";
+                    find_move(chapter, answers, options, &mut check);
+                }
+                Some(Question::Owned {
+                    after,
+                    player,
+                    cells,
+                    location,
+                }) => {
+                    check.question = "owned";
+                    let mut position = chapter.position;
+                    position.play(*after);
+                    let owned = position.side(*player).territory;
+                    let missing = *cells & !owned;
+                    let extra = owned & !*cells;
+                    if missing.any() || extra.any() {
+                        let mut message = format!(
+                            "after {}, {} owns {}",
+                            format_move_with_player(&chapter.position, *after),
+                            player.title(),
+                            cell_list(owned)
+                        );
+                        if missing.any() {
+                            message.push_str(&format!("; not {}", cell_list(missing)));
+                        }
+                        if extra.any() {
+                            message
+                                .push_str(&format!("; the answer leaves out {}", cell_list(extra)));
+                        }
+                        check.problems.push(Problem {
+                            location: *location,
+                            message,
+                            unproven: false,
+                        });
+                    }
+                    check.verdict = format!(
+                        "{} owns {} cell{} after the move (rules engine)",
+                        player.title(),
+                        owned.count(),
+                        if owned.count() == 1 { "" } else { "s" }
+                    );
+                }
+            }
+            check
+        })
+        .collect()
+}
+
+fn cell_list(cells: Bitboard) -> String {
+    if cells.is_empty() {
+        return "no cell".to_string();
+    }
+    cells
+        .cells_by_file()
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Proves the chapter's position with every root move's value; each accepted answer must be
+/// one of the best.
+fn find_move(
+    chapter: &crate::cathedral::file::Chapter,
+    answers: &[(crate::cathedral::moves::Move, Location)],
+    options: &StudyCheckOptions,
+    check: &mut ChapterCheck,
+) {
+    let position = &chapter.position;
+    let at_question = answers.first().map(|a| a.1).unwrap_or(chapter.location);
+    let solution = solve(
+        position,
+        &SolveOptions {
+            threads: options.threads,
+            tt_mb: options.tt_mb,
+            time_limit: Some(options.time_limit),
+            root_values: true,
+            stop: Arc::clone(&options.stop),
+            ..SolveOptions::default()
+        },
+        &|_| {},
+    );
+    let Some(value) = solution.value() else {
+        check.verdict = "not proven".to_string();
+        check.problems.push(Problem {
+            location: at_question,
+            message: format!(
+                "the position is not proven within {} s (its value lies in {}..{}): a question needs a proven answer; give more time (--time-limit) or a later position",
+                options.time_limit.as_secs(),
+                solution.lower,
+                solution.upper
+            ),
+            unproven: true,
+        });
+        return;
+    };
+    check.value = Some(value);
+    let mut best = Vec::new();
+    for root in &solution.root_moves {
+        if root.is_exact() && root.lower == value {
+            best.push(root.mv);
+        }
+    }
+    for (mv, location) in answers {
+        let text = format_move_with_player(position, *mv);
+        match solution.root_moves.iter().find(|r| r.mv == *mv) {
+            Some(root) if root.is_exact() && root.lower == value => {}
+            Some(root) if root.upper < value => check.problems.push(Problem {
+                location: *location,
+                message: format!(
+                    "`{text}` is not a best move: it gives up {} square{} (the best keeps {}, this one at most {})",
+                    value - root.upper,
+                    if value - root.upper == 1 { "" } else { "s" },
+                    signed(value),
+                    signed(root.upper)
+                ),
+                unproven: false,
+            }),
+            _ => check.problems.push(Problem {
+                location: *location,
+                message: format!(
+                    "`{text}` is not proven best within {} s: give more time (--time-limit)",
+                    options.time_limit.as_secs()
+                ),
+                unproven: true,
+            }),
+        }
+    }
+    check.also_best = best
+        .iter()
+        .filter(|mv| !answers.iter().any(|(a, _)| a == *mv))
+        .map(|mv| format_move_with_player(position, *mv))
+        .collect();
+    let mover = position.to_move().title();
+    let result = match value {
+        0 => "a draw".to_string(),
+        v if v > 0 => format!("{mover} wins by {v}"),
+        v => format!("{mover} loses by {}", -v),
+    };
+    check.verdict = format!(
+        "{result} (exact); {} best move{}, {} accepted",
+        best.len(),
+        if best.len() == 1 { "" } else { "s" },
+        answers.len()
+    );
+}
+
+fn signed(v: i32) -> String {
+    crate::present::words::signed(v)
+}

@@ -1,0 +1,481 @@
+//! Studies: lessons as YAML files (`docs/study-format.md`). A study is a list of chapters, each
+//! a position (a position file's fields under `start:`, and moves played from it) with words,
+//! arrows and highlighted cells for the board, and optionally a question: find the move, or
+//! which cells a player owns after a move. Reading checks every move and cell against the
+//! rules; `cathedral study check` then proves every answer (`crate::study`).
+
+use super::convert::to_position;
+use super::located::{Errors, Place};
+use super::schema::read_file;
+use super::yaml::{self, Fields, Node, Value, field_path, items, text, word};
+use crate::cathedral::bitboard::Bitboard;
+use crate::cathedral::cell::Cell;
+use crate::cathedral::legality::parse_move;
+use crate::cathedral::moves::Move;
+use crate::cathedral::player::Player;
+use crate::cathedral::position::Position;
+use crate::files::{FileError, MAX_FILE_BYTES, read_file as read_text_file};
+use std::path::Path;
+
+/// Where something was written: line and column, from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, serde::Serialize)]
+pub struct Location {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+}
+
+impl Location {
+    fn of(place: Place) -> Location {
+        Location {
+            line: place.0.unwrap_or(0),
+            column: place.1.unwrap_or(0),
+        }
+    }
+}
+
+/// A lesson: chapters in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Study {
+    /// The study's title.
+    pub title: String,
+    /// Free text under the title.
+    pub description: Option<String>,
+    /// Who wrote it.
+    pub author: Option<String>,
+    /// The chapters, in order.
+    pub chapters: Vec<Chapter>,
+}
+
+/// One position of a study, with what to say and ask about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chapter {
+    /// The chapter's title.
+    pub title: String,
+    /// Where the chapter starts in the file.
+    pub location: Location,
+    /// The position the moves start from (a new game when `start:` is not given).
+    pub start: Position,
+    /// Moves played from `start`, in order.
+    pub moves: Vec<Move>,
+    /// The position after the moves: the one shown and asked about.
+    pub position: Position,
+    /// The words beside the board.
+    pub text: String,
+    /// Arrows drawn on the board, from one cell to another.
+    pub arrows: Vec<(Cell, Cell)>,
+    /// Cells highlighted on the board.
+    pub highlights: Bitboard,
+    /// The question, if the chapter asks one.
+    pub question: Option<Question>,
+}
+
+/// What a chapter asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// "Find the move": every accepted answer must be a best move (proven by the solver).
+    FindMove {
+        /// The accepted moves, with where each was written.
+        answers: Vec<(Move, Location)>,
+    },
+    /// "Which cells does `player` own after `after`?": checked by the rules engine.
+    Owned {
+        /// The move played before the question.
+        after: Move,
+        /// Whose territory is asked.
+        player: Player,
+        /// The answer: the player's territory after the move (empty cells it owns).
+        cells: Bitboard,
+        /// Where the answer was written.
+        location: Location,
+    },
+}
+
+/// Nesting of a study: a chapter's `start:` is a position file three levels down.
+const MAX_DEPTH: usize = 12;
+
+const STUDY_FIELDS: [&str; 4] = ["study", "description", "author", "chapters"];
+const CHAPTER_FIELDS: [&str; 7] = [
+    "title",
+    "start",
+    "moves",
+    "text",
+    "arrows",
+    "highlights",
+    "question",
+];
+const QUESTION_FIELDS: [&str; 5] = ["find", "answers", "after", "player", "cells"];
+
+/// Reads and checks a study file.
+pub fn load_study(path: &Path) -> Result<Study, FileError> {
+    let (name, text) = read_text_file(path)?;
+    parse_study(&name, &text)
+}
+
+/// Reads and checks a study from its text; `name` is used in error messages.
+pub fn parse_study(name: &str, text: &str) -> Result<Study, FileError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(FileError::new(
+            name,
+            format!(
+                "is larger than {} MiB: a study is a text file of chapters",
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+        ));
+    }
+    let errors = Errors { path: name, text };
+    let root = yaml::parse_nested(
+        &errors,
+        text,
+        MAX_FILE_BYTES,
+        MAX_DEPTH,
+        "a study nests at most 12 levels deep",
+    )?;
+    let fields = Fields::read(
+        &errors,
+        &root,
+        "",
+        "a study",
+        "a field of a study",
+        &STUDY_FIELDS,
+        "a map with `study:` (its title) and `chapters:` (see docs/study-format.md)",
+    )?;
+    let title = match fields.get("study") {
+        Some(node) => text_of(&errors, node, "study")?,
+        None => None,
+    }
+    .ok_or_else(|| {
+        errors.at(
+            root.place,
+            "`study` is missing: the study's title, like `study: The first move`",
+        )
+    })?;
+    let description = match fields.get("description") {
+        Some(node) => text_of(&errors, node, "description")?,
+        None => None,
+    };
+    let author = match fields.get("author") {
+        Some(node) => text_of(&errors, node, "author")?,
+        None => None,
+    };
+    let Some(list) = fields.value("chapters") else {
+        return Err(errors.at(
+            root.place,
+            "`chapters` is missing: a study is a list of chapters (see docs/study-format.md)",
+        ));
+    };
+    let nodes = items(
+        &errors,
+        list,
+        "chapters",
+        "a list of chapters",
+        "a list of chapters, each a map with `title:` and `text:`",
+    )?;
+    if nodes.is_empty() {
+        return Err(errors.at(list.place, "chapters: a study needs at least one chapter"));
+    }
+    let chapters = nodes
+        .iter()
+        .enumerate()
+        .map(|(i, node)| read_chapter(&errors, node, i + 1))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Study {
+        title,
+        description,
+        author,
+        chapters,
+    })
+}
+
+fn text_of(errors: &Errors, node: &Node, what: &str) -> Result<Option<String>, FileError> {
+    text(errors, node, what)
+}
+
+fn read_chapter(errors: &Errors, node: &Node, number: usize) -> Result<Chapter, FileError> {
+    let what = format!("chapter {number}");
+    let fields = Fields::read(
+        errors,
+        node,
+        &what,
+        "a chapter",
+        "a field of a chapter",
+        &CHAPTER_FIELDS,
+        "a map with `title:`, `text:` and optionally `start:`, `moves:`, `arrows:`, `highlights:` and `question:`",
+    )?;
+    let field = |name: &str| field_path(&what, name);
+    let title = match fields.get("title") {
+        Some(n) => text(errors, n, &field("title"))?,
+        None => None,
+    }
+    .ok_or_else(|| {
+        errors.at(
+            node.place,
+            format!("{what}: `title` is missing: a few words, like `title: Claim the corner`"),
+        )
+    })?;
+    let text_words = match fields.get("text") {
+        Some(n) => text(errors, n, &field("text"))?,
+        None => None,
+    }
+    .unwrap_or_default();
+    let start = match fields.value("start") {
+        Some(start) => {
+            let raw = read_file(errors, start)?;
+            to_position(errors, &raw)?
+        }
+        None => Position::new(crate::cathedral::rules::Rules::CLASSIC),
+    };
+    let mut position = start;
+    let mut moves = Vec::new();
+    if let Some(list) = fields.value("moves") {
+        for item in items(
+            errors,
+            list,
+            &field("moves"),
+            "a list of moves",
+            "moves with the player, like `[light:cathedral:e5,e6,d7,e7,f7,e8]`",
+        )? {
+            let mv = read_move(errors, item, &position, &field("moves"))?;
+            position.play(mv);
+            moves.push(mv);
+        }
+    }
+    let mut arrows = Vec::new();
+    if let Some(list) = fields.value("arrows") {
+        for item in items(
+            errors,
+            list,
+            &field("arrows"),
+            "a list of arrows",
+            "arrows from a cell to a cell, like `[[c3, c7], [e5, h5]]`",
+        )? {
+            let ends = items(
+                errors,
+                item,
+                &field("arrows"),
+                "an arrow",
+                "two cells, from and to, like `[c3, c7]`",
+            )?;
+            if ends.len() != 2 {
+                return Err(errors.at(
+                    item.place,
+                    format!(
+                        "{}: an arrow has 2 cells, from and to; this one has {}",
+                        field("arrows"),
+                        ends.len()
+                    ),
+                ));
+            }
+            let from = read_cell(errors, &ends[0], &field("arrows"))?;
+            let to = read_cell(errors, &ends[1], &field("arrows"))?;
+            arrows.push((from, to));
+        }
+    }
+    let mut highlights = Bitboard::EMPTY;
+    if let Some(list) = fields.value("highlights") {
+        highlights = read_cells(errors, list, &field("highlights"))?;
+    }
+    let question = match fields.value("question") {
+        Some(q) => Some(read_question(errors, q, &position, &field("question"))?),
+        None => None,
+    };
+    Ok(Chapter {
+        title,
+        location: Location::of(node.place),
+        start,
+        moves,
+        position,
+        text: text_words,
+        arrows,
+        highlights,
+        question,
+    })
+}
+
+fn read_move(
+    errors: &Errors,
+    node: &Node,
+    position: &Position,
+    what: &str,
+) -> Result<Move, FileError> {
+    let written = word(
+        errors,
+        node,
+        what,
+        "a move",
+        "a move with the player, like `dark:tavern:a4`",
+    )?;
+    parse_move(position, written).map_err(|e| {
+        errors.at(
+            node.place,
+            format!("{what}: `{written}` cannot be played here: {e}"),
+        )
+    })
+}
+
+fn read_cell(errors: &Errors, node: &Node, what: &str) -> Result<Cell, FileError> {
+    let written = word(errors, node, what, "a cell", "a cell like `e5`")?;
+    written.parse::<Cell>().map_err(|e| {
+        errors.at(
+            node.place,
+            format!("{what}: `{written}` is not a cell: {e}"),
+        )
+    })
+}
+
+fn read_cells(errors: &Errors, node: &Node, what: &str) -> Result<Bitboard, FileError> {
+    let mut cells = Bitboard::EMPTY;
+    for item in items(
+        errors,
+        node,
+        what,
+        "a list of cells",
+        "cells like `[a1, b2]`",
+    )? {
+        cells.insert(read_cell(errors, item, what)?);
+    }
+    Ok(cells)
+}
+
+fn read_question(
+    errors: &Errors,
+    node: &Node,
+    position: &Position,
+    what: &str,
+) -> Result<Question, FileError> {
+    let fields = Fields::read(
+        errors,
+        node,
+        what,
+        "a question",
+        "a field of a question",
+        &QUESTION_FIELDS,
+        "a map with `find: move` and `answers:`, or `find: owned` with `after:`, `player:` and `cells:`",
+    )?;
+    let field = |name: &str| field_path(what, name);
+    let Some(kind_node) = fields.value("find") else {
+        return Err(errors.at(
+            node.place,
+            format!("{what}: `find` is missing: `find: move` (find the best move) or `find: owned` (which cells a player owns after a move)"),
+        ));
+    };
+    let kind = word(
+        errors,
+        kind_node,
+        &field("find"),
+        "a kind of question",
+        "`move` or `owned`",
+    )?;
+    let refuse_extra = |names: &[&str]| -> Result<(), FileError> {
+        for name in names {
+            if let Some(place) = fields.key_place(name) {
+                return Err(errors.at(
+                    place,
+                    format!("{what}: `{name}` does not belong to a `find: {kind}` question"),
+                ));
+            }
+        }
+        Ok(())
+    };
+    match kind {
+        "move" => {
+            refuse_extra(&["after", "player", "cells"])?;
+            let Some(list) = fields.value("answers") else {
+                return Err(errors.at(
+                    node.place,
+                    format!("{what}: `answers` is missing: the accepted moves, like `answers: [dark:manor:a1,a2,b1,b2]`"),
+                ));
+            };
+            let mut answers = Vec::new();
+            for item in items(
+                errors,
+                list,
+                &field("answers"),
+                "a list of moves",
+                "the accepted moves, like `[dark:manor:a1,a2,b1,b2]`",
+            )? {
+                let mv = read_move(errors, item, position, &field("answers"))?;
+                if answers.iter().any(|(m, _)| *m == mv) {
+                    return Err(errors.at(
+                        item.place,
+                        format!("{}: this move is accepted twice", field("answers")),
+                    ));
+                }
+                answers.push((mv, Location::of(item.place)));
+            }
+            if answers.is_empty() {
+                return Err(errors.at(
+                    list.place,
+                    format!("{}: at least one accepted move", field("answers")),
+                ));
+            }
+            Ok(Question::FindMove { answers })
+        }
+        "owned" => {
+            refuse_extra(&["answers"])?;
+            let need = |name: &str, example: &str| {
+                fields.value(name).ok_or_else(|| {
+                    errors.at(
+                        node.place,
+                        format!("{what}: `{name}` is missing: {example}"),
+                    )
+                })
+            };
+            let after_node = need(
+                "after",
+                "the move played first, like `after: dark:manor:a1,a2,b1,b2`",
+            )?;
+            let after = read_move(errors, after_node, position, &field("after"))?;
+            let player_node = need("player", "whose cells, `light` or `dark`")?;
+            let who = word(
+                errors,
+                player_node,
+                &field("player"),
+                "a player",
+                "`light` or `dark`",
+            )?;
+            let player = match who {
+                "light" => Player::Light,
+                "dark" => Player::Dark,
+                other => {
+                    return Err(errors.at(
+                        player_node.place,
+                        format!(
+                            "{}: `{other}` is no player: `light` or `dark`",
+                            field("player")
+                        ),
+                    ));
+                }
+            };
+            let cells_node = need(
+                "cells",
+                "the cells the player owns after the move, like `cells: [a1, b1]` (`[]` for none)",
+            )?;
+            let cells = if matches!(cells_node.value, Value::Seq(_)) {
+                read_cells(errors, cells_node, &field("cells"))?
+            } else {
+                return Err(errors.at(
+                    cells_node.place,
+                    format!(
+                        "{}: a list of cells, like `[a1, b1]` (`[]` for none)",
+                        field("cells")
+                    ),
+                ));
+            };
+            Ok(Question::Owned {
+                after,
+                player,
+                cells,
+                location: Location::of(cells_node.place),
+            })
+        }
+        other => Err(errors.at(
+            kind_node.place,
+            format!(
+                "{}: `{other}` is no kind of question: `move` or `owned`",
+                field("find")
+            ),
+        )),
+    }
+}

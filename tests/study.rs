@@ -1,0 +1,147 @@
+//! Studies (`docs/study-format.md`): the course in `puzzles/learn/` passes `study check`, and a
+//! study with a wrong or unprovable answer, or a bad move, is refused with the place named.
+
+mod common;
+
+use common::cathedral;
+use predicates::str::contains;
+
+/// Every study of the course passes: its rules answers agree with the rules engine and its
+/// moves are proven best.
+#[test]
+fn the_course_passes_its_check() {
+    let mut files: Vec<_> = std::fs::read_dir("puzzles/learn")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    cathedral()
+        .args(["study", "check", "--time-limit", "120"])
+        .args(&files)
+        .assert()
+        .success()
+        .stdout(contains("Every answer holds"));
+}
+
+fn lesson() -> String {
+    std::fs::read_to_string("puzzles/learn/walls-and-territory.yaml").unwrap()
+}
+
+/// The line (from 1) of the first occurrence of `needle` in `text`.
+fn line_of(text: &str, needle: &str) -> usize {
+    text.lines().position(|l| l.contains(needle)).unwrap() + 1
+}
+
+fn check(text: &str) -> assert_cmd::assert::Assert {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("study.yaml");
+    std::fs::write(&path, text).unwrap();
+    let assert = cathedral().args(["study", "check"]).arg(&path).assert();
+    drop(dir);
+    assert
+}
+
+#[test]
+fn a_wrong_rules_answer_is_refused_where_it_is_written() {
+    let text = lesson().replace("    cells: [a1, a2, b1, b2]", "    cells: [a1, a2, b1]");
+    let line = line_of(&text, "    cells: [a1, a2, b1]");
+    check(&text).code(5).stderr(contains(format!(
+        ":{line}:12: chapter 1 (A wall against the board's edge): after dark:bridge:c1,c2,c3, Dark owns a1, a2, b1, b2; the answer leaves out b2"
+    )));
+    // Saying a diagonal contact claims is wrong too.
+    let text = lesson().replace(
+        "    after: dark:stable:c1,c2\n    player: dark\n    cells: []",
+        "    after: dark:stable:c1,c2\n    player: dark\n    cells: [a1]",
+    );
+    check(&text)
+        .code(5)
+        .stderr(contains("Dark owns no cell; not a1"));
+}
+
+#[test]
+fn a_move_that_is_not_best_is_refused_with_what_it_gives_up() {
+    let text = lesson();
+    let best = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("answers: ["))
+        .unwrap()
+        .trim_end_matches(']')
+        .to_string();
+    // Another legal move of the same position: the first listed by `moves`, if not the best.
+    let start = text.find("- title: Close the wall").unwrap();
+    let chapter = &text[start..];
+    let position_text: String = chapter
+        [chapter.find("  start:\n").unwrap() + 9..chapter.find("  question:").unwrap()]
+        .lines()
+        .map(|l| l.strip_prefix("    ").unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let position = cathedral::file::parse_str("p.yaml", &position_text)
+        .unwrap()
+        .position;
+    let mut moves = cathedral::MoveList::default();
+    position.legal_moves(&mut moves);
+    let other = moves
+        .iter()
+        .map(|&m| cathedral::notation::format_move_with_player(&position, m))
+        .find(|m| *m != best)
+        .unwrap();
+    let wrong = text.replace(
+        &format!("answers: [{best}]"),
+        &format!("answers: [{best}, {other}]"),
+    );
+    check(&wrong).code(5).stderr(contains(format!(
+        "`{other}` is not a best move: it gives up"
+    )));
+}
+
+#[test]
+fn bad_studies_are_refused_with_the_place() {
+    let cases = [
+        (
+            lesson().replace("study: Walls", "stdy: Walls"),
+            "`stdy` is not a field of a study",
+        ),
+        (
+            lesson().replace("after: dark:bridge:c1,c2,c3", "after: dark:bridge:c1,c2,c4"),
+            "cannot be played here",
+        ),
+        (
+            lesson().replace("find: owned", "find: cells"),
+            "`cells` is no kind of question",
+        ),
+        (
+            lesson().replace("arrows: [[c3, c1]]", "arrows: [[c3]]"),
+            "an arrow has 2 cells",
+        ),
+        (
+            lesson().replace("highlights: [a1, a2, b1, b2]", "highlights: [a1, z9]"),
+            "`z9` is not a cell",
+        ),
+        (
+            "study: Empty\nchapters: []\n".to_string(),
+            "a study needs at least one chapter",
+        ),
+        ("chapters:\n- title: t\n".to_string(), "`study` is missing"),
+    ];
+    for (text, needle) in cases {
+        check(&text).code(3).stderr(contains(needle));
+    }
+}
+
+#[test]
+fn an_unprovable_question_says_so() {
+    // A find-the-move question at the start of a game cannot be proven in a second.
+    let text = "study: Too early\nchapters:\n- title: The first move\n  moves: ['light:cathedral:e4,e5,d6,e6,f6,e7']\n  question:\n    find: move\n    answers: ['dark:castle:a1,a2,b2,c1,c2']\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("early.yaml");
+    std::fs::write(&path, text).unwrap();
+    cathedral()
+        .args(["study", "check", "--time-limit", "1"])
+        .arg(&path)
+        .assert()
+        .code(4)
+        .stderr(contains("is not proven within 1 s"));
+}

@@ -145,3 +145,97 @@ fn an_unprovable_question_says_so() {
         .code(4)
         .stderr(contains("is not proven within 1 s"));
 }
+
+/// The content of a study, without where things were written.
+fn content(study: &cathedral::file::Study) -> Vec<String> {
+    study
+        .chapters
+        .iter()
+        .map(|c| {
+            let question = match &c.question {
+                Some(cathedral::file::Question::FindMove { answers }) => {
+                    format!("move {:?}", answers.iter().map(|a| a.0).collect::<Vec<_>>())
+                }
+                Some(cathedral::file::Question::Owned {
+                    after,
+                    player,
+                    cells,
+                    ..
+                }) => format!("owned {after:?} {player:?} {cells:?}"),
+                None => "none".to_string(),
+            };
+            format!(
+                "{}|{}|{:?}|{:?}|{:?}|{:?}|{:?}|{question}",
+                c.title, c.text, c.start, c.moves, c.position, c.arrows, c.highlights
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_study_written_back_reads_the_same() {
+    let read = cathedral::file::parse_study("a.yaml", &lesson()).unwrap();
+    let written = cathedral::file::study_to_yaml(&read);
+    let again = cathedral::file::parse_study("b.yaml", &written)
+        .unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(content(&again), content(&read));
+    assert_eq!(
+        (&again.title, &again.description, &again.author),
+        (&read.title, &read.description, &read.author)
+    );
+    assert_eq!(
+        cathedral::file::study_to_yaml(&again),
+        written,
+        "writing is stable"
+    );
+}
+
+#[test]
+fn a_study_starts_from_a_records_marked_and_commented_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.yaml");
+    cathedral()
+        .args(["study", "new", "--from", "puzzles/games/example.yaml", "-o"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(contains("1 chapter"));
+    let study = cathedral::file::load_study(&out).unwrap();
+    let record = &cathedral::file::load_records(std::path::Path::new("puzzles/games/example.yaml"))
+        .unwrap()[0];
+    let commented: Vec<usize> = record
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.comment.is_some() || m.mark.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(study.chapters.len(), commented.len());
+    // The chapter's position is the one before the commented move.
+    let chapter = &study.chapters[0];
+    assert_eq!(chapter.moves.len(), commented[0]);
+    assert!(
+        chapter.text.contains("a corner claim in the making"),
+        "{}",
+        chapter.text
+    );
+    // Nothing is overwritten without --force; a game the record lacks is named.
+    cathedral()
+        .args(["study", "new", "--from", "puzzles/games/example.yaml", "-o"])
+        .arg(&out)
+        .assert()
+        .failure()
+        .stderr(contains("--force"));
+    cathedral()
+        .args([
+            "study",
+            "new",
+            "--from",
+            "puzzles/games/example.yaml",
+            "--game",
+            "2",
+        ])
+        .assert()
+        .code(3)
+        .stderr(contains("holds 1 game: --game 2 is not one of them"));
+}

@@ -5,11 +5,11 @@
 
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
-use super::shared::input::FileDiagnostic;
+use super::shared::input::{FileDiagnostic, load_records};
 use super::shared::limits;
-use super::shared::output::{emit, emit_json, keep_whole, new_table, style_for};
+use super::shared::output::{emit, emit_json, keep_whole, new_table, refuse_overwrite, style_for};
 use super::shared::search::ctrl_c_flag;
-use cathedral::file::load_study;
+use cathedral::file::{load_study, study_from_record, study_to_yaml};
 use cathedral::study_check::{ChapterCheck, StudyCheckOptions, check_study};
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -21,6 +21,28 @@ pub enum StudyCommand {
     /// Prove every question of the studies: accepted moves best (exact solver), cells owned as
     /// the rules say. Exits 5 when an answer is wrong, 4 when a position is not proven in time.
     Check(CheckArgs),
+    /// Start a study from a game record: a chapter at the position before each move with a
+    /// mark or a comment, for the author to add words and questions to.
+    New(NewArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct NewArgs {
+    /// The game record (docs/game-record.md).
+    #[arg(long = "from", value_name = "GAME.yaml")]
+    pub from: PathBuf,
+    /// Which game of the record, from 1.
+    #[arg(long, default_value = "1", value_name = "N")]
+    pub game: usize,
+    /// The study's title (default: the record's players).
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Write the study here instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Overwrite the output file if it exists.
+    #[arg(long)]
+    pub force: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -44,6 +66,7 @@ pub struct CheckArgs {
 pub fn run(command: &StudyCommand) -> miette::Result<()> {
     match command {
         StudyCommand::Check(args) => check(args),
+        StudyCommand::New(args) => new(args),
     }
 }
 
@@ -146,5 +169,59 @@ fn check(args: &CheckArgs) -> miette::Result<()> {
             problems.join("\n"),
         )
         .into())
+    }
+}
+
+fn new(args: &NewArgs) -> miette::Result<()> {
+    let games = load_records(&args.from)?;
+    let Some(record) = args.game.checked_sub(1).and_then(|i| games.get(i)) else {
+        return Err(Failure::new(
+            Exit::Input,
+            format!(
+                "{} holds {} game{}: --game {} is not one of them",
+                args.from.display(),
+                games.len(),
+                if games.len() == 1 { "" } else { "s" },
+                args.game
+            ),
+        )
+        .into());
+    };
+    let title = args
+        .title
+        .clone()
+        .unwrap_or_else(|| match (&record.light, &record.dark) {
+            (Some(light), Some(dark)) => format!("{light} - {dark}"),
+            _ => format!("Game {} of {}", args.game, args.from.display()),
+        });
+    let study = study_from_record(record, &title);
+    if study.chapters.is_empty() {
+        return Err(Failure::new(
+            Exit::Input,
+            format!(
+                "game {} of {} has no move with a mark or a comment: mark the moves to teach (docs/game-record.md) and try again",
+                args.game,
+                args.from.display()
+            ),
+        )
+        .into());
+    }
+    let text = study_to_yaml(&study);
+    match &args.output {
+        Some(path) => {
+            if path.exists() && !args.force {
+                return Err(refuse_overwrite(path));
+            }
+            cathedral::file::write_atomically(path, text.as_bytes(), args.force)
+                .map_err(FileDiagnostic::from)?;
+            emit(&format!(
+                "Wrote {} ({} chapter{}): add words and questions, then `cathedral study check {}`\n",
+                path.display(),
+                study.chapters.len(),
+                if study.chapters.len() == 1 { "" } else { "s" },
+                path.display()
+            ))
+        }
+        None => emit(&text),
     }
 }

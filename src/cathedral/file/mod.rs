@@ -25,7 +25,9 @@ pub use schema::{
     PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredBounds,
     StoredSolution,
 };
-pub use study::{Chapter, Location, Question, Study, load_study, parse_study};
+pub use study::{
+    Chapter, Location, Question, Study, load_study, parse_study, study_from_record, study_to_yaml,
+};
 
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::Piece;

@@ -479,3 +479,159 @@ fn read_question(
         )),
     }
 }
+
+fn no_cells(cells: &serde_saphyr::FlowSeq<Vec<String>>) -> bool {
+    cells.0.is_empty()
+}
+
+/// The YAML text of `study`: reading it back gives the same chapters (positions, moves, words,
+/// arrows, highlights and questions; only where things were written differs).
+pub fn study_to_yaml(study: &Study) -> String {
+    use serde::Serialize;
+    use serde_saphyr::FlowSeq;
+    use std::collections::BTreeMap;
+
+    #[derive(Serialize)]
+    struct OutStudy<'a> {
+        study: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        description: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        author: Option<&'a str>,
+        chapters: Vec<OutChapter<'a>>,
+    }
+    #[derive(Serialize)]
+    struct OutChapter<'a> {
+        title: &'a str,
+        #[serde(skip_serializing_if = "str::is_empty")]
+        text: &'a str,
+        // Left out for a new game under the classic rules, what a chapter without it starts
+        // from.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        start: Option<super::OutFile<'a>>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        moves: Vec<String>,
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        arrows: Vec<FlowSeq<Vec<String>>>,
+        #[serde(skip_serializing_if = "no_cells")]
+        highlights: FlowSeq<Vec<String>>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        question: Option<BTreeMap<&'static str, OutAnswer>>,
+    }
+    #[derive(Serialize)]
+    #[serde(untagged)]
+    enum OutAnswer {
+        Word(String),
+        List(FlowSeq<Vec<String>>),
+    }
+    let cells = |b: Bitboard| FlowSeq(b.cells_by_file().iter().map(ToString::to_string).collect());
+    let starts: Vec<super::PositionFile> = study
+        .chapters
+        .iter()
+        .map(|c| super::PositionFile::from_position(c.start))
+        .collect();
+    let chapters = study
+        .chapters
+        .iter()
+        .zip(&starts)
+        .map(|(c, start)| {
+            let mut position = c.start;
+            let moves = c
+                .moves
+                .iter()
+                .map(|&mv| {
+                    let text = crate::cathedral::notation::format_move_with_player(&position, mv);
+                    position.play(mv);
+                    text
+                })
+                .collect();
+            let format =
+                |mv: Move| crate::cathedral::notation::format_move_with_player(&c.position, mv);
+            let question = c.question.as_ref().map(|q| match q {
+                Question::FindMove { answers } => BTreeMap::from([
+                    ("find", OutAnswer::Word("move".to_string())),
+                    (
+                        "answers",
+                        OutAnswer::List(FlowSeq(
+                            answers.iter().map(|(mv, _)| format(*mv)).collect(),
+                        )),
+                    ),
+                ]),
+                Question::Owned {
+                    after,
+                    player,
+                    cells: owned,
+                    ..
+                } => BTreeMap::from([
+                    ("find", OutAnswer::Word("owned".to_string())),
+                    ("after", OutAnswer::Word(format(*after))),
+                    ("player", OutAnswer::Word(player.name().to_string())),
+                    ("cells", OutAnswer::List(cells(*owned))),
+                ]),
+            });
+            OutChapter {
+                title: &c.title,
+                text: &c.text,
+                start: (c.start != Position::new(crate::cathedral::rules::Rules::CLASSIC))
+                    .then(|| super::out_file(start)),
+                moves,
+                arrows: c
+                    .arrows
+                    .iter()
+                    .map(|(a, b)| FlowSeq(vec![a.to_string(), b.to_string()]))
+                    .collect(),
+                highlights: cells(c.highlights),
+                question,
+            }
+        })
+        .collect();
+    serde_saphyr::to_string(&OutStudy {
+        study: &study.title,
+        description: study.description.as_deref(),
+        author: study.author.as_deref(),
+        chapters,
+    })
+    .unwrap_or_else(|e| format!("# cannot write this study: {e}\n"))
+}
+
+/// A study drawn from a game record: a chapter at the position before each move that carries a
+/// mark or a comment, its words saying what was played, the question left for the author (a
+/// teacher adds `question:` and checks it with `cathedral study check`).
+pub fn study_from_record(record: &super::GameRecord, title: &str) -> Study {
+    let mut chapters = Vec::new();
+    let mut position = record.start_position();
+    for (ply, recorded) in record.moves.iter().enumerate() {
+        if recorded.mark.is_some() || recorded.comment.is_some() {
+            let played =
+                crate::cathedral::notation::format_move_with_player(&position, recorded.mv);
+            let mark = recorded.mark.map_or(String::new(), |m| format!(" {m}"));
+            let mut text = format!(
+                "Move {}: {} played {played}{mark}.",
+                ply + 1,
+                position.to_move().title()
+            );
+            if let Some(comment) = &recorded.comment {
+                text.push(' ');
+                text.push_str(comment);
+            }
+            chapters.push(Chapter {
+                title: format!("Move {}", ply + 1),
+                location: Location::default(),
+                start: record.start_position(),
+                moves: record.moves[..ply].iter().map(|m| m.mv).collect(),
+                position,
+                text,
+                arrows: Vec::new(),
+                highlights: Bitboard::EMPTY,
+                question: None,
+            });
+        }
+        position.play(recorded.mv);
+    }
+    Study {
+        title: title.to_string(),
+        description: None,
+        author: None,
+        chapters,
+    }
+}

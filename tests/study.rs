@@ -239,3 +239,23 @@ fn a_study_starts_from_a_records_marked_and_commented_moves() {
         .code(3)
         .stderr(contains("holds 1 game: --game 2 is not one of them"));
 }
+
+#[test]
+fn moves_with_commas_are_written_so_that_they_read_back() {
+    // A question whose answer covers several cells (the Bridge of the first lesson's chapter).
+    let text = lesson();
+    let read = cathedral::file::parse_study("a.yaml", &text).unwrap();
+    let mut study = read.clone();
+    let first = &mut study.chapters[0];
+    let after = match &first.question {
+        Some(cathedral::file::Question::Owned { after, .. }) => *after,
+        _ => panic!("the first chapter asks which cells"),
+    };
+    first.question = Some(cathedral::file::Question::FindMove {
+        answers: vec![(after, cathedral::file::Location::default())],
+    });
+    let written = cathedral::file::study_to_yaml(&study);
+    let again = cathedral::file::parse_study("b.yaml", &written)
+        .unwrap_or_else(|e| panic!("{e}\n{written}"));
+    assert_eq!(content(&again), content(&study));
+}

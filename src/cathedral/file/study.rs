@@ -234,7 +234,7 @@ fn read_chapter(errors: &Errors, node: &Node, number: usize) -> Result<Chapter, 
             list,
             &field("moves"),
             "a list of moves",
-            "moves with the player, like `[light:cathedral:e5,e6,d7,e7,f7,e8]`",
+            "moves with the player, one a line (`- light:cathedral:e5,e6,d7,e7,f7,e8`), or quoted in brackets",
         )? {
             let mv = read_move(errors, item, &position, &field("moves"))?;
             position.play(mv);
@@ -384,7 +384,7 @@ fn read_question(
             let Some(list) = fields.value("answers") else {
                 return Err(errors.at(
                     node.place,
-                    format!("{what}: `answers` is missing: the accepted moves, like `answers: [dark:manor:a1,a2,b1,b2]`"),
+                    format!("{what}: `answers` is missing: the accepted moves, like `answers: ['dark:manor:a1,a2,b1,b2']` (quoted: a move holds commas)"),
                 ));
             };
             let mut answers = Vec::new();
@@ -393,7 +393,7 @@ fn read_question(
                 list,
                 &field("answers"),
                 "a list of moves",
-                "the accepted moves, like `[dark:manor:a1,a2,b1,b2]`",
+                "the accepted moves, one a line (`- dark:manor:a1,a2,b1,b2`), or quoted in brackets",
             )? {
                 let mv = read_move(errors, item, position, &field("answers"))?;
                 if answers.iter().any(|(m, _)| *m == mv) {
@@ -523,6 +523,8 @@ pub fn study_to_yaml(study: &Study) -> String {
     enum OutAnswer {
         Word(String),
         List(FlowSeq<Vec<String>>),
+        // Moves hold commas: a block list, one a line, never split.
+        Moves(Vec<String>),
     }
     let cells = |b: Bitboard| FlowSeq(b.cells_by_file().iter().map(ToString::to_string).collect());
     let starts: Vec<super::PositionFile> = study

@@ -554,9 +554,7 @@ pub fn study_to_yaml(study: &Study) -> String {
                     ("find", OutAnswer::Word("move".to_string())),
                     (
                         "answers",
-                        OutAnswer::List(FlowSeq(
-                            answers.iter().map(|(mv, _)| format(*mv)).collect(),
-                        )),
+                        OutAnswer::Moves(answers.iter().map(|(mv, _)| format(*mv)).collect()),
                     ),
                 ]),
                 Question::Owned {

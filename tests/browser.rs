@@ -93,3 +93,28 @@ fn the_board_works_in_a_real_browser() {
         );
     }
 }
+
+/// The trainer's spaced repetition (src/web/assets/review.js), unit-tested in node:
+/// `tests/browser/review_test.mjs`.
+#[test]
+fn the_review_schedule_follows_supermemo_2() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    if Command::new("node").arg("--version").output().is_err() {
+        assert!(
+            std::env::var("CATHEDRAL_BROWSER_TESTS").as_deref() != Ok("1"),
+            "CATHEDRAL_BROWSER_TESTS=1 but node is missing"
+        );
+        eprintln!("review schedule tests skipped: node is missing");
+        return;
+    }
+    let run = Command::new("node")
+        .arg(dir.join("review_test.mjs"))
+        .output()
+        .expect("run node");
+    assert!(
+        run.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+}

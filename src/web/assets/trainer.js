@@ -10,7 +10,12 @@
 // it played out on the board move by move; before any answer it counts as a failed attempt),
 // Next puzzle (after a right one, or by itself after a pause with "Next puzzle after a right
 // answer"). "Your progress" draws the rating over the attempts and the results by theme.
+//
+// A puzzle answered wrong (or whose solution was viewed first) comes back for review after a
+// growing interval (review.js, SuperMemo 2): Next puzzle gives a due review before a new puzzle,
+// and the learner's line says how many are due.
 import { S, newGameState, allMoves, graft, goTo, gameKey } from "./state.js";
+import { reviewed, due, merged, valid as validReview } from "./review.js";
 import { api } from "./api.js";
 import { moveWords, nths } from "./words.js";
 
@@ -37,7 +42,23 @@ function load() {
 }
 
 function valid(l) {
-  return l && typeof l === "object" && [l.rating, l.deviation, l.volatility].every(Number.isFinite) && Array.isArray(l.history) && Array.isArray(l.solved);
+  return l && typeof l === "object" && [l.rating, l.deviation, l.volatility].every(Number.isFinite) && Array.isArray(l.history) && Array.isArray(l.solved)
+    && (l.reviews === undefined || (typeof l.reviews === "object" && l.reviews !== null));
+}
+
+/** The shipped puzzles due for review now, among `pool` (names). */
+function dueNow(pool) {
+  const names = new Set(pool.map(p => p.name));
+  return due(learner.reviews, Date.now()).filter(name => names.has(name));
+}
+
+/** Files the visit's first answer to a shipped puzzle in the review schedule. */
+function schedule(puzzle, correct) {
+  if (puzzle.set !== "shipped") return;
+  const entry = reviewed(validReview((learner.reviews || {})[puzzle.name]) ? learner.reviews[puzzle.name] : undefined, correct, Date.now());
+  const reviews = { ...(learner.reviews || {}) };
+  if (entry) reviews[puzzle.name] = entry;
+  learner.reviews = reviews;
 }
 
 function store() {
@@ -82,7 +103,9 @@ function showLearner() {
   const set = puzzles();
   const solved = set.filter(p => learner.solved.includes(p.name)).length;
   const rating = learner.deviation > 110 ? `${Math.round(learner.rating)}? (provisional until more puzzles are rated)` : `${Math.round(learner.rating)} \u00b1 ${Math.round(learner.deviation * 2)}`;
-  $("learner").textContent = `Your rating: ${rating} \u00b7 streak ${learner.streak} (best ${learner.best_streak}) \u00b7 ${solved} of ${set.length} solved \u00b7 ${learner.history.length} attempts`;
+  const reviews = $("puzzle-set").value === "game" ? [] : dueNow(set);
+  const dueText = reviews.length ? ` \u00b7 ${reviews.length} review${reviews.length === 1 ? "" : "s"} due` : "";
+  $("learner").textContent = `Your rating: ${rating} \u00b7 streak ${learner.streak} (best ${learner.best_streak}) \u00b7 ${solved} of ${set.length} solved \u00b7 ${learner.history.length} attempt${learner.history.length === 1 ? "" : "s"}${dueText}`;
   progress();
 }
 
@@ -250,7 +273,9 @@ async function loadPuzzle(ctx, name) {
     S.engineSide = "";
     $("opponent").value = "";
     $("puzzle").value = name;
-    $("question").textContent = `${r.title || name}: ${r.question}${attempted(name) ? " (tried before: not rated again)" : ""}`;
+    const entry = (learner.reviews || {})[name];
+    const review = validReview(entry) && entry.due <= Date.now();
+    $("question").textContent = `${r.title || name}: ${r.question}${review ? " (a review: missed before, not rated again)" : attempted(name) ? " (tried before: not rated again)" : ""}`;
     $("answer").textContent = "Place the building you would play.";
     showActions();
     await ctx.refresh();
@@ -260,6 +285,9 @@ async function loadPuzzle(ctx, name) {
 /** An unsolved, untried puzzle near the learner's rating among the filters (the nearest first). */
 function next(ctx) {
   const pool = filtered();
+  // A puzzle due for review comes before a new one.
+  const reviews = $("puzzle-set").value === "game" ? [] : dueNow(pool);
+  if (reviews.length) { loadPuzzle(ctx, reviews[0]); return; }
   const fresh = pool.filter(p => !attempted(p.name) && !learner.solved.includes(p.name));
   const candidates = fresh.length ? fresh : pool.filter(p => !learner.solved.includes(p.name));
   if (!candidates.length) { $("answer").textContent = pool.length ? "Every puzzle of this choice is solved: tick other themes or another level." : "No puzzle has these themes and level."; return; }
@@ -308,6 +336,7 @@ export async function answer(ctx, move) {
     const r = await check(puzzle, move);
     if (!current()) return;
     const first = !attempted(puzzle.name) && !puzzle.tried;
+    if (!puzzle.tried) schedule(puzzle, r.correct);
     puzzle.tried = true;
     if (r.correct && !learner.solved.includes(puzzle.name)) learner.solved.push(puzzle.name);
     const rating = first ? await rate(puzzle, r.correct) : " (already tried: not rated again)";
@@ -382,6 +411,7 @@ async function solution(ctx) {
     const r = await check(puzzle, best);
     if (!current()) return;
     const first = !attempted(puzzle.name) && !puzzle.tried;
+    if (!puzzle.tried) schedule(puzzle, false);
     puzzle.tried = true;
     const rating = first ? ` Seen before an answer: a failed attempt.${await rate(puzzle, false)}` : "";
     store();
@@ -466,7 +496,7 @@ async function importHistory(file) {
       .sort((a, b) => String(a.time).localeCompare(String(b.time)))
       .filter(h => { const k = `${h.puzzle}|${h.time}`; if (seen.has(k)) return false; seen.add(k); return true; });
     const newer = String((data.learner.history.at(-1) || {}).time || "") > String((learner.history.at(-1) || {}).time || "") ? data.learner : learner;
-    learner = { ...newer, history, solved: [...new Set([...learner.solved, ...data.learner.solved])] };
+    learner = { ...newer, history, solved: [...new Set([...learner.solved, ...data.learner.solved])], reviews: merged(learner.reviews, data.learner.reviews) };
     store();
     list();
     $("answer").textContent = `Imported ${file.name}: ${history.length} attempts, ${learner.solved.length} puzzles solved.`;

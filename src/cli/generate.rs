@@ -283,12 +283,9 @@ fn write_puzzle(
     path: &Path,
     args: &GenerateArgs,
 ) -> miette::Result<WrittenPuzzle> {
-    let stem = path
-        .file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
     let a = &generated.analysis;
-    let lead = a.themes.first().map_or("Endgame", |t| t.title());
-    let title = format!("{stem}: {lead} ({})", a.difficulty);
+    // The title names the idea, from what the answer does (`docs/puzzles.md`, "Titles").
+    let title = cathedral::puzzle::idea_title(&a.position, a.best_move, &a.themes);
     let mut puzzle = puzzle_file(generated, title.clone(), args.margin);
     // The answer key: the most tempting wrong move, solved exactly, stored with its refutation
     // (as `cathedral puzzles refute` adds it to older files).

@@ -15,7 +15,9 @@ use cathedral::puzzle::rating::{
     solver_ratings, with_rating,
 };
 use cathedral::puzzle::refute::with_tempting;
-use cathedral::puzzle::{AnalyseOptions, Difficulty, index_markdown, tempting_block, wrong_try};
+use cathedral::puzzle::{
+    AnalyseOptions, Difficulty, idea_title, index_markdown, tempting_block, wrong_try,
+};
 use miette::IntoDiagnostic;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
@@ -29,6 +31,18 @@ pub enum PuzzlesCommand {
     /// Solve each puzzle's most tempting wrong move exactly and store it with its refutation
     /// (`puzzle.tempting`); files that already carry it, or come from a game, are left alone.
     Refute(RefuteArgs),
+    /// Give every puzzle the title of its idea, made from what its answer does ("Dark's Bridge
+    /// captures Light's Tavern"); the rest of each file is kept as written.
+    Retitle(RetitleArgs),
+}
+
+#[derive(clap::Args, Debug)]
+pub struct RetitleArgs {
+    /// Directory of puzzle files.
+    pub dir: PathBuf,
+    /// Say what would change without writing any file.
+    #[arg(long)]
+    pub dry_run: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -66,6 +80,7 @@ pub fn run(command: &PuzzlesCommand) -> miette::Result<()> {
     match command {
         PuzzlesCommand::Rate(args) => rate_dir(args),
         PuzzlesCommand::Refute(args) => refute_dir(args),
+        PuzzlesCommand::Retitle(args) => retitle_dir(args),
     }
 }
 
@@ -141,6 +156,124 @@ fn refute_dir(args: &RefuteArgs) -> miette::Result<()> {
         "{changed} of {} {verb}; {kept} already stored a wrong try; {} without a tempting move\n",
         count(files.len() as i64, "puzzle file"),
         none.len()
+    ));
+    emit(&out)
+}
+
+/// Rewrites DIR/README.md from `files` when `cathedral index` wrote it (and its content
+/// changes); the path and whether it changed (or, with `dry_run`, would).
+fn rewrite_index(
+    dir: &Path,
+    files: &[(String, PositionFile)],
+    dry_run: bool,
+) -> miette::Result<(std::path::PathBuf, bool)> {
+    let readme = dir.join("README.md");
+    if !is_generated(&readme) {
+        return Ok((readme, false));
+    }
+    let heading = dir.file_name().map_or_else(
+        || "Puzzles".to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let index = index_markdown(&format!("Puzzles: {heading}"), files);
+    if std::fs::read_to_string(&readme).ok().as_deref() == Some(index.as_str()) {
+        return Ok((readme, false));
+    }
+    if !dry_run {
+        cathedral::file::write_atomically(&readme, index.as_bytes(), true)
+            .map_err(FileDiagnostic::from)?;
+    }
+    Ok((readme, true))
+}
+
+/// Gives every puzzle of DIR the title of its idea (`idea_title`), leaving the rest of each
+/// file as written, and rewrites the generated index.
+fn retitle_dir(args: &RetitleArgs) -> miette::Result<()> {
+    let dir = args.dir.as_path();
+    let files = some_puzzle_files(dir)?;
+    let mut out = String::new();
+    let mut changed = 0;
+    let mut retitled = Vec::new();
+    for (name, file) in &files {
+        let path = dir.join(name);
+        let Some(best) = file
+            .solution
+            .as_ref()
+            .and_then(|s| s.best_move.as_deref())
+            .and_then(|m| cathedral::legality::parse_move(&file.position, m).ok())
+        else {
+            out.push_str(&format!("{name:<16} no best move stored: title kept\n"));
+            retitled.push((name.clone(), file.clone()));
+            continue;
+        };
+        let themes: Vec<cathedral::puzzle::Theme> = file
+            .puzzle
+            .as_ref()
+            .map(|p| p.themes.iter().filter_map(|t| t.parse().ok()).collect())
+            .unwrap_or_default();
+        let title = idea_title(&file.position, best, &themes);
+        let mut new_file = file.clone();
+        new_file.meta.title = Some(title.clone());
+        retitled.push((name.clone(), new_file));
+        let text = std::fs::read_to_string(&path)
+            .into_diagnostic()
+            .map_err(|e| e.wrap_err(format!("cannot read {}", path.display())))?;
+        // Written as the canonical writer writes it (quoted only where YAML needs it).
+        #[derive(serde::Serialize)]
+        struct TitleLine<'a> {
+            title: &'a str,
+        }
+        let line = serde_saphyr::to_string(&TitleLine { title: &title })
+            .into_diagnostic()?
+            .trim_end()
+            .to_string();
+        if text.lines().any(|l| l == line) {
+            continue;
+        }
+        let new_text = match text.lines().position(|l| l.starts_with("title:")) {
+            Some(i) => {
+                let mut lines: Vec<&str> = text.lines().collect();
+                lines[i] = &line;
+                let mut joined = lines.join("\n");
+                joined.push('\n');
+                joined
+            }
+            None => format!("{line}\n{text}"),
+        };
+        // Never write a file that would not load back, or that loads as another puzzle.
+        let reread = cathedral::file::parse_str(&path.display().to_string(), &new_text)
+            .map_err(FileDiagnostic::from)?;
+        if reread.position != file.position || reread.solution != file.solution {
+            return Err(Failure::new(
+                Exit::Failure,
+                format!("{}: the new title would change the puzzle", path.display()),
+            )
+            .into());
+        }
+        changed += 1;
+        if !args.dry_run {
+            cathedral::file::write_atomically(&path, new_text.as_bytes(), true)
+                .map_err(FileDiagnostic::from)?;
+        }
+        out.push_str(&format!("{name:<16} {title}\n"));
+    }
+    let (readme, index_changed) = rewrite_index(dir, &retitled, args.dry_run)?;
+    let verb = if args.dry_run {
+        "would change"
+    } else {
+        "changed"
+    };
+    out.push_str(&format!(
+        "{changed} of {} {verb}{}\n",
+        count(files.len() as i64, "puzzle title"),
+        if index_changed {
+            format!(
+                "; the index {} {verb}",
+                readme.display().to_string().replace('\\', "/")
+            )
+        } else {
+            String::new()
+        }
     ));
     emit(&out)
 }
@@ -262,22 +395,7 @@ fn rate_dir(args: &RateArgs) -> miette::Result<()> {
         ));
     }
     // The directory's index shows the ratings: rewrite it if this command's index wrote it.
-    let readme = dir.join("README.md");
-    let mut index_changed = false;
-    if is_generated(&readme) {
-        let heading = dir.file_name().map_or_else(
-            || "Puzzles".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let index = index_markdown(&format!("Puzzles: {heading}"), &rated_files);
-        if std::fs::read_to_string(&readme).ok().as_deref() != Some(index.as_str()) {
-            index_changed = true;
-            if !args.dry_run {
-                cathedral::file::write_atomically(&readme, index.as_bytes(), true)
-                    .map_err(FileDiagnostic::from)?;
-            }
-        }
-    }
+    let (readme, index_changed) = rewrite_index(dir, &rated_files, args.dry_run)?;
     let verb = if args.dry_run {
         "would change"
     } else {

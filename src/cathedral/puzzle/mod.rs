@@ -50,7 +50,7 @@ pub use greedy::{choices as greedy_choices, key as greedy_key};
 pub use index::{MARKER, index_markdown};
 pub use sheet::{SheetPuzzle, sheet_html};
 pub use themes::{
-    Refutation, blocked_pieces, detect as detect_themes, explain_line, fits_somewhere,
+    Refutation, blocked_pieces, detect as detect_themes, explain_line, fits_somewhere, idea_title,
 };
 /// The question of a puzzle with exact value `value` for `mover`: "Dark to play and win by 3".
 pub fn question(mover: crate::Player, value: i32) -> String {

@@ -123,3 +123,65 @@ pub fn detect(
     }
     themes
 }
+
+/// A puzzle's title in words that name its idea, made from what the answer does (its
+/// explanation) and the puzzle's themes: "Dark's Bridge at c1-c3 captures Light's Tavern",
+/// "Light's Manor at a1-b2 claims 6 squares", "Dark's Stable at e4-e5 leaves Light's Castle
+/// nowhere to go", "Light's Tavern at j1 waits in its own territory".
+pub fn idea_title(position: &Position, answer: Move, themes: &[Theme]) -> String {
+    let report = explain_move(position, answer);
+    let mover = report.mover.title();
+    let opponent = report.mover.opponent().title();
+    let Some(building) = report.placed.as_ref() else {
+        return format!("{mover} passes, and that is best");
+    };
+    let piece = building.piece.title();
+    // Where it goes, as its first and last cell ("c1-c2"): two puzzles with the same idea and
+    // building still read apart.
+    let cells = building.cells.cells_by_file();
+    let at = match (cells.first(), cells.last()) {
+        (Some(a), Some(b)) if a != b => format!(" at {a}-{b}"),
+        (Some(a), _) => format!(" at {a}"),
+        _ => String::new(),
+    };
+    let who = format!("{mover}'s {piece}{at}");
+    let captured: Vec<String> = report
+        .captures()
+        .map(|b| match b.owner {
+            Some(owner) => format!("{}'s {}", owner.title(), b.piece.title()),
+            None => "the Cathedral".to_string(),
+        })
+        .collect();
+    let claimed: u32 = report.claims.iter().map(|c| c.size).sum();
+    let squares = |n: u32| format!("{n} square{}", if n == 1 { "" } else { "s" });
+    if !captured.is_empty() {
+        return format!("{who} captures {}", captured.join(" and "));
+    }
+    let blocked = blocked_pieces(position, &report.after);
+    if claimed > 0 {
+        let mut title = format!("{who} claims {}", squares(claimed));
+        if let Some(first) = blocked.first() {
+            title.push_str(&format!(
+                " and leaves {opponent}'s {} nowhere to go",
+                first.title()
+            ));
+        }
+        return title;
+    }
+    if let Some(first) = blocked.first() {
+        return format!("{who} leaves {opponent}'s {} nowhere to go", first.title());
+    }
+    if report.in_own_territory {
+        return format!("{who} waits in its own territory");
+    }
+    if themes.contains(&Theme::DiagonalTrap) {
+        return format!("{who}: a corner-to-corner contact leaks");
+    }
+    if themes.contains(&Theme::CathedralCapture) {
+        return format!("{who} prepares the Cathedral's capture");
+    }
+    if themes.contains(&Theme::Tempo) {
+        return format!("{who} first: the order decides");
+    }
+    format!("{who} fits now: count what still fits")
+}

@@ -84,6 +84,24 @@ fn positions_without_exact_values_and_bad_options_are_refused() {
     }
 }
 
+/// `cathedral bench DIR --record` on one thread within `seconds`, with a small table.
+fn bench_record(dir: &std::path::Path, seconds: &str) -> std::process::Output {
+    cathedral()
+        .arg("bench")
+        .arg(dir)
+        .args([
+            "--record",
+            "--threads",
+            "1",
+            "--time-limit",
+            seconds,
+            "--tt-mb",
+            "16",
+        ])
+        .output()
+        .unwrap()
+}
+
 /// A bench file with its solution block turned into a win/draw/loss proof of the same sign:
 /// the sign.
 fn as_result_only(name: &str, dir: &std::path::Path) -> i64 {
@@ -472,20 +490,7 @@ fn bench_records_the_bounds_an_unfinished_solve_proved_and_accuracy_audits_them(
     let text = std::fs::read_to_string("puzzles/bench/t12-01.yaml").unwrap();
     let path = dir.path().join("t12-01.yaml");
     std::fs::write(&path, &text).unwrap();
-    let run = cathedral()
-        .arg("bench")
-        .arg(dir.path())
-        .args([
-            "--record",
-            "--threads",
-            "1",
-            "--time-limit",
-            "1",
-            "--tt-mb",
-            "16",
-        ])
-        .output()
-        .unwrap();
+    let run = bench_record(dir.path(), "1");
     let out = String::from_utf8_lossy(&run.stdout);
     // Unproven: the exit code says so, and the bounds are recorded.
     assert_eq!(run.status.code(), Some(4), "{out}");
@@ -501,20 +506,7 @@ fn bench_records_the_bounds_an_unfinished_solve_proved_and_accuracy_audits_them(
         "{bounds:?}"
     );
     // Bounds that prove nothing narrower are not written again.
-    let again = cathedral()
-        .arg("bench")
-        .arg(dir.path())
-        .args([
-            "--record",
-            "--threads",
-            "1",
-            "--time-limit",
-            "0.2",
-            "--tt-mb",
-            "16",
-        ])
-        .output()
-        .unwrap();
+    let again = bench_record(dir.path(), "0.2");
     let after = cathedral::file::load(&path).unwrap().bounds.unwrap();
     assert!(
         after.lower >= bounds.lower && after.upper <= bounds.upper,
@@ -545,20 +537,7 @@ fn a_stored_result_keeps_the_margin_bounds_an_unfinished_solve_proved() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t10-05.yaml");
     let value = as_result_only_value("t10-05.yaml", dir.path());
-    let run = cathedral()
-        .arg("bench")
-        .arg(dir.path())
-        .args([
-            "--record",
-            "--threads",
-            "1",
-            "--time-limit",
-            "1",
-            "--tt-mb",
-            "16",
-        ])
-        .output()
-        .unwrap();
+    let run = bench_record(dir.path(), "1");
     let out = String::from_utf8_lossy(&run.stdout);
     let file = cathedral::file::load(&path).unwrap();
     let solution = file.solution.unwrap();

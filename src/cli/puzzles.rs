@@ -257,16 +257,23 @@ fn retitle_dir(args: &RetitleArgs) -> miette::Result<()> {
         }
         out.push_str(&format!("{name:<16} {title}\n"));
     }
-    let (readme, index_changed) = rewrite_index(dir, &retitled, args.dry_run)?;
-    let verb = if args.dry_run {
-        "would change"
-    } else {
-        "changed"
-    };
-    out.push_str(&format!(
-        "{changed} of {} {verb}{}\n",
-        count(files.len() as i64, "puzzle title"),
-        if index_changed {
+    let index = rewrite_index(dir, &retitled, args.dry_run)?;
+    out.push_str(&summary(
+        changed,
+        &count(files.len() as i64, "puzzle title"),
+        &index,
+        args.dry_run,
+    ));
+    emit(&out)
+}
+
+/// "3 of 314 puzzle files changed; the index DIR/README.md changed" (or "would change").
+fn summary(changed: usize, of: &str, index: &(std::path::PathBuf, bool), dry_run: bool) -> String {
+    let verb = if dry_run { "would change" } else { "changed" };
+    let (readme, index_changed) = index;
+    format!(
+        "{changed} of {of} {verb}{}\n",
+        if *index_changed {
             format!(
                 "; the index {} {verb}",
                 readme.display().to_string().replace('\\', "/")
@@ -274,8 +281,7 @@ fn retitle_dir(args: &RetitleArgs) -> miette::Result<()> {
         } else {
             String::new()
         }
-    ));
-    emit(&out)
+    )
 }
 
 fn median(values: &mut [u32]) -> u32 {
@@ -395,24 +401,12 @@ fn rate_dir(args: &RateArgs) -> miette::Result<()> {
         ));
     }
     // The directory's index shows the ratings: rewrite it if this command's index wrote it.
-    let (readme, index_changed) = rewrite_index(dir, &rated_files, args.dry_run)?;
-    let verb = if args.dry_run {
-        "would change"
-    } else {
-        "changed"
-    };
-    out.push_str(&format!(
-        "{} of {} {verb}{}\n",
+    let index = rewrite_index(dir, &rated_files, args.dry_run)?;
+    out.push_str(&summary(
         changed.len(),
-        count(files.len() as i64, "puzzle file"),
-        if index_changed {
-            format!(
-                "; the index {} {verb}",
-                readme.display().to_string().replace('\\', "/")
-            )
-        } else {
-            String::new()
-        }
+        &count(files.len() as i64, "puzzle file"),
+        &index,
+        args.dry_run,
     ));
     emit(&out)
 }

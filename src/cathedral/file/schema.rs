@@ -720,16 +720,8 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
             raw.best_line.push(mv.place);
         }
     }
-    if let Some(nodes) = fields.value("nodes") {
-        raw.solution.nodes = Some(whole(
-            errors,
-            nodes,
-            &path("nodes"),
-            "a number of nodes",
-            "a whole number, 0 or more",
-            0,
-            u64::MAX.into(),
-        )? as u64);
+    if let Some(node) = fields.value("nodes") {
+        raw.solution.nodes = Some(node_count(errors, node, &path("nodes"))?);
     }
     if let Some(node) = fields.value("seconds") {
         raw.solution.seconds = Some(seconds(errors, node, &path("seconds"))?);
@@ -768,6 +760,19 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
         raw.explanations = list.place;
     }
     Ok(raw)
+}
+
+/// Nodes a solve searched: a whole number, 0 or more.
+fn node_count(errors: &Errors, node: &Node, what: &str) -> Result<u64, FileError> {
+    Ok(whole(
+        errors,
+        node,
+        what,
+        "a number of nodes",
+        "a whole number, 0 or more",
+        0,
+        u64::MAX.into(),
+    )? as u64)
 }
 
 /// Seconds a solve took: a number 0 or more.
@@ -821,16 +826,8 @@ fn read_bounds(errors: &Errors, node: &Node) -> Result<RawBounds, FileError> {
         nodes: None,
         seconds: None,
     };
-    if let Some(nodes) = fields.value("nodes") {
-        bounds.nodes = Some(whole(
-            errors,
-            nodes,
-            &path("nodes"),
-            "a number of nodes",
-            "a whole number, 0 or more",
-            0,
-            u64::MAX.into(),
-        )? as u64);
+    if let Some(node) = fields.value("nodes") {
+        bounds.nodes = Some(node_count(errors, node, &path("nodes"))?);
     }
     if let Some(node) = fields.value("seconds") {
         bounds.seconds = Some(seconds(errors, node, &path("seconds"))?);

@@ -889,11 +889,9 @@ const tests = {
     const best = text.match(/^  best_move: (\S+)/m)[1];
     const legal = (await post("/api/position", { start: text, moves: [] })).moves.moves;
     const wrong = legal.find(m => pieceOf(m) !== pieceOf(best));
-    await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 10);
-    await page.selectOption("#puzzle", "puzzle-001");
-    await page.click("#load");
-    await page.waitForFunction(() => document.querySelector("#answer").textContent.startsWith("Place the building"));
-    await page.waitForSelector("#hand button[data-kind]");
+    // Loaded and drawn (the board is the puzzle's) before the answer is placed: CI once placed
+    // it on the page's first board, whose hand was about to be replaced.
+    await loadPuzzle(page, "puzzle-001");
     await placeByMouse(page, wrong);
     await page.waitForFunction(() => /Not the best|Right!/.test(document.querySelector("#answer").textContent), null, { timeout: 30000 });
     assert.match(await page.textContent("#answer"), /Not the best: it gives up \d+ squares?\. [\s\S]*The refutation: /);

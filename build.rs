@@ -1,6 +1,7 @@
 //! Embeds in the binary what the web board serves: the shipped teaching puzzles
-//! (`puzzles/teaching/*.yaml`) for its trainer and the page's files (`src/web/assets/`: HTML,
-//! CSS, ES modules, the icon), each as a generated list of names and `include_str!`s.
+//! (`puzzles/teaching/*.yaml`) for its trainer, the course's lessons (`puzzles/learn/*.yaml`)
+//! and the page's files (`src/web/assets/`: HTML, CSS, ES modules, the icon), each as a
+//! generated list of names and `include_str!`s.
 
 use std::fmt::Write;
 use std::path::Path;
@@ -17,6 +18,14 @@ fn main() {
         |path| path.file_stem(),
         "/// The shipped teaching puzzles: (name, file text).\npub const TEACHING",
         "teaching.rs",
+    );
+    // The course: lessons as studies (docs/study-format.md), in the order of their file names.
+    embed(
+        &root.join("puzzles/learn"),
+        |path| path.extension().is_some_and(|e| e == "yaml"),
+        |path| path.file_stem(),
+        "/// The course's lessons, in order: (name, study file text).\npub const COURSE",
+        "course.rs",
     );
     // The page is plain ES modules with no build step: whatever lies in the folder (not its
     // subfolders) is what the browser gets, by file name.

@@ -26,7 +26,7 @@ fn the_course_passes_its_check() {
 }
 
 fn lesson() -> String {
-    std::fs::read_to_string("puzzles/learn/walls-and-territory.yaml").unwrap()
+    std::fs::read_to_string("puzzles/learn/02-walls-and-territory.yaml").unwrap()
 }
 
 /// The line (from 1) of the first occurrence of `needle` in `text`.

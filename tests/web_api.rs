@@ -1491,3 +1491,132 @@ fn the_opening_book_is_served_for_the_explorer() {
     let (status, bad) = server.post("/api/book", r#"{"moves": ["dark:tavern:a1"]}"#);
     assert_eq!(status, 400, "{bad}");
 }
+
+#[test]
+fn studies_are_served_and_their_answers_judged_by_the_rules_and_the_solver() {
+    let server = Server::start(&[]);
+    let (status, list) = server.request("GET", "/api/studies", "text/plain", "");
+    assert_eq!(status, 200, "{list}");
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    let mut lessons: Vec<String> = std::fs::read_dir("puzzles/learn")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    lessons.sort();
+    let names: Vec<&str> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, lessons, "the course in the order of its file names");
+    let name = "02-walls-and-territory";
+    let path = format!("puzzles/learn/{name}.yaml");
+    let study = cathedral::file::load_study(std::path::Path::new(&path)).unwrap();
+    let (status, view) = server.request("GET", &format!("/api/studies/{name}"), "text/plain", "");
+    assert_eq!(status, 200, "{view}");
+    let view: serde_json::Value = serde_json::from_str(&view).unwrap();
+    let chapters = view["chapters"].as_array().unwrap();
+    assert_eq!(chapters.len(), study.chapters.len());
+
+    // An owned question: its cells are not sent; the rules engine judges the answer.
+    let owned = chapters
+        .iter()
+        .find(|c| c["question"]["find"] == "owned")
+        .expect("an owned question");
+    assert!(owned["question"].get("cells").is_none(), "{owned}");
+    let body = |cells: &[&str]| {
+        serde_json::json!({
+            "find": "owned",
+            "start": owned["start"],
+            "moves": owned["moves"],
+            "after": owned["question"]["after"],
+            "player": owned["question"]["player"],
+            "cells": cells,
+        })
+        .to_string()
+    };
+    let (status, right) = server.post("/api/studies/answer", &body(&["a1", "a2", "b1", "b2"]));
+    assert_eq!(status, 200, "{right}");
+    assert_eq!(right["correct"], true, "{right}");
+    let (_, wrong) = server.post("/api/studies/answer", &body(&["a1", "c5"]));
+    assert_eq!(wrong["correct"], false, "{wrong}");
+    assert_eq!(wrong["wrong"], serde_json::json!(["c5"]), "{wrong}");
+    assert_eq!(
+        wrong["missing"],
+        serde_json::json!(["a2", "b1", "b2"]),
+        "{wrong}"
+    );
+    let (status, refused) = server.post("/api/studies/answer", &body(&["k1"]));
+    assert_eq!(status, 400, "{refused}");
+
+    // A "find the move" question: the accepted move is right; a move the solver finds worse
+    // is wrong, with its loss and its refutation.
+    let (index, chapter) = chapters
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c["question"]["find"] == "move")
+        .expect("a move question");
+    let answer = chapter["question"]["answers"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let ask = |mv: &str| {
+        server.post(
+            "/api/studies/answer",
+            &serde_json::json!({
+                "find": "move",
+                "start": chapter["start"],
+                "moves": chapter["moves"],
+                "answers": chapter["question"]["answers"],
+                "move": mv,
+            })
+            .to_string(),
+        )
+    };
+    let (status, verdict) = ask(&answer);
+    assert_eq!(status, 200, "{verdict}");
+    assert_eq!(verdict["correct"], true, "{verdict}");
+    assert_eq!(verdict["accepted"], true, "{verdict}");
+    let checked = cathedral::study_check::check_study(
+        &study,
+        &cathedral::study_check::StudyCheckOptions::default(),
+    );
+    let position = study.chapters[index].position;
+    let mut moves = cathedral::MoveList::new();
+    position.legal_moves(&mut moves);
+    let worse = moves
+        .iter()
+        .map(|&m| cathedral::notation::format_move_with_player(&position, m))
+        .find(|m| *m != answer && !checked[index].also_best.contains(m))
+        .expect("a move that is not best");
+    let (status, verdict) = ask(&worse);
+    assert_eq!(status, 200, "{verdict}");
+    assert_eq!(verdict["correct"], false, "{verdict}");
+    assert_eq!(verdict["accepted"], false, "{verdict}");
+    assert!(verdict["loss"].as_i64().unwrap() > 0, "{verdict}");
+
+    // A study from its text; a broken one is refused with its line and column.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (status, read) = server.post(
+        "/api/studies/read",
+        &serde_json::json!({ "text": text }).to_string(),
+    );
+    assert_eq!(status, 200, "{read}");
+    assert_eq!(read["chapters"], view["chapters"]);
+    let broken = text.replacen("dark:tavern:g5", "dark:tavern:z5", 1);
+    let (status, refused) = server.post(
+        "/api/studies/read",
+        &serde_json::json!({ "text": broken }).to_string(),
+    );
+    assert_eq!(status, 422, "{refused}");
+    let message = refused["error"].as_str().unwrap();
+    assert!(
+        message.starts_with("study:") && message.contains("z5"),
+        "{message}"
+    );
+    let (status, _) = server.request("GET", "/api/studies/nothing", "text/plain", "");
+    assert_eq!(status, 404);
+}

@@ -16,6 +16,7 @@ mod live;
 mod placements;
 mod rating;
 mod records;
+mod study;
 mod territory;
 mod trainer;
 
@@ -220,6 +221,15 @@ impl Service {
             (Post, ["puzzles", name, "answer"]) => {
                 let name = *name;
                 Box::new(move || json(trainer::answer(self, name, body, stop)))
+            }
+            (Get, ["studies"]) => Box::new(|| json(study::list())),
+            (Post, ["studies", "read"]) => Box::new(move || json(study::read_text(body))),
+            (Post, ["studies", "answer"]) => {
+                Box::new(move || json(study::answer(self, body, stop)))
+            }
+            (Get, ["studies", name]) => {
+                let name = *name;
+                Box::new(move || json(study::one(name)))
             }
             _ => return None,
         })

@@ -195,7 +195,7 @@ fn verdict(
     Ok(verdict_of(&report))
 }
 
-fn verdict_of(report: &CheckReport) -> Verdict {
+pub(crate) fn verdict_of(report: &CheckReport) -> Verdict {
     Verdict {
         correct: report.is_correct(),
         loss: report.loss(),

@@ -926,6 +926,108 @@ const tests = {
     await page.waitForFunction(() => document.querySelector("#puzzle").value !== "puzzle-001" && /Place the building/.test(document.querySelector("#answer").textContent));
   },
 
+  // A lesson of the course (issue 50): suggested by the first screen; its arrow and highlighted
+  // cells drawn; an "owned" question answered wrong, then right after Try again; a "find the
+  // move" question answered wrong (the solver's refutation), then right; progress and the
+  // chapter kept after a reload.
+  async study(page) {
+    assert.ok(await page.isVisible("#welcome-learn"), "the first screen suggests the course");
+    await page.click("#welcome-learn");
+    await page.waitForFunction(() => !document.querySelector("#study-box").hidden && document.querySelector("#chapter-title").textContent);
+    await page.selectOption("#course", "02-walls-and-territory");
+    await page.click("#course-open");
+    await page.waitForFunction(() => document.querySelector("#study-title").textContent === "Walls and territory" && document.querySelector("#study-question").textContent.startsWith("After Dark"));
+    await page.waitForFunction(() => document.querySelector("#board svg #study"));
+    assert.strictEqual(await page.locator("#board svg #study g.arrow[data-from=c3][data-to=c1]").count(), 1, "the chapter's arrow is drawn");
+    assert.strictEqual(await page.locator("#board svg #study rect.highlight").count(), 4, "its highlighted cells are drawn");
+    assert.strictEqual(await page.locator("#board svg #ghosts g.ghost[data-move='dark:bridge:c1,c2,c3']").count(), 1, "the move asked about is drawn");
+    await page.mouse.move(1, 1);
+    await shot(page, "study-question");
+    await axeScan(page, "a study open at a question");
+    // Wrong: a1 and c5 marked (c5 is not Dark's, a2, b1, b2 are left out).
+    for (const cell of ["a1", "c5"]) { const p = await at(page, cell); await page.mouse.click(p.x, p.y); }
+    await page.waitForFunction(() => document.querySelectorAll("#board svg #study g.marked").length === 2);
+    assert.strictEqual(await played(page), 0, "marking a cell places nothing");
+    await page.click("#owned-check");
+    await page.waitForFunction(() => /Not quite|Right!/.test(document.querySelector("#study-verdict").textContent));
+    const wrong = await page.textContent("#study-verdict");
+    assert.match(wrong, /^Not quite\. Dark owns a1, a2, b1, b2\. Not Dark's: c5\. Left out: a2, b1, b2\./);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 1);
+    await page.mouse.move(1, 1);
+    await shot(page, "study-wrong");
+    await page.click("#study-retry");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0 && !document.querySelector("#owned-check").hidden);
+    assert.strictEqual(await page.locator("#board svg #study g.marked").count(), 0, "Try again clears the marks");
+    for (const cell of ["a1", "a2", "b1", "b2"]) { const p = await at(page, cell); await page.mouse.click(p.x, p.y); }
+    await page.waitForFunction(() => document.querySelectorAll("#board svg #study g.marked").length === 4);
+    await page.click("#owned-check");
+    await page.waitForFunction(() => /^Right! Dark owns a1, a2, b1, b2\./.test(document.querySelector("#study-verdict").textContent));
+    // The fourth chapter: find the move.
+    await page.click("#chapters-box summary");
+    await page.click("#chapters li:nth-child(4) button");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Close the wall around one building");
+    await page.waitForSelector("#hand button[data-kind=tavern]");
+    const chapter = (await (await fetch(url + "/api/studies/02-walls-and-territory")).json()).chapters[3];
+    const legal = (await post("/api/position", { start: chapter.start, moves: chapter.moves })).moves.moves;
+    const answer = chapter.question.answers[0];
+    const other = legal.map(m => `dark:${m}`).find(m => m !== answer && pieceOf(m) !== "pass");
+    await placeByMouse(page, other);
+    await page.waitForFunction(() => /Not the best|Right!/.test(document.querySelector("#study-verdict").textContent), null, { timeout: 30000 });
+    assert.match(await page.textContent("#study-verdict"), /^Not the best: it gives up \d+ squares?\. [\s\S]*The refutation: /);
+    await page.click("#study-retry");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
+    await placeByMouse(page, answer);
+    await page.waitForFunction(() => /^Right! /.test(document.querySelector("#study-verdict").textContent), null, { timeout: 30000 });
+    assert.match(await page.textContent("#chapters"), /\u2713 A wall against the board's edge[\s\S]*\u2713 Close the wall around one building/);
+    // A reload opens the study at the same chapter, its progress kept.
+    assert.match(page.url(), /#study=02-walls-and-territory&chapter=4$/);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Close the wall around one building");
+    assert.match(await page.textContent("#study-progress"), /Chapter 4 of 4 \(2 done\)/);
+    assert.match(await page.textContent("#course"), /Walls and territory \(2 of 4\)/);
+    // Closing the study keeps the position as a game of its own.
+    await page.click("#study-close");
+    await page.waitForFunction(() => document.querySelector("#study-box").hidden && !/study=/.test(location.hash));
+  },
+
+  // A study of one's own: pasted, refused in words when broken, opened when whole; Copy link
+  // carries the study itself in the address, and the link opens it on another device.
+  async studyLink(page, browser) {
+    const text = fs.readFileSync(path.join(repo, "puzzles/learn/04-capture.yaml"), "utf8");
+    await page.click("#paste");
+    await page.fill("#paste-text", text.replace("dark:tavern:h6", "dark:tavern:h66"));
+    await page.click("#paste-open");
+    await page.waitForFunction(() => document.querySelector("#status").className === "refused");
+    assert.match(await status(page), /line \d+, column \d+: .*h66/);
+    assert.ok(await page.isHidden("#study-box"));
+    await page.click("#paste");
+    await page.fill("#paste-text", text);
+    await page.click("#paste-open");
+    await page.waitForFunction(() => document.querySelector("#study-title").textContent === "Capture");
+    await page.click("#chapter-next");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe");
+    await page.click("#study-show");
+    await page.waitForFunction(() => /^The answer: Dark owns no cell\./.test(document.querySelector("#study-verdict").textContent));
+    assert.match(await page.textContent("#study-progress"), /\(0 done\)/, "a shown answer is not a chapter done");
+    await page.click("#share");
+    const link = await page.inputValue("#link");
+    assert.match(link, /#studyz=[\w-]+&chapter=2$/);
+    const other = await newPage(browser, PHONE, { hasTouch: true, isMobile: true });
+    await ready(other, link);
+    await other.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe");
+    assert.strictEqual(await other.textContent("#study-title"), "Capture");
+    // On a phone a tap marks a cell.
+    const p = await at(other, "a1");
+    await other.evaluate(() => window.scrollTo(0, 0));
+    await other.touchscreen.tap(p.x, p.y);
+    await other.waitForFunction(() => document.querySelectorAll("#board svg #study g.marked").length === 1);
+    await other.click("#owned-check");
+    await other.waitForFunction(() => /^Not quite\. Dark owns no cell\. Not Dark's: a1\./.test(document.querySelector("#study-verdict").textContent));
+    await other.evaluate(() => window.scrollTo(0, 0));
+    await shot(other, "study-phone");
+    await other.context().close();
+  },
+
   // Puzzles from the game on the board: the move that lost squares becomes a puzzle at once,
   // answered like any other (exactly), practice rather than rated.
   async puzzlesFromGame(page) {

@@ -4,12 +4,13 @@ import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGam
 import { api, onUnreachable, UNREACHABLE } from "./api.js";
 import { IN_BROWSER, ENGINE_WHERE, tableMb, setTableMb } from "./local.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
-import { boardSvg, relabel, drawMarks, drawGhosts, drawPreview, drawTerritory, describe, cellWords } from "./board.js";
+import { boardSvg, relabel, drawMarks, drawGhosts, drawPreview, drawTerritory, drawStudy, describe, cellWords } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
 import * as analysis from "./analysis.js";
 import * as book from "./book.js";
 import * as history from "./history.js";
 import * as trainer from "./trainer.js";
+import * as study from "./study.js";
 import * as editor from "./editor.js";
 import * as help from "./help.js";
 import * as teach from "./teach.js";
@@ -192,8 +193,10 @@ export function render() {
   drawTerritory(svg, S.showTerritory && current && S.territory && S.territory.key === key ? S.territory.cells : null, covered);
   drawMarks(svg, current && view.last_move ? view.last_move.report : null, S.theme);
   const ghosts = S.hovered ? [S.hovered] : $("show-line").checked && current && S.line && S.line.key === key ? S.line.moves : null;
-  drawGhosts(svg, ghosts, S.theme);
-  drawPreview(svg, S.cell, shownAt(S.cell), S.armed);
+  const studied = current ? study.drawn() : null;
+  drawGhosts(svg, ghosts || (studied && studied.ghost ? [studied.ghost] : null), S.theme);
+  drawStudy(svg, studied);
+  drawPreview(svg, S.cell, study.marking() ? null : shownAt(S.cell), S.armed);
   $("board-text").textContent = describe(view, S.theme);
   announceMove();
   $("explain").textContent = S.editor ? "" : view.last_move ? view.last_move.text : "(no move yet)";
@@ -202,7 +205,8 @@ export function render() {
   teach.show(ctx);
   analysis.renderEval(ctx);
   analysis.renderPlot(ctx);
-  $("welcome").hidden = !!S.editor || !!S.puzzle || !!S.game.start || S.welcomed || treeSize() > 0;
+  $("welcome").hidden = !!S.editor || !!S.puzzle || !!S.study || !!S.game.start || S.welcomed || treeSize() > 0;
+  study.showBox();
   $("undo").disabled = S.editor || S.game.moves.length === 0;
   $("redo").disabled = S.editor || atEnd();
   const shown = shownAt(S.cell);
@@ -365,6 +369,8 @@ export const pending = () => !S.editor && S.viewKey !== gameKey();
 
 export function place() {
   if (pending()) return;
+  // An "owned" question of a study: the board marks cells instead of placing.
+  if (study.marking()) { study.mark(ctx, S.cell); return; }
   if (S.editor && S.cell && editor.removeAt(S.cell)) return;
   const shown = shownAt(S.cell);
   if (!shown) return;
@@ -380,6 +386,7 @@ export function play(move) {
   if (!move || !S.view || pending()) return;
   const text = playerOf(move) ? move : `${S.view.position.to_move}:${move}`;
   if (trainer.takesAnswer()) { trainer.answer(ctx, text); return; }
+  if (study.takesAnswer()) { study.answer(ctx, text); return; }
   // In the middle of a game a new move opens a variation: the game's own moves are kept.
   const here = nodeAt(S.game.moves);
   const branches = here && here.children.length > 0 && !here.children.some(c => c.move === text);
@@ -449,15 +456,16 @@ async function enginePlays() {
 /** Whether the current game may be replaced (asks when it has moves not saved). */
 export function mayDiscard(what) {
   const size = treeSize();
-  if (!S.dirty || !size || S.puzzle) return true;
+  if (!S.dirty || !size || S.puzzle || S.study) return true;
   return window.confirm(`${what} discards the current game of ${size} moves, which is not saved. Go on?`);
 }
 
 /** Starts a game: every panel of the last one goes. */
-export function startGame(game, { meta = null, keepRecord = false } = {}) {
+export function startGame(game, { meta = null, keepRecord = false, keepStudy = false } = {}) {
   newAddress = true;
   analysis.reset(ctx);
   trainer.leave(ctx);
+  if (!keepStudy) study.leave();
   S.game = game;
   if (meta) S.game.meta = meta;
   S.values = {};
@@ -497,6 +505,7 @@ async function openFile(file) {
  * games in the Game list, the position as a new game, the link's game at its move.
  */
 async function openText(name, text) {
+  if (/^study:/m.test(text)) return study.openText(ctx, name, text);
   const link = /#(?:rules|start)=\S*/.exec(text.trim());
   if (link && !/^moves:/m.test(text)) {
     let g;
@@ -551,7 +560,8 @@ function download(text, name) {
 let newAddress = false;
 
 function save() {
-  const fragment = encodeGame();
+  // A study open: the address names it at its chapter (the moves tried there are not kept).
+  const fragment = study.link() || encodeGame();
   if (location.hash.slice(1) !== fragment) {
     if (newAddress && location.hash.length > 1) window.history.pushState(null, "", "#" + fragment);
     else window.history.replaceState(null, "", "#" + fragment);
@@ -570,6 +580,8 @@ function restore() {
   if (!fragment) return false;
   // A puzzle's link: the trainer opens it once the puzzles are listed.
   if (/^puzzle=/.test(fragment)) return false;
+  // A study's link: opened once the course is listed.
+  if (study.isStudyLink(fragment)) return false;
   try {
     const g = decodeGame(fragment);
     S.game = { rules: g.rules, start: g.start, root: g.root, moves: [], meta: g.meta };
@@ -590,7 +602,7 @@ function restore() {
 }
 
 async function share() {
-  const url = `${location.origin}${location.pathname}#${trainer.puzzleLink() || encodeGame()}`;
+  const url = `${location.origin}${location.pathname}#${trainer.puzzleLink() || study.link() || encodeGame()}`;
   $("link-box").hidden = false;
   $("link").value = url;
   $("link").select();
@@ -630,6 +642,7 @@ function annotated() {
 
 const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, announceCell, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
   resume: () => enginePlays(),
+  marking: () => study.marking(),
   help: () => help.open(), editorRemoveAt: at => editor.removeAt(at) };
 
 function wire() {
@@ -767,6 +780,7 @@ function start() {
   analysis.init(ctx);
   history.init(ctx);
   trainer.init(ctx);
+  study.init(ctx);
   editor.init(ctx);
   help.init(ctx);
   teach.init(ctx);

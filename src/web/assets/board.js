@@ -172,6 +172,42 @@ export function drawGhosts(svg, moves, theme) {
   void theme;
 }
 
+/**
+ * A study's drawing (study.js): its highlighted cells (a ring), its arrows (from the middle of
+ * a cell to the middle of another, with a head), and the cells the learner marked as an answer
+ * (a dot in a ring). `drawn` is null when the board is not at the chapter's position.
+ */
+export function drawStudy(svg, drawn) {
+  const g = layer(svg, "study");
+  if (!drawn) return;
+  const highlight = colour("--study-highlight"), arrow = colour("--study-arrow"), mark = colour("--study-mark");
+  for (const c of drawn.highlights || []) {
+    const e = square(c, 3, { fill: highlight, "fill-opacity": 0.25, stroke: highlight, "stroke-width": 4, rx: 4, class: "highlight", "data-cell": c });
+    e.appendChild(element("title", {}, `${c}: highlighted by the study`));
+    g.appendChild(e);
+  }
+  for (const [from, to] of drawn.arrows || []) {
+    const a = centre(from), b = centre(to);
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    if (!length) continue;
+    const ux = (b.x - a.x) / length, uy = (b.y - a.y) / length;
+    // The head ends short of the cell's middle, so the cell's label stays readable.
+    const tip = { x: b.x - ux * 6, y: b.y - uy * 6 };
+    const base = { x: tip.x - ux * 16, y: tip.y - uy * 16 };
+    const group = element("g", { class: "arrow", "data-from": from, "data-to": to, opacity: 0.85 });
+    group.appendChild(element("line", { x1: a.x, y1: a.y, x2: base.x, y2: base.y, stroke: arrow, "stroke-width": 7, "stroke-linecap": "round" }));
+    group.appendChild(element("path", { d: `M${tip.x},${tip.y}L${base.x - uy * 11},${base.y + ux * 11}L${base.x + uy * 11},${base.y - ux * 11}Z`, fill: arrow }));
+    g.appendChild(group);
+  }
+  for (const c of drawn.marked || []) {
+    const p = centre(c);
+    const group = element("g", { class: "marked", "data-cell": c });
+    group.appendChild(element("circle", { cx: p.x, cy: p.y, r: 13, fill: "none", stroke: mark, "stroke-width": 3 }));
+    group.appendChild(element("circle", { cx: p.x, cy: p.y, r: 6, fill: mark }));
+    g.appendChild(group);
+  }
+}
+
 /** The placement under the pointer (legal in blue, refused in orange and dashed) and the cursor. */
 export function drawPreview(svg, cell, shown, armed) {
   const g = layer(svg, "preview");

@@ -93,6 +93,8 @@ export function attach(ctx) {
     // before it (a quick machine): the first click played on that spot, so this one could only
     // be refused there. (A quick second tap is how touch plays the shown building: kept.)
     if (!touch && e.detail > 1) return;
+    // A study's "owned" question: a click or a tap marks the cell (no preview to confirm).
+    if (ctx.marking()) { S.cell = at; ctx.place(); return; }
     if (!touch) { S.cell = at; ctx.place(); return; }
     // A tap: the first shows the building there, a tap on the shown building plays it.
     const shown = shownAt(S.cell);

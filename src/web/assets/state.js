@@ -35,6 +35,7 @@ export const S = {
   theme: "classic",
   welcomed: false,       // the first screen's question answered for this game
   puzzle: null,
+  study: null,           // the study open (study.js): its chapters, the chapter shown, the answer
   editor: null,
   record: null,          // the games of an opened record file
   dirty: false,          // moves played since the game was opened, loaded or saved

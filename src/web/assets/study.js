@@ -1,0 +1,494 @@
+// Studies on the board (docs/study-format.md): a lesson of the course or a study opened from a
+// file, a paste or a link, shown chapter by chapter: the chapter's position on the board with
+// its arrows and highlighted cells, its words beside the board, and its question asked there.
+// "Find the move": the learner places a building; the service proves it (the exact solver), as
+// the trainer does. "Which cells does this player own after this move?": the move is drawn as a
+// ghost, the learner marks cells on the board and checks; the rules engine says which are owned.
+// Verdicts come from the service, never from the file, so a study nobody checked cannot teach a
+// wrong answer here.
+//
+// The study is one state (S.study): its chapters, the chapter shown, what was answered. Every
+// answer carries the chapter and the position it was asked for and is dropped if the page has
+// moved on. Progress (the chapters done, the chapter last open) is kept in the browser, and the
+// address names the study and the chapter (`#study=NAME&chapter=N` for a lesson of the course,
+// `#studyz=...` for a study carried in the link itself), so a reload or a link opens it there.
+import { S, newGameState, goTo, graft } from "./state.js";
+import { api } from "./api.js";
+import { Side, moveWords } from "./words.js";
+
+const $ = id => document.getElementById(id);
+const PROGRESS = "cathedral-studies";
+/** The longest study a link carries (the encoded text); a longer one is shared as a file. */
+const MAX_LINK = 24000;
+
+let course = [];   // /api/studies: the lessons in order
+let context = null; // the page's actions (app.js), for the chapter list's buttons
+let opening = 0;   // which study was asked for last: an older one arriving later is dropped
+
+// ---- Progress, kept in the browser ----------------------------------------------------------
+
+function progressAll() {
+  try {
+    const p = JSON.parse(localStorage.getItem(PROGRESS) || "{}");
+    return p && typeof p === "object" && !Array.isArray(p) ? p : {};
+  } catch (_) { return {}; }
+}
+
+function progressOf(id) {
+  const p = progressAll()[id];
+  return p && Array.isArray(p.done) ? p : { done: [], at: 0 };
+}
+
+function storeProgress(study) {
+  const all = progressAll();
+  all[study.id] = { done: [...study.done].sort((a, b) => a - b), at: study.chapter, title: study.view.title, chapters: study.view.chapters.length };
+  try { localStorage.setItem(PROGRESS, JSON.stringify(all)); } catch (_) { /* private mode: progress lasts the visit */ }
+}
+
+/** A short, stable name for a study's text (FNV-1a), to file its progress under. */
+function hashOf(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h.toString(16).padStart(8, "0");
+}
+
+// ---- Links: a study carried in the address ---------------------------------------------------
+
+const toBase64 = bytes => { let s = ""; for (const b of bytes) s += String.fromCharCode(b); return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, ""); };
+const fromBase64 = text => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), c => c.charCodeAt(0));
+
+async function pipe(bytes, stream) {
+  const out = new Blob([bytes]).stream().pipeThrough(stream);
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** The study's text for a link: deflated where the browser can (`studyz=`), plain otherwise. */
+async function encodeText(text) {
+  const bytes = new TextEncoder().encode(text);
+  if (typeof CompressionStream === "function") return `studyz=${toBase64(await pipe(bytes, new CompressionStream("deflate-raw")))}`;
+  return `studytext=${toBase64(bytes)}`;
+}
+
+async function decodeText(kind, code) {
+  const bytes = fromBase64(code);
+  if (kind === "studyz") {
+    if (typeof DecompressionStream !== "function") throw new Error("this browser cannot read a compressed study link");
+    return new TextDecoder().decode(await pipe(bytes, new DecompressionStream("deflate-raw")));
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** The address of the study at its chapter, or null when none is open. */
+export function link() {
+  const s = S.study;
+  if (!s) return null;
+  const chapter = `chapter=${s.chapter + 1}`;
+  if (s.name) return `study=${encodeURIComponent(s.name)}&${chapter}`;
+  return s.encoded ? `${s.encoded}&${chapter}` : null;
+}
+
+/** Whether an address names a study (opened by `init`, not by the game's restore). */
+export const isStudyLink = fragment => /^(study|studyz|studytext)=/.test(fragment);
+
+// ---- Opening -------------------------------------------------------------------------------
+
+/** Opens a study: `source` is { name } (a lesson of the course) or { text, label }. */
+async function open(ctx, source, chapter = null) {
+  const ticket = ++opening;
+  try {
+    const view = source.name
+      ? await api(`/api/studies/${encodeURIComponent(source.name)}`)
+      : await api("/api/studies/read", { text: source.text });
+    if (ticket !== opening) return false;
+    if (!view.chapters.length) throw new Error("the study has no chapter");
+    if (!S.study && !ctx.mayDiscard("Opening a study")) return false;
+    const id = source.name ? `course:${source.name}` : `text:${hashOf(source.text)}`;
+    const saved = progressOf(id);
+    const encoded = source.name ? null : await encodeText(source.text);
+    if (ticket !== opening) return false;
+    S.study = {
+      id, name: source.name || null, view,
+      encoded: encoded && encoded.length <= MAX_LINK ? encoded : null,
+      tooLong: !!encoded && encoded.length > MAX_LINK,
+      done: new Set(saved.done.filter(i => Number.isInteger(i) && i >= 0 && i < view.chapters.length)),
+      chapter: 0, answer: null,
+    };
+    const at = chapter !== null ? chapter : saved.at;
+    showChapter(ctx, Number.isInteger(at) && at >= 0 && at < view.chapters.length ? at : 0);
+    return true;
+  } catch (e) {
+    if (ticket === opening && !e.unreachable) ctx.say(`${source.label || source.name || "The study"}: ${located(e.message)}`, true);
+    return false;
+  }
+}
+
+const located = message => message.replace(/^[\w.-]+:(\d+):(\d+): /, "line $1, column $2: ");
+
+/** Opens a study from its text (a file opened, a paste): true if it opened. */
+export function openText(ctx, label, text) { return open(ctx, { text, label }); }
+
+/** Opens the first lesson of the course not done yet (the whole course done: the first). */
+export function openCourse(ctx) {
+  const next = course.find(l => progressOf(`course:${l.name}`).done.length < l.chapters) || course[0];
+  if (next) return open(ctx, { name: next.name });
+  ctx.say("The course could not be listed.", true);
+  return false;
+}
+
+/** Closes the study: the board keeps the position, as a game of its own. */
+export function close(ctx) {
+  if (!S.study) return;
+  opening++;
+  S.study = null;
+  showBox();
+  ctx.render();
+  ctx.refresh();
+}
+
+/** The study goes when another game replaces its chapter (New game, Open, a puzzle...). */
+export function leave() {
+  if (!S.study) return;
+  opening++;
+  S.study = null;
+  showBox();
+}
+
+// ---- Chapters -----------------------------------------------------------------------------
+
+const chapterOf = (s = S.study) => s && s.view.chapters[s.chapter];
+
+/** Whether the board is at the chapter's own position (its arrows and question belong there). */
+function atChapter(s = S.study) {
+  const c = chapterOf(s);
+  return !!c && !S.editor && JSON.stringify(S.game.moves) === JSON.stringify(c.moves) && S.game.start === c.start;
+}
+
+function showChapter(ctx, i) {
+  const s = S.study;
+  s.chapter = i;
+  s.answer = null;
+  const c = chapterOf(s);
+  ctx.startGame(newGameState({ start: c.start, moves: c.moves }), { keepStudy: true });
+  goTo(c.moves);
+  S.engineSide = "";
+  $("opponent").value = "";
+  // A chapter with no question is done once seen.
+  if (!c.question) s.done.add(i);
+  storeProgress(s);
+  $("study-verdict").textContent = "";
+  s.marks = new Set();
+  showBox();
+  ctx.refresh();
+  boardInView();
+}
+
+/**
+ * The whole board in view again after a button far down the page (the chapter list, Try again
+ * under a long text): the board is where the chapter is read and answered.
+ */
+function boardInView() {
+  const board = $("board").getBoundingClientRect();
+  if (board.top < 0 || board.bottom > window.innerHeight) $("board-area").scrollIntoView({ block: "start" });
+}
+
+function step(ctx, by) {
+  const s = S.study;
+  if (!s) return;
+  const i = s.chapter + by;
+  if (i >= 0 && i < s.view.chapters.length) showChapter(ctx, i);
+  else if (i >= s.view.chapters.length) nextLesson(ctx);
+}
+
+/** After a lesson's last chapter: the next lesson of the course, if this is one. */
+function nextLesson(ctx) {
+  const s = S.study;
+  const k = s && s.name ? course.findIndex(l => l.name === s.name) : -1;
+  if (k >= 0 && k + 1 < course.length) open(ctx, { name: course[k + 1].name }, 0);
+}
+
+// ---- The box beside the board -------------------------------------------------------------
+
+function question(c) {
+  const q = c.question;
+  if (!q) return "";
+  if (q.find === "move") return `Find the best move for ${Side(q.mover)}: place the building on the board.`;
+  return `After ${moveWords(q.after, S.theme)} (drawn on the board), which empty cells does ${Side(q.player)} own? Mark them on the board (a click or a tap; again to unmark), then Check.`;
+}
+
+const playerOfMove = move => move.split(":")[0];
+
+/** Draws the study's panel from the state. */
+export function showBox() {
+  const s = S.study;
+  $("study-box").hidden = !s;
+  $("course").querySelectorAll("option").forEach(o => { o.textContent = lessonLabel(course.find(l => l.name === o.value)); });
+  if (!s) return;
+  const c = chapterOf(s);
+  $("study-title").textContent = s.view.title;
+  $("study-about").textContent = [s.view.description, s.view.author ? `by ${s.view.author}` : ""].filter(Boolean).join(" ");
+  const list = $("chapters");
+  // Rebuilt only when it changes (the board redraws often; a focused button must stay).
+  const listKey = JSON.stringify([s.id, s.chapter, [...s.done]]);
+  if (list.dataset.key !== listKey) {
+  list.dataset.key = listKey;
+  list.innerHTML = "";
+  s.view.chapters.forEach((ch, i) => {
+    const item = document.createElement("li");
+    const button = Object.assign(document.createElement("button"), { type: "button", className: "chapter" });
+    button.textContent = `${s.done.has(i) ? "\u2713 " : ""}${ch.title}${ch.question ? " ?" : ""}`;
+    button.title = ch.question ? (s.done.has(i) ? "Answered" : "A question") : "Words and the board";
+    if (i === s.chapter) button.setAttribute("aria-current", "step");
+    button.onclick = () => { if (S.study === s) showChapter(context, i); };
+    item.appendChild(button);
+    list.appendChild(item);
+  });
+  }
+  $("study-progress").textContent = `Chapter ${s.chapter + 1} of ${s.view.chapters.length} (${s.done.size} done${s.done.size === s.view.chapters.length ? ": the whole study" : ""}): the chapters`;
+  $("chapter-title").textContent = c.title;
+  $("chapter-text").textContent = c.text;
+  const here = atChapter(s);
+  const a = s.answer;
+  $("study-question").textContent = c.question
+    ? (here || (a && a.verdict) ? question(c) : "The question is asked at the chapter's position: Back to the chapter.")
+    : "";
+  const owned = c.question && c.question.find === "owned";
+  const open = here && (!a || (!a.verdict && !a.busy));
+  $("owned-check").hidden = !(owned && open);
+  $("owned-clear").hidden = !(owned && open);
+  $("owned-check").disabled = !!(a && a.busy);
+  const wrong = !!(a && a.verdict && (!a.verdict.correct || a.shown));
+  $("study-retry").hidden = !wrong;
+  $("study-show").hidden = !(c.question && (!a || (wrong && !a.shown)) && !(a && a.busy));
+  $("chapter-back").hidden = here || !!(a && a.verdict);
+  $("chapter-prev").disabled = s.chapter === 0;
+  const last = s.chapter === s.view.chapters.length - 1;
+  const k = s.name ? course.findIndex(l => l.name === s.name) : -1;
+  $("chapter-next").textContent = last && k >= 0 && k + 1 < course.length ? "Next lesson" : "Next chapter";
+  $("chapter-next").disabled = last && !(k >= 0 && k + 1 < course.length);
+  $("study-link-note").textContent = s.tooLong ? "This study is too long to carry in a link: share its file." : "";
+}
+
+function lessonLabel(l) {
+  if (!l) return "";
+  const p = progressOf(`course:${l.name}`);
+  const done = p.done.length >= l.chapters ? " \u2713" : p.done.length ? ` (${p.done.length} of ${l.chapters})` : "";
+  return `${l.title}${done}`;
+}
+
+// ---- Drawing on the board ---------------------------------------------------------------------
+
+/**
+ * What the study draws over the board at the chapter's position: its arrows and highlighted
+ * cells, the move an "owned" question asks about (a ghost), the cells the learner marked.
+ */
+export function drawn() {
+  const s = S.study;
+  if (!s || !atChapter(s)) return null;
+  const c = chapterOf(s);
+  const q = c.question;
+  return {
+    arrows: c.arrows,
+    highlights: c.highlights,
+    ghost: q && q.find === "owned" ? q.after : null,
+    marked: q && q.find === "owned" ? [...(s.marks || [])] : [],
+    player: q && q.player,
+  };
+}
+
+// ---- Answers -------------------------------------------------------------------------------
+
+/** Whether the next move placed answers the chapter's "find the move" question. */
+export function takesAnswer() {
+  const s = S.study;
+  if (!s || !atChapter(s)) return false;
+  const q = chapterOf(s).question;
+  return !!q && q.find === "move" && !(s.answer && (s.answer.busy || s.answer.verdict));
+}
+
+/** Whether a click on the board marks a cell (an "owned" question waits for its answer). */
+export function marking() {
+  const s = S.study;
+  if (!s || !atChapter(s)) return false;
+  const q = chapterOf(s).question;
+  return !!q && q.find === "owned" && !(s.answer && (s.answer.busy || s.answer.verdict));
+}
+
+/** Marks or unmarks a cell as part of an "owned" answer. */
+export function mark(ctx, cell) {
+  const s = S.study;
+  if (!cell || !marking()) return;
+  s.marks = s.marks || new Set();
+  if (s.marks.has(cell)) s.marks.delete(cell); else s.marks.add(cell);
+  $("study-verdict").textContent = s.marks.size ? `Marked: ${[...s.marks].sort(byCell).join(", ")}.` : "No cell marked: Check answers that the player owns none.";
+  ctx.render();
+}
+
+const byCell = (a, b) => a.slice(1) - b.slice(1) || a.localeCompare(b);
+
+/** The verdict under the question: its first words in bold, green when right. */
+function verdict(correct, head, rest) {
+  const out = $("study-verdict");
+  out.innerHTML = "";
+  out.append(Object.assign(document.createElement("b"), { className: correct ? "right" : "wrong", textContent: head }), rest);
+}
+
+/** The answer to a "find the move" question, proven by the service. */
+export async function answer(ctx, move, { shown = false } = {}) {
+  const s = S.study;
+  const c = chapterOf(s);
+  const q = c.question;
+  const pending = { busy: true, move, shown };
+  s.answer = pending;
+  $("study-verdict").textContent = "Checking the answer exactly...";
+  showBox();
+  const still = () => S.study === s && chapterOf(s) === c && s.answer === pending;
+  try {
+    const r = await api("/api/studies/answer", { find: "move", start: c.start, moves: c.moves, answers: q.answers, move }, { retries: 3 });
+    if (!still()) return;
+    pending.busy = false;
+    pending.verdict = r;
+    graft(c.moves, [move, ...r.reply_moves]);
+    goTo([...c.moves, move]);
+    if (shown) {
+      verdict(true, "The answer: ", `${r.played}\nBest play goes on: ${r.reply_line.join("; ") || "the game ends"}. (Redo steps through it; Try again to answer yourself.)`);
+    } else if (r.correct) {
+      s.done.add(s.chapter);
+      storeProgress(s);
+      const as = r.accepted ? "" : ` As good as the lesson's answer (${q.answers.join(" or ")}).`;
+      verdict(true, "Right! ", `${r.played}${as}\nBest play goes on: ${r.reply_line.join("; ") || "the game ends"}. (Redo steps through it.)`);
+    } else {
+      verdict(false, `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. `, `${r.played}\nThe refutation: ${r.reply_line.join("; ") || "the game ends"}. (Redo plays it out; Try again to answer again.)`);
+    }
+    S.cell = null;
+    ctx.say("");
+    reveal();
+  } catch (e) {
+    if (!still()) return;
+    s.answer = null;
+    $("study-verdict").textContent = e.message;
+  }
+  showBox();
+  ctx.refresh();
+}
+
+/** Checks the cells marked for an "owned" question with the rules engine. */
+async function checkOwned(ctx, { shown = false } = {}) {
+  const s = S.study;
+  if (!marking()) return;
+  const c = chapterOf(s);
+  const q = c.question;
+  const cells = shown ? [] : [...(s.marks || [])].sort(byCell);
+  const pending = { busy: true, cells, shown };
+  s.answer = pending;
+  $("study-verdict").textContent = "Checking with the rules engine...";
+  showBox();
+  const still = () => S.study === s && chapterOf(s) === c && s.answer === pending;
+  try {
+    const r = await api("/api/studies/answer", { find: "owned", start: c.start, moves: c.moves, after: q.after, player: q.player, cells }, { retries: 3 });
+    if (!still()) return;
+    pending.busy = false;
+    pending.verdict = r;
+    s.marks = new Set();
+    // The move is played: the board outlines what it claimed and crosses what it captured.
+    graft(c.moves, [q.after]);
+    goTo([...c.moves, q.after]);
+    const owns = `${Side(q.player)} owns ${r.owned.length ? r.owned.join(", ") : "no cell"}.`;
+    if (shown) {
+      verdict(true, "The answer: ", `${owns}\n${r.explained}\n(Try again to answer yourself.)`);
+    } else if (r.correct) {
+      s.done.add(s.chapter);
+      storeProgress(s);
+      verdict(true, "Right! ", `${owns}\n${r.explained}`);
+    } else {
+      const parts = [owns];
+      if (r.wrong.length) parts.push(`Not ${Side(q.player)}'s: ${r.wrong.join(", ")}.`);
+      if (r.missing.length) parts.push(`Left out: ${r.missing.join(", ")}.`);
+      verdict(false, "Not quite. ", `${parts.join(" ")}\n${r.explained}\n(Try again to answer again.)`);
+    }
+    reveal();
+  } catch (e) {
+    if (!still()) return;
+    s.answer = null;
+    $("study-verdict").textContent = e.message;
+  }
+  showBox();
+  ctx.refresh();
+}
+
+/** The verdict in view (on a phone, or under a long text, it may lie below the screen). */
+function reveal() { $("study-verdict").scrollIntoView({ block: "nearest" }); }
+
+/** Back to the chapter's position to answer again (after a wrong answer). */
+function retry(ctx) {
+  const s = S.study;
+  if (!s || !s.answer || !s.answer.verdict || (s.answer.verdict.correct && !s.answer.shown)) return;
+  s.answer = null;
+  s.marks = new Set();
+  goTo(chapterOf(s).moves);
+  $("study-verdict").textContent = "Try again.";
+  showBox();
+  ctx.refresh();
+  boardInView();
+}
+
+/** Shows the answer: the lesson's move played (and proven), or the owned cells. */
+async function showAnswer(ctx) {
+  const s = S.study;
+  if (!s) return;
+  const c = chapterOf(s);
+  const q = c.question;
+  if (!q) return;
+  if (s.answer && s.answer.busy) return;
+  goTo(c.moves);
+  s.answer = null;
+  // The lesson's move, proven; or the rules engine's cells (its verdict names them all).
+  if (q.find === "move") await answer(ctx, q.answers[0], { shown: true });
+  else await checkOwned(ctx, { shown: true });
+}
+
+export function backToChapter(ctx) {
+  const s = S.study;
+  if (!s) return;
+  goTo(chapterOf(s).moves);
+  ctx.refresh();
+}
+
+// ---- Wiring ----------------------------------------------------------------------------------
+
+export async function init(ctx) {
+  context = ctx;
+  // A study's link (or the study open at the last visit) opens it at its chapter. Read now: the
+  // page writes its game into the address while the course is being listed.
+  const fragment = location.hash.length > 1 ? location.hash.slice(1) : (() => { try { return localStorage.getItem("cathedral-game") || ""; } catch (_) { return ""; } })();
+  $("chapter-prev").onclick = () => step(ctx, -1);
+  $("chapter-next").onclick = () => step(ctx, 1);
+  $("chapter-back").onclick = () => backToChapter(ctx);
+  $("study-close").onclick = () => close(ctx);
+  $("owned-check").onclick = () => checkOwned(ctx);
+  $("owned-clear").onclick = () => { if (S.study) { S.study.marks = new Set(); $("study-verdict").textContent = ""; ctx.render(); } };
+  $("study-retry").onclick = () => retry(ctx);
+  $("study-show").onclick = () => showAnswer(ctx);
+  $("course-open").onclick = () => { const name = $("course").value; if (name) open(ctx, { name }); };
+  $("welcome-learn").onclick = () => openCourse(ctx);
+  try {
+    course = await api("/api/studies");
+  } catch (e) { ctx.say(`The course could not be listed: ${e.message}`, true); return; }
+  const select = $("course");
+  select.innerHTML = "";
+  for (const l of course) {
+    const option = Object.assign(document.createElement("option"), { value: l.name });
+    select.appendChild(option);
+  }
+  showBox();
+  if (!isStudyLink(fragment)) return;
+  const params = new URLSearchParams(fragment);
+  const chapter = parseInt(params.get("chapter") || "1", 10) - 1;
+  try {
+    if (params.get("study")) await open(ctx, { name: params.get("study") }, chapter);
+    else {
+      const kind = params.has("studyz") ? "studyz" : "studytext";
+      const text = await decodeText(kind, params.get(kind));
+      await open(ctx, { text, label: "The linked study" }, chapter);
+    }
+  } catch (e) { ctx.say(`The link's study could not be read: ${e.message}.`, true); }
+}

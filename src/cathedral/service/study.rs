@@ -307,7 +307,7 @@ pub(crate) fn answer(
                 let cell: Cell = text
                     .parse()
                     .map_err(|_| bad(format!("`{text}` is not a cell (a1 to j10)")))?;
-                named = named | Bitboard::from_cell(cell);
+                named |= Bitboard::from_cell(cell);
             }
             let explained = explain_move(&position, mv).to_string();
             let mut after_move = position;

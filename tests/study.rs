@@ -162,6 +162,13 @@ fn content(study: &cathedral::file::Study) -> Vec<String> {
                     cells,
                     ..
                 }) => format!("owned {after:?} {player:?} {cells:?}"),
+                Some(cathedral::file::Question::Legal { moves }) => format!(
+                    "legal {:?}",
+                    moves.iter().map(|m| (&m.text, m.legal)).collect::<Vec<_>>()
+                ),
+                Some(cathedral::file::Question::Result { winner, margin, .. }) => {
+                    format!("result {winner:?} {margin}")
+                }
                 None => "none".to_string(),
             };
             format!(
@@ -174,7 +181,19 @@ fn content(study: &cathedral::file::Study) -> Vec<String> {
 
 #[test]
 fn a_study_written_back_reads_the_same() {
-    let read = cathedral::file::parse_study("a.yaml", &lesson()).unwrap();
+    for file in [
+        "02-walls-and-territory",
+        "01-placing-buildings",
+        "05-passing-and-the-end",
+    ] {
+        written_back_reads_the_same(
+            &std::fs::read_to_string(format!("puzzles/learn/{file}.yaml")).unwrap(),
+        );
+    }
+}
+
+fn written_back_reads_the_same(text: &str) {
+    let read = cathedral::file::parse_study("a.yaml", text).unwrap();
     let written = cathedral::file::study_to_yaml(&read);
     let again = cathedral::file::parse_study("b.yaml", &written)
         .unwrap_or_else(|e| panic!("{e}\n{written}"));
@@ -258,4 +277,93 @@ fn moves_with_commas_are_written_so_that_they_read_back() {
     let again = cathedral::file::parse_study("b.yaml", &written)
         .unwrap_or_else(|e| panic!("{e}\n{written}"));
     assert_eq!(content(&again), content(&study));
+}
+
+fn placing() -> String {
+    std::fs::read_to_string("puzzles/learn/01-placing-buildings.yaml").unwrap()
+}
+
+fn the_end() -> String {
+    std::fs::read_to_string("puzzles/learn/05-passing-and-the-end.yaml").unwrap()
+}
+
+/// A rules question's answer that the rules engine contradicts is refused where it is
+/// written, with the rule that decides it.
+#[test]
+fn a_wrong_legal_or_result_answer_is_refused_where_it_is_written() {
+    // A move the rules refuse, listed as legal.
+    let text = placing().replacen(
+        "    legal:\n    - light:cathedral:e5,f4,f5,f6,f7,g5\n",
+        "    legal:\n    - light:cathedral:e5,f4,f5,f6,f7,g5\n    - light:tavern:j10\n",
+        1,
+    );
+    let line = line_of(&text, "    - light:tavern:j10");
+    check(&text).code(5).stderr(contains(format!(
+        ":{line}:7: chapter 1 (The Cathedral comes first): `light:tavern:j10` is not legal here (Light must place the Cathedral before this building), but the study lists it under `legal:`"
+    )));
+    // A legal move listed as illegal.
+    let text = placing().replacen(
+        "    illegal:\n    - light:tavern:a1\n",
+        "    illegal:\n    - light:tavern:a1\n    - light:cathedral:b5,c4,c5,c6,c7,d5\n",
+        1,
+    );
+    check(&text)
+        .code(5)
+        .stderr(contains("`light:cathedral:b5,c4,c5,c6,c7,d5` is legal here, but the study lists it under `illegal:`"));
+    // The wrong winner, and the wrong margin.
+    let text = the_end().replacen(
+        "    winner: dark\n    margin: 7",
+        "    winner: light\n    margin: 7",
+        1,
+    );
+    check(&text).code(5).stderr(contains(
+        "the game ends Dark wins by 7 squares; the study says Light wins by 7 squares",
+    ));
+    let text = the_end().replacen(
+        "    winner: dark\n    margin: 7",
+        "    winner: dark\n    margin: 6",
+        1,
+    );
+    check(&text)
+        .code(5)
+        .stderr(contains("the study says Dark wins by 6 squares"));
+}
+
+#[test]
+fn bad_rules_questions_are_refused_with_the_place() {
+    let cases = [
+        (
+            placing().replacen("    - dark:tavern:a1", "    - dark:bridge:a1,a2,b3", 1),
+            "`dark:bridge:a1,a2,b3`: these cells are not the shape of the Bridge, however it is turned",
+        ),
+        (
+            placing().replacen("    - dark:tavern:a1", "    - tavern:b7", 1),
+            "`tavern:b7` names no player",
+        ),
+        (
+            placing().replacen("    - dark:tavern:a1", "    - light:tavern:a1", 1),
+            "this move is listed twice",
+        ),
+        (
+            placing().replacen("    find: legal\n", "    find: legal\n    winner: dark\n", 1),
+            "`winner` does not belong to a `find: legal` question",
+        ),
+        (
+            // A result asked before the end of the game.
+            the_end().replacen("    find: legal\n", "    find: result\n    winner: dark\n    margin: 1\n", 1)
+                .replacen("    legal:\n    - light:pass\n    illegal:\n    - light:bridge:j6,j7,j8\n    - dark:bridge:j6,j7,j8\n", "", 1),
+            "a `find: result` question is asked where the game is over; in this chapter's position Light can still move",
+        ),
+        (
+            the_end().replacen("    winner: dark\n    margin: 7", "    winner: draw\n    margin: 7", 1),
+            "a draw has margin 0",
+        ),
+        (
+            the_end().replacen("    winner: dark\n    margin: 7", "    winner: nobody\n    margin: 7", 1),
+            "`nobody` is no result",
+        ),
+    ];
+    for (text, needle) in cases {
+        check(&text).code(3).stderr(contains(needle));
+    }
 }

@@ -1619,4 +1619,86 @@ fn studies_are_served_and_their_answers_judged_by_the_rules_and_the_solver() {
     );
     let (status, _) = server.request("GET", "/api/studies/nothing", "text/plain", "");
     assert_eq!(status, 404);
+
+    // A "legal" question: the moves sent in the order of their notation (not the file's lists),
+    // each judged by the rules engine with the rule that refuses it.
+    let (_, placing) = server.request("GET", "/api/studies/01-placing-buildings", "text/plain", "");
+    let placing: serde_json::Value = serde_json::from_str(&placing).unwrap();
+    let chapter = &placing["chapters"][0];
+    let moves: Vec<String> = serde_json::from_value(chapter["question"]["moves"].clone()).unwrap();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    let legal = |chosen: &[&str]| {
+        server.post(
+            "/api/studies/answer",
+            &serde_json::json!({"find": "legal", "moves": chapter["moves"], "candidates": moves, "chosen": chosen})
+                .to_string(),
+        )
+    };
+    let (status, right) = legal(&[
+        "light:cathedral:b2,c1,c2,c3,c4,d2",
+        "light:cathedral:e5,f4,f5,f6,f7,g5",
+    ]);
+    assert_eq!(status, 200, "{right}");
+    assert_eq!(right["correct"], true, "{right}");
+    let (_, wrong) = legal(&["light:tavern:a1"]);
+    assert_eq!(wrong["correct"], false, "{wrong}");
+    let tavern = wrong["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["move"] == "light:tavern:a1")
+        .unwrap();
+    assert_eq!(tavern["legal"], false);
+    assert_eq!(tavern["chosen"], true);
+    assert!(
+        tavern["reason"].as_str().unwrap().contains("Cathedral"),
+        "{tavern}"
+    );
+    let (status, _) = legal(&["dark:castle:a1,a2,b2,c1,c2"]);
+    assert_eq!(status, 400, "a chosen move that is not a candidate");
+
+    // A "result" question: judged by the squares left unplaced.
+    let (_, end) = server.request(
+        "GET",
+        "/api/studies/05-passing-and-the-end",
+        "text/plain",
+        "",
+    );
+    let end: serde_json::Value = serde_json::from_str(&end).unwrap();
+    let chapter = &end["chapters"][1];
+    assert_eq!(chapter["question"]["find"], "result");
+    assert!(
+        chapter["question"].get("winner").is_none(),
+        "the answer is not sent"
+    );
+    let result = |winner: &str, margin: u32| {
+        server.post(
+            "/api/studies/answer",
+            &serde_json::json!({"find": "result", "moves": chapter["moves"], "winner": winner, "margin": margin})
+                .to_string(),
+        )
+    };
+    let (status, right) = result("dark", 7);
+    assert_eq!(status, 200, "{right}");
+    assert_eq!(right["correct"], true, "{right}");
+    assert_eq!(
+        (
+            right["light_unplaced"].as_u64(),
+            right["dark_unplaced"].as_u64()
+        ),
+        (Some(7), Some(0))
+    );
+    let (_, wrong) = result("dark", 6);
+    assert_eq!(wrong["correct"], false, "{wrong}");
+    assert_eq!(wrong["words"], "Dark wins by 7 squares");
+    let (status, _) = result("nobody", 1);
+    assert_eq!(status, 400);
+    // Before the end of the game there is no result to ask for.
+    let (status, _) = server.post(
+        "/api/studies/answer",
+        r#"{"find": "result", "moves": [], "winner": "draw", "margin": 0}"#,
+    );
+    assert_eq!(status, 400);
 }

@@ -948,7 +948,7 @@ const tests = {
     for (const cell of ["a1", "c5"]) { const p = await at(page, cell); await page.mouse.click(p.x, p.y); }
     await page.waitForFunction(() => document.querySelectorAll("#board svg #study g.marked").length === 2);
     assert.strictEqual(await played(page), 0, "marking a cell places nothing");
-    await page.click("#owned-check");
+    await page.click("#study-check");
     await page.waitForFunction(() => /Not quite|Right!/.test(document.querySelector("#study-verdict").textContent));
     const wrong = await page.textContent("#study-verdict");
     assert.match(wrong, /^Not quite\. Dark owns a1, a2, b1, b2\. Not Dark's: c5\. Left out: a2, b1, b2\./);
@@ -956,11 +956,11 @@ const tests = {
     await page.mouse.move(1, 1);
     await shot(page, "study-wrong");
     await page.click("#study-retry");
-    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0 && !document.querySelector("#owned-check").hidden);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0 && !document.querySelector("#study-check").hidden);
     assert.strictEqual(await page.locator("#board svg #study g.marked").count(), 0, "Try again clears the marks");
     for (const cell of ["a1", "a2", "b1", "b2"]) { const p = await at(page, cell); await page.mouse.click(p.x, p.y); }
     await page.waitForFunction(() => document.querySelectorAll("#board svg #study g.marked").length === 4);
-    await page.click("#owned-check");
+    await page.click("#study-check");
     await page.waitForFunction(() => /^Right! Dark owns a1, a2, b1, b2\./.test(document.querySelector("#study-verdict").textContent));
     // The fourth chapter: find the move.
     await page.click("#chapters-box summary");
@@ -988,6 +988,50 @@ const tests = {
     // Closing the study keeps the position as a game of its own.
     await page.click("#study-close");
     await page.waitForFunction(() => document.querySelector("#study-box").hidden && !/study=/.test(location.hash));
+  },
+
+  // The rules questions of the course: which moves are legal (each judged by the rules engine,
+  // with the rule that refuses it), and who won a finished game by how many squares.
+  async studyRules(page) {
+    await page.selectOption("#course", "01-placing-buildings");
+    await page.click("#course-open");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "The Cathedral comes first" && document.querySelectorAll("#study-answer input").length === 4);
+    // Pointing at a move draws it on the board.
+    await page.hover("#study-answer label:has(input[value='light:cathedral:e5,f4,f5,f6,f7,g5'])");
+    await page.waitForFunction(() => document.querySelector("#board svg #ghosts g.ghost[data-move='light:cathedral:e5,f4,f5,f6,f7,g5']"));
+    await page.check("#study-answer input[value='light:cathedral:e5,f4,f5,f6,f7,g5']");
+    await page.check("#study-answer input[value='dark:tavern:a1']");
+    await page.click("#study-check");
+    await page.waitForFunction(() => /^(Not quite|Right)/.test(document.querySelector("#study-verdict").textContent));
+    const wrong = await page.textContent("#study-verdict");
+    assert.match(wrong, /^Not quite\./);
+    assert.match(wrong, /refused: Dark Tavern a1 \(.+\) \u2014 you ticked it/);
+    assert.match(wrong, /\u2713 legal: Light Cathedral b1-d4 \u2014 you left it out\n\u2713 legal: Light Cathedral e4-g7\n/);
+    await page.mouse.move(1, 1);
+    await shot(page, "study-legal-wrong");
+    await page.click("#study-retry");
+    await page.waitForFunction(() => !document.querySelector("#study-answer input").disabled);
+    await page.uncheck("#study-answer input[value='dark:tavern:a1']");
+    await page.check("#study-answer input[value='light:cathedral:b2,c1,c2,c3,c4,d2']");
+    await page.click("#study-check");
+    await page.waitForFunction(() => /^Right! /.test(document.querySelector("#study-verdict").textContent));
+    // A finished game's result.
+    await page.selectOption("#course", "05-passing-and-the-end");
+    await page.click("#course-open");
+    await page.waitForFunction(() => document.querySelector("#study-title").textContent === "Passing, the end and the score");
+    await page.click("#chapters-box summary");
+    await page.click("#chapters li:nth-child(2) button");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "The end, and who won" && document.querySelector("#result-winner"));
+    await page.selectOption("#result-winner", "dark");
+    await page.fill("#result-margin", "5");
+    await page.click("#study-check");
+    await page.waitForFunction(() => /^Not quite\. Dark wins by 7 squares: Light has 7 squares unplaced, Dark 0\./.test(document.querySelector("#study-verdict").textContent));
+    await page.click("#study-retry");
+    await page.waitForFunction(() => !document.querySelector("#result-margin").disabled);
+    await page.fill("#result-margin", "7");
+    await page.click("#study-check");
+    await page.waitForFunction(() => /^Right! Dark wins by 7 squares/.test(document.querySelector("#study-verdict").textContent));
+    await axeScan(page, "a result question answered");
   },
 
   // A study of one's own: pasted, refused in words when broken, opened when whole; Copy link
@@ -1021,7 +1065,7 @@ const tests = {
     await other.evaluate(() => window.scrollTo(0, 0));
     await other.touchscreen.tap(p.x, p.y);
     await other.waitForFunction(() => document.querySelectorAll("#board svg #study g.marked").length === 1);
-    await other.click("#owned-check");
+    await other.click("#study-check");
     await other.waitForFunction(() => /^Not quite\. Dark owns no cell\. Not Dark's: a1\./.test(document.querySelector("#study-verdict").textContent));
     await other.evaluate(() => window.scrollTo(0, 0));
     await shot(other, "study-phone");

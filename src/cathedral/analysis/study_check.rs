@@ -1,10 +1,12 @@
 //! Checking a study (`cathedral study check`, `docs/study-format.md`): every "find the move"
-//! question's accepted answers proven best by the exact solver, and every "which cells" question
-//! answered by the rules engine, so that a lesson cannot teach a wrong move or a wrong rule.
+//! question's accepted answers proven best by the exact solver, and every "which cells", "which
+//! moves are legal" and "who won" question answered by the rules engine, so that a lesson cannot
+//! teach a wrong move or a wrong rule.
 
 use crate::boardgame::{SolveOptions, solve};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::file::{Location, Question, Study};
+use crate::cathedral::legality::resolve;
 use crate::cathedral::notation::format_move_with_player;
 use serde::Serialize;
 use std::sync::Arc;
@@ -127,10 +129,86 @@ pub fn check_study(study: &Study, options: &StudyCheckOptions) -> Vec<ChapterChe
                         if owned.count() == 1 { "" } else { "s" }
                     );
                 }
+                Some(Question::Legal { moves }) => {
+                    check.question = "legal";
+                    let position = &chapter.position;
+                    let mut legal = 0;
+                    for candidate in moves {
+                        let verdict = resolve(position, &candidate.parsed);
+                        legal += usize::from(verdict.is_ok());
+                        match (&verdict, candidate.legal) {
+                            (Ok(_), false) => check.problems.push(Problem {
+                                location: candidate.location,
+                                message: format!(
+                                    "`{}` is legal here, but the study lists it under `illegal:`",
+                                    candidate.text
+                                ),
+                                unproven: false,
+                            }),
+                            (Err(why), true) => check.problems.push(Problem {
+                                location: candidate.location,
+                                message: format!(
+                                    "`{}` is not legal here ({why}), but the study lists it under `legal:`",
+                                    candidate.text
+                                ),
+                                unproven: false,
+                            }),
+                            _ => {}
+                        }
+                    }
+                    check.verdict = format!(
+                        "{legal} of {} moves legal (rules engine)",
+                        moves.len()
+                    );
+                }
+                Some(Question::Result {
+                    winner,
+                    margin,
+                    location,
+                }) => {
+                    check.question = "result";
+                    let (truth, by) = final_result(&chapter.position);
+                    if truth != *winner || by != *margin {
+                        check.problems.push(Problem {
+                            location: *location,
+                            message: format!(
+                                "the game ends {}; the study says {}",
+                                result_words(truth, by),
+                                result_words(*winner, *margin)
+                            ),
+                            unproven: false,
+                        });
+                    }
+                    check.verdict = format!("{} (rules engine)", result_words(truth, by));
+                }
             }
             check
         })
         .collect()
+}
+
+/// The result of a finished game by the rules: the player with fewer squares left unplaced
+/// wins by the difference; `None` for a draw.
+pub fn final_result(position: &crate::Position) -> (Option<crate::Player>, u32) {
+    let light = position.unplaced_squares(crate::Player::Light);
+    let dark = position.unplaced_squares(crate::Player::Dark);
+    match light.cmp(&dark) {
+        std::cmp::Ordering::Less => (Some(crate::Player::Light), dark - light),
+        std::cmp::Ordering::Greater => (Some(crate::Player::Dark), light - dark),
+        std::cmp::Ordering::Equal => (None, 0),
+    }
+}
+
+/// "Light wins by 3 squares", "a draw".
+pub fn result_words(winner: Option<crate::Player>, margin: u32) -> String {
+    match winner {
+        Some(p) => format!(
+            "{} wins by {margin} square{}",
+            p.title(),
+            if margin == 1 { "" } else { "s" }
+        ),
+        None => "a draw".to_string(),
+    }
 }
 
 fn cell_list(cells: Bitboard) -> String {

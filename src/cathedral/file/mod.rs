@@ -26,7 +26,8 @@ pub use schema::{
     StoredSolution,
 };
 pub use study::{
-    Chapter, Location, Question, Study, load_study, parse_study, study_from_record, study_to_yaml,
+    Candidate, Chapter, Location, Question, Study, load_study, parse_study, study_from_record,
+    study_to_yaml,
 };
 
 use crate::cathedral::bitboard::Bitboard;

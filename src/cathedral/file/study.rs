@@ -7,11 +7,13 @@
 use super::convert::to_position;
 use super::located::{Errors, Place};
 use super::schema::read_file;
-use super::yaml::{self, Fields, Node, Value, field_path, items, text, word};
+use super::yaml::{self, Fields, Node, Value, field_path, items, text, whole, word};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
+use crate::cathedral::notation::{Action, MoveText};
+use crate::cathedral::piece::Piece;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 use crate::files::{FileError, MAX_FILE_BYTES, read_file as read_text_file};
@@ -90,6 +92,36 @@ pub enum Question {
         /// Where the answer was written.
         location: Location,
     },
+    /// "Which of these moves are legal?": each move as written, with the study's answer,
+    /// checked by the rules engine (a refused move with the rule that refuses it).
+    Legal {
+        /// The moves the learner judges.
+        moves: Vec<Candidate>,
+    },
+    /// "Who won, and by how many squares?" where the game is over: checked by the rules engine
+    /// (the player with fewer squares left unplaced wins by the difference).
+    Result {
+        /// The winner, `None` for a draw.
+        winner: Option<Player>,
+        /// By how many squares (0 for a draw).
+        margin: u32,
+        /// Where the answer was written.
+        location: Location,
+    },
+}
+
+/// A move of a `find: legal` question: well formed (a building of the player's on cells it
+/// can cover, or a pass) but not necessarily legal in the chapter's position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The move as written, with the player.
+    pub text: String,
+    /// The move read.
+    pub parsed: MoveText,
+    /// What the study says: legal (under `legal:`) or not (under `illegal:`).
+    pub legal: bool,
+    /// Where it was written.
+    pub location: Location,
 }
 
 /// Nesting of a study: a chapter's `start:` is a position file three levels down.
@@ -105,7 +137,9 @@ const CHAPTER_FIELDS: [&str; 7] = [
     "highlights",
     "question",
 ];
-const QUESTION_FIELDS: [&str; 5] = ["find", "answers", "after", "player", "cells"];
+const QUESTION_FIELDS: [&str; 9] = [
+    "find", "answers", "after", "player", "cells", "legal", "illegal", "winner", "margin",
+];
 
 /// Reads and checks a study file.
 pub fn load_study(path: &Path) -> Result<Study, FileError> {
@@ -351,13 +385,13 @@ fn read_question(
         "a question",
         "a field of a question",
         &QUESTION_FIELDS,
-        "a map with `find: move` and `answers:`, or `find: owned` with `after:`, `player:` and `cells:`",
+        "a map with `find: move` and `answers:`; `find: owned` with `after:`, `player:` and `cells:`; `find: legal` with `legal:` and `illegal:`; or `find: result` with `winner:` and `margin:`",
     )?;
     let field = |name: &str| field_path(what, name);
     let Some(kind_node) = fields.value("find") else {
         return Err(errors.at(
             node.place,
-            format!("{what}: `find` is missing: `find: move` (find the best move) or `find: owned` (which cells a player owns after a move)"),
+            format!("{what}: `find` is missing: `find: move` (find the best move), `find: owned` (which cells a player owns after a move), `find: legal` (which moves are legal) or `find: result` (who won, by how much)"),
         ));
     };
     let kind = word(
@@ -365,7 +399,7 @@ fn read_question(
         kind_node,
         &field("find"),
         "a kind of question",
-        "`move` or `owned`",
+        "`move`, `owned`, `legal` or `result`",
     )?;
     let refuse_extra = |names: &[&str]| -> Result<(), FileError> {
         for name in names {
@@ -380,7 +414,9 @@ fn read_question(
     };
     match kind {
         "move" => {
-            refuse_extra(&["after", "player", "cells"])?;
+            refuse_extra(&[
+                "after", "player", "cells", "legal", "illegal", "winner", "margin",
+            ])?;
             let Some(list) = fields.value("answers") else {
                 return Err(errors.at(
                     node.place,
@@ -413,7 +449,7 @@ fn read_question(
             Ok(Question::FindMove { answers })
         }
         "owned" => {
-            refuse_extra(&["answers"])?;
+            refuse_extra(&["answers", "legal", "illegal", "winner", "margin"])?;
             let need = |name: &str, example: &str| {
                 fields.value(name).ok_or_else(|| {
                     errors.at(
@@ -470,14 +506,155 @@ fn read_question(
                 location: Location::of(cells_node.place),
             })
         }
+        "legal" => {
+            refuse_extra(&["answers", "after", "player", "cells", "winner", "margin"])?;
+            let mut moves: Vec<Candidate> = Vec::new();
+            for (name, legal) in [("legal", true), ("illegal", false)] {
+                let Some(list) = fields.value(name) else {
+                    continue;
+                };
+                for item in items(
+                    errors,
+                    list,
+                    &field(name),
+                    "a list of moves",
+                    "moves with the player, one a line (`- dark:tavern:a1`)",
+                )? {
+                    let candidate = read_candidate(errors, item, &field(name), legal)?;
+                    if moves.iter().any(|m| m.parsed == candidate.parsed) {
+                        return Err(errors.at(
+                            item.place,
+                            format!("{}: this move is listed twice", field(name)),
+                        ));
+                    }
+                    moves.push(candidate);
+                }
+            }
+            if moves.len() < 2 {
+                return Err(errors.at(
+                    node.place,
+                    format!("{what}: a `find: legal` question lists at least 2 moves under `legal:` and `illegal:` (one of them may be empty)"),
+                ));
+            }
+            Ok(Question::Legal { moves })
+        }
+        "result" => {
+            refuse_extra(&["answers", "after", "player", "cells", "legal", "illegal"])?;
+            if !position.is_game_over() {
+                return Err(errors.at(
+                    kind_node.place,
+                    format!("{what}: a `find: result` question is asked where the game is over; in this chapter's position {} can still move", position.to_move().title()),
+                ));
+            }
+            let Some(winner_node) = fields.value("winner") else {
+                return Err(errors.at(
+                    node.place,
+                    format!("{what}: `winner` is missing: `light`, `dark` or `draw`"),
+                ));
+            };
+            let winner = match word(
+                errors,
+                winner_node,
+                &field("winner"),
+                "a winner",
+                "`light`, `dark` or `draw`",
+            )? {
+                "light" => Some(Player::Light),
+                "dark" => Some(Player::Dark),
+                "draw" => None,
+                other => {
+                    return Err(errors.at(
+                        winner_node.place,
+                        format!(
+                            "{}: `{other}` is no result: `light`, `dark` or `draw`",
+                            field("winner")
+                        ),
+                    ));
+                }
+            };
+            let margin = match fields.value("margin") {
+                Some(n) => whole(
+                    errors,
+                    n,
+                    &field("margin"),
+                    "a number of squares",
+                    "from 0 to 47",
+                    0,
+                    47,
+                )? as u32,
+                None if winner.is_none() => 0,
+                None => {
+                    return Err(errors.at(
+                        node.place,
+                        format!("{what}: `margin` is missing: by how many squares the winner wins"),
+                    ));
+                }
+            };
+            if (winner.is_none()) != (margin == 0) {
+                return Err(errors.at(
+                    winner_node.place,
+                    format!("{what}: a draw has margin 0, and a win a margin of at least 1"),
+                ));
+            }
+            Ok(Question::Result {
+                winner,
+                margin,
+                location: Location::of(winner_node.place),
+            })
+        }
         other => Err(errors.at(
             kind_node.place,
             format!(
-                "{}: `{other}` is no kind of question: `move` or `owned`",
+                "{}: `{other}` is no kind of question: `move`, `owned`, `legal` or `result`",
                 field("find")
             ),
         )),
     }
+}
+
+/// A move of a `find: legal` question: read, with its player, and a shape its building has,
+/// but not played (it may be illegal in the position: that is the question).
+fn read_candidate(
+    errors: &Errors,
+    node: &Node,
+    what: &str,
+    legal: bool,
+) -> Result<Candidate, FileError> {
+    let written = word(
+        errors,
+        node,
+        what,
+        "a move",
+        "a move with the player, like `dark:tavern:a4`",
+    )?;
+    let parsed: MoveText = written
+        .parse()
+        .map_err(|e| errors.at(node.place, format!("{what}: {e}")))?;
+    let Some(player) = parsed.player else {
+        return Err(errors.at(
+            node.place,
+            format!("{what}: `{written}` names no player: write it as `light:{written}` or `dark:{written}`"),
+        ));
+    };
+    if let Action::Place { piece, cells, .. } = &parsed.action {
+        let owner = (*piece != Piece::Cathedral).then_some(player);
+        let table = crate::cathedral::placement::table();
+        if !table
+            .ids(owner, *piece)
+            .any(|id| table.get(id).mask == *cells)
+        {
+            return Err(errors.at(
+                node.place,
+                format!("{what}: `{written}`: these cells are not the shape of the {piece}, however it is turned"),
+            ));
+        }
+    }
+    Ok(Candidate {
+        text: written.to_string(),
+        parsed,
+        legal,
+        location: Location::of(node.place),
+    })
 }
 
 fn no_cells(cells: &serde_saphyr::FlowSeq<Vec<String>>) -> bool {
@@ -525,6 +702,7 @@ pub fn study_to_yaml(study: &Study) -> String {
         List(FlowSeq<Vec<String>>),
         // Moves hold commas: a block list, one a line, never split.
         Moves(Vec<String>),
+        Number(u32),
     }
     let cells = |b: Bitboard| FlowSeq(b.cells_by_file().iter().map(ToString::to_string).collect());
     let starts: Vec<super::PositionFile> = study
@@ -567,6 +745,30 @@ pub fn study_to_yaml(study: &Study) -> String {
                     ("after", OutAnswer::Word(format(*after))),
                     ("player", OutAnswer::Word(player.name().to_string())),
                     ("cells", OutAnswer::List(cells(*owned))),
+                ]),
+                Question::Legal { moves } => {
+                    let listed = |legal: bool| {
+                        OutAnswer::Moves(
+                            moves
+                                .iter()
+                                .filter(|m| m.legal == legal)
+                                .map(|m| m.text.clone())
+                                .collect(),
+                        )
+                    };
+                    BTreeMap::from([
+                        ("find", OutAnswer::Word("legal".to_string())),
+                        ("legal", listed(true)),
+                        ("illegal", listed(false)),
+                    ])
+                }
+                Question::Result { winner, margin, .. } => BTreeMap::from([
+                    ("find", OutAnswer::Word("result".to_string())),
+                    (
+                        "winner",
+                        OutAnswer::Word(winner.map_or("draw", |p| p.name()).to_string()),
+                    ),
+                    ("margin", OutAnswer::Number(*margin)),
                 ]),
             });
             OutChapter {

@@ -1,8 +1,8 @@
 //! Studies on the board (`docs/study-format.md`): the course's lessons (embedded at build
 //! time), a study the page opens from a file, a paste or a link, each sent as chapters the page
 //! can show; and the verdict on an answer to a chapter's question, proven the way `cathedral
-//! study check` proves the study's own answers: a move by the exact solver, cells by the rules
-//! engine. The page's answer is judged against the truth, not against the file, so a study
+//! study check` proves the study's own answers: a move by the exact solver; cells, legal moves
+//! and results by the rules engine. The page's answer is judged against the truth, not against the file, so a study
 //! nobody checked cannot teach a wrong move or a wrong rule here either.
 
 use super::Service;
@@ -11,9 +11,11 @@ use super::engine::{search, search_time};
 use super::trainer::{Verdict, verdict_of};
 use crate::explain::explain_move;
 use crate::file::{Chapter, PositionFile, Question, Study, parse_study, to_yaml};
-use crate::legality::parse_move;
+use crate::legality::{parse_move, resolve};
+use crate::notation::MoveText;
 use crate::notation::format_move_with_player;
 use crate::puzzle::{AnalyseOptions, check};
+use crate::study_check::{final_result, result_words};
 use crate::{Bitboard, Cell, Player};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -62,8 +64,20 @@ struct ChapterView {
 #[derive(Serialize)]
 #[serde(tag = "find", rename_all = "lowercase")]
 enum QuestionView {
-    Move { mover: Player, answers: Vec<String> },
-    Owned { after: String, player: Player },
+    Move {
+        mover: Player,
+        answers: Vec<String>,
+    },
+    Owned {
+        after: String,
+        player: Player,
+    },
+    /// The moves to judge, in the order of their notation (the file's order would tell which
+    /// list each came from).
+    Legal {
+        moves: Vec<String>,
+    },
+    Result {},
 }
 
 fn cells(cells: Bitboard) -> Vec<String> {
@@ -97,6 +111,12 @@ fn chapter_view(chapter: &Chapter) -> ChapterView {
             after: format_move_with_player(&chapter.position, *after),
             player: *player,
         },
+        Question::Legal { moves } => {
+            let mut moves: Vec<String> = moves.iter().map(|m| m.text.clone()).collect();
+            moves.sort();
+            QuestionView::Legal { moves }
+        }
+        Question::Result { .. } => QuestionView::Result {},
     });
     ChapterView {
         title: chapter.title.clone(),
@@ -207,6 +227,51 @@ enum StudyAnswer {
         player: Player,
         cells: Vec<String>,
     },
+    Legal {
+        start: Option<String>,
+        #[serde(default)]
+        moves: Vec<String>,
+        /// The moves asked about, and those the learner says are legal.
+        candidates: Vec<String>,
+        chosen: Vec<String>,
+    },
+    Result {
+        start: Option<String>,
+        #[serde(default)]
+        moves: Vec<String>,
+        /// `light`, `dark` or `draw`.
+        winner: String,
+        margin: u32,
+    },
+}
+
+/// One move of a "legal" answer: what the rules engine says of it, and what the learner said.
+#[derive(Serialize)]
+struct LegalVerdict {
+    #[serde(rename = "move")]
+    mv: String,
+    legal: bool,
+    chosen: bool,
+    /// Why the rules refuse it, in words.
+    reason: Option<String>,
+}
+
+#[derive(Serialize)]
+struct LegalAnswer {
+    correct: bool,
+    moves: Vec<LegalVerdict>,
+}
+
+/// The verdict on a "result" answer: the result by the rules and the squares left unplaced.
+#[derive(Serialize)]
+struct ResultVerdict {
+    correct: bool,
+    winner: Option<Player>,
+    margin: u32,
+    light_unplaced: u32,
+    dark_unplaced: u32,
+    /// "Dark wins by 3 squares".
+    words: String,
 }
 
 /// The verdict on a "find the move" answer: the trainer's (solved exactly), and whether the
@@ -319,6 +384,69 @@ pub(crate) fn answer(
                 wrong: cells(named & !owned),
                 missing: cells(owned & !named),
                 explained,
+            })
+        }
+        StudyAnswer::Legal {
+            start,
+            moves,
+            candidates,
+            chosen,
+        } => {
+            let position = position_of(start, moves)?;
+            if candidates.is_empty() || candidates.len() > 64 {
+                return Err(bad("`candidates`: from 1 to 64 moves"));
+            }
+            let mut verdicts = Vec::new();
+            for text in &candidates {
+                let parsed: MoveText = text
+                    .parse()
+                    .map_err(|e| bad(format!("`{text}` is not a move: {e}")))?;
+                let verdict = resolve(&position, &parsed);
+                verdicts.push(LegalVerdict {
+                    mv: text.clone(),
+                    legal: verdict.is_ok(),
+                    chosen: chosen.contains(text),
+                    reason: verdict.err().map(|e| e.to_string()),
+                });
+            }
+            if let Some(stray) = chosen.iter().find(|c| !candidates.contains(c)) {
+                return Err(bad(format!("`{stray}` is not among the candidates")));
+            }
+            super::to_json(&LegalAnswer {
+                correct: verdicts.iter().all(|v| v.legal == v.chosen),
+                moves: verdicts,
+            })
+        }
+        StudyAnswer::Result {
+            start,
+            moves,
+            winner,
+            margin,
+        } => {
+            let position = position_of(start, moves)?;
+            if !position.is_game_over() {
+                return Err(bad(
+                    "the game is not over in this position: there is no result yet",
+                ));
+            }
+            let said = match winner.as_str() {
+                "light" => Some(Player::Light),
+                "dark" => Some(Player::Dark),
+                "draw" => None,
+                other => {
+                    return Err(bad(format!(
+                        "`{other}` is no result: `light`, `dark` or `draw`"
+                    )));
+                }
+            };
+            let (truth, by) = final_result(&position);
+            super::to_json(&ResultVerdict {
+                correct: truth == said && (by == margin || truth.is_none()),
+                winner: truth,
+                margin: by,
+                light_unplaced: position.unplaced_squares(Player::Light),
+                dark_unplaced: position.unplaced_squares(Player::Dark),
+                words: result_words(truth, by),
             })
         }
     }

@@ -212,6 +212,8 @@ function question(c) {
   const q = c.question;
   if (!q) return "";
   if (q.find === "move") return `Find the best move for ${Side(q.mover)}: place the building on the board.`;
+  if (q.find === "legal") return "Which of these moves may be played now? Tick the legal ones, then Check (point at a move to see it on the board).";
+  if (q.find === "result") return "Who won, and by how many squares? Choose, then Check.";
   return `After ${moveWords(q.after, S.theme)} (drawn on the board), which empty cells does ${Side(q.player)} own? Mark them on the board (a click or a tap; again to unmark), then Check.`;
 }
 
@@ -251,11 +253,14 @@ export function showBox() {
   $("study-question").textContent = c.question
     ? (here || (a && a.verdict) ? question(c) : "The question is asked at the chapter's position: Back to the chapter.")
     : "";
-  const owned = c.question && c.question.find === "owned";
+  const kind = c.question ? c.question.find : null;
   const open = here && (!a || (!a.verdict && !a.busy));
-  $("owned-check").hidden = !(owned && open);
-  $("owned-clear").hidden = !(owned && open);
-  $("owned-check").disabled = !!(a && a.busy);
+  // A question answered with the page's own inputs (not by placing a building).
+  const form = kind === "owned" || kind === "legal" || kind === "result";
+  $("study-check").hidden = !(form && (open || (a && a.busy)));
+  $("study-check").disabled = !!(a && a.busy);
+  $("owned-clear").hidden = !(kind === "owned" && open);
+  answerForm(s, c, open);
   const wrong = !!(a && a.verdict && (!a.verdict.correct || a.shown));
   $("study-retry").hidden = !wrong;
   $("study-show").hidden = !(c.question && (!a || (wrong && !a.shown)) && !(a && a.busy));
@@ -266,6 +271,50 @@ export function showBox() {
   $("chapter-next").textContent = last && k >= 0 && k + 1 < course.length ? "Next lesson" : "Next chapter";
   $("chapter-next").disabled = last && !(k >= 0 && k + 1 < course.length);
   $("study-link-note").textContent = s.tooLong ? "This study is too long to carry in a link: share its file." : "";
+}
+
+/**
+ * The inputs of a "legal" question (a box for each move; pointing at one shows it on the
+ * board) or a "result" question (the winner and the margin), made once per chapter shown and
+ * disabled while they cannot be answered.
+ */
+function answerForm(s, c, open) {
+  const box = $("study-answer");
+  const q = c.question;
+  const key = JSON.stringify([s.id, s.chapter, q && q.find]);
+  if (box.dataset.key !== key) {
+    box.dataset.key = key;
+    box.innerHTML = "";
+    if (q && q.find === "legal") {
+      for (const move of q.moves) {
+        const label = document.createElement("label");
+        label.className = "candidate";
+        const input = Object.assign(document.createElement("input"), { type: "checkbox", value: move });
+        const show = on => { S.hovered = on && move.split(":")[1] !== "pass" ? move : null; context.render(); };
+        for (const target of [label, input]) {
+          target.addEventListener(target === input ? "focus" : "pointerenter", () => show(true));
+          target.addEventListener(target === input ? "blur" : "pointerleave", () => show(false));
+        }
+        const code = Object.assign(document.createElement("code"), { textContent: move });
+        label.append(input, " ", moveWords(move, S.theme), " ", code);
+        box.appendChild(label);
+      }
+    } else if (q && q.find === "result") {
+      const winner = document.createElement("label");
+      winner.append("Result ");
+      const select = Object.assign(document.createElement("select"), { id: "result-winner" });
+      for (const [value, text] of [["", "choose..."], ["light", "Light wins"], ["dark", "Dark wins"], ["draw", "a draw"]]) select.appendChild(Object.assign(document.createElement("option"), { value, textContent: text }));
+      winner.appendChild(select);
+      const margin = document.createElement("label");
+      margin.append(" by ");
+      const number = Object.assign(document.createElement("input"), { id: "result-margin", type: "number", min: "0", max: "47", value: "1", inputMode: "numeric" });
+      margin.append(number, " squares");
+      select.onchange = () => { number.disabled = select.value === "draw"; };
+      box.append(winner, margin);
+    }
+  }
+  for (const input of box.querySelectorAll("input, select")) input.disabled = !open || (input.id === "result-margin" && $("result-winner").value === "draw");
+  box.hidden = !box.firstChild;
 }
 
 function lessonLabel(l) {
@@ -371,6 +420,66 @@ export async function answer(ctx, move, { shown = false } = {}) {
   ctx.refresh();
 }
 
+/** Checks the answer of the page's inputs ("owned", "legal", "result") with the rules engine. */
+function checkForm(ctx, options = {}) {
+  const s = S.study;
+  const q = s && chapterOf(s).question;
+  if (!q || !atChapter(s) || (s.answer && (s.answer.busy || s.answer.verdict))) return;
+  if (q.find === "owned") return checkOwned(ctx, options);
+  if (q.find === "legal") return checkLegal(ctx, options);
+  if (q.find === "result") return checkResult(ctx, options);
+}
+
+/**
+ * Sends a form's answer and shows the verdict: `body` the request, `say(r)` the verdict's
+ * parts ([correct, head, rest]); the answer is dropped if the page moved on meanwhile.
+ */
+async function checkWith(ctx, body, say, { shown = false } = {}) {
+  const s = S.study;
+  const c = chapterOf(s);
+  const pending = { busy: true, shown };
+  s.answer = pending;
+  $("study-verdict").textContent = "Checking with the rules engine...";
+  showBox();
+  const still = () => S.study === s && chapterOf(s) === c && s.answer === pending;
+  try {
+    const r = await api("/api/studies/answer", { start: c.start, moves: c.moves, ...body }, { retries: 3 });
+    if (!still()) return;
+    pending.busy = false;
+    pending.verdict = r;
+    const [correct, head, rest] = say(r);
+    if (shown) verdict(true, "The answer: ", `${rest}\n(Try again to answer yourself.)`);
+    else {
+      if (r.correct) { s.done.add(s.chapter); storeProgress(s); }
+      verdict(correct, head, `${rest}${r.correct ? "" : "\n(Try again to answer again.)"}`);
+    }
+    reveal();
+  } catch (e) {
+    if (!still()) return;
+    s.answer = null;
+    $("study-verdict").textContent = e.message;
+  }
+  showBox();
+  ctx.refresh();
+}
+
+function checkLegal(ctx, options) {
+  const q = chapterOf().question;
+  const chosen = options.shown ? [] : [...$("study-answer").querySelectorAll("input:checked")].map(i => i.value);
+  return checkWith(ctx, { find: "legal", candidates: q.moves, chosen }, r => {
+    const lines = r.moves.map(m => `${m.legal ? "\u2713 legal" : "\u2717 refused"}: ${moveWords(m.move, S.theme)}${m.reason ? ` (${m.reason})` : ""}${!options.shown && m.legal !== m.chosen ? (m.chosen ? " \u2014 you ticked it" : " \u2014 you left it out") : ""}`);
+    return [r.correct, r.correct ? "Right! " : "Not quite. ", lines.join("\n")];
+  }, options);
+}
+
+function checkResult(ctx, options) {
+  const winner = options.shown ? "draw" : $("result-winner").value;
+  if (!winner) { $("study-verdict").textContent = "Choose the result first."; return; }
+  const margin = winner === "draw" ? 0 : parseInt($("result-margin").value, 10);
+  if (!options.shown && winner !== "draw" && !(margin >= 1 && margin <= 47)) { $("study-verdict").textContent = "A win is by 1 to 47 squares."; return; }
+  return checkWith(ctx, { find: "result", winner, margin: options.shown ? 0 : margin }, r => [r.correct, r.correct ? "Right! " : "Not quite. ", `${r.words}: Light has ${r.light_unplaced} squares unplaced, Dark ${r.dark_unplaced}.`], options);
+}
+
 /** Checks the cells marked for an "owned" question with the rules engine. */
 async function checkOwned(ctx, { shown = false } = {}) {
   const s = S.study;
@@ -431,7 +540,7 @@ function retry(ctx) {
   boardInView();
 }
 
-/** Shows the answer: the lesson's move played (and proven), or the owned cells. */
+/** Shows the answer: the lesson's move played (and proven), or the rules engine's answer. */
 async function showAnswer(ctx) {
   const s = S.study;
   if (!s) return;
@@ -441,9 +550,9 @@ async function showAnswer(ctx) {
   if (s.answer && s.answer.busy) return;
   goTo(c.moves);
   s.answer = null;
-  // The lesson's move, proven; or the rules engine's cells (its verdict names them all).
+  // The lesson's move, proven; or the rules engine's answer (its verdict names it all).
   if (q.find === "move") await answer(ctx, q.answers[0], { shown: true });
-  else await checkOwned(ctx, { shown: true });
+  else await checkForm(ctx, { shown: true });
 }
 
 export function backToChapter(ctx) {
@@ -464,7 +573,7 @@ export async function init(ctx) {
   $("chapter-next").onclick = () => step(ctx, 1);
   $("chapter-back").onclick = () => backToChapter(ctx);
   $("study-close").onclick = () => close(ctx);
-  $("owned-check").onclick = () => checkOwned(ctx);
+  $("study-check").onclick = () => checkForm(ctx);
   $("owned-clear").onclick = () => { if (S.study) { S.study.marks = new Set(); $("study-verdict").textContent = ""; ctx.render(); } };
   $("study-retry").onclick = () => retry(ctx);
   $("study-show").onclick = () => showAnswer(ctx);

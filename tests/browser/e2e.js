@@ -222,6 +222,8 @@ function mulberry32(seed) {
 // What the page holds, read through its own state module (the same instance the page uses).
 const pageState = page => page.evaluate(async () => {
   const m = await import(new URL("assets/state.js", document.baseURI).href);
+  const study = await import(new URL("assets/study.js", document.baseURI).href);
+  // From here on nothing is awaited: one snapshot of the page.
   const S = m.S;
   let address = null, error = null;
   try { address = m.decodeGame(location.hash); } catch (e) { error = e.message; }
@@ -233,6 +235,10 @@ const pageState = page => page.evaluate(async () => {
     status: document.querySelector("#status").textContent, refused: document.querySelector("#status").className === "refused",
     answer: document.querySelector("#answer").textContent, stopEnabled: !document.querySelector("#stop").disabled,
     boardKey: document.querySelector("#board").dataset.key,
+    study: S.study ? { name: S.study.name, chapter: S.study.chapter, chapters: S.study.view.chapters.length, busy: !!(S.study.answer && S.study.answer.busy), answered: S.study.answer ? S.study.answer.chapter : null } : null,
+    studyLink: study.link(), studyLoading: study.loading(),
+    hash: location.hash.slice(1),
+    studyVerdict: document.querySelector("#study-verdict").textContent,
   };
 });
 
@@ -244,7 +250,7 @@ async function settle(page, limit = 15000) {
     const st = await pageState(page);
     const enginesTurn = st.engineSide && !st.over && st.toMove === st.engineSide && st.atEnd && st.autoplay && !st.puzzle && !st.editor;
     const teaching = /Teaching/.test(st.status);
-    if (st.viewKey === st.key && (!enginesTurn || teaching) && !/reconnect|unreachable/i.test(st.status)) return st;
+    if (st.viewKey === st.key && (!enginesTurn || teaching) && !/reconnect|unreachable/i.test(st.status) && !(st.study && st.study.busy) && !st.studyLoading) return st;
     if (Date.now() - started > limit) {
       throw new Error(enginesTurn ? "the engine's move never came (left waiting)" : `the page never showed the current node (board ${st.viewKey}, game ${st.key})`);
     }
@@ -253,11 +259,22 @@ async function settle(page, limit = 15000) {
 }
 
 async function checkInvariants(page, st) {
-  assert.strictEqual(st.addressError, null, "the address holds a game");
-  assert.deepStrictEqual([st.addressRules, st.addressStart, st.addressPath], [st.rules, st.start, st.path], "the address is the game and node shown");
+  if (st.study) {
+    // A study open: the address names it at the chapter shown; an answer shown is the chapter's.
+    assert.strictEqual(st.hash, st.studyLink, `the address is the study at its chapter (${JSON.stringify(st.study)}, drawn ${st.viewKey === st.key})`);
+    assert.match(st.hash, new RegExp(`&chapter=${st.study.chapter + 1}$`));
+    assert.ok(st.study.answered === null || st.study.answered === st.study.chapter, "an answer belongs to the chapter shown");
+    assert.ok(!/Checking/.test(st.studyVerdict), `"${st.studyVerdict}" with nothing being checked`);
+    assert.ok(!/JSON|Failed to fetch|undefined|\[object|NaN/.test(st.studyVerdict), `no raw error: ${st.studyVerdict}`);
+  } else {
+    assert.strictEqual(st.addressError, null, "the address holds a game");
+    assert.deepStrictEqual([st.addressRules, st.addressStart, st.addressPath], [st.rules, st.start, st.path], "the address is the game and node shown");
+  }
   assert.strictEqual(st.boardKey, st.key, "the board is drawn for the current node");
-  // The address's game, replayed by the server, is the position the page shows.
-  const body = st.start ? { start: st.start, moves: st.addressPath } : { rules: st.rules, moves: st.addressPath };
+  // The game's moves (the address's, when it holds the game), replayed by the server, are the
+  // position the page shows.
+  const path = st.study ? st.path : st.addressPath;
+  const body = st.start ? { start: st.start, moves: path } : { rules: st.rules, moves: path };
   const replayed = await post("/api/position", body);
   assert.ok(!replayed.error, `the address's moves replay: ${replayed.error}`);
   assert.strictEqual(replayed.position_file, st.positionFile, "the address replays to the board shown");
@@ -327,11 +344,40 @@ async function monkeyRun(browser, viewport, options, seed, events, label) {
       if (!(await page.isEnabled("#solve"))) return;
       await page.click("#solve");
       await page.waitForTimeout(Math.floor(random() * 400));
-      if (await page.isEnabled("#stop")) await page.click("#stop");
+      // (a quick solve may end between the look and the click: nothing to stop then)
+      if (await page.isEnabled("#stop")) await clickIfThere(page.locator("#stop"));
     }],
     [2, "Engine move", async () => { await page.click("#engine"); }],
     [1, "New game", async () => { await page.click("#new"); }],
     [1, "make main line", async () => { if (await page.isEnabled("#promote")) await page.click("#promote"); }],
+    // Studies: a lesson opened, chapters changed, answers checked, retried and shown, closed.
+    [2, "open a lesson", async () => {
+      const names = await page.$$eval("#course option", options => options.map(o => o.value));
+      if (!names.length) return;
+      await page.selectOption("#course", pickOf(names));
+      await clickIfThere(page.locator("#course-open"));
+    }],
+    [3, "a study's button", async () => {
+      const id = pickOf(["chapter-next", "chapter-prev", "study-check", "study-retry", "study-show", "chapter-back", "owned-clear", "study-check"]);
+      const button = page.locator(`#${id}`);
+      if ((await button.count()) && (await button.isVisible()) && (await button.isEnabled())) await clickIfThere(button);
+    }],
+    [2, "a study's answer", async () => {
+      const boxes = page.locator("#study-answer input[type=checkbox]:enabled");
+      const n = await boxes.count();
+      if (n) { await clickIfThere(boxes.nth(Math.floor(random() * n))); return; }
+      if (await page.locator("#result-winner:enabled").count()) {
+        await page.selectOption("#result-winner", pickOf(["light", "dark", "draw"]));
+        if (await page.locator("#result-margin:enabled").count()) await page.fill("#result-margin", String(1 + Math.floor(random() * 10)));
+      }
+    }],
+    [1, "a chapter of the list", async () => {
+      const items = await page.locator("#chapters button").count();
+      if (!items || !(await page.isVisible("#study-box"))) return;
+      if (!(await page.locator("#chapters-box[open]").count())) await clickIfThere(page.locator("#chapters-box summary"));
+      await clickIfThere(page.locator("#chapters button").nth(Math.floor(random() * items)));
+    }],
+    [1, "close the study", async () => { if (await page.isVisible("#study-close")) await page.click("#study-close"); }],
   ];
   const total = actions.reduce((a, [w]) => a + w, 0);
   for (let i = 0; i < events; i++) {
@@ -937,7 +983,8 @@ const tests = {
     await page.selectOption("#course", "02-walls-and-territory");
     await page.click("#course-open");
     await page.waitForFunction(() => document.querySelector("#study-title").textContent === "Walls and territory" && document.querySelector("#study-question").textContent.startsWith("After Dark"));
-    await page.waitForFunction(() => document.querySelector("#board svg #study"));
+    // Drawn once the chapter's board has come (the lesson opened first had a board of its own).
+    await page.waitForFunction(() => document.querySelector("#board svg #study g.arrow"));
     assert.strictEqual(await page.locator("#board svg #study g.arrow[data-from=c3][data-to=c1]").count(), 1, "the chapter's arrow is drawn");
     assert.strictEqual(await page.locator("#board svg #study rect.highlight").count(), 4, "its highlighted cells are drawn");
     assert.strictEqual(await page.locator("#board svg #ghosts g.ghost[data-move='dark:bridge:c1,c2,c3']").count(), 1, "the move asked about is drawn");
@@ -1797,6 +1844,25 @@ async function screenshots(browser) {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.mouse.move(1, 1);
     await shot(page, name);
+    await page.context().close();
+  }
+  // A lesson of the course at the three sizes: its words beside the board (under it on a
+  // phone), its arrow and highlighted cells, the move asked about as a ghost, two cells marked.
+  for (const [name, viewport, options] of [["web-study-laptop", LAPTOP, {}], ["web-study-desktop", DESKTOP, {}], ["web-study-phone", PHONE, { hasTouch: true, isMobile: true }]]) {
+    const page = await newPage(browser, viewport, options);
+    await ready(page, url + "/#study=02-walls-and-territory&chapter=1");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "A wall against the board's edge" && document.querySelector("#board svg #study g.arrow"));
+    for (const cell of ["a1", "b1"]) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const p = await at(page, cell);
+      if (options.hasTouch) await page.touchscreen.tap(p.x, p.y); else await page.mouse.click(p.x, p.y);
+    }
+    await page.waitForFunction(() => document.querySelectorAll("#board svg #study g.marked").length === 2);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.move(1, 1);
+    assert.ok(await page.evaluate(w => document.documentElement.scrollWidth <= w, viewport.width), `${name}: no sideways scrolling`);
+    await shot(page, name);
+    await shot(page, name + "-full", { fullPage: true });
     await page.context().close();
   }
   // The analysis at the three sizes: a variation in the move list, the plot under the board, the

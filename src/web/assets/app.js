@@ -643,6 +643,7 @@ function annotated() {
 const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, announceCell, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
   resume: () => enginePlays(),
   marking: () => study.marking(),
+  saveAddress: () => save(),
   help: () => help.open(), editorRemoveAt: at => editor.removeAt(at) };
 
 function wire() {

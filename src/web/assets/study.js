@@ -24,6 +24,10 @@ const MAX_LINK = 24000;
 let course = [];   // /api/studies: the lessons in order
 let context = null; // the page's actions (app.js), for the chapter list's buttons
 let opening = 0;   // which study was asked for last: an older one arriving later is dropped
+let inFlight = 0;  // studies being fetched
+
+/** Whether a study is on its way (the page is not settled until it has come or failed). */
+export const loading = () => inFlight > 0;
 
 // ---- Progress, kept in the browser ----------------------------------------------------------
 
@@ -95,6 +99,7 @@ export const isStudyLink = fragment => /^(study|studyz|studytext)=/.test(fragmen
 /** Opens a study: `source` is { name } (a lesson of the course) or { text, label }. */
 async function open(ctx, source, chapter = null) {
   const ticket = ++opening;
+  inFlight++;
   try {
     const view = source.name
       ? await api(`/api/studies/${encodeURIComponent(source.name)}`)
@@ -119,7 +124,7 @@ async function open(ctx, source, chapter = null) {
   } catch (e) {
     if (ticket === opening && !e.unreachable) ctx.say(`${source.label || source.name || "The study"}: ${located(e.message)}`, true);
     return false;
-  }
+  } finally { inFlight--; }
 }
 
 const located = message => message.replace(/^[\w.-]+:(\d+):(\d+): /, "line $1, column $2: ");
@@ -141,6 +146,8 @@ export function close(ctx) {
   opening++;
   S.study = null;
   showBox();
+  // The address holds the game from now on (at once: the board does not change).
+  ctx.saveAddress();
   ctx.render();
   ctx.refresh();
 }
@@ -167,6 +174,7 @@ function showChapter(ctx, i) {
   const s = S.study;
   s.chapter = i;
   s.answer = null;
+  S.hovered = null;
   const c = chapterOf(s);
   ctx.startGame(newGameState({ start: c.start, moves: c.moves }), { keepStudy: true });
   goTo(c.moves);
@@ -178,6 +186,8 @@ function showChapter(ctx, i) {
   $("study-verdict").textContent = "";
   s.marks = new Set();
   showBox();
+  // The address names the chapter at once (a reload from here opens it), before its board comes.
+  ctx.saveAddress();
   ctx.refresh();
   boardInView();
 }
@@ -245,7 +255,7 @@ export function showBox() {
     list.appendChild(item);
   });
   }
-  $("study-progress").textContent = `Chapter ${s.chapter + 1} of ${s.view.chapters.length} (${s.done.size} done${s.done.size === s.view.chapters.length ? ": the whole study" : ""}): the chapters`;
+  $("study-progress").textContent = `Chapter ${s.chapter + 1} of ${s.view.chapters.length} (${s.done.size} done${s.done.size === s.view.chapters.length ? ": the whole study" : ""})`;
   $("chapter-title").textContent = c.title;
   $("chapter-text").textContent = c.text;
   const here = atChapter(s);
@@ -386,7 +396,7 @@ export async function answer(ctx, move, { shown = false } = {}) {
   const s = S.study;
   const c = chapterOf(s);
   const q = c.question;
-  const pending = { busy: true, move, shown };
+  const pending = { busy: true, move, shown, chapter: s.chapter };
   s.answer = pending;
   $("study-verdict").textContent = "Checking the answer exactly...";
   showBox();
@@ -437,7 +447,7 @@ function checkForm(ctx, options = {}) {
 async function checkWith(ctx, body, say, { shown = false } = {}) {
   const s = S.study;
   const c = chapterOf(s);
-  const pending = { busy: true, shown };
+  const pending = { busy: true, shown, chapter: s.chapter };
   s.answer = pending;
   $("study-verdict").textContent = "Checking with the rules engine...";
   showBox();
@@ -487,7 +497,7 @@ async function checkOwned(ctx, { shown = false } = {}) {
   const c = chapterOf(s);
   const q = c.question;
   const cells = shown ? [] : [...(s.marks || [])].sort(byCell);
-  const pending = { busy: true, cells, shown };
+  const pending = { busy: true, cells, shown, chapter: s.chapter };
   s.answer = pending;
   $("study-verdict").textContent = "Checking with the rules engine...";
   showBox();
@@ -566,6 +576,18 @@ export function backToChapter(ctx) {
 
 export async function init(ctx) {
   context = ctx;
+  // Three columns (a laptop, a desktop): the lesson at the top of the right-hand column, beside
+  // the board, with the hand at the top of the middle one. Two (a tablet): under the hand,
+  // beside the board. One (a phone): right under the board, where the hand would push it far.
+  const wide = window.matchMedia("(min-width: 1100px)"), narrow = window.matchMedia("(max-width: 699.98px)");
+  const dock = () => {
+    if (wide.matches) $("side").prepend($("study-box"));
+    else if (narrow.matches) $("play-area").prepend($("study-box"));
+    else $("status").after($("study-box"));
+  };
+  wide.addEventListener("change", dock);
+  narrow.addEventListener("change", dock);
+  dock();
   // A study's link (or the study open at the last visit) opens it at its chapter. Read now: the
   // page writes its game into the address while the course is being listed.
   const fragment = location.hash.length > 1 ? location.hash.slice(1) : (() => { try { return localStorage.getItem("cathedral-game") || ""; } catch (_) { return ""; } })();

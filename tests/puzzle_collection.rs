@@ -128,9 +128,10 @@ fn the_collection_has_enough_puzzles_of_each_kind() {
         let n = counts.get(d.name()).copied().unwrap_or(0);
         assert!(n >= 80, "{n} {d} puzzles: {counts:?}");
     }
+    // Issue 50: at least 40 of each theme, found by targeted runs (generate.sh), not relabelled.
     for t in Theme::ALL {
         let n = counts.get(t.name()).copied().unwrap_or(0);
-        assert!(n >= 20, "{n} {t} puzzles: {counts:?}");
+        assert!(n >= 40, "{n} {t} puzzles: {counts:?}");
     }
 }
 

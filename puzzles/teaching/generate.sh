@@ -33,5 +33,15 @@ for level in 3 5 7; do
     run --count 10 --difficulty medium   --seed $((s + 6)) --engine-level $level --max-nodes 300000
     run --count 12 --difficulty hard     --seed $((s + 7)) --engine-level $level --max-nodes 300000
 done
+# Balance (issue 50, 27 November 2026): at least 40 puzzles of every theme. Cathedral captures
+# from policy games (with --difficulty they are rare: the easy run found 3 of 7 in 400,000
+# candidates, a medium run none), claims from engine games at levels 3 and 5 (today's engine,
+# with the learned evaluation), by grade where the grade filter finds them.
+run --count 7  --theme cathedral-capture --difficulty easy --seed 401 --max-nodes 300000 --max-candidates 400000
+run --count 16 --theme cathedral-capture --seed 404 --max-candidates 300000
+run --count 5  --theme claim --difficulty easy   --engine-level 3 --seed 431 --max-candidates 8000
+run --count 5  --theme claim --difficulty medium --engine-level 3 --seed 432 --max-candidates 8000
+run --count 5  --theme claim --difficulty hard   --engine-level 3 --seed 433 --max-candidates 8000
+run --count 3  --theme claim                     --engine-level 5 --seed 451 --max-candidates 4000
 echo "== puzzles rate"
 "$BIN" puzzles rate "$DIR"

@@ -84,6 +84,7 @@ fn the_static_site_works_with_no_server() {
         "analysis",
         "exact",
         "trainer",
+        "study",
         "link",
         "puzzleLink",
         "installable",

@@ -1097,12 +1097,28 @@ const tests = {
     await page.waitForFunction(() => document.querySelector("#study-title").textContent === "Capture");
     await page.click("#chapter-next");
     await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe");
+    // Back and Forward step through the chapters, and Back from the first returns to the game
+    // the study replaced.
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "One building alone is captured" && /chapter=1$/.test(location.hash));
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector("#study-box").hidden && /^#rules=/.test(location.hash));
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "One building alone is captured");
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe");
     await page.click("#study-show");
     await page.waitForFunction(() => /^The answer: Dark owns no cell\./.test(document.querySelector("#study-verdict").textContent));
     assert.match(await page.textContent("#study-progress"), /\(0 done\)/, "a shown answer is not a chapter done");
     await page.click("#share");
     const link = await page.inputValue("#link");
     assert.match(link, /#studyz=[\w-]+&chapter=2$/);
+    // The link pasted opens the study too.
+    await page.click("#study-close");
+    await page.click("#paste");
+    await page.fill("#paste-text", link);
+    await page.click("#paste-open");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe" && !document.querySelector("#study-box").hidden);
     const other = await newPage(browser, PHONE, { hasTouch: true, isMobile: true });
     await ready(other, link);
     await other.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe");

@@ -170,6 +170,24 @@ const tests = {
     await page.waitForFunction(() => /Your answer/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
   },
 
+  // The course runs in the browser too: a lesson's link opens it at its chapter, and answers
+  // are judged in the worker (the solver and the rules engine compiled to WebAssembly), the same
+  // verdicts as the server's.
+  async study(page, { url }) {
+    await ready(page, `${url}#study=02-walls-and-territory&chapter=4`);
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Close the wall around one building", null, { timeout: 20000 });
+    const lesson = await service(page, "/api/studies/02-walls-and-territory");
+    const move = lesson.chapters[3];
+    const body = { find: "move", start: move.start, moves: move.moves, answers: move.question.answers, move: move.question.answers[0] };
+    const here = await service(page, "/api/studies/answer", body);
+    assert.deepStrictEqual([here.correct, here.accepted], [true, true]);
+    assert.deepStrictEqual(here, await post("/api/studies/answer", body), "the server's verdict");
+    const owned = lesson.chapters[0];
+    const verdict = await service(page, "/api/studies/answer", { find: "owned", start: owned.start, moves: owned.moves, after: owned.question.after, player: owned.question.player, cells: ["a1"] });
+    assert.deepStrictEqual([verdict.correct, verdict.missing], [false, ["a2", "b1", "b2"]]);
+    assert.strictEqual((await service(page, "/api/studies")).length, fs.readdirSync(path.join(repo, "puzzles/learn")).filter(f => f.endsWith(".yaml")).length);
+  },
+
   // Installable on a phone's home screen: Chromium finds nothing missing (manifest, icons, a
   // service worker that answers offline).
   async installable(page) {

@@ -506,6 +506,8 @@ async function openFile(file) {
  */
 async function openText(name, text) {
   if (/^study:/m.test(text)) return study.openText(ctx, name, text);
+  const studyLink = /#((?:study|studyz|studytext)=\S*)/.exec(text.trim());
+  if (studyLink) { await study.openLink(ctx, studyLink[1]); return true; }
   const link = /#(?:rules|start)=\S*/.exec(text.trim());
   if (link && !/^moves:/m.test(text)) {
     let g;
@@ -734,8 +736,12 @@ function wire() {
     preview();
   };
   window.addEventListener("hashchange", () => {
-    if (location.hash.slice(1) === encodeGame()) return;
-    if (restore()) { analysis.reset(ctx); refresh(); }
+    const fragment = location.hash.slice(1);
+    if (fragment === (study.link() || encodeGame())) return;
+    // Back to a study's chapter (or a study's link typed in): the study opens there.
+    if (study.isStudyLink(fragment)) { study.openLink(ctx, fragment); return; }
+    // Back to a game from a study: the study goes with the game it showed.
+    if (restore()) { study.leave(); analysis.reset(ctx); refresh(); }
   });
 }
 

@@ -611,14 +611,25 @@ export async function init(ctx) {
     select.appendChild(option);
   }
   showBox();
-  if (!isStudyLink(fragment)) return;
+  if (isStudyLink(fragment)) await openLink(ctx, fragment);
+}
+
+/**
+ * Opens the study an address names (`study=NAME&chapter=N`, or the study itself), at its
+ * chapter: at the page's start, and when the address changes under the page (Back and
+ * Forward, a link pasted into the address bar). The study already open goes to the chapter.
+ */
+export async function openLink(ctx, fragment) {
   const params = new URLSearchParams(fragment);
   const chapter = parseInt(params.get("chapter") || "1", 10) - 1;
   try {
-    if (params.get("study")) await open(ctx, { name: params.get("study") }, chapter);
-    else {
+    if (params.get("study")) {
+      const name = params.get("study");
+      if (S.study && S.study.name === name && chapter >= 0 && chapter < S.study.view.chapters.length) { showChapter(ctx, chapter); return; }
+      await open(ctx, { name }, chapter);
+    } else {
       const kind = params.has("studyz") ? "studyz" : "studytext";
-      const text = await decodeText(kind, params.get(kind));
+      const text = await decodeText(kind, params.get(kind) || "");
       await open(ctx, { text, label: "The linked study" }, chapter);
     }
   } catch (e) { ctx.say(`The link's study could not be read: ${e.message}.`, true); }

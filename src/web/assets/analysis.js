@@ -113,8 +113,12 @@ let panelKey = null;
 function ownPanels(key) { panelKey = key; }
 
 /** After each new position: the evaluation and the territory view, when they are switched on. */
-export function onPosition(ctx) {
-  detachStale();
+/**
+ * The panels of another position (a solve's verdict, line, root moves and progress line, the
+ * engine's candidates) go as soon as the board shows a new one: `refresh` calls this before it
+ * draws the new position, so that no line of the old one is ever seen beside it.
+ */
+export function clearStalePanels() {
   if (panelKey !== null && panelKey !== gameKey() && !(running && running.kind === "analyse")) {
     for (const id of ["line", "candidates", "rootmoves"]) $(id).innerHTML = "";
     $("answer").textContent = "";
@@ -122,6 +126,11 @@ export function onPosition(ctx) {
     $("progress").textContent = "";
     panelKey = null;
   }
+}
+
+export function onPosition(ctx) {
+  detachStale();
+  clearStalePanels();
   S.hovered = null;
   if ($("evaluate").checked) evaluate(ctx);
   if ($("show-territory").checked) territory(ctx);

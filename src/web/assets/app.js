@@ -73,6 +73,7 @@ export async function refresh() {
   S.viewKey = key;
   if (!S.editor) save();
   if (!S.message.text) say("");
+  if (!S.editor) analysis.clearStalePanels();
   render();
   // The chosen building's placements in the new position (its shapes in the hand with them).
   if (S.chosen) {

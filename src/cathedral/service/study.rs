@@ -7,14 +7,12 @@
 
 use super::Service;
 use super::api::{ApiError, Expected, GameRequest, bad, read, record_of};
-use super::engine::{search, search_time};
-use super::trainer::{Verdict, verdict_of};
+use super::trainer::{Verdict, proven_verdict};
 use crate::explain::explain_move;
 use crate::file::{Chapter, PositionFile, Question, Study, parse_study, to_yaml};
 use crate::legality::{parse_move, resolve};
 use crate::notation::MoveText;
 use crate::notation::format_move_with_player;
-use crate::puzzle::{AnalyseOptions, check};
 use crate::study_check::{final_result, result_words};
 use crate::{Bitboard, Cell, Player};
 use serde::{Deserialize, Serialize};
@@ -333,27 +331,8 @@ pub(crate) fn answer(
             let accepted = answers
                 .iter()
                 .any(|text| parse_move(&position, text).is_ok_and(|a| a == played));
-            let time = search_time(service, None)?;
-            let report = search(service, None, stop, move |stop| {
-                check(
-                    &position,
-                    played,
-                    &AnalyseOptions {
-                        time_limit: time,
-                        stop,
-                        threads: 1,
-                        ..AnalyseOptions::default()
-                    },
-                )
-            })?
-            .ok_or_else(|| {
-                ApiError::new(
-                    503,
-                    "the answer could not be proven in the time allowed".into(),
-                )
-            })?;
             super::to_json(&MoveVerdict {
-                verdict: verdict_of(&report),
+                verdict: proven_verdict(service, &position, played, stop)?,
                 accepted,
             })
         }

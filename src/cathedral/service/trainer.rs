@@ -173,6 +173,18 @@ fn verdict(
     if let Some(report) = stored_check(file, mv).filter(|_| trusted) {
         return Ok(verdict_of(&report));
     }
+    proven_verdict(service, &position, mv, stop)
+}
+
+/// The verdict on `mv` in `position`, both solved exactly within the server's time for one
+/// search, in a search slot (a 503 when the time is not enough): the trainer's and a study's.
+pub(crate) fn proven_verdict(
+    service: &Service,
+    position: &crate::Position,
+    mv: crate::Move,
+    stop: &Arc<AtomicBool>,
+) -> Result<Verdict, ApiError> {
+    let position = *position;
     let time = search_time(service, None)?;
     let report = search(service, None, stop, move |stop| {
         check(
@@ -189,13 +201,13 @@ fn verdict(
     .ok_or_else(|| {
         ApiError::new(
             503,
-            "the answer could not be checked in the time allowed".into(),
+            "the answer could not be proven in the time allowed".into(),
         )
     })?;
     Ok(verdict_of(&report))
 }
 
-pub(crate) fn verdict_of(report: &CheckReport) -> Verdict {
+fn verdict_of(report: &CheckReport) -> Verdict {
     Verdict {
         correct: report.is_correct(),
         loss: report.loss(),

@@ -392,42 +392,20 @@ function verdict(correct, head, rest) {
 }
 
 /** The answer to a "find the move" question, proven by the service. */
-export async function answer(ctx, move, { shown = false } = {}) {
-  const s = S.study;
-  const c = chapterOf(s);
+export function answer(ctx, move, { shown = false } = {}) {
+  const c = chapterOf();
   const q = c.question;
-  const pending = { busy: true, move, shown, chapter: s.chapter };
-  s.answer = pending;
-  $("study-verdict").textContent = "Checking the answer exactly...";
-  showBox();
-  const still = () => S.study === s && chapterOf(s) === c && s.answer === pending;
-  try {
-    const r = await api("/api/studies/answer", { find: "move", start: c.start, moves: c.moves, answers: q.answers, move }, { retries: 3 });
-    if (!still()) return;
-    pending.busy = false;
-    pending.verdict = r;
+  return checkWith(ctx, { find: "move", answers: q.answers, move }, r => {
+    // The answer and best play after it (or the refutation) join the game: Redo steps on.
     graft(c.moves, [move, ...r.reply_moves]);
     goTo([...c.moves, move]);
-    if (shown) {
-      verdict(true, "The answer: ", `${r.played}\nBest play goes on: ${r.reply_line.join("; ") || "the game ends"}. (Redo steps through it; Try again to answer yourself.)`);
-    } else if (r.correct) {
-      s.done.add(s.chapter);
-      storeProgress(s);
-      const as = r.accepted ? "" : ` As good as the lesson's answer (${q.answers.join(" or ")}).`;
-      verdict(true, "Right! ", `${r.played}${as}\nBest play goes on: ${r.reply_line.join("; ") || "the game ends"}. (Redo steps through it.)`);
-    } else {
-      verdict(false, `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. `, `${r.played}\nThe refutation: ${r.reply_line.join("; ") || "the game ends"}. (Redo plays it out; Try again to answer again.)`);
-    }
     S.cell = null;
     ctx.say("");
-    reveal();
-  } catch (e) {
-    if (!still()) return;
-    s.answer = null;
-    $("study-verdict").textContent = e.message;
-  }
-  showBox();
-  ctx.refresh();
+    const line = r.reply_line.join("; ") || "the game ends";
+    if (!r.correct) return [false, `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. `, `${r.played}\nThe refutation: ${line}. (Redo plays it out.)`];
+    const as = r.accepted || shown ? "" : ` As good as the lesson's answer (${q.answers.join(" or ")}).`;
+    return [true, "Right! ", `${r.played}${as}\nBest play goes on: ${line}. (Redo steps through it.)`];
+  }, { shown, checking: "Checking the answer exactly..." });
 }
 
 /** Checks the answer of the page's inputs ("owned", "legal", "result") with the rules engine. */
@@ -441,15 +419,17 @@ function checkForm(ctx, options = {}) {
 }
 
 /**
- * Sends a form's answer and shows the verdict: `body` the request, `say(r)` the verdict's
- * parts ([correct, head, rest]); the answer is dropped if the page moved on meanwhile.
+ * Sends an answer and shows the verdict: `body` the request (the chapter's position is added),
+ * `say(r)` the verdict's parts ([correct, head, rest]), after it has put on the board what the
+ * answer played. The answer is dropped if the page moved on meanwhile; a right one (not one
+ * shown) marks the chapter done.
  */
-async function checkWith(ctx, body, say, { shown = false } = {}) {
+async function checkWith(ctx, body, say, { shown = false, checking = "Checking with the rules engine..." } = {}) {
   const s = S.study;
   const c = chapterOf(s);
   const pending = { busy: true, shown, chapter: s.chapter };
   s.answer = pending;
-  $("study-verdict").textContent = "Checking with the rules engine...";
+  $("study-verdict").textContent = checking;
   showBox();
   const still = () => S.study === s && chapterOf(s) === c && s.answer === pending;
   try {
@@ -491,47 +471,21 @@ function checkResult(ctx, options) {
 }
 
 /** Checks the cells marked for an "owned" question with the rules engine. */
-async function checkOwned(ctx, { shown = false } = {}) {
+function checkOwned(ctx, { shown = false } = {}) {
   const s = S.study;
-  if (!marking()) return;
   const c = chapterOf(s);
   const q = c.question;
   const cells = shown ? [] : [...(s.marks || [])].sort(byCell);
-  const pending = { busy: true, cells, shown, chapter: s.chapter };
-  s.answer = pending;
-  $("study-verdict").textContent = "Checking with the rules engine...";
-  showBox();
-  const still = () => S.study === s && chapterOf(s) === c && s.answer === pending;
-  try {
-    const r = await api("/api/studies/answer", { find: "owned", start: c.start, moves: c.moves, after: q.after, player: q.player, cells }, { retries: 3 });
-    if (!still()) return;
-    pending.busy = false;
-    pending.verdict = r;
+  return checkWith(ctx, { find: "owned", after: q.after, player: q.player, cells }, r => {
     s.marks = new Set();
     // The move is played: the board outlines what it claimed and crosses what it captured.
     graft(c.moves, [q.after]);
     goTo([...c.moves, q.after]);
-    const owns = `${Side(q.player)} owns ${r.owned.length ? r.owned.join(", ") : "no cell"}.`;
-    if (shown) {
-      verdict(true, "The answer: ", `${owns}\n${r.explained}\n(Try again to answer yourself.)`);
-    } else if (r.correct) {
-      s.done.add(s.chapter);
-      storeProgress(s);
-      verdict(true, "Right! ", `${owns}\n${r.explained}`);
-    } else {
-      const parts = [owns];
-      if (r.wrong.length) parts.push(`Not ${Side(q.player)}'s: ${r.wrong.join(", ")}.`);
-      if (r.missing.length) parts.push(`Left out: ${r.missing.join(", ")}.`);
-      verdict(false, "Not quite. ", `${parts.join(" ")}\n${r.explained}\n(Try again to answer again.)`);
-    }
-    reveal();
-  } catch (e) {
-    if (!still()) return;
-    s.answer = null;
-    $("study-verdict").textContent = e.message;
-  }
-  showBox();
-  ctx.refresh();
+    const parts = [`${Side(q.player)} owns ${r.owned.length ? r.owned.join(", ") : "no cell"}.`];
+    if (r.wrong.length) parts.push(`Not ${Side(q.player)}'s: ${r.wrong.join(", ")}.`);
+    if (r.missing.length) parts.push(`Left out: ${r.missing.join(", ")}.`);
+    return [r.correct, r.correct ? "Right! " : "Not quite. ", `${(shown ? parts.slice(0, 1) : parts).join(" ")}\n${r.explained}`];
+  }, { shown });
 }
 
 /** The verdict in view (on a phone, or under a long text, it may lie below the screen). */

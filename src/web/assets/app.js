@@ -646,7 +646,8 @@ function annotated() {
 const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, announceCell, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
   resume: () => enginePlays(),
   marking: () => study.marking(),
-  saveAddress: () => save(),
+  // (`replace`: the address itself brought the change, so no new entry of the history)
+  saveAddress: (replace = false) => { if (replace) newAddress = false; save(); },
   help: () => help.open(), editorRemoveAt: at => editor.removeAt(at) };
 
 function wire() {
@@ -740,7 +741,7 @@ function wire() {
     const fragment = location.hash.slice(1);
     if (fragment === (study.link() || encodeGame())) return;
     // Back to a study's chapter (or a study's link typed in): the study opens there.
-    if (study.isStudyLink(fragment)) { study.openLink(ctx, fragment); return; }
+    if (study.isStudyLink(fragment)) { study.openLink(ctx, fragment, { replace: true }); return; }
     // Back to a game from a study: the study goes with the game it showed.
     if (restore()) { study.leave(); analysis.reset(ctx); refresh(); }
   });

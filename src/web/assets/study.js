@@ -97,7 +97,7 @@ export const isStudyLink = fragment => /^(study|studyz|studytext)=/.test(fragmen
 // ---- Opening -------------------------------------------------------------------------------
 
 /** Opens a study: `source` is { name } (a lesson of the course) or { text, label }. */
-async function open(ctx, source, chapter = null) {
+async function open(ctx, source, chapter = null, { replace = false } = {}) {
   const ticket = ++opening;
   inFlight++;
   try {
@@ -119,7 +119,7 @@ async function open(ctx, source, chapter = null) {
       chapter: 0, answer: null,
     };
     const at = chapter !== null ? chapter : saved.at;
-    showChapter(ctx, Number.isInteger(at) && at >= 0 && at < view.chapters.length ? at : 0);
+    showChapter(ctx, Number.isInteger(at) && at >= 0 && at < view.chapters.length ? at : 0, { replace });
     return true;
   } catch (e) {
     if (ticket === opening && !e.unreachable) ctx.say(`${source.label || source.name || "The study"}: ${located(e.message)}`, true);
@@ -170,7 +170,7 @@ function atChapter(s = S.study) {
   return !!c && !S.editor && JSON.stringify(S.game.moves) === JSON.stringify(c.moves) && S.game.start === c.start;
 }
 
-function showChapter(ctx, i) {
+function showChapter(ctx, i, { replace = false } = {}) {
   const s = S.study;
   s.chapter = i;
   s.answer = null;
@@ -186,8 +186,10 @@ function showChapter(ctx, i) {
   $("study-verdict").textContent = "";
   s.marks = new Set();
   showBox();
-  // The address names the chapter at once (a reload from here opens it), before its board comes.
-  ctx.saveAddress();
+  // The address names the chapter at once (a reload from here opens it), before its board comes:
+  // a new entry of the browser's history, or, when the address itself brought the chapter (Back,
+  // Forward, a link opened), that same entry.
+  ctx.saveAddress(replace);
   ctx.refresh();
   boardInView();
 }
@@ -565,7 +567,7 @@ export async function init(ctx) {
     select.appendChild(option);
   }
   showBox();
-  if (isStudyLink(fragment)) await openLink(ctx, fragment);
+  if (isStudyLink(fragment)) await openLink(ctx, fragment, { replace: true });
 }
 
 /**
@@ -573,18 +575,18 @@ export async function init(ctx) {
  * chapter: at the page's start, and when the address changes under the page (Back and
  * Forward, a link pasted into the address bar). The study already open goes to the chapter.
  */
-export async function openLink(ctx, fragment) {
+export async function openLink(ctx, fragment, { replace = false } = {}) {
   const params = new URLSearchParams(fragment);
   const chapter = parseInt(params.get("chapter") || "1", 10) - 1;
+  const kind = params.has("studyz") ? "studyz" : "studytext";
+  // The study open already (a lesson by its name, one's own by its code): only the chapter moves.
+  const alreadyOpen = S.study && (params.get("study") ? S.study.name === params.get("study") : !S.study.name && S.study.encoded === `${kind}=${params.get(kind)}`);
+  if (alreadyOpen && chapter >= 0 && chapter < S.study.view.chapters.length) { showChapter(ctx, chapter, { replace }); return; }
   try {
-    if (params.get("study")) {
-      const name = params.get("study");
-      if (S.study && S.study.name === name && chapter >= 0 && chapter < S.study.view.chapters.length) { showChapter(ctx, chapter); return; }
-      await open(ctx, { name }, chapter);
-    } else {
-      const kind = params.has("studyz") ? "studyz" : "studytext";
+    if (params.get("study")) await open(ctx, { name: params.get("study") }, chapter, { replace });
+    else {
       const text = await decodeText(kind, params.get(kind) || "");
-      await open(ctx, { text, label: "The linked study" }, chapter);
+      await open(ctx, { text, label: "The linked study" }, chapter, { replace });
     }
   } catch (e) { ctx.say(`The link's study could not be read: ${e.message}.`, true); }
 }

@@ -327,19 +327,24 @@ fn read_chapter(errors: &Errors, node: &Node, number: usize) -> Result<Chapter, 
     })
 }
 
+/// A move as written, not yet read: a word.
+fn move_word<'a>(errors: &Errors, node: &'a Node, what: &str) -> Result<&'a str, FileError> {
+    word(
+        errors,
+        node,
+        what,
+        "a move",
+        "a move with the player, like `dark:tavern:a4`",
+    )
+}
+
 fn read_move(
     errors: &Errors,
     node: &Node,
     position: &Position,
     what: &str,
 ) -> Result<Move, FileError> {
-    let written = word(
-        errors,
-        node,
-        what,
-        "a move",
-        "a move with the player, like `dark:tavern:a4`",
-    )?;
+    let written = move_word(errors, node, what)?;
     parse_move(position, written).map_err(|e| {
         errors.at(
             node.place,
@@ -620,13 +625,7 @@ fn read_candidate(
     what: &str,
     legal: bool,
 ) -> Result<Candidate, FileError> {
-    let written = word(
-        errors,
-        node,
-        what,
-        "a move",
-        "a move with the player, like `dark:tavern:a4`",
-    )?;
+    let written = move_word(errors, node, what)?;
     let parsed: MoveText = written
         .parse()
         .map_err(|e| errors.at(node.place, format!("{what}: {e}")))?;

@@ -6,7 +6,7 @@
 //! nobody checked cannot teach a wrong move or a wrong rule here either.
 
 use super::Service;
-use super::api::{ApiError, Expected, GameRequest, bad, read, record_of};
+use super::api::{ApiError, Expected, GameRequest, bad, read, replay};
 use super::trainer::{Verdict, proven_verdict};
 use crate::explain::explain_move;
 use crate::file::{Chapter, PositionFile, Question, Study, parse_study, to_yaml};
@@ -295,16 +295,14 @@ struct OwnedVerdict {
     explained: String,
 }
 
+/// The chapter's position: its start with its moves played (each checked, as for any game).
 fn position_of(start: Option<String>, moves: Vec<String>) -> Result<crate::Position, ApiError> {
-    let record = record_of(&GameRequest {
+    replay(&GameRequest {
         start,
         moves,
         ..GameRequest::default()
-    })?;
-    Ok(*record
-        .positions()
-        .last()
-        .expect("a record has its start position"))
+    })
+    .map(|(end, _)| end)
 }
 
 /// `POST /api/studies/answer`.

@@ -521,7 +521,7 @@ async function showAnswer(ctx) {
   else await checkForm(ctx, { shown: true });
 }
 
-export function backToChapter(ctx) {
+function backToChapter(ctx) {
   const s = S.study;
   if (!s) return;
   goTo(chapterOf(s).moves);

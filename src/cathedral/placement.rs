@@ -72,6 +72,22 @@ impl Orientation {
         })
     }
 
+    /// The same anchors as [`Orientation::anchors`] of the cells `shifted` was made from, read
+    /// from its shifts instead of shifting again: what counting every placement of a hand costs.
+    #[inline]
+    pub fn anchors_in(&self, shifted: &ShiftedCells) -> Bitboard {
+        let by = |i: usize| shifted.by[self.offsets[i] as usize];
+        let first_two = by(0) & by(1);
+        Bitboard(match self.len {
+            1 => by(0),
+            2 => first_two,
+            3 => first_two & by(2),
+            4 => first_two & by(2) & by(3),
+            5 => first_two & by(2) & by(3) & by(4),
+            _ => first_two & by(2) & by(3) & by(4) & by(5),
+        })
+    }
+
     /// The cells covered by this orientation placed at every anchor of `anchors`.
     #[inline]
     pub fn covered(&self, anchors: Bitboard) -> Bitboard {
@@ -104,6 +120,30 @@ impl Orientation {
     #[inline]
     pub fn placement_at_bit(&self, bit: u32) -> PlacementId {
         PlacementId(self.ids[bit as usize & 127])
+    }
+}
+
+/// The most cells a building's bounding box spans in bits, anchor to far corner and one more:
+/// the Cathedral's 3 by 4 box (every other building fits in 3 by 3).
+const SPAN: usize = 3 * STRIDE as usize + 3;
+
+/// A set of cells shifted right by every offset an orientation's cell can have from its anchor:
+/// the anchors of every orientation of every kind on the same cells then take one shift per
+/// offset, not one per cell of each orientation (a u128 shift by a variable amount is several
+/// instructions; counting a hand's placements was most of the evaluation's inputs).
+pub struct ShiftedCells {
+    by: [u128; SPAN],
+}
+
+impl ShiftedCells {
+    /// `cells` shifted by each offset.
+    #[inline]
+    pub fn new(cells: Bitboard) -> ShiftedCells {
+        let mut by = [0u128; SPAN];
+        for (shift, slot) in by.iter_mut().enumerate() {
+            *slot = cells.0 >> shift;
+        }
+        ShiftedCells { by }
     }
 }
 
@@ -303,6 +343,34 @@ mod tests {
         }
         assert_eq!(count(None, Piece::Cathedral), 224);
         assert_eq!(table().len(), 2 * 2141 + 224);
+    }
+
+    #[test]
+    fn anchors_from_shifts_are_the_anchors() {
+        let mut rng = crate::boardgame::Rng::new(7);
+        let owners = [Some(Player::Light), Some(Player::Dark), None];
+        for _ in 0..200 {
+            // Random cells at every density, the board's frame included.
+            let density = rng.below(5) + 1;
+            let mut cells = u128::MAX;
+            for _ in 0..density {
+                cells &= u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64());
+            }
+            let cells = Bitboard(cells) & Bitboard::FULL;
+            let shifted = ShiftedCells::new(cells);
+            for owner in owners {
+                let kinds: Vec<Piece> = match owner {
+                    Some(_) => Piece::PLAYER_KINDS.to_vec(),
+                    None => vec![Piece::Cathedral],
+                };
+                for piece in kinds {
+                    for o in &table().piece(owner, piece).orientations {
+                        assert!(o.offsets.iter().all(|&off| (off as usize) < SPAN));
+                        assert_eq!(o.anchors_in(&shifted), o.anchors(cells));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -30,13 +30,16 @@ impl Killers {
 
 /// Cut-off counts by encoded move, weighted by the depth squared, halved as they grow.
 pub struct History {
-    scores: std::collections::HashMap<u32, u32>,
+    /// Read for every move at every node the search orders: hashed with foldhash, not the
+    /// standard library's SipHash (measured: SipHash was 4 % of the engine's time). The order of
+    /// the entries never matters, so a fixed seed changes nothing but the speed.
+    scores: std::collections::HashMap<u32, u32, foldhash::fast::FixedState>,
 }
 
 impl History {
     pub fn new() -> History {
         History {
-            scores: std::collections::HashMap::new(),
+            scores: std::collections::HashMap::default(),
         }
     }
 

@@ -2,7 +2,7 @@
 //! Cathedral players count, combined by weights fitted to exact values (`docs/engine.md`).
 
 use crate::boardgame::engine::{Evaluate, SCALE};
-use crate::cathedral::placement::table;
+use crate::cathedral::placement::{ShiftedCells, table};
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 
@@ -68,14 +68,14 @@ pub struct Reach {
 pub fn reach(position: &Position, player: Player) -> Reach {
     let table = table();
     let side = position.side(player);
-    let free = position.free_for(player);
+    let shifted = ShiftedCells::new(position.free_for(player));
     let mut reach = Reach::default();
     for piece in side.hand.kinds() {
         let placements: u32 = table
             .piece(Some(player), piece)
             .orientations
             .iter()
-            .map(|o| o.anchors(free).count())
+            .map(|o| o.anchors_in(&shifted).count())
             .sum();
         if placements > 0 {
             reach.fitting_squares += piece.size() * u32::from(side.hand.count(piece));

@@ -3,7 +3,7 @@
 
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::PLAYER_PIECES;
-use crate::cathedral::placement::table;
+use crate::cathedral::placement::{ShiftedCells, table};
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 use std::sync::OnceLock;
@@ -110,12 +110,16 @@ fn player_inputs(position: &Position, player: Player, out: &mut [f32]) {
     let side = position.side(player);
     let free = position.free_for(player);
     let own = side.territory & !position.occupied();
+    let shifted = ShiftedCells::new(free);
     let mut all = 0u32;
     for piece in side.hand.kinds() {
         let k = piece.index();
         let count = f32::from(side.hand.count(piece));
         let orientations = &table.piece(Some(player), piece).orientations;
-        let placements: u32 = orientations.iter().map(|o| o.anchors(free).count()).sum();
+        let placements: u32 = orientations
+            .iter()
+            .map(|o| o.anchors_in(&shifted).count())
+            .sum();
         // Own territory is free for its owner: a kind that fits nowhere free fits none of it.
         let safe = placements > 0
             && own.count() >= piece.size()

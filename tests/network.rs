@@ -3,6 +3,7 @@
 //! trainer (candle) recorded with the weights, and located errors for bad weights files.
 
 use cathedral::boardgame::Rng;
+use cathedral::engine::accumulator::PlaneSums;
 use cathedral::engine::eval::{Evaluation, NETWORK_BUILDINGS, WEIGHTS, Weights, estimate};
 use cathedral::engine::inputs::{INPUTS, SUMMARY, SparseInputs, inputs};
 use cathedral::engine::network::Network;
@@ -63,6 +64,82 @@ fn the_engines_inference_agrees_with_the_reference_on_many_positions() {
         };
         assert!(close(evaluated, expected), "{evaluated} against {expected}");
     }
+}
+
+#[test]
+fn the_accumulator_updated_move_by_move_is_the_one_made_afresh() {
+    // The committed network and one of every width, whose fixed points differ.
+    let mut networks = vec![Network::builtin()];
+    for (h1, h2) in [(16, 8), (64, 32), (128, 16)] {
+        let network = Network::parse(&weights_text(h1, h2, 2000 + h1 as u64)).expect("reads");
+        networks.push(Box::leak(Box::new(network)));
+    }
+    let mut rng = Rng::new(5);
+    for (n, &network) in networks.iter().enumerate() {
+        let evaluation = Evaluation::Learned(network);
+        for game in 0..6 {
+            let mut game_rng = Rng::new(500 + 10 * n as u64 + game);
+            let line = play_game(
+                Position::new(Rules::CLASSIC),
+                &Policy::default(),
+                &mut game_rng,
+                |_, _| false,
+            );
+            // Move by move, as the search updates them: placements, claims, captures, passes.
+            let mut sums = PlaneSums::of(network, &line[0]);
+            let mut updates = 0;
+            for pair in line.windows(2) {
+                let mut next = PlaneSums::default();
+                next.update(network, &pair[0], &sums, &pair[1]);
+                assert_eq!(next, PlaneSums::of(network, &pair[1]));
+                let (fast, plain) = (
+                    evaluation.estimate_accumulated(&pair[1], &next),
+                    evaluation.estimate(&pair[1]),
+                );
+                assert_eq!(fast.to_bits(), plain.to_bits(), "{fast} against {plain}");
+                sums = next;
+                updates += 1;
+            }
+            assert!(updates > 20, "a whole game: {updates} moves");
+            // Between any two positions of the game too: the update is the cells that differ.
+            for _ in 0..20 {
+                let (i, j) = (
+                    rng.below(line.len() as u64) as usize,
+                    rng.below(line.len() as u64) as usize,
+                );
+                let mut sums = PlaneSums::default();
+                sums.update(
+                    network,
+                    &line[i],
+                    &PlaneSums::of(network, &line[i]),
+                    &line[j],
+                );
+                assert_eq!(sums, PlaneSums::of(network, &line[j]));
+            }
+        }
+    }
+    // An empty accumulator is made afresh, never read as a position's.
+    let position = &positions(1)[5];
+    let mut sums = PlaneSums::default();
+    sums.update(
+        Network::builtin(),
+        &positions(1)[4],
+        &PlaneSums::default(),
+        position,
+    );
+    assert_eq!(sums, PlaneSums::of(Network::builtin(), position));
+    assert!(
+        PlaneSums::default()
+            .view(cathedral::Player::Light)
+            .is_none()
+    );
+    let evaluation = Evaluation::Network;
+    assert_eq!(
+        evaluation
+            .estimate_accumulated(position, &PlaneSums::default())
+            .to_bits(),
+        evaluation.estimate(position).to_bits()
+    );
 }
 
 #[test]

@@ -1173,6 +1173,26 @@ impl cathedral::boardgame::engine::Evaluate for BonusCoins {
     fn evaluate(&self, _params: &()) -> i32 {
         self.0.diff * 100 + self.0.remaining() * 50
     }
+    /// The position the accumulator was made for: each use checks the search handed over the
+    /// accumulator of the right position (the parent's to update, the position's to evaluate).
+    type Accumulator = Option<BonusCoins>;
+    fn accumulate(&self, _params: &(), out: &mut Option<BonusCoins>) {
+        *out = Some(*self);
+    }
+    fn accumulate_from(
+        &self,
+        parent: &Self,
+        from: &Option<BonusCoins>,
+        _params: &(),
+        out: &mut Option<BonusCoins>,
+    ) {
+        assert_eq!(*from, Some(*parent), "the parent's accumulator");
+        *out = Some(*self);
+    }
+    fn evaluate_accumulated(&self, accumulator: &Option<BonusCoins>, params: &()) -> i32 {
+        assert_eq!(*accumulator, Some(*self), "the position's own accumulator");
+        self.evaluate(params)
+    }
     fn max_plies_left(&self) -> u32 {
         u32::from(self.0.right - self.0.left)
     }

@@ -31,6 +31,31 @@ pub trait Evaluate: Game {
     /// the game's score unit). Called at the depth horizon on positions that are not over.
     fn evaluate(&self, params: &Self::Params) -> i32;
 
+    /// What the evaluation carries from a position to its children in the search: an
+    /// NNUE-style accumulator (sums of the evaluation's first layer, updated by what a move
+    /// changed instead of summed again at every horizon position); `()` where it carries none.
+    type Accumulator: Clone + Default + Send;
+
+    /// Makes `out` the accumulator of this position, from scratch.
+    fn accumulate(&self, _params: &Self::Params, _out: &mut Self::Accumulator) {}
+
+    /// Makes `out` the accumulator of this position, a child of `parent` whose accumulator is
+    /// `from`: what [`Evaluate::accumulate`] would make, exactly, for less.
+    fn accumulate_from(
+        &self,
+        _parent: &Self,
+        _from: &Self::Accumulator,
+        params: &Self::Params,
+        out: &mut Self::Accumulator,
+    ) {
+        self.accumulate(params, out);
+    }
+
+    /// [`Evaluate::evaluate`] with this position's accumulator: the same value, exactly.
+    fn evaluate_accumulated(&self, _accumulator: &Self::Accumulator, params: &Self::Params) -> i32 {
+        self.evaluate(params)
+    }
+
     /// Whether evaluating with `params` costs enough that the search should remember the
     /// evaluations of horizon positions by key (a lookup in a table of 1.5 MB: measured a loss
     /// for Cathedral's linear features, a gain for its network, `docs/engine.md`).

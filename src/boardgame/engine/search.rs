@@ -151,6 +151,12 @@ struct Searcher<'a, G: Evaluate> {
     /// Evaluations of horizon positions by key (see [`Searcher::evaluate`]); empty where the
     /// evaluation is cheaper than a lookup ([`Evaluate::worth_remembering`]).
     evaluations: Vec<((u64, u64), i32)>,
+    /// The line being searched: the position at each ply whose children are being searched
+    /// (the root at ply 0), so that a position's accumulator is made from its parent's.
+    line: Vec<G>,
+    /// The evaluation's accumulator ([`Evaluate::Accumulator`]) of the position searched at
+    /// each ply.
+    accumulators: Vec<G::Accumulator>,
     buffers: Vec<G::Buffer>,
     order: Vec<Vec<(i64, usize)>>,
     pv: Vec<Vec<G::Move>>,
@@ -183,6 +189,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             } else {
                 Vec::new()
             },
+            line: Vec::new(),
+            accumulators: Vec::new(),
             buffers: Vec::new(),
             order: Vec::new(),
             pv: Vec::new(),
@@ -198,20 +206,43 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     /// same position is reached in many orders and again in the next iteration, and the
     /// evaluation (the learned one above all) costs more than a lookup. The value is the one
     /// `evaluate` gives, so the search is the same with or without it, only faster.
-    fn evaluate(&mut self, position: &G) -> i32 {
+    fn evaluate(&mut self, position: &G, ply: usize) -> i32 {
         if self.evaluations.is_empty() {
-            return position.evaluate(self.params);
+            self.accumulate(position, ply);
+            return position.evaluate_accumulated(&self.accumulators[ply], self.params);
         }
         let key = position.key();
-        let slot = &mut self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)];
+        let slot = self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)];
         if slot.0 == key && slot.1 != EMPTY_EVALUATION {
             return slot.1;
         }
-        let value = position.evaluate(self.params);
+        self.accumulate(position, ply);
+        let value = position.evaluate_accumulated(&self.accumulators[ply], self.params);
         if value != EMPTY_EVALUATION {
-            *slot = (key, value);
+            self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)] = (key, value);
         }
         value
+    }
+
+    /// Starts a search of the root's moves: the root is the line's first position.
+    fn enter_root(&mut self, root: &G) {
+        self.ensure_ply(0);
+        self.line.clear();
+        self.line.push(*root);
+        root.accumulate(self.params, &mut self.accumulators[0]);
+    }
+
+    /// Makes the accumulator at `ply` the one of `position`, from its parent's on the line (from
+    /// scratch where the line has no parent for it).
+    fn accumulate(&mut self, position: &G, ply: usize) {
+        self.ensure_ply(ply);
+        let (done, rest) = self.accumulators.split_at_mut(ply);
+        match (ply.checked_sub(1), self.line.len() >= ply) {
+            (Some(up), true) => {
+                position.accumulate_from(&self.line[up], &done[up], self.params, &mut rest[0]);
+            }
+            _ => position.accumulate(self.params, &mut rest[0]),
+        }
     }
 
     /// Every thread looks at the same limits (a node budget means one thread) and stops all
@@ -231,6 +262,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     fn ensure_ply(&mut self, ply: usize) {
         while self.buffers.len() <= ply + 1 {
             self.buffers.push(G::Buffer::default());
+            self.accumulators.push(G::Accumulator::default());
             self.order.push(Vec::new());
             self.pv.push(Vec::new());
         }
@@ -292,7 +324,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             return if position.is_over() {
                 position.terminal_value() * SCALE
             } else {
-                self.evaluate(position)
+                self.evaluate(position, ply)
             };
         }
         position.generate(&mut self.buffers[ply]);
@@ -315,6 +347,10 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 }
             }
         }
+        // The children's accumulators are made from this position's.
+        self.accumulate(position, ply);
+        self.line.truncate(ply);
+        self.line.push(*position);
         self.order_moves(position, ply, tt_move);
         let alpha_in = alpha;
         let mut best = -INFINITE;
@@ -444,6 +480,7 @@ impl<G: Evaluate> RootWork<'_, G> {
     /// until none is left or the search stops. Each move is tested against the best total
     /// found so far by any thread, and searched again with a full window only if it beats it.
     fn search(&self, searcher: &mut Searcher<'_, G>, end: usize) {
+        searcher.enter_root(self.position);
         let wanted = self.wanted;
         while let Ok(k) = self
             .next

@@ -6,7 +6,8 @@ use crate::cathedral::placement::{ShiftedCells, table};
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 
-use super::inputs::SparseInputs;
+use super::accumulator::PlaneSums;
+use super::inputs::{SparseInputs, summary_of};
 use super::network::Network;
 
 /// Number of features.
@@ -136,6 +137,38 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
+    /// The network that judges `position`, if one does (not the linear features).
+    fn network_for(&self, position: &Position) -> Option<&'static Network> {
+        match self {
+            Evaluation::Linear(_) => None,
+            _ if position.cathedral_to_place() || position.buildings_left() > NETWORK_BUILDINGS => {
+                None
+            }
+            Evaluation::Learned(network) => Some(network),
+            Evaluation::Network => Some(Network::builtin()),
+        }
+    }
+
+    /// The network the search keeps an accumulator for, if any.
+    fn network(&self) -> Option<&'static Network> {
+        match self {
+            Evaluation::Linear(_) => None,
+            Evaluation::Learned(network) => Some(network),
+            Evaluation::Network => Some(Network::builtin()),
+        }
+    }
+
+    /// The same estimate as [`Evaluation::estimate`], exactly, with the planes' sums of
+    /// `position` kept by the search (`sums`, [`PlaneSums::update`]) instead of summed again.
+    pub fn estimate_accumulated(&self, position: &Position, sums: &PlaneSums) -> f64 {
+        match (self.network_for(position), sums.view(position.to_move())) {
+            (Some(network), Some((view, skip))) => {
+                f64::from(network.estimate_summed(&summary_of(position), view, skip))
+            }
+            _ => self.estimate(position),
+        }
+    }
+
     /// The estimate of `position`, in squares for the side to move.
     pub fn estimate(&self, position: &Position) -> f64 {
         match self {
@@ -165,6 +198,33 @@ impl Evaluate for Position {
 
     fn evaluate(&self, evaluation: &Evaluation) -> i32 {
         (evaluation.estimate(self) * f64::from(SCALE)).round() as i32
+    }
+
+    /// The network's first layer over the board's planes (NNUE-style, `docs/engine.md`).
+    type Accumulator = PlaneSums;
+
+    fn accumulate(&self, evaluation: &Evaluation, out: &mut PlaneSums) {
+        match evaluation.network() {
+            Some(network) => out.refresh(network, self),
+            None => out.clear(),
+        }
+    }
+
+    fn accumulate_from(
+        &self,
+        parent: &Position,
+        from: &PlaneSums,
+        evaluation: &Evaluation,
+        out: &mut PlaneSums,
+    ) {
+        match evaluation.network() {
+            Some(network) => out.update(network, parent, from, self),
+            None => out.clear(),
+        }
+    }
+
+    fn evaluate_accumulated(&self, sums: &PlaneSums, evaluation: &Evaluation) -> i32 {
+        (evaluation.estimate_accumulated(self, sums) * f64::from(SCALE)).round() as i32
     }
 
     fn worth_remembering(evaluation: &Evaluation) -> bool {

@@ -43,8 +43,36 @@ pub fn inputs(position: &Position) -> [f32; INPUTS] {
     out
 }
 
-/// The inputs before the planes.
+/// The inputs before the planes ([`SUMMARY`] of them): what the network reads besides the
+/// planes, whose part the search's accumulator keeps ([`super::accumulator`]).
+pub fn summary_of(position: &Position) -> [f32; SUMMARY] {
+    let mut out = [0.0; SUMMARY];
+    summary(position, &mut out);
+    out
+}
+
+/// The inputs before the planes: counting placements is most of their time, and the baseline
+/// x86-64 has no instruction to count bits, so where the processor has one (`popcnt`, every x86
+/// processor since 2008) the same code is compiled with it (measured: the inputs took a third
+/// less time; the same numbers, counting is exact either way).
 fn summary(position: &Position, out: &mut [f32]) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the processor has just been found to support `popcnt`.
+        return unsafe { summary_popcnt(position, out) };
+    }
+    summary_plain(position, out)
+}
+
+/// [`summary_plain`] compiled with the `popcnt` instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn summary_popcnt(position: &Position, out: &mut [f32]) {
+    summary_plain(position, out)
+}
+
+#[inline(always)]
+fn summary_plain(position: &Position, out: &mut [f32]) {
     let me = position.to_move();
     for (slot, player) in [me, me.opponent()].into_iter().enumerate() {
         player_inputs(
@@ -105,6 +133,7 @@ impl SparseInputs {
     }
 }
 
+#[inline(always)]
 fn player_inputs(position: &Position, player: Player, out: &mut [f32]) {
     let table = table();
     let side = position.side(player);

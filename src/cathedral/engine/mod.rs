@@ -2,6 +2,7 @@
 //! part of the budget, the estimating search ([`crate::boardgame::engine`]) with Cathedral's
 //! evaluation ([`eval`]) before that.
 
+pub mod accumulator;
 pub mod eval;
 pub mod inputs;
 pub mod network;

@@ -5,7 +5,7 @@
 //! The estimate is `skip · x + b3 + w3 · relu(w2 · relu(w1 · x + b1) + b2)` in squares: a linear
 //! part over the inputs, with the network learning what it misses.
 
-use super::inputs::{INPUTS, SparseInputs};
+use super::inputs::{INPUTS, PLANES, SUMMARY, SparseInputs};
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -27,12 +27,25 @@ pub struct Network {
     w3: Vec<f32>,
     b3: f32,
     skip: Vec<f32>,
+    /// The first layer's rows of the planes' inputs (input `SUMMARY + k` is row `k`:
+    /// `plane_rows[k * hidden1 + j]`) in fixed point, each [`Network::plane_unit`]: integer sums
+    /// are the same in any order, so the accumulator's sums updated move by move are exactly the
+    /// sums made afresh ([`super::accumulator`]).
+    plane_rows: Vec<i32>,
+    /// The planes' skip weights in the same fixed point.
+    plane_skip: Vec<i32>,
+    /// What one unit of `plane_rows` and `plane_skip` is worth: a power of two, as fine as the
+    /// largest weight allows with every plane input at 1 (so that no sum overflows).
+    plane_unit: f32,
     /// Inputs and outputs the trainer recorded, to check this inference against it.
     checks: Vec<([f32; INPUTS], f32)>,
 }
 
 /// The largest hidden layer the engine's evaluation takes.
 const MAX_HIDDEN: usize = 256;
+
+/// The widest first hidden layer (the last of [`WIDTHS`]).
+pub const MAX_HIDDEN1: usize = 128;
 
 /// The widths of the first hidden layer the inference is compiled for.
 const WIDTHS: [usize; 4] = [16, 32, 64, 128];
@@ -191,6 +204,8 @@ impl Network {
                 w1t[i * hidden1 + j] = w1[j * INPUTS + i];
             }
         }
+        let (plane_rows, plane_skip, plane_unit) =
+            fixed_point(&w1t[SUMMARY * hidden1..], &skip[SUMMARY..]);
         let checks = tensors
             .iter()
             .filter(|t| t.0 == "check")
@@ -221,8 +236,43 @@ impl Network {
             w3,
             b3: b3[0],
             skip,
+            plane_rows,
+            plane_skip,
+            plane_unit,
             checks,
         })
+    }
+
+    /// Units of the first hidden layer.
+    pub fn hidden1(&self) -> usize {
+        self.hidden1
+    }
+
+    /// Adds (`sign` 1) or removes (-1) the row of plane input `k` (input `SUMMARY + k`) to the
+    /// sums of a view ([`super::accumulator::PlaneSums`]), in fixed point. Wrapping: a sum that
+    /// went out of range on the way would come back exactly (none does, [`fixed_point`]).
+    #[inline]
+    pub(super) fn add_plane_row(
+        &self,
+        k: usize,
+        sign: i32,
+        sums: &mut [i32; MAX_HIDDEN1],
+        skip: &mut i32,
+    ) {
+        let row = &self.plane_rows[k * self.hidden1..(k + 1) * self.hidden1];
+        // Two loops without a multiplication: the baseline x86-64 has no vector multiply of
+        // 32-bit integers (measured: emulating it was most of the update's time).
+        if sign > 0 {
+            for (sum, &w) in sums.iter_mut().zip(row) {
+                *sum = sum.wrapping_add(w);
+            }
+            *skip = skip.wrapping_add(self.plane_skip[k]);
+        } else {
+            for (sum, &w) in sums.iter_mut().zip(row) {
+                *sum = sum.wrapping_sub(w);
+            }
+            *skip = skip.wrapping_sub(self.plane_skip[k]);
+        }
     }
 
     /// The estimate for dense inputs `x`, in squares for the side to move (the trainer's form;
@@ -249,26 +299,43 @@ impl Network {
         out + self.skip.iter().zip(x).map(|(w, x)| w * x).sum::<f32>()
     }
 
-    /// The estimate from [`SparseInputs`]: the same as [`Network::forward`] of the dense inputs,
-    /// up to rounding, without reading the inputs at 0. What the engine calls.
+    /// The estimate from [`SparseInputs`]: the same as [`Network::forward`] of the dense inputs
+    /// up to rounding (the planes' rows in fixed point), and exactly the same as
+    /// [`Network::estimate_summed`] with the accumulator's sums of the same position.
     pub fn estimate(&self, inputs: &SparseInputs) -> f32 {
+        let mut sums = [0i32; MAX_HIDDEN1];
+        let mut skip = 0i32;
+        for &index in inputs.active() {
+            self.add_plane_row(usize::from(index) - SUMMARY, 1, &mut sums, &mut skip);
+        }
+        self.estimate_summed(&inputs.summary, &sums, skip)
+    }
+
+    /// The estimate from the inputs' summary and the planes' sums of the side to move's view
+    /// ([`super::accumulator::PlaneSums::view`]): what the engine's search calls.
+    pub fn estimate_summed(
+        &self,
+        summary: &[f32; SUMMARY],
+        sums: &[i32; MAX_HIDDEN1],
+        skip: i32,
+    ) -> f32 {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has just been found to support AVX2.
-            return unsafe { self.estimate_avx2(inputs) };
+            return unsafe { self.estimate_avx2(summary, sums, skip) };
         }
-        self.estimate_plain(inputs)
+        self.estimate_plain(summary, sums, skip)
     }
 
     /// [`Network::estimate_plain`] compiled for AVX2, whose eight-wide vectors halve the time.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn estimate_avx2(&self, inputs: &SparseInputs) -> f32 {
+    fn estimate_avx2(&self, summary: &[f32; SUMMARY], sums: &[i32; MAX_HIDDEN1], skip: i32) -> f32 {
         match self.hidden1 {
-            16 => self.estimate_vectors::<2>(inputs),
-            32 => self.estimate_vectors::<4>(inputs),
-            64 => self.estimate_vectors::<8>(inputs),
-            _ => self.estimate_vectors::<16>(inputs),
+            16 => self.estimate_vectors::<2>(summary, sums, skip),
+            32 => self.estimate_vectors::<4>(summary, sums, skip),
+            64 => self.estimate_vectors::<8>(summary, sums, skip),
+            _ => self.estimate_vectors::<16>(summary, sums, skip),
         }
     }
 
@@ -278,10 +345,16 @@ impl Network {
     /// operations in the same order, so the same numbers.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn estimate_vectors<const L: usize>(&self, inputs: &SparseInputs) -> f32 {
+    fn estimate_vectors<const L: usize>(
+        &self,
+        summary: &[f32; SUMMARY],
+        sums: &[i32; MAX_HIDDEN1],
+        skip: i32,
+    ) -> f32 {
         use std::arch::x86_64::{
-            __m256, _mm256_add_ps, _mm256_loadu_ps, _mm256_max_ps, _mm256_mul_ps, _mm256_set1_ps,
-            _mm256_setzero_ps, _mm256_storeu_ps,
+            __m256, __m256i, _mm256_add_ps, _mm256_cvtepi32_ps, _mm256_loadu_ps,
+            _mm256_loadu_si256, _mm256_max_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps,
+            _mm256_storeu_ps,
         };
         let load = |row: &[[f32; 8]], l: usize| {
             // SAFETY: `row[l]` is eight floats, what an unaligned load reads.
@@ -289,12 +362,13 @@ impl Network {
         };
         let (rows, _) = self.w1t.as_chunks::<8>();
         let (b1, _) = self.b1.as_chunks::<8>();
+        let (sums, _) = sums.as_chunks::<8>();
         let mut h1: [__m256; L] = [_mm256_setzero_ps(); L];
         for (l, h) in h1.iter_mut().enumerate() {
             *h = load(b1, l);
         }
         let mut out = self.b3;
-        for (i, (&x, skip)) in inputs.summary.iter().zip(&self.skip).enumerate() {
+        for (i, (&x, skip)) in summary.iter().zip(&self.skip).enumerate() {
             if x != 0.0 {
                 let row = &rows[i * L..(i + 1) * L];
                 let x8 = _mm256_set1_ps(x);
@@ -304,14 +378,13 @@ impl Network {
                 out += x * skip;
             }
         }
-        for &index in inputs.active() {
-            let i = usize::from(index);
-            let row = &rows[i * L..(i + 1) * L];
-            for (l, h) in h1.iter_mut().enumerate() {
-                *h = _mm256_add_ps(*h, load(row, l));
-            }
-            out += self.skip[i];
+        let unit = _mm256_set1_ps(self.plane_unit);
+        for (h, sum) in h1.iter_mut().zip(sums) {
+            // SAFETY: `sum` is eight integers, what an unaligned load reads.
+            let sum = unsafe { _mm256_loadu_si256(sum.as_ptr().cast::<__m256i>()) };
+            *h = _mm256_add_ps(*h, _mm256_mul_ps(_mm256_cvtepi32_ps(sum), unit));
         }
+        out += skip as f32 * self.plane_unit;
         for h in &mut h1 {
             *h = _mm256_max_ps(*h, _mm256_setzero_ps());
         }
@@ -330,12 +403,17 @@ impl Network {
     }
 
     #[inline(always)]
-    fn estimate_plain(&self, inputs: &SparseInputs) -> f32 {
+    fn estimate_plain(
+        &self,
+        summary: &[f32; SUMMARY],
+        sums: &[i32; MAX_HIDDEN1],
+        skip: i32,
+    ) -> f32 {
         match self.hidden1 {
-            16 => self.estimate_sized::<16>(inputs),
-            32 => self.estimate_sized::<32>(inputs),
-            64 => self.estimate_sized::<64>(inputs),
-            _ => self.estimate_sized::<128>(inputs),
+            16 => self.estimate_sized::<16>(summary, sums, skip),
+            32 => self.estimate_sized::<32>(summary, sums, skip),
+            64 => self.estimate_sized::<64>(summary, sums, skip),
+            _ => self.estimate_sized::<128>(summary, sums, skip),
         }
     }
 
@@ -343,12 +421,17 @@ impl Network {
     /// the layer in registers while it adds the inputs' rows (measured: the plain loop stored it
     /// back after every row, half of the evaluation's time).
     #[inline(always)]
-    fn estimate_sized<const H: usize>(&self, inputs: &SparseInputs) -> f32 {
+    fn estimate_sized<const H: usize>(
+        &self,
+        summary: &[f32; SUMMARY],
+        sums: &[i32; MAX_HIDDEN1],
+        skip: i32,
+    ) -> f32 {
         let (rows, _) = self.w1t.as_chunks::<H>();
         let mut h1 = [0.0f32; H];
         h1.copy_from_slice(&self.b1);
         let mut out = self.b3;
-        for ((&x, row), skip) in inputs.summary.iter().zip(rows).zip(&self.skip) {
+        for ((&x, row), skip) in summary.iter().zip(rows).zip(&self.skip) {
             if x != 0.0 {
                 for (h, w) in h1.iter_mut().zip(row) {
                     *h += x * w;
@@ -356,13 +439,10 @@ impl Network {
                 out += x * skip;
             }
         }
-        for &index in inputs.active() {
-            let i = usize::from(index);
-            for (h, w) in h1.iter_mut().zip(&rows[i]) {
-                *h += w;
-            }
-            out += self.skip[i];
+        for (h, &sum) in h1.iter_mut().zip(sums) {
+            *h += sum as f32 * self.plane_unit;
         }
+        out += skip as f32 * self.plane_unit;
         for h in &mut h1 {
             *h = h.max(0.0);
         }
@@ -410,6 +490,27 @@ impl Network {
     pub fn checks(&self) -> &[([f32; INPUTS], f32)] {
         &self.checks
     }
+}
+
+/// The planes' rows and skip weights in fixed point, and the unit: the finest power of two with
+/// which every plane input at 1 at once still sums within an `i32` (at most 2^-30).
+fn fixed_point(rows: &[f32], skip: &[f32]) -> (Vec<i32>, Vec<i32>, f32) {
+    let largest = rows
+        .iter()
+        .chain(skip)
+        .fold(0.0f64, |m, w| m.max(f64::from(w.abs())));
+    let most = largest * (PLANES * 100) as f64;
+    let mut exponent = 30;
+    while exponent > -30 && most * 2f64.powi(exponent) >= f64::from(i32::MAX) {
+        exponent -= 1;
+    }
+    let scale = 2f64.powi(exponent);
+    let quantize = |w: &f32| (f64::from(*w) * scale).round() as i32;
+    (
+        rows.iter().map(quantize).collect(),
+        skip.iter().map(quantize).collect(),
+        2f64.powi(-exponent) as f32,
+    )
 }
 
 impl fmt::Display for Network {

@@ -134,6 +134,27 @@ struct Ranked<M> {
     candidate: Candidate<M>,
 }
 
+/// Moves of a node put in order by selection before the rest are sorted ([`pick`]).
+const PICKED: usize = 6;
+
+/// The index of the move to search `i`-th among `order`'s `(score, index)` pairs, called for
+/// `i` = 0, 1, 2, ... in turn: by score, equal scores in the generation order (determinism). The
+/// first [`PICKED`] are picked by selection, the rest sorted once when the search gets that
+/// far: most nodes that cut off do so at their first moves, and sorting the whole list there was
+/// wasted (measured: the sort was 8 % of the search's time). The order is one stable sort's.
+fn pick(order: &mut [(i64, usize)], i: usize) -> usize {
+    let key = |&(score, index): &(i64, usize)| (std::cmp::Reverse(score), index);
+    if i < PICKED {
+        let best = (i..order.len())
+            .min_by_key(|&k| key(&order[k]))
+            .unwrap_or(i);
+        order.swap(i, best);
+    } else if i == PICKED {
+        order[i..].sort_by_key(key);
+    }
+    order[i].1
+}
+
 /// Entries of [`Searcher::evaluate`]'s memory (a power of two).
 const EVALUATION_CACHE: usize = 1 << 16;
 
@@ -287,9 +308,12 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             };
             order.push((score, i));
         }
-        // Stable: equal scores keep the generation order (determinism).
-        order.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         self.order[ply] = order;
+    }
+
+    /// The index of the move to search `i`-th at `ply` ([`pick`]).
+    fn pick(&mut self, ply: usize, i: usize) -> usize {
+        pick(&mut self.order[ply], i)
     }
 
     /// The value of `child` for its parent, searched for the parent's window `(alpha, beta)`.
@@ -356,7 +380,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         let mut best = -INFINITE;
         let mut best_code = None;
         for i in 0..count {
-            let index = self.order[ply][i].1;
+            let index = self.pick(ply, i);
             let mv = G::moves(&mut self.buffers[ply])[index];
             let code = G::encode(mv);
             let mut child = *position;
@@ -749,5 +773,27 @@ impl<M: PartialEq + Copy> Settled<M> {
             target
         };
         Some(options.time.map_or(scaled, |limit| scaled.min(limit)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn picking_gives_the_order_of_one_stable_sort() {
+        let mut rng = Rng::new(3);
+        for n in 0..60 {
+            for _ in 0..20 {
+                // Few distinct scores, so that ties are common.
+                let scores: Vec<i64> = (0..n).map(|_| rng.below(5) as i64 - 2).collect();
+                let mut expected: Vec<(i64, usize)> = scores.iter().copied().zip(0..).collect();
+                expected.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+                let mut order: Vec<(i64, usize)> = scores.iter().copied().zip(0..).collect();
+                let picked: Vec<usize> = (0..n).map(|i| pick(&mut order, i)).collect();
+                let sorted: Vec<usize> = expected.iter().map(|&(_, i)| i).collect();
+                assert_eq!(picked, sorted, "scores {scores:?}");
+            }
+        }
     }
 }

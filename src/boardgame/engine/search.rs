@@ -289,8 +289,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         }
     }
 
-    /// Orders the moves generated at `ply`: table move, killers, then the game's score and the
-    /// history.
+    /// Scores the moves generated at `ply` for their order: table move, killers, then the
+    /// game's score and the history ([`pick`] puts them in that order as the search goes).
     fn order_moves(&mut self, position: &G, ply: usize, tt_move: Option<u32>) {
         let killers = self.killers.at(ply);
         let mut order = std::mem::take(&mut self.order[ply]);

@@ -137,18 +137,6 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
-    /// The network that judges `position`, if one does (not the linear features).
-    fn network_for(&self, position: &Position) -> Option<&'static Network> {
-        match self {
-            Evaluation::Linear(_) => None,
-            _ if position.cathedral_to_place() || position.buildings_left() > NETWORK_BUILDINGS => {
-                None
-            }
-            Evaluation::Learned(network) => Some(network),
-            Evaluation::Network => Some(Network::builtin()),
-        }
-    }
-
     /// The network the search keeps an accumulator for, if any.
     fn network(&self) -> Option<&'static Network> {
         match self {
@@ -156,6 +144,16 @@ impl Evaluation {
             Evaluation::Learned(network) => Some(network),
             Evaluation::Network => Some(Network::builtin()),
         }
+    }
+
+    /// The network that judges `position`, if one does. The network learned from positions with
+    /// at most NETWORK_BUILDINGS buildings in the larger hand; beyond, it guesses (measured: it
+    /// lost every pair at 1 s per move when it judged the opening too), so the linear features
+    /// judge there.
+    fn network_for(&self, position: &Position) -> Option<&'static Network> {
+        self.network().filter(|_| {
+            !position.cathedral_to_place() && position.buildings_left() <= NETWORK_BUILDINGS
+        })
     }
 
     /// The same estimate as [`Evaluation::estimate`], exactly, with the planes' sums of
@@ -171,24 +169,10 @@ impl Evaluation {
 
     /// The estimate of `position`, in squares for the side to move.
     pub fn estimate(&self, position: &Position) -> f64 {
-        match self {
-            Evaluation::Linear(weights) => estimate(position, &weights.0),
-            // The network learned from positions with at most NETWORK_BUILDINGS buildings in
-            // the larger hand; beyond, it guesses (measured: it lost every pair at 1 s per move
-            // when it judged the opening too), so the linear features judge there.
-            Evaluation::Network | Evaluation::Learned(_)
-                if position.cathedral_to_place()
-                    || position.buildings_left() > NETWORK_BUILDINGS =>
-            {
-                estimate(position, &WEIGHTS)
-            }
-            Evaluation::Network | Evaluation::Learned(_) => {
-                let network = match self {
-                    Evaluation::Learned(network) => network,
-                    _ => Network::builtin(),
-                };
-                f64::from(network.estimate(&SparseInputs::of(position)))
-            }
+        match (self.network_for(position), self) {
+            (Some(network), _) => f64::from(network.estimate(&SparseInputs::of(position))),
+            (None, Evaluation::Linear(weights)) => estimate(position, &weights.0),
+            (None, _) => estimate(position, &WEIGHTS),
         }
     }
 }

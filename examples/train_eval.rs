@@ -2,13 +2,16 @@
 //! `examples/eval_data.rs`, with candle, and writes the weights the engine reads.
 //!
 //! `cargo run --release --features train --example train_eval -- OUT DATA... [--epochs N]
-//! [--hidden H1,H2] [--seed S] [--lr R]`
+//! [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS]`
 //!
 //! Replays each labelled position's policy game (the seed is in DATA's first line), checks that it
 //! reaches the same position (by key), computes its inputs (`engine::inputs`) and trains
 //! `skip · x + w3 · relu(w2 · relu(w1 · x + b1) + b2) + b3` with AdamW on the Huber loss
-//! (1 square), in minibatches of 256 shuffled by the seed. The positions of every tenth game are
-//! held out: the figures printed for them (mean absolute error, sign right) are the test. All
+//! (quadratic within `D` squares, 1 by default), in minibatches of 256 shuffled by the seed. The
+//! positions of every tenth game are held out: the figures printed for them (mean absolute error,
+//! sign right, and how often an estimate near 0 is an exact draw) are the test; `--compare`
+//! prints the same figures for another weights file (the committed one, say) on the same
+//! positions. All
 //! weights start from the seed too, so the same command on the same data writes the same file.
 //! OUT is refused if it exists and is not the committed weights file being retrained.
 
@@ -18,6 +21,7 @@ use cathedral::Cell;
 use cathedral::boardgame::Rng;
 use cathedral::engine::eval::{WEIGHTS, estimate};
 use cathedral::engine::inputs::{INPUTS, PLANES, SUMMARY, inputs};
+use cathedral::engine::network::Network;
 use cathedral::policy::{Policy, play_game};
 use cathedral::sampler::{buildings_left, game_seed};
 use cathedral::{Position, Rules};
@@ -28,6 +32,8 @@ struct Example {
     x: [f32; INPUTS],
     y: f32,
     test: bool,
+    /// The label is an exact value (not a search's estimate).
+    exact: bool,
     buildings: u32,
     linear: f32,
 }
@@ -39,6 +45,8 @@ struct Options {
     hidden: (usize, usize),
     seed: u64,
     lr: f64,
+    huber: f64,
+    compare: Option<String>,
 }
 
 fn fail(message: String) -> ! {
@@ -55,6 +63,8 @@ fn options() -> Options {
         hidden: (64, 32),
         seed: 1,
         lr: 0.003,
+        huber: 1.0,
+        compare: None,
     };
     let mut positional = Vec::new();
     while let Some(arg) = args.next() {
@@ -96,6 +106,16 @@ fn options() -> Options {
                     .filter(|&r: &f64| r > 0.0 && r < 1.0)
                     .unwrap_or_else(|| fail("--lr: expected a rate between 0 and 1".into()))
             }
+            "--huber" => {
+                options.huber = value("--huber")
+                    .parse()
+                    .ok()
+                    .filter(|&d: &f64| d > 0.0 && d <= 100.0)
+                    .unwrap_or_else(|| {
+                        fail("--huber: expected a width in squares above 0, at most 100".into())
+                    })
+            }
+            "--compare" => options.compare = Some(value("--compare")),
             _ if arg.starts_with("--") => fail(format!("unknown option {arg}")),
             _ => positional.push(arg),
         }
@@ -103,7 +123,7 @@ fn options() -> Options {
     let mut positional = positional.into_iter();
     options.out = positional.next().unwrap_or_else(|| {
         fail(
-            "usage: train_eval OUT DATA... [--epochs N] [--hidden H1,H2] [--seed S] [--lr R]"
+            "usage: train_eval OUT DATA... [--epochs N] [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS]"
                 .into(),
         )
     });
@@ -122,6 +142,8 @@ fn load(path: &str, examples: &mut Vec<Example>) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(format!("{path}: {e}")));
     let mut lines = text.lines().enumerate();
     let header = lines.next().map(|(_, l)| l).unwrap_or_default();
+    // eval_data's header says when the labels are the search's estimates.
+    let exact = !header.contains("estimates by the search");
     let seed: u64 = header
         .split("seed ")
         .nth(1)
@@ -182,6 +204,7 @@ fn load(path: &str, examples: &mut Vec<Example>) {
                 x: turned,
                 y: value,
                 test,
+                exact,
                 buildings: buildings_left(position),
                 linear: estimate(position, &WEIGHTS) as f32,
             });
@@ -297,6 +320,76 @@ fn score(examples: &[&Example], predict: &[f32]) -> (f64, f64) {
     (mae, right)
 }
 
+/// The held-out figures of `net` (its estimates of `test`), beside the linear features': overall,
+/// by buildings in the larger hand, and the calibration of the exact labels (how often an
+/// estimate in each band is an exact draw, and how many exact draws read as draws).
+fn held_out_report(test: &[&Example], net: &[f32], name: &str) -> String {
+    let linear: Vec<f32> = test.iter().map(|e| e.linear).collect();
+    let (mae, right) = score(test, net);
+    let (linear_mae, linear_right) = score(test, &linear);
+    let mut report = format!(
+        "# held out ({} positions of every tenth game): {name} {mae:.3} squares, sign right {:.1} %; \
+         linear {linear_mae:.3}, {:.1} %\n",
+        test.len(),
+        100.0 * right,
+        100.0 * linear_right
+    );
+    let mut by_buildings: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
+    for (i, e) in test.iter().enumerate() {
+        by_buildings.entry(e.buildings).or_default().push(i);
+    }
+    for (b, indices) in &by_buildings {
+        let subset: Vec<&Example> = indices.iter().map(|&i| test[i]).collect();
+        let pick = |v: &[f32]| indices.iter().map(|&i| v[i]).collect::<Vec<f32>>();
+        let (m, r) = score(&subset, &pick(net));
+        let (lm, lr) = score(&subset, &pick(&linear));
+        let _ = writeln!(
+            report,
+            "#   {b} buildings: {} positions, {name} {m:.3} / {:.1} %, linear {lm:.3} / {:.1} %",
+            subset.len(),
+            100.0 * r,
+            100.0 * lr
+        );
+    }
+    let bands = [
+        ("below -1.5", f32::NEG_INFINITY, -1.5),
+        ("-1.5 to -0.5", -1.5, -0.5),
+        ("-0.5 to +0.5", -0.5, 0.5),
+        ("+0.5 to +1.5", 0.5, 1.5),
+        ("above +1.5", 1.5, f32::INFINITY),
+    ];
+    let exact: Vec<(f32, f32)> = test
+        .iter()
+        .zip(net)
+        .filter(|(e, _)| e.exact)
+        .map(|(e, p)| (e.y, *p))
+        .collect();
+    let draws = exact.iter().filter(|(y, _)| *y == 0.0).count();
+    let read = exact
+        .iter()
+        .filter(|(y, p)| *y == 0.0 && p.abs() <= 0.5)
+        .count();
+    let _ = writeln!(
+        report,
+        "# exact labels held out: {} positions, {draws} draws, {read} of them estimated within 0.5 of 0",
+        exact.len()
+    );
+    for (band, low, high) in bands {
+        let inside: Vec<&(f32, f32)> = exact
+            .iter()
+            .filter(|(_, p)| *p > low && *p <= high)
+            .collect();
+        let drawn = inside.iter().filter(|(y, _)| *y == 0.0).count();
+        let _ = writeln!(
+            report,
+            "#   estimate {band}: {} positions, {drawn} exact draws ({:.1} %)",
+            inside.len(),
+            100.0 * drawn as f64 / inside.len().max(1) as f64
+        );
+    }
+    report
+}
+
 fn predict(model: &Model, examples: &[&Example]) -> candle_core::Result<Vec<f32>> {
     let mut out = Vec::with_capacity(examples.len());
     for chunk in examples.chunks(4096) {
@@ -357,9 +450,13 @@ fn main() -> candle_core::Result<()> {
             let (x, y) = batch(chunk)?;
             let error = (model.forward(&x)? - y)?;
             let size = error.abs()?;
-            let quadratic = size.minimum(1.0)?;
-            // Huber: quadratic within one square, linear beyond.
-            let loss = (&quadratic * (size - (&quadratic * 0.5)?)?)?.mean_all()?;
+            let quadratic = size.minimum(options.huber)?;
+            // Huber: quadratic within `huber` squares, linear beyond; divided by the width so
+            // that the gradient is at most 1 whatever the width (a narrow one is nearly the
+            // absolute error, whose best constant is the median: a cluster of exact draws
+            // pulls a nearby estimate to 0 rather than to the mean of its neighbours).
+            let loss =
+                ((&quadratic * (size - (&quadratic * 0.5)?)?)? / options.huber)?.mean_all()?;
             optimizer.backward_step(&loss)?;
         }
         if epoch % 5 == 4 || epoch + 1 == options.epochs {
@@ -373,37 +470,22 @@ fn main() -> candle_core::Result<()> {
         }
     }
     let net = predict(&model, &test)?;
-    let linear: Vec<f32> = test.iter().map(|e| e.linear).collect();
-    let (mae, right) = score(&test, &net);
-    let (linear_mae, linear_right) = score(&test, &linear);
-    let mut report = format!(
-        "# held out ({} positions of every tenth game): network {mae:.3} squares, sign right {:.1} %; \
-         linear {linear_mae:.3}, {:.1} %\n",
-        test.len(),
-        100.0 * right,
-        100.0 * linear_right
-    );
-    let mut by_buildings: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-    for (i, e) in test.iter().enumerate() {
-        by_buildings.entry(e.buildings).or_default().push(i);
-    }
-    for (b, indices) in &by_buildings {
-        let subset: Vec<&Example> = indices.iter().map(|&i| test[i]).collect();
-        let pick = |v: &[f32]| indices.iter().map(|&i| v[i]).collect::<Vec<f32>>();
-        let (m, r) = score(&subset, &pick(&net));
-        let (lm, lr) = score(&subset, &pick(&linear));
-        let _ = writeln!(
-            report,
-            "#   {b} buildings: {} positions, network {m:.3} / {:.1} %, linear {lm:.3} / {:.1} %",
-            subset.len(),
-            100.0 * r,
-            100.0 * lr
+    let report = held_out_report(&test, &net, "network");
+    print!("{report}");
+    if let Some(path) = &options.compare {
+        // Another network (the committed one, say) on the same held-out positions: the fair
+        // comparison, since neither trained on them.
+        let other = Network::read(std::path::Path::new(path))
+            .unwrap_or_else(|e| fail(format!("--compare {path}: {e}")));
+        let theirs: Vec<f32> = test.iter().map(|e| other.forward(&e.x)).collect();
+        print!(
+            "# compared: {path} on the same positions\n{}",
+            held_out_report(&test, &theirs, "compared")
         );
     }
-    print!("{report}");
     let mut text = format!(
         "# The learned evaluation's weights (src/cathedral/engine/network.rs), written by\n\
-         # cargo run --release --features train --example train_eval -- {} {} --epochs {} --hidden {},{} --seed {} --lr {}\n\
+         # cargo run --release --features train --example train_eval -- {} {} --epochs {} --hidden {},{} --seed {} --lr {} --huber {}\n\
          # on {} positions labelled by examples/eval_data.rs ({} examples to train on: the other positions turned four ways).\n",
         options.out,
         options.data.join(" "),
@@ -412,6 +494,7 @@ fn main() -> candle_core::Result<()> {
         options.hidden.1,
         options.seed,
         options.lr,
+        options.huber,
         positions,
         train.len()
     );

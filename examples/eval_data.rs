@@ -1,7 +1,7 @@
 //! Labels positions with exact values, for training the learned evaluation
 //! (`examples/train_eval.rs`, `docs/engine.md`, "The learned evaluation").
 //!
-//! `cargo run --release --example eval_data -- OUT [games] [seed] [max-left] [max-nodes] [first-game] [min-left] [search-nodes]`
+//! `cargo run --release --example eval_data -- OUT [games] [seed] [max-left] [max-nodes] [first-game] [min-left] [search-nodes] [search|playout]`
 //!
 //! Plays policy games `first-game..games` (the sampling policy, seeded like `cathedral sample`:
 //! game `g` plays with `Rng::new(game_seed(seed, g))`), takes every position of each game with
@@ -18,6 +18,16 @@
 //! estimating search instead (the learned evaluation, `search-nodes` nodes, no solver): the
 //! value, in hundredths of a square, is an estimate, and the header says so. Each generation of
 //! the network so labels the data of the next (bootstrapping).
+//!
+//! With `playout` after `search-nodes`, such a position is labelled instead by where the
+//! engine's own play leads: the engine (the network, `search-nodes` nodes a move, no solver)
+//! plays both sides from it until the larger hand holds at most 7 buildings, and the exact
+//! value there (solved within `max-nodes`; over budget, the position is left out), turned to
+//! the labelled position's side to move, is the label. It knows the endgame exactly, where the
+//! search's label only guesses it, at the price of the playout's own mistakes. The search's
+//! estimate of the labelled position itself (the playout's first move) is appended to
+//! `OUT.search` in the same form, so that the trainer can blend the two (as Stockfish's
+//! trainer blends the evaluation and the game's result).
 
 use cathedral::boardgame::engine::SCALE;
 use cathedral::boardgame::{Rng, SolveOptions, solve};
@@ -53,12 +63,40 @@ fn main() -> std::io::Result<()> {
     let first: u64 = arg(6, 0);
     let min_left: u32 = arg(7, 0);
     let search_nodes: u64 = arg(8, 0);
+    let playout = match std::env::args().nth(9).as_deref() {
+        None | Some("search") => false,
+        Some("playout") => true,
+        Some(other) => {
+            eprintln!("argument 9 ({other:?}) is `search` or `playout`");
+            std::process::exit(2)
+        }
+    };
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&out)?;
+    let mut search_file = if playout && search_nodes > 0 {
+        let mut search_file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(format!("{out}.search"))?;
+        if first == 0 {
+            writeln!(
+                search_file,
+                "# eval_data: policy games, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with the network (the playouts' first moves); game ply value key"
+            )?;
+        }
+        Some(search_file)
+    } else {
+        None
+    };
     if first == 0 {
-        if search_nodes == 0 {
+        if search_nodes > 0 && playout {
+            writeln!(
+                file,
+                "# eval_data: policy games, seed {seed}, {min_left} to {max_left} buildings in the larger hand, labelled by the exact value (at most {max_nodes} nodes) where the engine's play at {search_nodes} nodes a move reaches 7 buildings; game ply value key"
+            )?;
+        } else if search_nodes == 0 {
             writeln!(
                 file,
                 "# eval_data: policy games, seed {seed}, at most {max_left} buildings in the larger hand, at most {max_nodes} nodes; game ply value key"
@@ -93,26 +131,31 @@ fn main() -> std::io::Result<()> {
                 .map(move |(ply, p)| (g, ply, p))
             })
             .collect();
-        let solved: Vec<Option<String>> = positions
+        // Each label, and in playout mode the search's label of the same position beside it.
+        let solved: Vec<Option<(String, Option<String>)>> = positions
             .par_iter()
             .map(|(g, ply, position)| {
-                if search_nodes > 0 {
-                    let choice = choose(
-                        position,
-                        &PlayOptions {
-                            nodes: Some(search_nodes),
-                            time: None,
-                            exact: false,
-                            evaluation: Evaluation::Network,
-                            tt_mb: 16,
-                            ..PlayOptions::default()
+                if search_nodes > 0 && playout {
+                    let key = position.key().halves().0;
+                    return playout_value(position, search_nodes, max_nodes).map(
+                        |(estimate, value)| {
+                            let estimate = f64::from(estimate) / f64::from(SCALE);
+                            (
+                                format!("{g} {ply} {value} {key:x}"),
+                                Some(format!("{g} {ply} {estimate:.2} {key:x}")),
+                            )
                         },
-                        &mut |_| {},
                     );
-                    return Some(format!(
-                        "{g} {ply} {:.2} {:x}",
-                        f64::from(choice.value) / f64::from(SCALE),
-                        position.key().halves().0
+                }
+                if search_nodes > 0 {
+                    let choice = choose(position, &search_options(search_nodes), &mut |_| {});
+                    return Some((
+                        format!(
+                            "{g} {ply} {:.2} {:x}",
+                            f64::from(choice.value) / f64::from(SCALE),
+                            position.key().halves().0
+                        ),
+                        None,
                     ));
                 }
                 let options = SolveOptions {
@@ -122,21 +165,29 @@ fn main() -> std::io::Result<()> {
                     ..SolveOptions::default()
                 };
                 let solution = solve(position, &options, &|_| {});
-                solution
-                    .value()
-                    .map(|value| format!("{g} {ply} {value} {:x}", position.key().halves().0))
+                solution.value().map(|value| {
+                    let key = position.key().halves().0;
+                    (format!("{g} {ply} {value} {key:x}"), None)
+                })
             })
             .collect();
         for line in &solved {
             match line {
-                Some(line) => {
+                Some((line, search_line)) => {
                     writeln!(file, "{line}")?;
+                    if let (Some(search_line), Some(search_file)) = (search_line, &mut search_file)
+                    {
+                        writeln!(search_file, "{search_line}")?;
+                    }
                     kept += 1;
                 }
                 None => dropped += 1,
             }
         }
         file.flush()?;
+        if let Some(search_file) = search_file.as_mut() {
+            search_file.flush()?;
+        }
         game = batch.last().map_or(games, |g| g + 1);
         eprintln!(
             "games {first}..{game}: {kept} positions labelled, {dropped} over {max_nodes} nodes, {:.0} s",
@@ -145,3 +196,48 @@ fn main() -> std::io::Result<()> {
     }
     Ok(())
 }
+
+/// The estimating search alone (the network, no solver), at `nodes` nodes.
+fn search_options(nodes: u64) -> PlayOptions {
+    PlayOptions {
+        nodes: Some(nodes),
+        time: None,
+        exact: false,
+        evaluation: Evaluation::Network,
+        tt_mb: 16,
+        ..PlayOptions::default()
+    }
+}
+
+/// The exact value, for `start`'s side to move, of the position where the engine's play from
+/// `start` (`search_nodes` nodes a move, both sides) first has at most [`PLAYOUT_LEAF`]
+/// buildings in the larger hand, or ends, after the search's estimate of `start` (its first
+/// decision); `None` when that position is not solved within `max_nodes`.
+fn playout_value(start: &Position, search_nodes: u64, max_nodes: u64) -> Option<(i32, i32)> {
+    let mut position = *start;
+    let mut estimate = None;
+    while !position.is_game_over() && buildings_left(&position) > PLAYOUT_LEAF {
+        let choice = choose(&position, &search_options(search_nodes), &mut |_| {});
+        estimate.get_or_insert(choice.value);
+        position.play(choice.best?);
+    }
+    let options = SolveOptions {
+        threads: 1,
+        tt_mb: 16,
+        max_nodes: Some(max_nodes),
+        ..SolveOptions::default()
+    };
+    let value = solve(&position, &options, &|_| {}).value()?;
+    let value = if position.to_move() == start.to_move() {
+        value
+    } else {
+        -value
+    };
+    // A start already at 8 buildings or over is never labelled (min-left is above 8), so the
+    // playout made at least one decision.
+    Some((estimate?, value))
+}
+
+/// Buildings in the larger hand where a playout stops and the solver takes over: at 7 the
+/// solver needs milliseconds to a second, at 8 up to minutes (docs/performance.md).
+const PLAYOUT_LEAF: u32 = 7;

@@ -2,7 +2,7 @@
 //! `examples/eval_data.rs`, with candle, and writes the weights the engine reads.
 //!
 //! `cargo run --release --features train --example train_eval -- OUT DATA... [--epochs N]
-//! [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS]`
+//! [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS]`
 //!
 //! Replays each labelled position's policy game (the seed is in DATA's first line), checks that it
 //! reaches the same position (by key), computes its inputs (`engine::inputs`) and trains
@@ -12,7 +12,8 @@
 //! sign right, and how often an estimate near 0 is an exact draw) are the test; `--compare`
 //! prints the same figures for another weights file (the committed one, say) on the same
 //! positions. All
-//! weights start from the seed too, so the same command on the same data writes the same file.
+//! weights start from the seed too, so the same command on the same data writes the same file;
+//! `--init` starts them from a weights file instead (fine-tuning it, with its hidden sizes).
 //! OUT is refused if it exists and is not the committed weights file being retrained.
 
 use candle_core::{DType, Device, Tensor, Var};
@@ -47,6 +48,7 @@ struct Options {
     lr: f64,
     huber: f64,
     compare: Option<String>,
+    init: Option<String>,
 }
 
 fn fail(message: String) -> ! {
@@ -65,6 +67,7 @@ fn options() -> Options {
         lr: 0.003,
         huber: 1.0,
         compare: None,
+        init: None,
     };
     let mut positional = Vec::new();
     while let Some(arg) = args.next() {
@@ -116,6 +119,7 @@ fn options() -> Options {
                     })
             }
             "--compare" => options.compare = Some(value("--compare")),
+            "--init" => options.init = Some(value("--init")),
             _ if arg.starts_with("--") => fail(format!("unknown option {arg}")),
             _ => positional.push(arg),
         }
@@ -123,7 +127,7 @@ fn options() -> Options {
     let mut positional = positional.into_iter();
     options.out = positional.next().unwrap_or_else(|| {
         fail(
-            "usage: train_eval OUT DATA... [--epochs N] [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS]"
+            "usage: train_eval OUT DATA... [--epochs N] [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS]"
                 .into(),
         )
     });
@@ -142,8 +146,10 @@ fn load(path: &str, examples: &mut Vec<Example>) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(format!("{path}: {e}")));
     let mut lines = text.lines().enumerate();
     let header = lines.next().map(|(_, l)| l).unwrap_or_default();
-    // eval_data's header says when the labels are the search's estimates.
-    let exact = !header.contains("estimates by the search");
+    // eval_data's header says when the labels are the search's estimates, or the exact values
+    // at the end of the engine's playouts (exact there, not here).
+    let exact =
+        !(header.contains("estimates by the search") || header.contains("where the engine's play"));
     let seed: u64 = header
         .split("seed ")
         .nth(1)
@@ -261,6 +267,48 @@ impl Model {
             w3: init(&mut rng, 1, h2, h2)?,
             b3: Var::from_tensor(&Tensor::zeros((1, 1), DType::F32, &Device::Cpu)?)?,
             skip: Var::from_tensor(&Tensor::zeros((1, INPUTS), DType::F32, &Device::Cpu)?)?,
+        })
+    }
+
+    /// The weights of a weights file (its `--hidden` sizes with them), to train on from there.
+    fn read(path: &str) -> candle_core::Result<Model> {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(format!("{path}: {e}")));
+        // The file was checked by the engine's own reader first, so this walk can trust it.
+        Network::parse(&text).unwrap_or_else(|e| fail(format!("--init {path}: {e}")));
+        let mut words = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .flat_map(str::split_whitespace);
+        let mut tensors = std::collections::HashMap::new();
+        while let Some(name) = words.next() {
+            let mut size = || {
+                words
+                    .next()
+                    .and_then(|w| w.parse::<usize>().ok())
+                    .unwrap_or(0)
+            };
+            let (rows, cols) = (size(), size());
+            let values: Vec<f32> = words
+                .by_ref()
+                .take(rows * cols)
+                .map(|w| w.parse().unwrap_or(0.0))
+                .collect();
+            tensors.insert(name.to_string(), (rows, cols, values));
+        }
+        let mut var = |name: &str| {
+            let (rows, cols, values) = tensors
+                .remove(name)
+                .unwrap_or_else(|| fail(format!("--init {path}: no tensor `{name}`")));
+            Var::from_tensor(&Tensor::from_vec(values, (rows, cols), &Device::Cpu)?)
+        };
+        Ok(Model {
+            w1: var("w1")?,
+            b1: var("b1")?,
+            w2: var("w2")?,
+            b2: var("b2")?,
+            w3: var("w3")?,
+            b3: var("b3")?,
+            skip: var("skip")?,
         })
     }
 
@@ -412,7 +460,7 @@ fn tensor_text(name: &str, t: &Tensor) -> candle_core::Result<String> {
 }
 
 fn main() -> candle_core::Result<()> {
-    let options = options();
+    let mut options = options();
     let started = std::time::Instant::now();
     let mut examples = Vec::new();
     for path in &options.data {
@@ -427,7 +475,14 @@ fn main() -> candle_core::Result<()> {
         test.len(),
         started.elapsed().as_secs_f64()
     );
-    let model = Model::new(options.seed, options.hidden)?;
+    let model = match &options.init {
+        None => Model::new(options.seed, options.hidden)?,
+        Some(path) => {
+            let model = Model::read(path)?;
+            options.hidden = (model.w1.dims()[0], model.w2.dims()[0]);
+            model
+        }
+    };
     let mut optimizer = AdamW::new(
         model.vars(),
         ParamsAdamW {
@@ -485,7 +540,7 @@ fn main() -> candle_core::Result<()> {
     }
     let mut text = format!(
         "# The learned evaluation's weights (src/cathedral/engine/network.rs), written by\n\
-         # cargo run --release --features train --example train_eval -- {} {} --epochs {} --hidden {},{} --seed {} --lr {} --huber {}\n\
+         # cargo run --release --features train --example train_eval -- {} {} --epochs {} --hidden {},{} --seed {} --lr {} --huber {}{}\n\
          # on {} positions labelled by examples/eval_data.rs ({} examples to train on: the other positions turned four ways).\n",
         options.out,
         options.data.join(" "),
@@ -495,6 +550,10 @@ fn main() -> candle_core::Result<()> {
         options.seed,
         options.lr,
         options.huber,
+        options
+            .init
+            .as_ref()
+            .map_or(String::new(), |path| format!(" --init {path}")),
         positions,
         train.len()
     );

@@ -65,7 +65,13 @@ fn main() -> std::io::Result<()> {
     let search_nodes: u64 = arg(8, 0);
     let playout = match std::env::args().nth(9).as_deref() {
         None | Some("search") => false,
-        Some("playout") => true,
+        Some("playout") if min_left > PLAYOUT_LEAF => true,
+        Some("playout") => {
+            eprintln!(
+                "playout: min-left (argument 7) must be above {PLAYOUT_LEAF}, where a playout stops"
+            );
+            std::process::exit(2)
+        }
         Some(other) => {
             eprintln!("argument 9 ({other:?}) is `search` or `playout`");
             std::process::exit(2)
@@ -94,7 +100,7 @@ fn main() -> std::io::Result<()> {
         if search_nodes > 0 && playout {
             writeln!(
                 file,
-                "# eval_data: policy games, seed {seed}, {min_left} to {max_left} buildings in the larger hand, labelled by the exact value (at most {max_nodes} nodes) where the engine's play at {search_nodes} nodes a move reaches 7 buildings; game ply value key"
+                "# eval_data: policy games, seed {seed}, {min_left} to {max_left} buildings in the larger hand, labelled by the exact value (at most {max_nodes} nodes) where the engine's play at {search_nodes} nodes a move reaches {PLAYOUT_LEAF} buildings; game ply value key"
             )?;
         } else if search_nodes == 0 {
             writeln!(
@@ -158,13 +164,7 @@ fn main() -> std::io::Result<()> {
                         None,
                     ));
                 }
-                let options = SolveOptions {
-                    threads: 1,
-                    tt_mb: 16,
-                    max_nodes: Some(max_nodes),
-                    ..SolveOptions::default()
-                };
-                let solution = solve(position, &options, &|_| {});
+                let solution = solve(position, &solve_options(max_nodes), &|_| {});
                 solution.value().map(|value| {
                     let key = position.key().halves().0;
                     (format!("{g} {ply} {value} {key:x}"), None)
@@ -197,6 +197,16 @@ fn main() -> std::io::Result<()> {
     Ok(())
 }
 
+/// The exact solver, one thread, at most `max_nodes` nodes.
+fn solve_options(max_nodes: u64) -> SolveOptions {
+    SolveOptions {
+        threads: 1,
+        tt_mb: 16,
+        max_nodes: Some(max_nodes),
+        ..SolveOptions::default()
+    }
+}
+
 /// The estimating search alone (the network, no solver), at `nodes` nodes.
 fn search_options(nodes: u64) -> PlayOptions {
     PlayOptions {
@@ -221,23 +231,18 @@ fn playout_value(start: &Position, search_nodes: u64, max_nodes: u64) -> Option<
         estimate.get_or_insert(choice.value);
         position.play(choice.best?);
     }
-    let options = SolveOptions {
-        threads: 1,
-        tt_mb: 16,
-        max_nodes: Some(max_nodes),
-        ..SolveOptions::default()
-    };
-    let value = solve(&position, &options, &|_| {}).value()?;
+    let value = solve(&position, &solve_options(max_nodes), &|_| {}).value()?;
     let value = if position.to_move() == start.to_move() {
         value
     } else {
         -value
     };
-    // A start already at 8 buildings or over is never labelled (min-left is above 8), so the
-    // playout made at least one decision.
+    // min-left is above the leaf (checked with the arguments), so the playout made at least one
+    // decision.
     Some((estimate?, value))
 }
 
-/// Buildings in the larger hand where a playout stops and the solver takes over: at 7 the
-/// solver needs milliseconds to a second, at 8 up to minutes (docs/performance.md).
+/// Buildings in the larger hand where a playout stops and the solver takes over: in a first try
+/// of two games at 1,000,000 nodes, 3 of 21 positions were over budget at 8 buildings and none
+/// at 7 (docs/engine.md, "Labels from playouts").
 const PLAYOUT_LEAF: u32 = 7;

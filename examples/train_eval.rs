@@ -272,43 +272,22 @@ impl Model {
 
     /// The weights of a weights file (its `--hidden` sizes with them), to train on from there.
     fn read(path: &str) -> candle_core::Result<Model> {
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| fail(format!("{path}: {e}")));
-        // The file was checked by the engine's own reader first, so this walk can trust it.
-        Network::parse(&text).unwrap_or_else(|e| fail(format!("--init {path}: {e}")));
-        let mut words = text
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .flat_map(str::split_whitespace);
-        let mut tensors = std::collections::HashMap::new();
-        while let Some(name) = words.next() {
-            let mut size = || {
-                words
-                    .next()
-                    .and_then(|w| w.parse::<usize>().ok())
-                    .unwrap_or(0)
-            };
-            let (rows, cols) = (size(), size());
-            let values: Vec<f32> = words
-                .by_ref()
-                .take(rows * cols)
-                .map(|w| w.parse().unwrap_or(0.0))
-                .collect();
-            tensors.insert(name.to_string(), (rows, cols, values));
-        }
-        let mut var = |name: &str| {
-            let (rows, cols, values) = tensors
-                .remove(name)
-                .unwrap_or_else(|| fail(format!("--init {path}: no tensor `{name}`")));
+        let network = Network::read(std::path::Path::new(path))
+            .unwrap_or_else(|e| fail(format!("--init {path}: {e}")));
+        let mut tensors = network.tensors().into_iter();
+        let mut var = || {
+            let (_, rows, cols, values) = tensors.next().expect("seven tensors");
             Var::from_tensor(&Tensor::from_vec(values, (rows, cols), &Device::Cpu)?)
         };
+        // In the order `Network::tensors` gives them.
         Ok(Model {
-            w1: var("w1")?,
-            b1: var("b1")?,
-            w2: var("w2")?,
-            b2: var("b2")?,
-            w3: var("w3")?,
-            b3: var("b3")?,
-            skip: var("skip")?,
+            w1: var()?,
+            b1: var()?,
+            w2: var()?,
+            b2: var()?,
+            w3: var()?,
+            b3: var()?,
+            skip: var()?,
         })
     }
 

@@ -277,3 +277,41 @@ fn bad_weights_are_refused_with_the_line() {
         );
     }
 }
+
+#[test]
+fn the_tensors_are_the_files_own_numbers() {
+    // `Network::tensors` is what `train_eval --init` fine-tunes: written back in the file's
+    // format, they must be the committed file's tensors number for number, and read as the same
+    // network.
+    let network = Network::builtin();
+    let text = std::fs::read_to_string("src/cathedral/engine/network.txt").unwrap();
+    let mut written = String::new();
+    for (name, rows, cols, values) in network.tensors() {
+        assert_eq!(values.len(), rows * cols, "{name}");
+        written.push_str(&format!("{name} {rows} {cols}\n"));
+        for row in values.chunks(cols) {
+            let words: Vec<String> = row.iter().map(|v| format!("{v:e}")).collect();
+            written.push_str(&words.join(" "));
+            written.push('\n');
+        }
+        // The same numbers as the file's, read plainly from its text.
+        let header = format!("{name} {rows} {cols}");
+        let at = text
+            .lines()
+            .position(|l| l.trim() == header)
+            .expect(&header);
+        let file: Vec<f32> = text
+            .lines()
+            .skip(at + 1)
+            .flat_map(str::split_whitespace)
+            .take(rows * cols)
+            .map(|w| w.parse().unwrap())
+            .collect();
+        assert_eq!(file, values, "{name}");
+    }
+    let again = Network::parse(&written).unwrap();
+    for position in positions(3) {
+        let x = inputs(&position);
+        assert_eq!(network.forward(&x), again.forward(&x));
+    }
+}

@@ -243,6 +243,28 @@ impl Network {
         })
     }
 
+    /// The weights as the file holds them, `(name, rows, cols, numbers row by row)` for `w1`,
+    /// `b1`, `w2`, `b2`, `w3`, `b3` and `skip` ([`Network::parse`]): what a trainer starts from
+    /// to fine-tune this network.
+    pub fn tensors(&self) -> Vec<(&'static str, usize, usize, Vec<f32>)> {
+        let (h1, h2) = (self.hidden1, self.hidden2);
+        let mut w1 = vec![0.0; h1 * INPUTS];
+        for j in 0..h1 {
+            for i in 0..INPUTS {
+                w1[j * INPUTS + i] = self.w1t[i * h1 + j];
+            }
+        }
+        vec![
+            ("w1", h1, INPUTS, w1),
+            ("b1", 1, h1, self.b1.clone()),
+            ("w2", h2, h1, self.w2.clone()),
+            ("b2", 1, h2, self.b2.clone()),
+            ("w3", 1, h2, self.w3.clone()),
+            ("b3", 1, 1, vec![self.b3]),
+            ("skip", 1, INPUTS, self.skip.clone()),
+        ]
+    }
+
     /// Units of the first hidden layer.
     pub fn hidden1(&self) -> usize {
         self.hidden1

@@ -9,7 +9,7 @@ use cathedral::engine::inputs::{INPUTS, SUMMARY, SparseInputs, inputs};
 use cathedral::engine::network::Network;
 use cathedral::policy::{Policy, play_game};
 use cathedral::sampler::buildings_left;
-use cathedral::{Position, Rules};
+use cathedral::{Bitboard, Piece, Player, Position, Rules, table};
 
 /// Positions of seeded policy games after the Cathedral is placed, from start to end.
 fn positions(games: u64) -> Vec<Position> {
@@ -41,6 +41,73 @@ fn the_sparse_inputs_are_the_dense_ones() {
         assert_eq!(active, ones);
         assert!(ones.iter().all(|&i| dense[i] == 1.0));
     }
+}
+
+/// The inputs before the planes, from their documentation, by plain enumeration of the placement
+/// table's masks: a reference for [`inputs`], which counts with shifted bitboards.
+fn reference_summary(position: &Position) -> Vec<f32> {
+    let table = table();
+    let me = position.to_move();
+    let mut out = Vec::new();
+    for player in [me, me.opponent()] {
+        let side = position.side(player);
+        let free = !position.occupied() - position.side(player.opponent()).territory;
+        let own = side.territory - position.occupied();
+        let fitting = |piece: Piece, cells: Bitboard| {
+            table
+                .ids(Some(player), piece)
+                .filter(|&id| {
+                    let mask = table.get(id).mask;
+                    mask & cells == mask
+                })
+                .count() as u32
+        };
+        let mut all = 0;
+        let mut kinds = [[0.0f32; 4]; 11];
+        for piece in Piece::PLAYER_KINDS {
+            let count = side.hand.count(piece);
+            if count == 0 {
+                continue;
+            }
+            let placements = fitting(piece, free);
+            let when = |yes: bool| if yes { f32::from(count) } else { 0.0 };
+            kinds[piece.index()] = [
+                f32::from(count),
+                when(placements > 0),
+                when(fitting(piece, own) > 0),
+                (placements as f32).ln_1p(),
+            ];
+            all += placements;
+        }
+        out.extend(kinds.iter().flatten());
+        out.extend([
+            side.hand.squares() as f32 / 10.0,
+            own.count() as f32 / 10.0,
+            free.count() as f32 / 10.0,
+            (all as f32).ln_1p(),
+        ]);
+    }
+    out.push(f32::from(u8::from(me == Player::Light)));
+    out
+}
+
+#[test]
+fn the_summary_inputs_are_what_they_say() {
+    let positions = positions(30);
+    let (mut stuck, mut safe) = (0, 0);
+    for position in &positions {
+        let fast = inputs(position);
+        let reference = reference_summary(position);
+        assert_eq!(reference.len(), SUMMARY);
+        assert_eq!(fast[..SUMMARY], reference[..], "{position:?}");
+        // Kinds in hand that fit nowhere, and kinds that fit in their owner's territory: the
+        // positions hold both, so the test reaches every branch.
+        let per_player = (SUMMARY - 1) / 2;
+        let kinds = (0..2).flat_map(|slot| (0..11).map(move |k| slot * per_player + 4 * k));
+        stuck += kinds.clone().filter(|&at| reference[at + 1] < reference[at]).count();
+        safe += kinds.filter(|&at| reference[at + 2] > 0.0).count();
+    }
+    assert!(stuck > 100 && safe > 100, "{stuck} stuck, {safe} safe");
 }
 
 #[test]

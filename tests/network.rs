@@ -104,7 +104,10 @@ fn the_summary_inputs_are_what_they_say() {
         // positions hold both, so the test reaches every branch.
         let per_player = (SUMMARY - 1) / 2;
         let kinds = (0..2).flat_map(|slot| (0..11).map(move |k| slot * per_player + 4 * k));
-        stuck += kinds.clone().filter(|&at| reference[at + 1] < reference[at]).count();
+        stuck += kinds
+            .clone()
+            .filter(|&at| reference[at + 1] < reference[at])
+            .count();
         safe += kinds.filter(|&at| reference[at + 2] > 0.0).count();
     }
     assert!(stuck > 100 && safe > 100, "{stuck} stuck, {safe} safe");

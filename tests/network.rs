@@ -63,7 +63,7 @@ fn reference_summary(position: &Position) -> Vec<f32> {
                 .count() as u32
         };
         let mut all = 0;
-        let mut kinds = [[0.0f32; 4]; 11];
+        let mut kinds = [[0.0f32; 4]; Piece::PLAYER_KINDS.len()];
         for piece in Piece::PLAYER_KINDS {
             let count = side.hand.count(piece);
             if count == 0 {
@@ -103,7 +103,9 @@ fn the_summary_inputs_are_what_they_say() {
         // Kinds in hand that fit nowhere, and kinds that fit in their owner's territory: the
         // positions hold both, so the test reaches every branch.
         let per_player = (SUMMARY - 1) / 2;
-        let kinds = (0..2).flat_map(|slot| (0..11).map(move |k| slot * per_player + 4 * k));
+        let kinds = (0..2).flat_map(|slot| {
+            (0..Piece::PLAYER_KINDS.len()).map(move |k| slot * per_player + 4 * k)
+        });
         stuck += kinds
             .clone()
             .filter(|&at| reference[at + 1] < reference[at])

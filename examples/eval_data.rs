@@ -1,7 +1,7 @@
 //! Labels positions with exact values, for training the learned evaluation
 //! (`examples/train_eval.rs`, `docs/engine.md`, "The learned evaluation").
 //!
-//! `cargo run --release --example eval_data -- OUT [games] [seed] [max-left] [max-nodes] [first-game] [min-left] [search-nodes] [search|playout]`
+//! `cargo run --release --example eval_data -- OUT [games] [seed] [max-left] [max-nodes] [first-game] [min-left] [search-nodes] [search|playout] [policy|engine:NODES]`
 //!
 //! Plays policy games `first-game..games` (the sampling policy, seeded like `cathedral sample`:
 //! game `g` plays with `Rng::new(game_seed(seed, g))`), takes every position of each game with
@@ -28,11 +28,20 @@
 //! estimate of the labelled position itself (the playout's first move) is appended to
 //! `OUT.search` in the same form, so that the trainer can blend the two (as Stockfish's
 //! trainer blends the evaluation and the game's result).
+//!
+//! With `engine:NODES` last, the games are the engine's own instead of the policy's: game `g`
+//! opens with 2 to 6 moves of the sampling policy (how many, and which, drawn from the same
+//! seed), then the engine at full strength plays both sides at `NODES` nodes a move (the
+//! network, the exact solver taking over at the end, one thread: the same on every machine).
+//! These are the positions the engine meets in its own play, closer and with more draws than
+//! the policy's. Replaying them would mean searching again, so each game's moves are written
+//! to OUT before its labels, on a line `# game g MOVE MOVE ...` that the trainer replays.
 
 use cathedral::boardgame::engine::SCALE;
 use cathedral::boardgame::{Rng, SolveOptions, solve};
 use cathedral::engine::eval::Evaluation;
 use cathedral::engine::{PlayOptions, choose};
+use cathedral::notation::format_move_with_player;
 use cathedral::policy::{Policy, play_game};
 use cathedral::sampler::{buildings_left, game_seed};
 use cathedral::{Position, Rules};
@@ -77,6 +86,28 @@ fn main() -> std::io::Result<()> {
             std::process::exit(2)
         }
     };
+    let engine_nodes: Option<u64> = match std::env::args().nth(10).as_deref() {
+        None | Some("policy") => None,
+        Some(text) => match text.strip_prefix("engine:").map(str::parse) {
+            Some(Ok(nodes)) if nodes > 0 => Some(nodes),
+            _ => {
+                eprintln!(
+                    "argument 10 ({text:?}) is `policy` or `engine:NODES` (a whole number above 0)"
+                );
+                std::process::exit(2)
+            }
+        },
+    };
+    if engine_nodes.is_some() && playout {
+        eprintln!("engine games are not labelled by playouts: use `search` as argument 9");
+        std::process::exit(2)
+    }
+    let games_text = match engine_nodes {
+        None => "policy games".to_string(),
+        Some(nodes) => format!(
+            "engine games at {nodes} nodes a move after 2 to 6 policy moves (each game's moves on its `# game` line)"
+        ),
+    };
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -89,7 +120,7 @@ fn main() -> std::io::Result<()> {
         if first == 0 {
             writeln!(
                 search_file,
-                "# eval_data: policy games, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with the network (the playouts' first moves); game ply value key"
+                "# eval_data: {games_text}, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with the network (the playouts' first moves); game ply value key"
             )?;
         }
         Some(search_file)
@@ -100,17 +131,17 @@ fn main() -> std::io::Result<()> {
         if search_nodes > 0 && playout {
             writeln!(
                 file,
-                "# eval_data: policy games, seed {seed}, {min_left} to {max_left} buildings in the larger hand, labelled by the exact value (at most {max_nodes} nodes) where the engine's play at {search_nodes} nodes a move reaches {PLAYOUT_LEAF} buildings; game ply value key"
+                "# eval_data: {games_text}, seed {seed}, {min_left} to {max_left} buildings in the larger hand, labelled by the exact value (at most {max_nodes} nodes) where the engine's play at {search_nodes} nodes a move reaches {PLAYOUT_LEAF} buildings; game ply value key"
             )?;
         } else if search_nodes == 0 {
             writeln!(
                 file,
-                "# eval_data: policy games, seed {seed}, at most {max_left} buildings in the larger hand, at most {max_nodes} nodes; game ply value key"
+                "# eval_data: {games_text}, seed {seed}, at most {max_left} buildings in the larger hand, at most {max_nodes} nodes; game ply value key"
             )?;
         } else {
             writeln!(
                 file,
-                "# eval_data: policy games, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with the network; game ply value key"
+                "# eval_data: {games_text}, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with the network; game ply value key"
             )?;
         }
     }
@@ -120,21 +151,44 @@ fn main() -> std::io::Result<()> {
     let mut game = first;
     while game < games {
         let batch: Vec<u64> = (game..games.min(game + 64)).collect();
-        let positions: Vec<(u64, usize, Position)> = batch
-            .iter()
-            .flat_map(|&g| {
+        // Each game's positions, and for an engine game its moves' line.
+        let played: Vec<(u64, Vec<Position>, Option<String>)> = batch
+            .par_iter()
+            .map(|&g| {
                 let mut rng = Rng::new(game_seed(seed, g));
-                play_game(Position::new(Rules::CLASSIC), &policy, &mut rng, |_, _| {
-                    false
-                })
-                .into_iter()
-                .enumerate()
-                .filter(|(_, p)| {
-                    !p.is_game_over()
-                        && !p.cathedral_to_place()
-                        && (min_left..=max_left).contains(&buildings_left(p))
-                })
-                .map(move |(ply, p)| (g, ply, p))
+                match engine_nodes {
+                    None => {
+                        let positions =
+                            play_game(Position::new(Rules::CLASSIC), &policy, &mut rng, |_, _| {
+                                false
+                            });
+                        (g, positions, None)
+                    }
+                    Some(nodes) => {
+                        let (positions, moves) = engine_game(&policy, &mut rng, nodes, g);
+                        (
+                            g,
+                            positions,
+                            Some(format!("# game {g} {}", moves.join(" "))),
+                        )
+                    }
+                }
+            })
+            .collect();
+        let positions: Vec<(u64, usize, Position)> = played
+            .iter()
+            .flat_map(|(g, positions, _)| {
+                let g = *g;
+                positions
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .filter(|(_, p)| {
+                        !p.is_game_over()
+                            && !p.cathedral_to_place()
+                            && (min_left..=max_left).contains(&buildings_left(p))
+                    })
+                    .map(move |(ply, p)| (g, ply, p))
             })
             .collect();
         // Each label, and in playout mode the search's label of the same position beside it.
@@ -171,6 +225,13 @@ fn main() -> std::io::Result<()> {
                 })
             })
             .collect();
+        // A batch's games before its labels, so that the trainer meets each game's moves before
+        // the positions it reaches.
+        for (_, _, moves) in &played {
+            if let Some(moves) = moves {
+                writeln!(file, "{moves}")?;
+            }
+        }
         for line in &solved {
             match line {
                 Some((line, search_line)) => {
@@ -205,6 +266,39 @@ fn solve_options(max_nodes: u64) -> SolveOptions {
         max_nodes: Some(max_nodes),
         ..SolveOptions::default()
     }
+}
+
+/// Game `g` of the engine's own play: 2 to 6 moves of the sampling policy, then the engine at
+/// full strength (`nodes` nodes a move, one thread, seeded by the game) for both sides to the
+/// end. Returns every position reached, the first one included, and the moves in the notation.
+fn engine_game(policy: &Policy, rng: &mut Rng, nodes: u64, g: u64) -> (Vec<Position>, Vec<String>) {
+    let mut position = Position::new(Rules::CLASSIC);
+    let (mut positions, mut moves) = (vec![position], Vec::new());
+    let opening = 2 + rng.next_u64() % 5;
+    let options = PlayOptions {
+        nodes: Some(nodes),
+        time: None,
+        threads: 1,
+        seed: g,
+        tt_mb: 16,
+        ..PlayOptions::default()
+    };
+    // A game has at most 29 building moves per side plus passes (as in `play_game`).
+    for ply in 0..400 {
+        if position.is_game_over() {
+            break;
+        }
+        let mv = if ply < opening {
+            policy.choose(&position, rng)
+        } else {
+            choose(&position, &options, &mut |_| {}).best
+        };
+        let Some(mv) = mv else { break };
+        moves.push(format_move_with_player(&position, mv));
+        position.play(mv);
+        positions.push(position);
+    }
+    (positions, moves)
 }
 
 /// The estimating search alone (the network, no solver), at `nodes` nodes.

@@ -4,8 +4,8 @@
 //! `cargo run --release --features train --example train_eval -- OUT DATA... [--epochs N]
 //! [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS]`
 //!
-//! Replays each labelled position's policy game (the seed is in DATA's first line), checks that it
-//! reaches the same position (by key), computes its inputs (`engine::inputs`) and trains
+//! Replays each labelled position's game (a policy game from the seed in DATA's first line, an
+//! engine game from its `# game` line of moves), checks that it reaches the same position (by key), computes its inputs (`engine::inputs`) and trains
 //! `skip · x + w3 · relu(w2 · relu(w1 · x + b1) + b2) + b3` with AdamW on the Huber loss
 //! (quadratic within `D` squares, 1 by default), in minibatches of 256 shuffled by the seed. The
 //! positions of every tenth game are held out: the figures printed for them (mean absolute error,
@@ -23,6 +23,7 @@ use cathedral::boardgame::Rng;
 use cathedral::engine::eval::{WEIGHTS, estimate};
 use cathedral::engine::inputs::{INPUTS, PLANES, SUMMARY, inputs};
 use cathedral::engine::network::Network;
+use cathedral::legality::parse_move;
 use cathedral::policy::{Policy, play_game};
 use cathedral::sampler::{buildings_left, game_seed};
 use cathedral::{Position, Rules};
@@ -161,8 +162,20 @@ fn load(path: &str, examples: &mut Vec<Example>) {
             ))
         });
     let policy = Policy::default();
+    // Engine games are replayed from their moves (`# game g MOVE ...` lines before their labels);
+    // policy games from the seed.
+    let engine_games = header.contains("engine games");
     let mut game: Option<(u64, Vec<Position>)> = None;
+    let mut moves_of: std::collections::HashMap<u64, (usize, String)> = Default::default();
     for (i, line) in lines {
+        if let Some(rest) = line.strip_prefix("# game ") {
+            let (g, moves) = rest.split_once(' ').unwrap_or((rest, ""));
+            let g = g.parse::<u64>().unwrap_or_else(|_| {
+                fail(format!("{path}:{}: expected `# game g MOVE ...`", i + 1))
+            });
+            moves_of.insert(g, (i + 1, moves.to_string()));
+            continue;
+        }
         if line.starts_with('#') {
             continue;
         }
@@ -180,10 +193,17 @@ fn load(path: &str, examples: &mut Vec<Example>) {
             at("expected numbers")
         };
         if game.as_ref().is_none_or(|(n, _)| *n != g) {
-            let mut rng = Rng::new(game_seed(seed, g));
-            let positions = play_game(Position::new(Rules::CLASSIC), &policy, &mut rng, |_, _| {
-                false
-            });
+            let positions = if engine_games {
+                let Some((moves_line, moves)) = moves_of.remove(&g) else {
+                    at("no `# game` line with this game's moves before it")
+                };
+                replay(path, moves_line, &moves)
+            } else {
+                let mut rng = Rng::new(game_seed(seed, g));
+                play_game(Position::new(Rules::CLASSIC), &policy, &mut rng, |_, _| {
+                    false
+                })
+            };
             game = Some((g, positions));
         }
         let positions = &game
@@ -216,6 +236,19 @@ fn load(path: &str, examples: &mut Vec<Example>) {
             });
         }
     }
+}
+
+/// Every position of a game written as its moves, the start included.
+fn replay(path: &str, line: usize, moves: &str) -> Vec<Position> {
+    let mut position = Position::new(Rules::CLASSIC);
+    let mut positions = vec![position];
+    for text in moves.split_whitespace() {
+        let mv = parse_move(&position, text)
+            .unwrap_or_else(|e| fail(format!("{path}:{line}: move {}: {e}", positions.len())));
+        position.play(mv);
+        positions.push(position);
+    }
+    positions
 }
 
 fn augment() -> bool {

@@ -5,7 +5,8 @@
 //! [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS]`
 //!
 //! Replays each labelled position's game (a policy game from the seed in DATA's first line, an
-//! engine game from its `# game` line of moves), checks that it reaches the same position (by key), computes its inputs (`engine::inputs`) and trains
+//! engine game from its `# game` line of moves), checks that it reaches the same position (by
+//! key), computes its inputs (`engine::inputs`) and trains
 //! `skip · x + w3 · relu(w2 · relu(w1 · x + b1) + b2) + b3` with AdamW on the Huber loss
 //! (quadratic within `D` squares, 1 by default), in minibatches of 256 shuffled by the seed. The
 //! positions of every tenth game are held out: the figures printed for them (mean absolute error,

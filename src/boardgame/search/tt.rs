@@ -1,12 +1,16 @@
 //! The transposition table: a fixed-size array of lock-free entries shared by every thread.
 //!
-//! Each entry is three `AtomicU64` words: `key.0 ^ data`, `key.1 ^ data` and `data`. A probe
-//! recomputes both key halves from the data word and accepts the entry only if the whole 128-bit
-//! key matches, so a torn write (words of two different stores) or an entry of another position is
-//! never taken for a hit. Entries hold proven lower and upper bounds of the exact value and the
-//! best move; as every stored bound is true whatever the window that found it, bounds for one key
-//! are merged by intersection. Buckets of two entries; a new position replaces the entry whose
-//! subtree took less work.
+//! Each entry is three `AtomicU64` words: `key.0 ^ seal(data)`, `key.1 ^ seal(data)` and `data`,
+//! where [`seal`] scrambles the data word. A probe recomputes both key halves from the data word
+//! and accepts the entry only if the whole 128-bit key matches, so a torn write (words of two
+//! different stores) or an entry of another position is never taken for a hit. The seal is what
+//! makes this hold for any keys: with the data word itself in the check words, a torn entry of two
+//! stores differs from a real one by the XOR of their data words, a few low bits, and a game whose
+//! keys are close together (the toy game of `tests/toy_game.rs` packs its state into the key's low
+//! bits) could find another position's bounds under its own key. Entries hold proven lower and
+//! upper bounds of the exact value and the best move; as every stored bound is true whatever the
+//! window that found it, bounds for one key are merged by intersection. Buckets of two entries; a
+//! new position replaces the entry whose subtree took less work.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -52,6 +56,17 @@ fn unpack(data: u64) -> (Hit, u32) {
         },
         work,
     )
+}
+
+/// A bijective scramble of an entry's data (the finaliser of SplitMix64): entries that differ in
+/// any bit have seals that differ in about half of theirs, so words of two stores that differ
+/// only in their data never pass for one entry.
+#[inline]
+pub(crate) fn seal(data: u64) -> u64 {
+    let mut z = data ^ (data >> 30);
+    z = z.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 const _: () = assert!(
@@ -149,7 +164,8 @@ impl Table {
     #[inline]
     fn matches(entry: (u64, u64, u64), key: (u64, u64)) -> bool {
         let (a, b, data) = entry;
-        data & VALID != 0 && a ^ data == key.0 && b ^ data == key.1
+        let seal = seal(data);
+        data & VALID != 0 && a ^ seal == key.0 && b ^ seal == key.1
     }
 
     /// Copies every entry into `other` (merged with what it holds), for moving to a larger
@@ -159,7 +175,8 @@ impl Table {
             let (a, b, data) = self.read(at);
             if data & VALID != 0 {
                 let (hit, work) = unpack(data);
-                other.store((a ^ data, b ^ data), hit.lower, hit.upper, hit.mv, work);
+                let seal = seal(data);
+                other.store((a ^ seal, b ^ seal), hit.lower, hit.upper, hit.mv, work);
             }
         }
     }
@@ -215,8 +232,9 @@ impl Table {
             }
         }
         let data = pack(lower, upper, mv, work);
-        self.words[target].store(key.0 ^ data, Ordering::Relaxed);
-        self.words[target + 1].store(key.1 ^ data, Ordering::Relaxed);
+        let seal = seal(data);
+        self.words[target].store(key.0 ^ seal, Ordering::Relaxed);
+        self.words[target + 1].store(key.1 ^ seal, Ordering::Relaxed);
         self.words[target + 2].store(data, Ordering::Relaxed);
     }
 }
@@ -267,6 +285,60 @@ mod tests {
         small.copy_into(&large);
         for &key in &keys {
             assert_eq!(large.probe(key), small.probe(key), "{key:?}");
+        }
+    }
+
+    /// Every mix of the words of two stores into one slot (a torn write, or two writes
+    /// interleaved) is one of the two entries whole or no entry, even for keys that differ only
+    /// in a few low bits: no key near either passes for one with the other's bounds.
+    #[test]
+    fn words_of_two_stores_never_pass_for_an_entry() {
+        let pairs = [
+            ((7, 0x0001_028A), (7, 0x0001_0288)),
+            ((7, 0x0001_0200), (7, 0x0001_0205)),
+            ((0x1234_5678, 0x9ABC), (0x1234_5678 ^ 0x0101, 0x9ABC)),
+        ];
+        let bounds = [((-5, -5), (-7, -7)), ((0, 3), (2, 3)), ((1, 1), (5, 5))];
+        for (k1, k2) in pairs {
+            for ((l1, u1), (l2, u2)) in bounds {
+                let (one, two) = (Table::new(0), Table::new(0));
+                one.store(k1, l1, u1, None, 2);
+                two.store(k2, l2, u2, None, 2);
+                let words = |table: &Table| -> Vec<u64> {
+                    (0..ENTRY_WORDS)
+                        .map(|i| table.words[i].load(Ordering::Relaxed))
+                        .collect()
+                };
+                let (first, second) = (words(&one), words(&two));
+                for mask in 0..1u32 << ENTRY_WORDS {
+                    let mixed = Table::new(0);
+                    for i in 0..ENTRY_WORDS {
+                        let word = if mask >> i & 1 == 0 {
+                            first[i]
+                        } else {
+                            second[i]
+                        };
+                        mixed.words[i].store(word, Ordering::Relaxed);
+                    }
+                    let now = words(&mixed);
+                    // Every key that differs from one of the two in the low 12 bits of a half.
+                    for delta in 0..1u64 << 12 {
+                        for (k0, k1_) in [k1, k2] {
+                            for key in [(k0 ^ delta, k1_), (k0, k1_ ^ delta)] {
+                                let Some(hit) = mixed.probe(key) else {
+                                    continue;
+                                };
+                                let found = (key, hit.lower, hit.upper);
+                                assert!(
+                                    (found == (k1, l1, u1) && now == first)
+                                        || (found == (k2, l2, u2) && now == second),
+                                    "mask {mask:03b}: {found:?} passed"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -174,6 +174,7 @@ impl ProofTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::boardgame::search::tt::{keys_near, word_mixes};
 
     fn numbers(proof: u32, disproof: u32, mv: Option<u32>) -> Numbers {
         Numbers {
@@ -243,32 +244,20 @@ mod tests {
                         .collect()
                 };
                 let (first, second) = (words(&one), words(&two));
-                for mask in 0..1u32 << ENTRY_WORDS {
+                for now in word_mixes(&first, &second) {
                     let mixed = ProofTable::new(0);
-                    for i in 0..ENTRY_WORDS {
-                        let word = if mask >> i & 1 == 0 {
-                            first[i]
-                        } else {
-                            second[i]
-                        };
-                        mixed.words[i].store(word, Ordering::Relaxed);
+                    for (word, &value) in mixed.words.iter().zip(&now) {
+                        word.store(value, Ordering::Relaxed);
                     }
-                    let now = words(&mixed);
-                    // The two questions, and every key that differs from one of them in the
-                    // low 12 bits of a half.
-                    for delta in 0..1u64 << 12 {
-                        for (a, b) in [k1, k2] {
-                            for key in [(a ^ delta, b), (a, b ^ delta)] {
-                                let Some(found) = mixed.probe(key) else {
-                                    continue;
-                                };
-                                assert!(
-                                    (key, found) == (k1, n1) && now == first
-                                        || (key, found) == (k2, n2) && now == second,
-                                    "mask {mask:04b}: {key:?} passed with {found:?}"
-                                );
-                            }
-                        }
+                    for key in keys_near([k1, k2]) {
+                        let Some(found) = mixed.probe(key) else {
+                            continue;
+                        };
+                        assert!(
+                            (key, found) == (k1, n1) && now == first
+                                || (key, found) == (k2, n2) && now == second,
+                            "{now:x?}: {key:?} passed with {found:?}"
+                        );
                     }
                 }
             }

@@ -239,6 +239,33 @@ impl Table {
     }
 }
 
+/// For the tables' tests: every mix of the words of two entries, as a torn write or two
+/// interleaved writes leave them (word `i` from `second` where bit `i` of the mask is set).
+#[cfg(test)]
+pub(crate) fn word_mixes(first: &[u64], second: &[u64]) -> impl Iterator<Item = Vec<u64>> {
+    (0..1u32 << first.len()).map(move |mask| {
+        (0..first.len())
+            .map(|i| {
+                if mask >> i & 1 == 0 {
+                    first[i]
+                } else {
+                    second[i]
+                }
+            })
+            .collect()
+    })
+}
+
+/// For the tables' tests: the two keys and every key that differs from one of them in the low
+/// 12 bits of one half.
+#[cfg(test)]
+pub(crate) fn keys_near(keys: [(u64, u64); 2]) -> impl Iterator<Item = (u64, u64)> {
+    (0..1u64 << 12).flat_map(move |delta| {
+        keys.into_iter()
+            .flat_map(move |(a, b)| [(a ^ delta, b), (a, b ^ delta)])
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -310,32 +337,21 @@ mod tests {
                         .collect()
                 };
                 let (first, second) = (words(&one), words(&two));
-                for mask in 0..1u32 << ENTRY_WORDS {
+                for now in word_mixes(&first, &second) {
                     let mixed = Table::new(0);
-                    for i in 0..ENTRY_WORDS {
-                        let word = if mask >> i & 1 == 0 {
-                            first[i]
-                        } else {
-                            second[i]
-                        };
-                        mixed.words[i].store(word, Ordering::Relaxed);
+                    for (word, &value) in mixed.words.iter().zip(&now) {
+                        word.store(value, Ordering::Relaxed);
                     }
-                    let now = words(&mixed);
-                    // Every key that differs from one of the two in the low 12 bits of a half.
-                    for delta in 0..1u64 << 12 {
-                        for (k0, k1_) in [k1, k2] {
-                            for key in [(k0 ^ delta, k1_), (k0, k1_ ^ delta)] {
-                                let Some(hit) = mixed.probe(key) else {
-                                    continue;
-                                };
-                                let found = (key, hit.lower, hit.upper);
-                                assert!(
-                                    (found == (k1, l1, u1) && now == first)
-                                        || (found == (k2, l2, u2) && now == second),
-                                    "mask {mask:03b}: {found:?} passed"
-                                );
-                            }
-                        }
+                    for key in keys_near([k1, k2]) {
+                        let Some(hit) = mixed.probe(key) else {
+                            continue;
+                        };
+                        let found = (key, hit.lower, hit.upper);
+                        assert!(
+                            (found == (k1, l1, u1) && now == first)
+                                || (found == (k2, l2, u2) && now == second),
+                            "{now:x?}: {found:?} passed"
+                        );
                     }
                 }
             }

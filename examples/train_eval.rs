@@ -5,16 +5,15 @@
 //! [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS]`
 //!
 //! Replays each labelled position's game (a policy game from the seed in DATA's first line, an
-//! engine game from its `# game` line of moves), checks that it reaches the same position (by
-//! key), computes its inputs (`engine::inputs`) and trains
-//! `skip · x + w3 · relu(w2 · relu(w1 · x + b1) + b2) + b3` with AdamW on the Huber loss
-//! (quadratic within `D` squares, 1 by default), in minibatches of 256 shuffled by the seed. The
-//! positions of every tenth game are held out: the figures printed for them (mean absolute error,
-//! sign right, and how often an estimate near 0 is an exact draw) are the test; `--compare`
-//! prints the same figures for another weights file (the committed one, say) on the same
-//! positions. All
-//! weights start from the seed too, so the same command on the same data writes the same file;
-//! `--init` starts them from a weights file instead (fine-tuning it, with its hidden sizes).
+//! engine game from its `# game` line of moves), checks that it reaches the same position (by key),
+//! computes its inputs (`engine::inputs`) and trains `skip · x + w3 · relu(w2 · relu(w1 · x + b1) +
+//! b2) + b3` with AdamW on the Huber loss (quadratic within `D` squares, 1 by default), in
+//! minibatches of 256 shuffled by the seed. The positions of every tenth game are held out: the
+//! figures printed for them (mean absolute error, sign right, and how often an estimate near 0 is
+//! an exact draw) are the test; `--compare` prints the same figures for another weights file (the
+//! committed one, say) on the same positions. All weights start from the seed too, so the same
+//! command on the same data writes the same file; `--init` starts them from a weights file instead
+//! (fine-tuning it, with its hidden sizes).
 //! OUT is refused if it exists and is not the committed weights file being retrained.
 
 use candle_core::{DType, Device, Tensor, Var};

@@ -107,8 +107,11 @@ impl ProofTable {
     #[inline]
     fn matches(entry: [u64; ENTRY_WORDS], key: (u64, u64)) -> bool {
         let [a, b, numbers, extra] = entry;
-        let seal = seal_both(numbers, extra);
-        extra & VALID != 0 && a ^ seal == key.0 && b ^ seal == key.1
+        // An empty entry is passed over before the seal is computed.
+        extra & VALID != 0 && {
+            let seal = seal_both(numbers, extra);
+            a ^ seal == key.0 && b ^ seal == key.1
+        }
     }
 
     /// Asks the processor to start loading `key`'s bucket, so that a [`ProofTable::probe`]
@@ -174,7 +177,7 @@ impl ProofTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boardgame::search::tt::{keys_near, word_mixes};
+    use crate::boardgame::search::tt::{first_entry, keys_near, word_mixes, write_first_entry};
 
     fn numbers(proof: u32, disproof: u32, mv: Option<u32>) -> Numbers {
         Numbers {
@@ -238,17 +241,11 @@ mod tests {
                 let (one, two) = (ProofTable::new(0), ProofTable::new(0));
                 one.store(k1, n1, 3);
                 two.store(k2, n2, 3);
-                let words = |table: &ProofTable| -> Vec<u64> {
-                    (0..ENTRY_WORDS)
-                        .map(|i| table.words[i].load(Ordering::Relaxed))
-                        .collect()
-                };
-                let (first, second) = (words(&one), words(&two));
+                let first = first_entry(&one.words, ENTRY_WORDS);
+                let second = first_entry(&two.words, ENTRY_WORDS);
                 for now in word_mixes(&first, &second) {
                     let mixed = ProofTable::new(0);
-                    for (word, &value) in mixed.words.iter().zip(&now) {
-                        word.store(value, Ordering::Relaxed);
-                    }
+                    write_first_entry(&mixed.words, &now);
                     for key in keys_near([k1, k2]) {
                         let Some(found) = mixed.probe(key) else {
                             continue;

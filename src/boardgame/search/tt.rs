@@ -164,8 +164,11 @@ impl Table {
     #[inline]
     fn matches(entry: (u64, u64, u64), key: (u64, u64)) -> bool {
         let (a, b, data) = entry;
-        let seal = seal(data);
-        data & VALID != 0 && a ^ seal == key.0 && b ^ seal == key.1
+        // An empty entry is passed over before the seal is computed.
+        data & VALID != 0 && {
+            let seal = seal(data);
+            a ^ seal == key.0 && b ^ seal == key.1
+        }
     }
 
     /// Copies every entry into `other` (merged with what it holds), for moving to a larger
@@ -256,6 +259,23 @@ pub(crate) fn word_mixes(first: &[u64], second: &[u64]) -> impl Iterator<Item = 
     })
 }
 
+/// For the tables' tests: the words of a table's first entry.
+#[cfg(test)]
+pub(crate) fn first_entry(words: &[AtomicU64], entry_words: usize) -> Vec<u64> {
+    words[..entry_words]
+        .iter()
+        .map(|word| word.load(Ordering::Relaxed))
+        .collect()
+}
+
+/// For the tables' tests: writes `values` as a table's first entry.
+#[cfg(test)]
+pub(crate) fn write_first_entry(words: &[AtomicU64], values: &[u64]) {
+    for (word, &value) in words.iter().zip(values) {
+        word.store(value, Ordering::Relaxed);
+    }
+}
+
 /// For the tables' tests: the two keys and every key that differs from one of them in the low
 /// 12 bits of one half.
 #[cfg(test)]
@@ -331,17 +351,11 @@ mod tests {
                 let (one, two) = (Table::new(0), Table::new(0));
                 one.store(k1, l1, u1, None, 2);
                 two.store(k2, l2, u2, None, 2);
-                let words = |table: &Table| -> Vec<u64> {
-                    (0..ENTRY_WORDS)
-                        .map(|i| table.words[i].load(Ordering::Relaxed))
-                        .collect()
-                };
-                let (first, second) = (words(&one), words(&two));
+                let first = first_entry(&one.words, ENTRY_WORDS);
+                let second = first_entry(&two.words, ENTRY_WORDS);
                 for now in word_mixes(&first, &second) {
                     let mixed = Table::new(0);
-                    for (word, &value) in mixed.words.iter().zip(&now) {
-                        word.store(value, Ordering::Relaxed);
-                    }
+                    write_first_entry(&mixed.words, &now);
                     for key in keys_near([k1, k2]) {
                         let Some(hit) = mixed.probe(key) else {
                             continue;

@@ -74,7 +74,7 @@ impl Orientation {
 
     /// The same anchors as [`Orientation::anchors`] of the cells `shifted` was made from, read
     /// from its shifts instead of shifting again: what counting every placement of a hand costs.
-    #[inline]
+    #[inline(always)]
     pub fn anchors_in(&self, shifted: &ShiftedCells) -> Bitboard {
         let by = |i: usize| shifted.by[self.offsets[i] as usize];
         let first_two = by(0) & by(1);
@@ -147,12 +147,55 @@ impl ShiftedCells {
     }
 }
 
+/// Placements of `orientations` (each of `N` cells) on the cells `shifted` was made from.
+#[inline(always)]
+fn count_sized<const N: usize>(orientations: &[Orientation], shifted: &ShiftedCells) -> u32 {
+    orientations
+        .iter()
+        .map(|o| {
+            let mut anchors = shifted.by[o.offsets[0] as usize];
+            for &offset in &o.offsets[1..N] {
+                anchors &= shifted.by[offset as usize];
+            }
+            anchors.count_ones()
+        })
+        .sum()
+}
+
 /// All placements of one piece for one owner.
 pub struct PieceTable {
     pub orientations: Vec<Orientation>,
     /// Ids `first..end` are this piece's placements.
     pub first: u16,
     pub end: u16,
+}
+
+impl PieceTable {
+    /// How many placements of the piece fit on the cells `shifted` was made from: the sum of
+    /// [`Orientation::anchors_in`]'s counts, with the piece's number of cells (the same in
+    /// every orientation) known to the compiler, which then makes each orientation a fixed
+    /// run of `AND`s (counting placements is most of the learned evaluation's inputs).
+    #[inline(always)]
+    pub fn count_in(&self, shifted: &ShiftedCells) -> u32 {
+        let orientations = &self.orientations[..];
+        match orientations.first().map_or(0, |o| o.len) {
+            0 => 0,
+            1 => count_sized::<1>(orientations, shifted),
+            2 => count_sized::<2>(orientations, shifted),
+            3 => count_sized::<3>(orientations, shifted),
+            4 => count_sized::<4>(orientations, shifted),
+            5 => count_sized::<5>(orientations, shifted),
+            _ => count_sized::<6>(orientations, shifted),
+        }
+    }
+
+    /// Whether some placement of the piece fits on the cells `shifted` was made from.
+    #[inline(always)]
+    pub fn fits_in(&self, shifted: &ShiftedCells) -> bool {
+        self.orientations
+            .iter()
+            .any(|o| !o.anchors_in(shifted).is_empty())
+    }
 }
 
 /// The global table; see [`table`].
@@ -368,6 +411,16 @@ mod tests {
                         assert!(o.offsets.iter().all(|&off| (off as usize) < SPAN));
                         assert_eq!(o.anchors_in(&shifted), o.anchors(cells));
                     }
+                    let pieces = table().piece(owner, piece);
+                    let anchors = pieces.orientations.iter().map(|o| o.anchors(cells));
+                    assert_eq!(
+                        pieces.count_in(&shifted),
+                        anchors.clone().map(|a| a.count()).sum::<u32>()
+                    );
+                    assert_eq!(
+                        pieces.fits_in(&shifted),
+                        anchors.clone().any(|a| !a.is_empty())
+                    );
                 }
             }
         }

@@ -7,7 +7,7 @@
 //! is exactly the sum made afresh: the evaluation of a position does not depend on the line that
 //! reached it, and the search is the same with or without the accumulator, only faster.
 
-use super::network::{MAX_HIDDEN1, Network};
+use super::network::{MAX_HIDDEN1, Network, first};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
@@ -66,7 +66,12 @@ impl PlaneSums {
         }
         self.skips = [0; 2];
         for (set, cells) in sets(position).into_iter().enumerate() {
-            self.change(network, set, cells, 1);
+            match h {
+                16 => self.change::<16>(network, set, cells, 1),
+                32 => self.change::<32>(network, set, cells, 1),
+                64 => self.change::<64>(network, set, cells, 1),
+                _ => self.change::<128>(network, set, cells, 1),
+            }
         }
         self.valid = true;
     }
@@ -85,25 +90,84 @@ impl PlaneSums {
             self.refresh(network, child);
             return;
         }
-        let h = network.hidden1();
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has just been found to support AVX2.
+            return unsafe { self.update_avx2(network, parent, from, child) };
+        }
+        self.update_plain(network, parent, from, child)
+    }
+
+    /// [`PlaneSums::update_plain`] compiled for AVX2, whose eight-wide vectors add a row in
+    /// four instructions for the committed network (the baseline's four-wide ones in eight).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn update_avx2(
+        &mut self,
+        network: &Network,
+        parent: &Position,
+        from: &PlaneSums,
+        child: &Position,
+    ) {
+        self.update_plain(network, parent, from, child)
+    }
+
+    #[inline(always)]
+    fn update_plain(
+        &mut self,
+        network: &Network,
+        parent: &Position,
+        from: &PlaneSums,
+        child: &Position,
+    ) {
+        match network.hidden1() {
+            16 => self.update_sized::<16>(network, parent, from, child),
+            32 => self.update_sized::<32>(network, parent, from, child),
+            64 => self.update_sized::<64>(network, parent, from, child),
+            _ => self.update_sized::<128>(network, parent, from, child),
+        }
+    }
+
+    /// The update with the first layer's width `H` known to the compiler, which then adds a row
+    /// in whole vectors with no loop.
+    #[inline(always)]
+    fn update_sized<const H: usize>(
+        &mut self,
+        network: &Network,
+        parent: &Position,
+        from: &PlaneSums,
+        child: &Position,
+    ) {
         for (view, source) in self.views.iter_mut().zip(&from.views) {
-            view[..h].copy_from_slice(&source[..h]);
+            view[..H].copy_from_slice(&source[..H]);
         }
         self.skips = from.skips;
         let (before, after) = (sets(parent), sets(child));
         for set in 0..SETS {
-            self.change(network, set, after[set] - before[set], 1);
-            self.change(network, set, before[set] - after[set], -1);
+            self.change::<H>(network, set, after[set] - before[set], 1);
+            self.change::<H>(network, set, before[set] - after[set], -1);
         }
         self.valid = true;
     }
 
     /// Adds (`sign` 1) or removes (-1) the rows of `cells` of set `set` in both views.
-    fn change(&mut self, network: &Network, set: usize, cells: Bitboard, sign: i32) {
+    #[inline(always)]
+    fn change<const H: usize>(
+        &mut self,
+        network: &Network,
+        set: usize,
+        cells: Bitboard,
+        sign: i32,
+    ) {
         for cell in cells.cells() {
             for (view, planes) in PLANE_OF.iter().enumerate() {
                 let input = 100 * planes[set] + cell.index();
-                network.add_plane_row(input, sign, &mut self.views[view], &mut self.skips[view]);
+                network.add_plane_row::<H>(
+                    input,
+                    sign,
+                    first(&mut self.views[view]),
+                    &mut self.skips[view],
+                );
             }
         }
     }

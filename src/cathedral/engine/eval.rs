@@ -72,12 +72,7 @@ pub fn reach(position: &Position, player: Player) -> Reach {
     let shifted = ShiftedCells::new(position.free_for(player));
     let mut reach = Reach::default();
     for piece in side.hand.kinds() {
-        let placements: u32 = table
-            .piece(Some(player), piece)
-            .orientations
-            .iter()
-            .map(|o| o.anchors_in(&shifted).count())
-            .sum();
+        let placements = table.piece(Some(player), piece).count_in(&shifted);
         if placements > 0 {
             reach.fitting_squares += piece.size() * u32::from(side.hand.count(piece));
             reach.placements += placements;

@@ -9,7 +9,7 @@ use crate::cathedral::position::Position;
 use std::sync::OnceLock;
 
 /// Inputs per player: four per kind of building, then four totals.
-const PER_PLAYER: usize = 4 * PLAYER_PIECES + 4;
+pub(crate) const PER_PLAYER: usize = 4 * PLAYER_PIECES + 4;
 
 /// Inputs before the board's planes: both players' and whether the side to move is Light.
 pub const SUMMARY: usize = 2 * PER_PLAYER + 1;
@@ -144,15 +144,15 @@ fn player_inputs(position: &Position, player: Player, out: &mut [f32]) {
     for piece in side.hand.kinds() {
         let k = piece.index();
         let count = f32::from(side.hand.count(piece));
-        let orientations = &table.piece(Some(player), piece).orientations;
-        let placements: u32 = orientations
-            .iter()
-            .map(|o| o.anchors_in(&shifted).count())
-            .sum();
+        let pieces = table.piece(Some(player), piece);
+        let placements = pieces.count_in(&shifted);
         // Own territory is free for its owner: a kind that fits nowhere free fits none of it.
         let safe = placements > 0
             && own.count() >= piece.size()
-            && orientations.iter().any(|o| !o.anchors(own).is_empty());
+            && pieces
+                .orientations
+                .iter()
+                .any(|o| !o.anchors(own).is_empty());
         out[4 * k] = count;
         out[4 * k + 1] = if placements > 0 { count } else { 0.0 };
         out[4 * k + 2] = if safe { count } else { 0.0 };

@@ -5,7 +5,8 @@
 //! The estimate is `skip · x + b3 + w3 · relu(w2 · relu(w1 · x + b1) + b2)` in squares: a linear
 //! part over the inputs, with the network learning what it misses.
 
-use super::inputs::{INPUTS, PLANES, SUMMARY, SparseInputs};
+use super::inputs::{INPUTS, PER_PLAYER, PLANES, SUMMARY, SparseInputs};
+use crate::cathedral::piece::PLAYER_PIECES;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -27,6 +28,18 @@ pub struct Network {
     w3: Vec<f32>,
     b3: f32,
     skip: Vec<f32>,
+    /// The first layer's rows of the summary's inputs (`w1t`'s first [`SUMMARY`] rows), then
+    /// for each player's view, kind and [`HAND_STATES`] state the sum of the rows of the kind's
+    /// first three inputs (in hand, fitting, safe), as that state sets them: one row added
+    /// where three were ([`Network::summary_rows`]).
+    rows1: Vec<f32>,
+    /// The second layer by input, its units padded with zeros to a multiple of [`LANES`]:
+    /// `w2t[i * padded + j]` is the weight of first-layer unit `i` in unit `j`, so that the
+    /// layer is summed input by input in vectors of units, with no sum across a vector's lanes.
+    w2t: Vec<f32>,
+    /// `b2` and `w3` padded the same way (a padded unit is 0 and weighs 0).
+    b2p: Vec<f32>,
+    w3p: Vec<f32>,
     /// The first layer's rows of the planes' inputs (input `SUMMARY + k` is row `k`:
     /// `plane_rows[k * hidden1 + j]`) in fixed point, each [`Network::plane_unit`]: integer sums
     /// are the same in any order, so the accumulator's sums updated move by move are exactly the
@@ -49,6 +62,15 @@ pub const MAX_HIDDEN1: usize = 128;
 
 /// The widths of the first hidden layer the inference is compiled for.
 const WIDTHS: [usize; 4] = [16, 32, 64, 128];
+
+/// The ways a kind's first three inputs (in hand, fitting somewhere, fitting in its owner's
+/// territory) are set together when the kind is in hand: one or two in hand, times fitting
+/// nowhere, fitting only where it can be taken away, fitting in the territory.
+const HAND_STATES: usize = 6;
+
+/// The inference's vectors: eight `f32` lanes (AVX2), and the plain inference sums in the same
+/// lanes in the same order, so both give the same numbers.
+const LANES: usize = 8;
 
 /// A weights file that cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -206,6 +228,33 @@ impl Network {
         }
         let (plane_rows, plane_skip, plane_unit) =
             fixed_point(&w1t[SUMMARY * hidden1..], &skip[SUMMARY..]);
+        let mut rows1 = w1t[..SUMMARY * hidden1].to_vec();
+        for slot in 0..2 {
+            for kind in 0..PLAYER_PIECES {
+                let first = slot * PER_PLAYER + 4 * kind;
+                for state in 0..HAND_STATES {
+                    let (count, level) = ((state / 3 + 1) as f32, state % 3);
+                    rows1.extend((0..hidden1).map(|j| {
+                        (0..=level).fold(0.0, |sum, input| {
+                            sum + count * w1t[(first + input) * hidden1 + j]
+                        })
+                    }));
+                }
+            }
+        }
+        let padded = hidden2.div_ceil(LANES) * LANES;
+        let mut w2t = vec![0.0; hidden1 * padded];
+        for j in 0..hidden2 {
+            for i in 0..hidden1 {
+                w2t[i * padded + j] = w2[j * hidden1 + i];
+            }
+        }
+        let pad = |v: &[f32]| {
+            let mut out = v.to_vec();
+            out.resize(padded, 0.0);
+            out
+        };
+        let (b2p, w3p) = (pad(&b2), pad(&w3));
         let checks = tensors
             .iter()
             .filter(|t| t.0 == "check")
@@ -236,6 +285,10 @@ impl Network {
             w3,
             b3: b3[0],
             skip,
+            rows1,
+            w2t,
+            b2p,
+            w3p,
             plane_rows,
             plane_skip,
             plane_unit,
@@ -271,27 +324,32 @@ impl Network {
     }
 
     /// Adds (`sign` 1) or removes (-1) the row of plane input `k` (input `SUMMARY + k`) to the
-    /// sums of a view ([`super::accumulator::PlaneSums`]), in fixed point. Wrapping: a sum that
-    /// went out of range on the way would come back exactly (none does, [`fixed_point`]).
-    #[inline]
-    pub(super) fn add_plane_row(
+    /// sums of a view ([`super::accumulator::PlaneSums`]), in fixed point, `H` the first layer's
+    /// width. Wrapping: a sum that went out of range on the way would come back exactly (none
+    /// does, [`fixed_point`]).
+    #[inline(always)]
+    pub(super) fn add_plane_row<const H: usize>(
         &self,
         k: usize,
         sign: i32,
-        sums: &mut [i32; MAX_HIDDEN1],
+        sums: &mut [i32; H],
         skip: &mut i32,
     ) {
-        let row = &self.plane_rows[k * self.hidden1..(k + 1) * self.hidden1];
-        // Two loops without a multiplication: the baseline x86-64 has no vector multiply of
-        // 32-bit integers (measured: emulating it was a third of the update's time).
+        let row = &self.plane_rows[k * H..(k + 1) * H];
+        // In blocks of eight lanes, which the compiler makes whole vectors (the width unrolled
+        // one unit at a time stayed scalar: measured, twice the update's time); two loops
+        // without a multiplication: the baseline x86-64 has no vector multiply of 32-bit
+        // integers (measured: emulating it was a third of the update's time).
+        let blocks = sums.as_chunks_mut::<LANES>().0.iter_mut();
+        let rows = row.as_chunks::<LANES>().0;
         if sign > 0 {
-            for (sum, &w) in sums.iter_mut().zip(row) {
-                *sum = sum.wrapping_add(w);
+            for (block, w) in blocks.zip(rows) {
+                *block = std::array::from_fn(|i| block[i].wrapping_add(w[i]));
             }
             *skip = skip.wrapping_add(self.plane_skip[k]);
         } else {
-            for (sum, &w) in sums.iter_mut().zip(row) {
-                *sum = sum.wrapping_sub(w);
+            for (block, w) in blocks.zip(rows) {
+                *block = std::array::from_fn(|i| block[i].wrapping_sub(w[i]));
             }
             *skip = skip.wrapping_sub(self.plane_skip[k]);
         }
@@ -327,14 +385,77 @@ impl Network {
     pub fn estimate(&self, inputs: &SparseInputs) -> f32 {
         let mut sums = [0i32; MAX_HIDDEN1];
         let mut skip = 0i32;
-        for &index in inputs.active() {
-            self.add_plane_row(usize::from(index) - SUMMARY, 1, &mut sums, &mut skip);
+        let rows = inputs.active().iter().map(|&i| usize::from(i) - SUMMARY);
+        match self.hidden1 {
+            16 => rows.for_each(|k| self.add_plane_row::<16>(k, 1, first(&mut sums), &mut skip)),
+            32 => rows.for_each(|k| self.add_plane_row::<32>(k, 1, first(&mut sums), &mut skip)),
+            64 => rows.for_each(|k| self.add_plane_row::<64>(k, 1, first(&mut sums), &mut skip)),
+            _ => rows.for_each(|k| self.add_plane_row::<128>(k, 1, first(&mut sums), &mut skip)),
         }
         self.estimate_summed(&inputs.summary, &sums, skip)
     }
 
+    /// The first layer's rows to add for `summary`, each with its input's value, in order: for
+    /// each player and kind, one row of [`Network::rows1`] for the kind's first three inputs
+    /// (value 1) where they hold one of the [`HAND_STATES`] (the inputs' own rows otherwise,
+    /// none where all three are 0), then its placements' row; the totals; the side to move.
+    /// Inputs at 0 add nothing. Written into `rows` (the caller's, so that they are not
+    /// copied back: measured), the number of them returned.
+    #[inline(always)]
+    fn summary_rows(&self, summary: &[f32; SUMMARY], rows: &mut [(u16, f32); SUMMARY]) -> usize {
+        let mut len = 0;
+        let mut push = |row: usize, x: f32| {
+            if x != 0.0 {
+                rows[len] = (row as u16, x);
+                len += 1;
+            }
+        };
+        for slot in 0..2 {
+            let inputs = &summary[slot * PER_PLAYER..(slot + 1) * PER_PLAYER];
+            for kind in 0..PLAYER_PIECES {
+                let first = slot * PER_PLAYER + 4 * kind;
+                let [count, fitting, safe, placements] = [0, 1, 2, 3].map(|i| inputs[4 * kind + i]);
+                let state = match (count, fitting, safe) {
+                    (1.0, 0.0, 0.0) => Some(0),
+                    (1.0, 1.0, 0.0) => Some(1),
+                    (1.0, 1.0, 1.0) => Some(2),
+                    (2.0, 0.0, 0.0) => Some(3),
+                    (2.0, 2.0, 0.0) => Some(4),
+                    (2.0, 2.0, 2.0) => Some(5),
+                    _ => None,
+                };
+                match state {
+                    Some(state) => push(
+                        SUMMARY + (slot * PLAYER_PIECES + kind) * HAND_STATES + state,
+                        1.0,
+                    ),
+                    None => {
+                        push(first, count);
+                        push(first + 1, fitting);
+                        push(first + 2, safe);
+                    }
+                }
+                push(first + 3, placements);
+            }
+            let totals = 4 * PLAYER_PIECES;
+            for (i, &x) in inputs.iter().enumerate().skip(totals) {
+                push(slot * PER_PLAYER + i, x);
+            }
+        }
+        push(SUMMARY - 1, summary[SUMMARY - 1]);
+        len
+    }
+
     /// The estimate from the inputs' summary and the planes' sums of the side to move's view
     /// ([`super::accumulator::PlaneSums::view`]): what the engine's search calls.
+    ///
+    /// The order of the sums, the same on every machine (so that a node budget gives the same
+    /// search everywhere, the browser's included): the first layer by the rows of
+    /// [`Network::summary_rows`], in order; the second
+    /// input by input in vectors of [`LANES`] units; the linear part over the summary in
+    /// [`LANES`] lanes, then the output's products added to those lanes, the lanes summed in
+    /// order, the summary's last inputs, the planes' part and `b3` last. No fused
+    /// multiply-adds: the browser has none.
     pub fn estimate_summed(
         &self,
         summary: &[f32; SUMMARY],
@@ -344,30 +465,57 @@ impl Network {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the processor has just been found to support AVX2.
-            return unsafe { self.estimate_avx2(summary, sums, skip) };
+            if let Some(estimate) = unsafe { self.estimate_avx2(summary, sums, skip) } {
+                return estimate;
+            }
         }
         self.estimate_plain(summary, sums, skip)
     }
 
-    /// [`Network::estimate_plain`] compiled for AVX2, whose eight-wide vectors halve the time.
+    /// [`Network::estimate_plain`] in AVX2 vectors of eight, for the widths it is compiled for
+    /// (a second layer of at most 32 units); `None` for others.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn estimate_avx2(&self, summary: &[f32; SUMMARY], sums: &[i32; MAX_HIDDEN1], skip: i32) -> f32 {
+    fn estimate_avx2(
+        &self,
+        summary: &[f32; SUMMARY],
+        sums: &[i32; MAX_HIDDEN1],
+        skip: i32,
+    ) -> Option<f32> {
         match self.hidden1 {
-            16 => self.estimate_vectors::<2>(summary, sums, skip),
-            32 => self.estimate_vectors::<4>(summary, sums, skip),
-            64 => self.estimate_vectors::<8>(summary, sums, skip),
-            _ => self.estimate_vectors::<16>(summary, sums, skip),
+            16 => self.estimate_second::<2>(summary, sums, skip),
+            32 => self.estimate_second::<4>(summary, sums, skip),
+            64 => self.estimate_second::<8>(summary, sums, skip),
+            _ => self.estimate_second::<16>(summary, sums, skip),
         }
     }
 
-    /// [`Network::estimate_sized`] in `L` vectors of eight, which stay in registers while the
-    /// inputs' rows are added (measured: the compiler kept the plain form's layer in memory,
-    /// storing it back after every row; that loop was half of the evaluation's time). The same
-    /// operations in the same order, so the same numbers.
+    /// [`Network::estimate_avx2`] with the first layer's vectors `L` known, choosing the
+    /// second's.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn estimate_vectors<const L: usize>(
+    fn estimate_second<const L: usize>(
+        &self,
+        summary: &[f32; SUMMARY],
+        sums: &[i32; MAX_HIDDEN1],
+        skip: i32,
+    ) -> Option<f32> {
+        Some(match self.w3p.len() / LANES {
+            1 => self.estimate_vectors::<L, 1>(summary, sums, skip),
+            2 => self.estimate_vectors::<L, 2>(summary, sums, skip),
+            3 => self.estimate_vectors::<L, 3>(summary, sums, skip),
+            4 => self.estimate_vectors::<L, 4>(summary, sums, skip),
+            _ => return None,
+        })
+    }
+
+    /// The estimate in `L` vectors of eight for the first layer and `L2` for the second, which
+    /// stay in registers while the rows are added (measured: the compiler kept the plain form's
+    /// layer in memory, storing it back after every row). The same operations in the same order
+    /// as [`Network::estimate_sized`], so the same numbers.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn estimate_vectors<const L: usize, const L2: usize>(
         &self,
         summary: &[f32; SUMMARY],
         sums: &[i32; MAX_HIDDEN1],
@@ -378,50 +526,79 @@ impl Network {
             _mm256_loadu_si256, _mm256_max_ps, _mm256_mul_ps, _mm256_set1_ps, _mm256_setzero_ps,
             _mm256_storeu_ps,
         };
-        let load = |row: &[[f32; 8]], l: usize| {
+        let load = |row: &[[f32; LANES]], l: usize| {
             // SAFETY: `row[l]` is eight floats, what an unaligned load reads.
             unsafe { _mm256_loadu_ps(row[l].as_ptr()) }
         };
-        let (rows, _) = self.w1t.as_chunks::<8>();
-        let (b1, _) = self.b1.as_chunks::<8>();
-        let (sums, _) = sums.as_chunks::<8>();
+        let (rows, _) = self.rows1.as_chunks::<LANES>();
+        let (b1, _) = self.b1.as_chunks::<LANES>();
+        let (sums, _) = sums.as_chunks::<LANES>();
         let mut h1: [__m256; L] = [_mm256_setzero_ps(); L];
         for (l, h) in h1.iter_mut().enumerate() {
             *h = load(b1, l);
         }
-        let mut out = self.b3;
-        for (i, (&x, skip)) in summary.iter().zip(&self.skip).enumerate() {
-            if x != 0.0 {
-                let row = &rows[i * L..(i + 1) * L];
-                let x8 = _mm256_set1_ps(x);
-                for (l, h) in h1.iter_mut().enumerate() {
-                    *h = _mm256_add_ps(*h, _mm256_mul_ps(x8, load(row, l)));
-                }
-                out += x * skip;
+        let mut active = [(0u16, 0.0f32); SUMMARY];
+        let len = self.summary_rows(summary, &mut active);
+        for &(i, x) in &active[..len] {
+            let i = usize::from(i);
+            let row = &rows[i * L..(i + 1) * L];
+            let x8 = _mm256_set1_ps(x);
+            for (l, h) in h1.iter_mut().enumerate() {
+                *h = _mm256_add_ps(*h, _mm256_mul_ps(x8, load(row, l)));
             }
         }
         let unit = _mm256_set1_ps(self.plane_unit);
         for (h, sum) in h1.iter_mut().zip(sums) {
             // SAFETY: `sum` is eight integers, what an unaligned load reads.
             let sum = unsafe { _mm256_loadu_si256(sum.as_ptr().cast::<__m256i>()) };
-            *h = _mm256_add_ps(*h, _mm256_mul_ps(_mm256_cvtepi32_ps(sum), unit));
+            let h_sum = _mm256_add_ps(*h, _mm256_mul_ps(_mm256_cvtepi32_ps(sum), unit));
+            *h = _mm256_max_ps(h_sum, _mm256_setzero_ps());
+        }
+        let mut units = [[0.0f32; LANES]; L];
+        for (lanes, h) in units.iter_mut().zip(&h1) {
+            // SAFETY: `lanes` is eight floats, what an unaligned store writes.
+            unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), *h) };
+        }
+        let (w2t, _) = self.w2t.as_chunks::<LANES>();
+        let mut h2: [__m256; L2] = [_mm256_setzero_ps(); L2];
+        for (i, &unit) in units.as_flattened().iter().enumerate() {
+            let row = &w2t[i * L2..(i + 1) * L2];
+            let u8 = _mm256_set1_ps(unit);
+            for (m, h) in h2.iter_mut().enumerate() {
+                *h = _mm256_add_ps(*h, _mm256_mul_ps(u8, load(row, m)));
+            }
+        }
+        let (xs, _) = summary.as_chunks::<LANES>();
+        let (skips, _) = self.skip.as_chunks::<LANES>();
+        let mut lanes = _mm256_setzero_ps();
+        for (c, x) in xs.iter().enumerate() {
+            // SAFETY: `x` is eight floats, what an unaligned load reads.
+            let x = unsafe { _mm256_loadu_ps(x.as_ptr()) };
+            lanes = _mm256_add_ps(lanes, _mm256_mul_ps(x, load(skips, c)));
+        }
+        let (b2, _) = self.b2p.as_chunks::<LANES>();
+        let (w3, _) = self.w3p.as_chunks::<LANES>();
+        for (m, h) in h2.iter().enumerate() {
+            let h = _mm256_max_ps(_mm256_add_ps(*h, load(b2, m)), _mm256_setzero_ps());
+            lanes = _mm256_add_ps(lanes, _mm256_mul_ps(load(w3, m), h));
+        }
+        let mut out = [0.0f32; LANES];
+        // SAFETY: `out` is eight floats, what an unaligned store writes.
+        unsafe { _mm256_storeu_ps(out.as_mut_ptr(), lanes) };
+        self.output(out, summary, skip)
+    }
+
+    /// The last sums of the estimate, the same for both inferences: the lanes in order, the
+    /// summary's inputs past its last full vector, the planes' part of the linear part, `b3`.
+    #[inline(always)]
+    fn output(&self, lanes: [f32; LANES], summary: &[f32; SUMMARY], skip: i32) -> f32 {
+        let mut out = lanes.iter().fold(0.0f32, |sum, &lane| sum + lane);
+        let tail = SUMMARY / LANES * LANES;
+        for (x, w) in summary[tail..].iter().zip(&self.skip[tail..SUMMARY]) {
+            out += x * w;
         }
         out += skip as f32 * self.plane_unit;
-        for h in &mut h1 {
-            *h = _mm256_max_ps(*h, _mm256_setzero_ps());
-        }
-        let (w2, _) = self.w2.as_chunks::<8>();
-        for ((row, b2), w3) in w2.chunks_exact(L).zip(&self.b2).zip(&self.w3) {
-            let mut sum = _mm256_setzero_ps();
-            for (l, h) in h1.iter().enumerate() {
-                sum = _mm256_add_ps(sum, _mm256_mul_ps(load(row, l), *h));
-            }
-            let mut lanes = [0.0f32; 8];
-            // SAFETY: `lanes` is eight floats, what an unaligned store writes.
-            unsafe { _mm256_storeu_ps(lanes.as_mut_ptr(), sum) };
-            out += w3 * (b2 + lanes.iter().sum::<f32>()).max(0.0);
-        }
-        out
+        out + self.b3
     }
 
     #[inline(always)]
@@ -440,8 +617,8 @@ impl Network {
     }
 
     /// The estimate with the first hidden layer's width known to the compiler, which then keeps
-    /// the layer in registers while it adds the inputs' rows (measured: the plain loop stored it
-    /// back after every row, half of the evaluation's time).
+    /// the layer in registers while it adds the inputs' rows; every sum in the order of
+    /// [`Network::estimate_summed`], lane by lane.
     #[inline(always)]
     fn estimate_sized<const H: usize>(
         &self,
@@ -449,36 +626,47 @@ impl Network {
         sums: &[i32; MAX_HIDDEN1],
         skip: i32,
     ) -> f32 {
-        let (rows, _) = self.w1t.as_chunks::<H>();
+        let relu = |v: f32| if v > 0.0 { v } else { 0.0 };
+        let (rows, _) = self.rows1.as_chunks::<H>();
         let mut h1 = [0.0f32; H];
         h1.copy_from_slice(&self.b1);
-        let mut out = self.b3;
-        for ((&x, row), skip) in summary.iter().zip(rows).zip(&self.skip) {
-            if x != 0.0 {
-                for (h, w) in h1.iter_mut().zip(row) {
-                    *h += x * w;
-                }
-                out += x * skip;
+        let mut active = [(0u16, 0.0f32); SUMMARY];
+        let len = self.summary_rows(summary, &mut active);
+        for &(i, x) in &active[..len] {
+            for (h, w) in h1.iter_mut().zip(&rows[usize::from(i)]) {
+                *h += x * w;
             }
         }
         for (h, &sum) in h1.iter_mut().zip(sums) {
-            *h += sum as f32 * self.plane_unit;
+            *h = relu(*h + sum as f32 * self.plane_unit);
         }
-        out += skip as f32 * self.plane_unit;
-        for h in &mut h1 {
-            *h = h.max(0.0);
-        }
-        let (w2, _) = self.w2.as_chunks::<H>();
-        for ((row, b2), w3) in w2.iter().zip(&self.b2).zip(&self.w3) {
-            let mut sum = [0.0f32; 8];
-            for (ws, hs) in row.as_chunks::<8>().0.iter().zip(h1.as_chunks::<8>().0) {
-                for ((s, w), h) in sum.iter_mut().zip(ws).zip(hs) {
-                    *s += w * h;
-                }
+        let padded = self.w3p.len();
+        let mut h2 = [0.0f32; MAX_HIDDEN];
+        let h2 = &mut h2[..padded];
+        for (&unit, row) in h1.iter().zip(self.w2t.chunks_exact(padded)) {
+            for (h, w) in h2.iter_mut().zip(row) {
+                *h += unit * w;
             }
-            out += w3 * (b2 + sum.iter().sum::<f32>()).max(0.0);
         }
-        out
+        let mut lanes = [0.0f32; LANES];
+        let (xs, _) = summary.as_chunks::<LANES>();
+        for (x, w) in xs.iter().zip(self.skip.as_chunks::<LANES>().0) {
+            for ((lane, x), w) in lanes.iter_mut().zip(x).zip(w) {
+                *lane += x * w;
+            }
+        }
+        for ((h, b2), w3) in h2
+            .as_chunks::<LANES>()
+            .0
+            .iter()
+            .zip(self.b2p.as_chunks::<LANES>().0)
+            .zip(self.w3p.as_chunks::<LANES>().0)
+        {
+            for (((lane, h), b), w) in lanes.iter_mut().zip(h).zip(b2).zip(w3) {
+                *lane += w * relu(h + b);
+            }
+        }
+        self.output(lanes, summary, skip)
     }
 
     /// The same estimate computed plainly, in `f64`, from the layers as written: the reference
@@ -514,6 +702,13 @@ impl Network {
     }
 }
 
+/// The first `H` sums of a view, the units of a first layer of `H`.
+#[inline(always)]
+pub(super) fn first<const H: usize>(sums: &mut [i32; MAX_HIDDEN1]) -> &mut [i32; H] {
+    sums.first_chunk_mut::<H>()
+        .expect("a first layer is at most MAX_HIDDEN1 wide")
+}
+
 /// The planes' rows and skip weights in fixed point, and the unit: the finest power of two with
 /// which every plane input at 1 at once still sums within an `i32` (at most 2^-30).
 fn fixed_point(rows: &[f32], skip: &[f32]) -> (Vec<i32>, Vec<i32>, f32) {
@@ -539,5 +734,84 @@ impl fmt::Display for Network {
     /// The shape, as `97-64-32-1`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{INPUTS}-{}-{}-1", self.hidden1, self.hidden2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boardgame::Rng;
+
+    /// A network of the given widths with seeded weights, as a weights file holds them.
+    fn generated(h1: usize, h2: usize, rng: &mut Rng) -> Network {
+        let mut numbers = |n: usize| {
+            (0..n)
+                .map(|_| format!("{:.6}", rng.below(2001) as f64 / 2000.0 - 0.5))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let text = format!(
+            "w1 {h1} {INPUTS}\n{}\nb1 1 {h1}\n{}\nw2 {h2} {h1}\n{}\nb2 1 {h2}\n{}\nw3 1 {h2}\n{}\n\
+             b3 1 1\n{}\nskip 1 {INPUTS}\n{}\n",
+            numbers(h1 * INPUTS),
+            numbers(h1),
+            numbers(h2 * h1),
+            numbers(h2),
+            numbers(h2),
+            numbers(1),
+            numbers(INPUTS),
+        );
+        Network::parse(&text).expect("a generated network reads")
+    }
+
+    #[test]
+    fn the_vector_inference_gives_the_plain_ones_numbers() {
+        let mut rng = Rng::new(49);
+        let shapes = [
+            (16, 8),
+            (16, 3),
+            (32, 32),
+            (32, 5),
+            (64, 17),
+            (128, 24),
+            (32, 40),
+        ];
+        for (h1, h2) in shapes {
+            let network = generated(h1, h2, &mut rng);
+            for _ in 0..200 {
+                // Summaries with zeros where a kind is not in hand, the hand states a position
+                // gives, other values (read input by input), and sums of any sign.
+                let mut summary = [0.0f32; SUMMARY];
+                for x in &mut summary {
+                    if rng.below(4) > 0 {
+                        *x = rng.below(4001) as f32 / 1000.0;
+                    }
+                }
+                for slot in 0..2 {
+                    for kind in 0..PLAYER_PIECES {
+                        let first = slot * PER_PLAYER + 4 * kind;
+                        let count = (1 + rng.below(2)) as f32;
+                        let level = rng.below(4);
+                        if level < 3 {
+                            summary[first] = count;
+                            summary[first + 1] = if level >= 1 { count } else { 0.0 };
+                            summary[first + 2] = if level >= 2 { count } else { 0.0 };
+                        }
+                    }
+                }
+                let mut sums = [0i32; MAX_HIDDEN1];
+                for s in &mut sums[..h1] {
+                    *s = rng.below(1 << 24) as i32 - (1 << 23);
+                }
+                let skip = rng.below(1 << 24) as i32 - (1 << 23);
+                let plain = network.estimate_plain(&summary, &sums, skip);
+                assert!(plain.is_finite());
+                assert_eq!(
+                    network.estimate_summed(&summary, &sums, skip).to_bits(),
+                    plain.to_bits(),
+                    "{h1}-{h2}"
+                );
+            }
+        }
     }
 }

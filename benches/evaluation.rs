@@ -1,0 +1,89 @@
+//! The learned evaluation's parts, each on the same positions: the inputs before the planes
+//! (counting placements), the inference from them and the planes' sums, the accumulator's
+//! update by one move, and the estimate from scratch. The positions are every position with at
+//! most 13 buildings in the larger hand (where the network judges) of 40 seeded policy games.
+//!
+//! Run: `cargo bench --bench evaluation -- --measurement-time 3 --warm-up-time 1`.
+
+use cathedral::boardgame::Rng;
+use cathedral::engine::accumulator::PlaneSums;
+use cathedral::engine::eval::NETWORK_BUILDINGS;
+use cathedral::engine::inputs::{SparseInputs, summary_of};
+use cathedral::engine::network::Network;
+use cathedral::policy::{Policy, play_game};
+use cathedral::sampler::buildings_left;
+use cathedral::{Position, Rules};
+use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
+
+/// The games' lines, cut to the positions the network judges.
+fn lines() -> Vec<Vec<Position>> {
+    let policy = Policy::default();
+    (0..40)
+        .map(|game| {
+            let mut rng = Rng::new(4900 + game);
+            play_game(Position::new(Rules::CLASSIC), &policy, &mut rng, |_, _| {
+                false
+            })
+            .into_iter()
+            .filter(|p| !p.cathedral_to_place() && buildings_left(p) <= NETWORK_BUILDINGS)
+            .collect()
+        })
+        .collect()
+}
+
+fn evaluation(c: &mut Criterion) {
+    let network = Network::builtin();
+    let lines = lines();
+    let positions: Vec<Position> = lines.iter().flatten().copied().collect();
+    let moves: Vec<(Position, Position)> = lines
+        .iter()
+        .flat_map(|line| line.windows(2).map(|pair| (pair[0], pair[1])))
+        .collect();
+    let sums: Vec<PlaneSums> = positions
+        .iter()
+        .map(|p| PlaneSums::of(network, p))
+        .collect();
+    let summaries: Vec<_> = positions.iter().map(summary_of).collect();
+    let mut group = c.benchmark_group("evaluation");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("inputs", |b| {
+        b.iter(|| {
+            for position in &positions {
+                black_box(summary_of(black_box(position)));
+            }
+        })
+    });
+    group.bench_function("inference", |b| {
+        b.iter(|| {
+            for ((position, summary), sums) in positions.iter().zip(&summaries).zip(&sums) {
+                let (view, skip) = sums.view(position.to_move()).expect("a position's sums");
+                black_box(network.estimate_summed(black_box(summary), view, skip));
+            }
+        })
+    });
+    group.bench_function("estimate from scratch", |b| {
+        b.iter(|| {
+            for position in &positions {
+                black_box(network.estimate(&SparseInputs::of(black_box(position))));
+            }
+        })
+    });
+    group.throughput(Throughput::Elements(moves.len() as u64));
+    let from: Vec<PlaneSums> = moves
+        .iter()
+        .map(|(p, _)| PlaneSums::of(network, p))
+        .collect();
+    group.bench_function("accumulator update", |b| {
+        let mut out = PlaneSums::default();
+        b.iter(|| {
+            for ((parent, child), from) in moves.iter().zip(&from) {
+                out.update(network, parent, from, black_box(child));
+                black_box(&out);
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, evaluation);
+criterion_main!(benches);

@@ -449,13 +449,12 @@ impl Network {
     /// The estimate from the inputs' summary and the planes' sums of the side to move's view
     /// ([`super::accumulator::PlaneSums::view`]): what the engine's search calls.
     ///
-    /// The order of the sums, the same on every machine (so that a node budget gives the same
-    /// search everywhere, the browser's included): the first layer by the rows of
-    /// [`Network::summary_rows`], in order; the second
-    /// input by input in vectors of [`LANES`] units; the linear part over the summary in
-    /// [`LANES`] lanes, then the output's products added to those lanes, the lanes summed in
-    /// order, the summary's last inputs, the planes' part and `b3` last. No fused
-    /// multiply-adds: the browser has none.
+    /// The order of the sums, the same in the AVX2 inference and the plain one (the browser's),
+    /// so that both give the same numbers from the same inputs: the first layer by the rows of
+    /// [`Network::summary_rows`], in order; the second input by input in vectors of [`LANES`]
+    /// units; the linear part over the summary in [`LANES`] lanes, then the output's products
+    /// added to those lanes, the lanes summed in order, the summary's last inputs, the planes'
+    /// part and `b3` last. No fused multiply-adds: the browser has none.
     pub fn estimate_summed(
         &self,
         summary: &[f32; SUMMARY],

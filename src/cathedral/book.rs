@@ -19,6 +19,7 @@
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
 use crate::cathedral::notation::format_move_with_player;
+use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
 use crate::file::FileError;
@@ -29,6 +30,19 @@ use std::sync::OnceLock;
 
 /// The book made by the opening study (`python python/bench/opening.py`), built in.
 const BUNDLED: &str = include_str!("../../puzzles/book/opening.yaml");
+
+/// The fewest buildings in both hands together of any position in the bundled book (a unit
+/// test holds it to the book): a position with fewer is not in it, whatever the book says.
+const BUNDLED_FEWEST_IN_HANDS: u32 = 27;
+
+/// Buildings in both hands together: a move places at most one and a capture gives some back,
+/// so a book position and any position equal to it have the same number.
+fn in_hands(position: &Position) -> u32 {
+    Player::BOTH
+        .iter()
+        .map(|&p| position.side(p).hand.buildings())
+        .sum()
+}
 
 /// A move of the book with its statistics.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -137,6 +151,13 @@ impl Book {
                 positions: HashMap::new(),
             })
         })
+    }
+
+    /// The bundled book when `position` may be in it, else `None` without reading the book:
+    /// reading it (every line replayed in four rotations) costs a fifth of a second, most of a
+    /// short `bestmove` in the middle game, where the book holds nothing.
+    pub fn bundled_for(position: &Position) -> Option<&'static Book> {
+        (in_hands(position) >= BUNDLED_FEWEST_IN_HANDS).then(Book::bundled)
     }
 
     /// Reads a book file's text; `name` labels errors, which are located at the line and
@@ -338,6 +359,28 @@ mod tests {
         assert_eq!(e.line, Some(2), "{e}");
         let e = Book::parse("b.yaml", "book: x\n").unwrap_err();
         assert!(e.message.contains("opening book"), "{e}");
+    }
+
+    #[test]
+    fn the_bundled_book_is_skipped_only_where_it_holds_nothing() {
+        let book = Book::parse("<bundled book>", BUNDLED).unwrap_or_else(|e| panic!("{e}"));
+        let fewest = book.positions.keys().map(in_hands).min();
+        assert_eq!(fewest, Some(BUNDLED_FEWEST_IN_HANDS));
+        // Along a game, the book is offered while the position has as many buildings in hand
+        // as one of its positions, and refused after.
+        let mut position = Position::new(Rules::CLASSIC);
+        for _ in 0..6 {
+            assert_eq!(
+                Book::bundled_for(&position).is_some(),
+                in_hands(&position) >= BUNDLED_FEWEST_IN_HANDS
+            );
+            if book.lookup(&position).is_some() {
+                assert!(Book::bundled_for(&position).is_some());
+            }
+            let mv = legal(&position)[0];
+            position.play(mv);
+        }
+        assert!(Book::bundled_for(&position).is_none());
     }
 
     #[test]

@@ -285,7 +285,7 @@ fn decide(
         let owned;
         let book = match args.book.as_str() {
             "none" => None,
-            "bundled" => Some(Book::bundled()),
+            "bundled" => Book::bundled_for(&position),
             path => {
                 owned = load_book(std::path::Path::new(path))?;
                 Some(&owned)

@@ -262,7 +262,7 @@ pub fn bestmove<'py>(
                 let owned;
                 let book = match book {
                     "none" => None,
-                    "bundled" => Some(Book::bundled()),
+                    "bundled" => Book::bundled_for(&p),
                     path => {
                         let text = std::fs::read_to_string(path).map_err(|e| {
                             CathedralError::new_err(format!(

@@ -47,9 +47,10 @@ pub struct EngineOptions {
     /// so that its estimate and the best move's come from the same search (what whole-game
     /// analysis needs to measure a played move against the best).
     pub also_rank: Vec<u32>,
-    /// Late-move reductions (on for play; off, the search's value at a depth is plain minimax's
-    /// to that depth, which the tests check).
-    pub reductions: bool,
+    /// The selective search: late-move reductions, reverse futility pruning and late-move
+    /// pruning (on for play; off, the search's value at a depth is plain minimax's to that
+    /// depth, which the tests check).
+    pub selective: bool,
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
     pub multi_pv: usize,
@@ -72,7 +73,7 @@ impl Default for EngineOptions {
             noise: 0,
             stop: Arc::default(),
             multi_pv: 1,
-            reductions: true,
+            selective: true,
             also_rank: Vec::new(),
             threads: 1,
         }
@@ -155,6 +156,17 @@ fn pick(order: &mut [(i64, usize)], i: usize) -> usize {
     order[i].1
 }
 
+/// Reverse futility pruning: a null-window node with at most this many plies left whose own
+/// estimate beats beta by [`FUTILE_MARGIN`] a ply is cut without searching its moves.
+const FUTILE_DEPTH: i16 = 2;
+
+/// Reverse futility's margin for each ply left, in [`SCALE`] units: a square and a half.
+const FUTILE_MARGIN: i32 = 150;
+
+/// Late-move pruning: a null-window node with `d` plies left (1 or 2) searches only its first
+/// `LATE_MOVES * d * d` moves in the order (12 and 48 of the hundreds a Cathedral position has).
+const LATE_MOVES: usize = 12;
+
 /// Entries of [`Searcher::evaluate`]'s memory (a power of two).
 const EVALUATION_CACHE: usize = 1 << 16;
 
@@ -228,21 +240,34 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     /// evaluation (the learned one above all) costs more than a lookup. The value is the one
     /// `evaluate` gives, so the search is the same with or without it, only faster.
     fn evaluate(&mut self, position: &G, ply: usize) -> i32 {
-        if self.evaluations.is_empty() {
-            self.accumulate(position, ply);
-            return position.evaluate_accumulated(&self.accumulators[ply], self.params);
-        }
-        let key = position.key();
-        let slot = self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)];
-        if slot.0 == key && slot.1 != EMPTY_EVALUATION {
-            return slot.1;
+        if let Some(value) = self.remembered(position) {
+            return value;
         }
         self.accumulate(position, ply);
+        self.evaluate_accumulated(position, ply)
+    }
+
+    /// [`Searcher::evaluate`] for a position whose accumulator at `ply` is already made.
+    fn evaluate_accumulated(&mut self, position: &G, ply: usize) -> i32 {
+        if let Some(value) = self.remembered(position) {
+            return value;
+        }
         let value = position.evaluate_accumulated(&self.accumulators[ply], self.params);
-        if value != EMPTY_EVALUATION {
+        if !self.evaluations.is_empty() && value != EMPTY_EVALUATION {
+            let key = position.key();
             self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)] = (key, value);
         }
         value
+    }
+
+    /// The remembered evaluation of `position`, if any.
+    fn remembered(&self, position: &G) -> Option<i32> {
+        if self.evaluations.is_empty() {
+            return None;
+        }
+        let key = position.key();
+        let (held, value) = self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)];
+        (held == key && value != EMPTY_EVALUATION).then_some(value)
     }
 
     /// Starts a search of the root's moves: the root is the line's first position.
@@ -373,6 +398,14 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         }
         // The children's accumulators are made from this position's.
         self.accumulate(position, ply);
+        // Reverse futility: near the horizon, a null-window node whose own estimate beats beta
+        // by a margin that grows with the depth left is cut without searching its moves.
+        if self.options.selective && ply > 0 && beta - alpha == 1 && depth <= FUTILE_DEPTH {
+            let estimate = self.evaluate_accumulated(position, ply);
+            if estimate - FUTILE_MARGIN * i32::from(depth) >= beta {
+                return (estimate + beta) / 2;
+            }
+        }
         self.line.truncate(ply);
         self.line.push(*position);
         self.order_moves(position, ply, tt_move);
@@ -383,6 +416,17 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             let index = self.pick(ply, i);
             let mv = G::moves(&mut self.buffers[ply])[index];
             let code = G::encode(mv);
+            // Late moves of a null-window node near the horizon are not searched: the order
+            // (the table's move, the killers, bigger buildings first, the history) puts the
+            // moves that refute first. Exempting claims and captures measured worse.
+            if self.options.selective
+                && ply > 0
+                && beta - alpha == 1
+                && depth <= 2
+                && i >= LATE_MOVES * (depth * depth) as usize
+            {
+                break;
+            }
             let mut child = *position;
             child.play(mv);
             let keeps = position.keeps_turn(mv);
@@ -391,7 +435,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             } else {
                 // Late moves at enough depth are first searched shallower.
                 let quiet = Some(code) != tt_move && !self.killers.at(ply).contains(&Some(code));
-                let reduction = if self.options.reductions && depth >= 3 && i >= 3 && quiet {
+                let reduction = if self.options.selective && depth >= 3 && i >= 3 && quiet {
                     1 + i16::from(i >= 12 && depth >= 4)
                 } else {
                     0

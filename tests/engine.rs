@@ -334,7 +334,7 @@ fn analyse_position_ranks_moves_by_proven_values_or_estimates() {
 }
 
 /// Plain negamax to `depth` plies with the engine's evaluation at the horizon: the reference
-/// for the engine's search without its selectivity. Memoised by (position, depth), which changes
+/// for the engine's search without reductions or pruning. Memoised by (position, depth), which changes
 /// nothing but the time it takes.
 fn reference(
     position: &Position,
@@ -369,7 +369,7 @@ fn reference(
 }
 
 #[test]
-fn without_selectivity_the_search_value_is_plain_minimax_to_its_depth() {
+fn without_reductions_or_pruning_the_search_value_is_plain_minimax_to_its_depth() {
     use cathedral::boardgame::engine::{EngineOptions, think};
     // Endgames, and middle games of policy games (more varied estimates), as deep as the
     // reference can go in a second or two.
@@ -407,7 +407,8 @@ fn without_selectivity_the_search_value_is_plain_minimax_to_its_depth() {
                         nodes: None,
                         time: None,
                         max_depth: depth,
-                        selective: false,
+                        reductions: false,
+                        pruning: false,
                         threads,
                         ..Default::default()
                     },

@@ -1257,14 +1257,15 @@ fn searches_add_the_value_of_a_move_that_keeps_the_turn_as_it_is() {
             assert!(end.is_over(), "{position:?}: the line stops early");
             assert_eq!(mover_view * end.terminal_value(), exact, "{position:?}");
         }
-        // The estimating search, without its selectivity, is plain minimax to each depth.
+        // The estimating search, without reductions or pruning, is plain minimax to each depth.
         for depth in 1..=plies.min(4) {
             let thought = cathedral::boardgame::engine::think(
                 &position,
                 &cathedral::boardgame::engine::EngineOptions {
                     time: None,
                     max_depth: depth,
-                    selective: false,
+                    reductions: false,
+                    pruning: false,
                     multi_pv: 2,
                     tt_mb: 1,
                     ..Default::default()

@@ -47,10 +47,13 @@ pub struct EngineOptions {
     /// so that its estimate and the best move's come from the same search (what whole-game
     /// analysis needs to measure a played move against the best).
     pub also_rank: Vec<u32>,
-    /// The selective search: late-move reductions, reverse futility pruning and late-move
-    /// pruning (on for play; off, the search's value at a depth is plain minimax's to that
-    /// depth, which the tests check).
-    pub selective: bool,
+    /// Late-move reductions (on for play; off with [`EngineOptions::pruning`], the search's
+    /// value at a depth is plain minimax's to that depth, which the tests check).
+    pub reductions: bool,
+    /// Reverse futility pruning and late-move pruning near the horizon (on for play; off for
+    /// the puzzle ratings' solvers, which were calibrated without them, and for the tests
+    /// that compare the search with plain minimax).
+    pub pruning: bool,
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
     pub multi_pv: usize,
@@ -73,7 +76,8 @@ impl Default for EngineOptions {
             noise: 0,
             stop: Arc::default(),
             multi_pv: 1,
-            selective: true,
+            reductions: true,
+            pruning: true,
             also_rank: Vec::new(),
             threads: 1,
         }
@@ -400,7 +404,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         self.accumulate(position, ply);
         // Reverse futility: near the horizon, a null-window node whose own estimate beats beta
         // by a margin that grows with the depth left is cut without searching its moves.
-        if self.options.selective && ply > 0 && beta - alpha == 1 && depth <= FUTILE_DEPTH {
+        if self.options.pruning && ply > 0 && beta - alpha == 1 && depth <= FUTILE_DEPTH {
             let estimate = self.evaluate_accumulated(position, ply);
             if estimate - FUTILE_MARGIN * i32::from(depth) >= beta {
                 return (estimate + beta) / 2;
@@ -419,7 +423,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             // Late moves of a null-window node near the horizon are not searched: the order
             // (the table's move, the killers, bigger buildings first, the history) puts the
             // moves that refute first. Exempting claims and captures measured worse.
-            if self.options.selective
+            if self.options.pruning
                 && ply > 0
                 && beta - alpha == 1
                 && depth <= 2
@@ -435,7 +439,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             } else {
                 // Late moves at enough depth are first searched shallower.
                 let quiet = Some(code) != tt_move && !self.killers.at(ply).contains(&Some(code));
-                let reduction = if self.options.selective && depth >= 3 && i >= 3 && quiet {
+                let reduction = if self.options.reductions && depth >= 3 && i >= 3 && quiet {
                     1 + i16::from(i >= 12 && depth >= 4)
                 } else {
                     0

@@ -59,6 +59,8 @@ pub struct PlayOptions {
     /// A move whose value is wanted too, from the same search as the best move's
     /// ([`Choice::also`]): whole-game analysis measures the move played this way.
     pub also: Option<Move>,
+    /// The search's pruning near the horizon ([`EngineOptions::pruning`]; on for play).
+    pub pruning: bool,
 }
 
 impl Default for PlayOptions {
@@ -77,6 +79,7 @@ impl Default for PlayOptions {
             exact: true,
             candidates: 1,
             also: None,
+            pruning: true,
         }
     }
 }
@@ -252,6 +255,7 @@ pub fn choose(
                 .also
                 .map(|mv| vec![<Position as crate::boardgame::Game>::encode(mv)])
                 .unwrap_or_default(),
+            pruning: options.pruning,
             // `think` searches on one thread with a node budget.
             threads: if options.threads == 0 {
                 std::thread::available_parallelism().map_or(1, |n| n.get())

@@ -334,8 +334,8 @@ fn analyse_position_ranks_moves_by_proven_values_or_estimates() {
 }
 
 /// Plain negamax to `depth` plies with the engine's evaluation at the horizon: the reference
-/// for the engine's search without reductions or pruning. Memoised by (position, depth), which changes
-/// nothing but the time it takes.
+/// for the engine's search without reductions or pruning. Memoised by (position, depth), which
+/// changes nothing but the time it takes.
 fn reference(
     position: &Position,
     depth: u32,

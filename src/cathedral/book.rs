@@ -19,7 +19,6 @@
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
 use crate::cathedral::notation::format_move_with_player;
-use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
 use crate::file::FileError;
@@ -34,15 +33,6 @@ const BUNDLED: &str = include_str!("../../puzzles/book/opening.yaml");
 /// The fewest buildings in both hands together of any position in the bundled book (a unit
 /// test holds it to the book): a position with fewer is not in it, whatever the book says.
 const BUNDLED_FEWEST_IN_HANDS: u32 = 27;
-
-/// Buildings in both hands together: a move places at most one and a capture gives some back,
-/// so a book position and any position equal to it have the same number.
-fn in_hands(position: &Position) -> u32 {
-    Player::BOTH
-        .iter()
-        .map(|&p| position.side(p).hand.buildings())
-        .sum()
-}
 
 /// A move of the book with its statistics.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -157,7 +147,7 @@ impl Book {
     /// reading it (every line replayed in four rotations) costs a fifth of a second, most of a
     /// short `bestmove` in the middle game, where the book holds nothing.
     pub fn bundled_for(position: &Position) -> Option<&'static Book> {
-        (in_hands(position) >= BUNDLED_FEWEST_IN_HANDS).then(Book::bundled)
+        (position.buildings_in_hands() >= BUNDLED_FEWEST_IN_HANDS).then(Book::bundled)
     }
 
     /// Reads a book file's text; `name` labels errors, which are located at the line and
@@ -364,7 +354,11 @@ mod tests {
     #[test]
     fn the_bundled_book_is_skipped_only_where_it_holds_nothing() {
         let book = Book::parse("<bundled book>", BUNDLED).unwrap_or_else(|e| panic!("{e}"));
-        let fewest = book.positions.keys().map(in_hands).min();
+        let fewest = book
+            .positions
+            .keys()
+            .map(Position::buildings_in_hands)
+            .min();
         assert_eq!(fewest, Some(BUNDLED_FEWEST_IN_HANDS));
         // Along a game, the book is offered while the position has as many buildings in hand
         // as one of its positions, and refused after.
@@ -372,7 +366,7 @@ mod tests {
         for _ in 0..6 {
             assert_eq!(
                 Book::bundled_for(&position).is_some(),
-                in_hands(&position) >= BUNDLED_FEWEST_IN_HANDS
+                position.buildings_in_hands() >= BUNDLED_FEWEST_IN_HANDS
             );
             if book.lookup(&position).is_some() {
                 assert!(Book::bundled_for(&position).is_some());

@@ -18,14 +18,6 @@ pub fn buildings_left(position: &Position) -> u32 {
     position.buildings_left()
 }
 
-/// Buildings in both hands together.
-fn hands_total(position: &Position) -> u32 {
-    crate::cathedral::player::Player::BOTH
-        .iter()
-        .map(|&p| position.side(p).hand.buildings())
-        .sum()
-}
-
 /// A difficulty tier, by buildings left per player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tier {
@@ -291,7 +283,7 @@ pub fn sample_each(
         };
         let start = Position::new(rules);
         let positions = play_sample_game(start, players, &policy, &mut rng, |p| {
-            buildings_left(p) <= target && hands_total(p) <= total
+            buildings_left(p) <= target && p.buildings_in_hands() <= total
         });
         let ply = positions.len() - 1;
         let last = positions[ply];

@@ -306,6 +306,15 @@ impl Position {
             .unwrap_or(0)
     }
 
+    /// Buildings in both hands together: a move places at most one and a capture gives some
+    /// back, so equal positions have the same number.
+    pub fn buildings_in_hands(&self) -> u32 {
+        Player::BOTH
+            .iter()
+            .map(|&p| self.side(p).hand.buildings())
+            .sum()
+    }
+
     /// Every building on the board: the Cathedral first, then Light's, then Dark's, by slot.
     pub fn buildings(&self) -> impl Iterator<Item = Building> + '_ {
         let cathedral = self.cathedral.any().then_some(Building {

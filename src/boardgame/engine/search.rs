@@ -167,8 +167,12 @@ const FUTILE_DEPTH: i16 = 2;
 /// Reverse futility's margin for each ply left, in [`SCALE`] units: a square and a half.
 const FUTILE_MARGIN: i32 = 150;
 
-/// Late-move pruning: a null-window node with `d` plies left (1 or 2) searches only its first
-/// `LATE_MOVES * d * d` moves in the order (12 and 48 of the hundreds a Cathedral position has).
+/// Late-move pruning: a null-window node with `d` plies left, at most this many, searches only
+/// its first [`LATE_MOVES`]` * d * d` moves in the order.
+const LATE_DEPTH: i16 = 2;
+
+/// Late-move pruning's moves for each ply left, squared (12 and 48 of the hundreds a Cathedral
+/// position has, with one and two plies left).
 const LATE_MOVES: usize = 12;
 
 /// Entries of [`Searcher::evaluate`]'s memory (a power of two).
@@ -417,20 +421,23 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         let mut best = -INFINITE;
         let mut best_code = None;
         for i in 0..count {
-            let index = self.pick(ply, i);
-            let mv = G::moves(&mut self.buffers[ply])[index];
-            let code = G::encode(mv);
             // Late moves of a null-window node near the horizon are not searched: the order
             // (the table's move, the killers, bigger buildings first, the history) puts the
-            // moves that refute first. Exempting claims and captures measured worse.
+            // moves that refute first. Exempting claims and captures measured worse. The window
+            // is looked at for each move, not once for the node: a full-window node whose
+            // alpha has risen to beta - 1 prunes too (rare, with values in hundredths; hoisting
+            // the test out of the loop changes node counts for that reason).
             if self.options.pruning
                 && ply > 0
                 && beta - alpha == 1
-                && depth <= 2
+                && depth <= LATE_DEPTH
                 && i >= LATE_MOVES * (depth * depth) as usize
             {
                 break;
             }
+            let index = self.pick(ply, i);
+            let mv = G::moves(&mut self.buffers[ply])[index];
+            let code = G::encode(mv);
             let mut child = *position;
             child.play(mv);
             let keeps = position.keeps_turn(mv);

@@ -1,7 +1,7 @@
 //! Labels positions with exact values, for training the learned evaluation
 //! (`examples/train_eval.rs`, `docs/engine.md`, "The learned evaluation").
 //!
-//! `cargo run --release --example eval_data -- OUT [games] [seed] [max-left] [max-nodes] [first-game] [min-left] [search-nodes] [search|playout] [policy|engine:NODES]`
+//! `cargo run --release --example eval_data -- OUT [games] [seed] [max-left] [max-nodes] [first-game] [min-left] [search-nodes] [search|playout] [policy|engine:NODES] [network:WEIGHTS[:BUILDINGS]]`
 //!
 //! Plays policy games `first-game..games` (the sampling policy, seeded like `cathedral sample`:
 //! game `g` plays with `Rng::new(game_seed(seed, g))`), takes every position of each game with
@@ -36,10 +36,16 @@
 //! These are the positions the engine meets in its own play, closer and with more draws than
 //! the policy's. Replaying them would mean searching again, so each game's moves are written
 //! to OUT before its labels, on a line `# game g MOVE MOVE ...` that the trainer replays.
+//!
+//! With `network:WEIGHTS` last, the engine's searches (labels, playouts, engine games) evaluate
+//! with that weights file instead of the committed network; `network:WEIGHTS:8` lets it judge
+//! only up to 8 buildings in the larger hand (the linear features beyond), as a network trained
+//! on exact values alone should. `examples/train_network.rs` runs the whole training with it.
 
 use cathedral::boardgame::engine::SCALE;
 use cathedral::boardgame::{Rng, SolveOptions, solve};
-use cathedral::engine::eval::Evaluation;
+use cathedral::engine::eval::{Evaluation, NETWORK_BUILDINGS};
+use cathedral::engine::network::Network;
 use cathedral::engine::{PlayOptions, choose};
 use cathedral::notation::format_move_with_player;
 use cathedral::policy::{Policy, play_game};
@@ -47,6 +53,41 @@ use cathedral::sampler::{buildings_left, game_seed};
 use cathedral::{Position, Rules};
 use rayon::prelude::*;
 use std::io::Write;
+use std::sync::OnceLock;
+
+/// The evaluation of every search this run makes (argument 11; the committed network by default).
+static EVALUATION: OnceLock<Evaluation> = OnceLock::new();
+
+fn evaluation() -> Evaluation {
+    *EVALUATION.get_or_init(Evaluation::default)
+}
+
+/// Argument 11: `network:WEIGHTS[:BUILDINGS]`, read once.
+fn network_argument(text: &str) -> Evaluation {
+    let fail = |why: String| -> ! {
+        eprintln!("argument 11 ({text:?}): {why}");
+        std::process::exit(2)
+    };
+    let Some(rest) = text.strip_prefix("network:") else {
+        fail("expected `network:WEIGHTS` or `network:WEIGHTS:BUILDINGS`".into())
+    };
+    let (path, buildings) = match rest.rsplit_once(':') {
+        Some((path, n)) if !path.is_empty() && n.parse::<u32>().is_ok() => {
+            (path, n.parse::<u32>().ok())
+        }
+        _ => (rest, None),
+    };
+    let network = Network::read(std::path::Path::new(path)).unwrap_or_else(|e| fail(e.to_string()));
+    match buildings {
+        None => Evaluation::Learned(network),
+        Some(buildings) if (1..=NETWORK_BUILDINGS).contains(&buildings) => {
+            Evaluation::LearnedUpTo { network, buildings }
+        }
+        Some(buildings) => fail(format!(
+            "{buildings} buildings: expected 1 to {NETWORK_BUILDINGS}, where the network may judge"
+        )),
+    }
+}
 
 fn arg<T: std::str::FromStr>(n: usize, default: T) -> T {
     match std::env::args().nth(n) {
@@ -98,6 +139,13 @@ fn main() -> std::io::Result<()> {
             }
         },
     };
+    let network_text = match std::env::args().nth(11) {
+        None => "the network".to_string(),
+        Some(text) => {
+            let _ = EVALUATION.set(network_argument(&text));
+            format!("the network of {}", &text["network:".len()..])
+        }
+    };
     if engine_nodes.is_some() && playout {
         eprintln!("engine games are not labelled by playouts: use `search` as argument 9");
         std::process::exit(2)
@@ -105,7 +153,7 @@ fn main() -> std::io::Result<()> {
     let games_text = match engine_nodes {
         None => "policy games".to_string(),
         Some(nodes) => format!(
-            "engine games at {nodes} nodes a move after 2 to 6 policy moves (each game's moves on its `# game` line)"
+            "engine games at {nodes} nodes a move with {network_text} after 2 to 6 policy moves (each game's moves on its `# game` line)"
         ),
     };
     let mut file = std::fs::OpenOptions::new()
@@ -120,7 +168,7 @@ fn main() -> std::io::Result<()> {
         if first == 0 {
             writeln!(
                 search_file,
-                "# eval_data: {games_text}, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with the network (the playouts' first moves); game ply value key"
+                "# eval_data: {games_text}, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with {network_text} (the playouts' first moves); game ply value key"
             )?;
         }
         Some(search_file)
@@ -141,7 +189,7 @@ fn main() -> std::io::Result<()> {
         } else {
             writeln!(
                 file,
-                "# eval_data: {games_text}, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with the network; game ply value key"
+                "# eval_data: {games_text}, seed {seed}, {min_left} to {max_left} buildings in the larger hand, estimates by the search at {search_nodes} nodes with {network_text}; game ply value key"
             )?;
         }
     }
@@ -281,6 +329,7 @@ fn engine_game(policy: &Policy, rng: &mut Rng, nodes: u64, g: u64) -> (Vec<Posit
         threads: 1,
         seed: g,
         tt_mb: 16,
+        evaluation: evaluation(),
         ..PlayOptions::default()
     };
     // A game has at most 29 building moves per side plus passes (as in `play_game`).
@@ -307,7 +356,7 @@ fn search_options(nodes: u64) -> PlayOptions {
         nodes: Some(nodes),
         time: None,
         exact: false,
-        evaluation: Evaluation::Network,
+        evaluation: evaluation(),
         tt_mb: 16,
         ..PlayOptions::default()
     }

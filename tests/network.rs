@@ -139,6 +139,39 @@ fn the_engines_inference_agrees_with_the_reference_on_many_positions() {
 }
 
 #[test]
+fn a_network_judging_up_to_some_buildings_leaves_the_rest_to_the_linear_features() {
+    // As a network trained on exact values alone labels the next generation's data
+    // (examples/train_network.rs): the network up to 8 buildings, the linear features beyond,
+    // with and without the accumulator.
+    let network = Network::builtin();
+    let bounded = Evaluation::LearnedUpTo {
+        network,
+        buildings: 8,
+    };
+    let (mut below, mut above) = (0, 0);
+    for position in positions(12) {
+        if position.cathedral_to_place() {
+            continue;
+        }
+        let expected = if buildings_left(&position) <= 8 {
+            below += 1;
+            Evaluation::Learned(network).estimate(&position)
+        } else {
+            above += 1;
+            estimate(&position, &WEIGHTS)
+        };
+        let sums = PlaneSums::of(network, &position);
+        for got in [
+            bounded.estimate(&position),
+            bounded.estimate_accumulated(&position, &sums),
+        ] {
+            assert_eq!(got.to_bits(), expected.to_bits(), "{got} against {expected}");
+        }
+    }
+    assert!(below > 50 && above > 50, "both sides: {below} and {above}");
+}
+
+#[test]
 fn the_accumulator_updated_move_by_move_is_the_one_made_afresh() {
     // The committed network and one of every width, whose fixed points differ.
     let mut networks = vec![Network::builtin()];

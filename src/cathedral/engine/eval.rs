@@ -129,6 +129,16 @@ pub enum Evaluation {
     /// Another network (read from a weights file, [`Network::read`]) in the same place as
     /// the committed one: to measure a newly trained network against it.
     Learned(&'static Network),
+    /// A network that judges only up to `buildings` buildings in the larger hand, the linear
+    /// features with [`WEIGHTS`] beyond: a network trained on exact values alone (at most 8
+    /// buildings), labelling the next generation's data before it knows the earlier game
+    /// (`examples/train_network.rs`).
+    LearnedUpTo {
+        /// The network.
+        network: &'static Network,
+        /// The most buildings in the larger hand it judges.
+        buildings: u32,
+    },
 }
 
 impl Evaluation {
@@ -136,7 +146,7 @@ impl Evaluation {
     fn network(&self) -> Option<&'static Network> {
         match self {
             Evaluation::Linear(_) => None,
-            Evaluation::Learned(network) => Some(network),
+            Evaluation::Learned(network) | Evaluation::LearnedUpTo { network, .. } => Some(network),
             Evaluation::Network => Some(Network::builtin()),
         }
     }
@@ -146,9 +156,12 @@ impl Evaluation {
     /// lost every pair at 1 s per move when it judged the opening too), so the linear features
     /// judge there.
     fn network_for(&self, position: &Position) -> Option<&'static Network> {
-        self.network().filter(|_| {
-            !position.cathedral_to_place() && position.buildings_left() <= NETWORK_BUILDINGS
-        })
+        let reach = match self {
+            Evaluation::LearnedUpTo { buildings, .. } => (*buildings).min(NETWORK_BUILDINGS),
+            _ => NETWORK_BUILDINGS,
+        };
+        self.network()
+            .filter(|_| !position.cathedral_to_place() && position.buildings_left() <= reach)
     }
 
     /// The same estimate as [`Evaluation::estimate`], exactly, with the planes' sums of
@@ -207,7 +220,7 @@ impl Evaluate for Position {
     }
 
     fn worth_remembering(evaluation: &Evaluation) -> bool {
-        matches!(evaluation, Evaluation::Network | Evaluation::Learned(_))
+        evaluation.network().is_some()
     }
 
     /// Every ply places a building or passes; a player passes only while the other still

@@ -165,7 +165,11 @@ fn a_network_judging_up_to_some_buildings_leaves_the_rest_to_the_linear_features
             bounded.estimate(&position),
             bounded.estimate_accumulated(&position, &sums),
         ] {
-            assert_eq!(got.to_bits(), expected.to_bits(), "{got} against {expected}");
+            assert_eq!(
+                got.to_bits(),
+                expected.to_bits(),
+                "{got} against {expected}"
+            );
         }
     }
     assert!(below > 50 && above > 50, "both sides: {below} and {above}");

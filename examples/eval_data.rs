@@ -71,10 +71,8 @@ fn network_argument(text: &str) -> Evaluation {
     let Some(rest) = text.strip_prefix("network:") else {
         fail("expected `network:WEIGHTS` or `network:WEIGHTS:BUILDINGS`".into())
     };
-    let (path, buildings) = match rest.rsplit_once(':') {
-        Some((path, n)) if !path.is_empty() && n.parse::<u32>().is_ok() => {
-            (path, n.parse::<u32>().ok())
-        }
+    let (path, buildings) = match rest.rsplit_once(':').map(|(p, n)| (p, n.parse::<u32>())) {
+        Some((path, Ok(n))) if !path.is_empty() => (path, Some(n)),
         _ => (rest, None),
     };
     let network = Network::read(std::path::Path::new(path)).unwrap_or_else(|e| fail(e.to_string()));

@@ -33,9 +33,10 @@
 //!
 //! The stages run the two examples as programs (built first with `cargo build`, so the one
 //! command is all it takes), with everything they print shown. The networks train on the CPU
-//! (candle): a GPU is not needed. On 2 cores the whole run takes about two hours, most of it
-//! labelling (measured on 29 November 2026: stage 1 about 51 min, stage 3 under 19 min, stages
-//! 5 and 6 695 and 847 s, the three trainings 226, 136 and 8 s; `docs/engine.md`).
+//! (candle): a GPU is not needed. On 2 cores the whole run takes about an hour and a half, most
+//! of it labelling (stage 1 took 1,790 s when last run whole, on 27 November 2026; on 29
+//! November stage 3 took 1,117 s, partly beside a CI run, stages 5 and 6 695 and 847 s, the
+//! three trainings 226, 136 and 8 s; `docs/engine.md`).
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -52,9 +53,14 @@ struct Stage {
 }
 
 enum Step {
-    /// `eval_data OUT games ARGS...`: `games` before scaling, the arguments after it (the seed
-    /// and on), `first-game` being argument 5 of them.
-    Label { games: u64, args: Vec<String> },
+    /// `eval_data OUT games SEED MAX-LEFT MAX-NODES first-game REST...`: `games` before
+    /// scaling, `before` the three arguments before `first-game` (which the pipeline sets when
+    /// it goes on), `rest` those after it.
+    Label {
+        games: u64,
+        before: [&'static str; 3],
+        rest: Vec<String>,
+    },
     /// `train_eval OUT ARGS...`.
     Train { args: Vec<String> },
     /// The labels of `from` whose game is below `games` (before scaling), its header kept.
@@ -77,7 +83,8 @@ fn stages() -> Vec<Stage> {
             what: "exact values, policy games, at most 8 buildings",
             step: Step::Label {
                 games: 6000,
-                args: strings(&["41", "8", "1000000", "0"]),
+                before: ["41", "8", "1000000"],
+                rest: Vec::new(),
             },
         },
         Stage {
@@ -95,17 +102,8 @@ fn stages() -> Vec<Stage> {
             what: "the search's estimates with generation 1's network, 9 to 13 buildings",
             step: Step::Label {
                 games: 900,
-                args: strings(&[
-                    "43",
-                    "13",
-                    "0",
-                    "0",
-                    "9",
-                    "100000",
-                    "search",
-                    "policy",
-                    "network:net1.txt:8",
-                ]),
+                before: ["43", "13", "0"],
+                rest: strings(&["9", "100000", "search", "policy", "network:net1.txt:8"]),
             },
         },
         Stage {
@@ -123,17 +121,8 @@ fn stages() -> Vec<Stage> {
             what: "exact values, the engine's own games, at most 8 buildings",
             step: Step::Label {
                 games: 640,
-                args: strings(&[
-                    "201",
-                    "8",
-                    "1000000",
-                    "0",
-                    "0",
-                    "0",
-                    "search",
-                    "engine:30000",
-                    "network:net2.txt",
-                ]),
+                before: ["201", "8", "1000000"],
+                rest: strings(&["0", "0", "search", "engine:30000", "network:net2.txt"]),
             },
         },
         Stage {
@@ -141,17 +130,8 @@ fn stages() -> Vec<Stage> {
             what: "the search's estimates, the engine's own games, 9 to 13 buildings",
             step: Step::Label {
                 games: 768,
-                args: strings(&[
-                    "201",
-                    "13",
-                    "1000000",
-                    "0",
-                    "9",
-                    "100000",
-                    "search",
-                    "engine:30000",
-                    "network:net2.txt",
-                ]),
+                before: ["201", "13", "1000000"],
+                rest: strings(&["9", "100000", "search", "engine:30000", "network:net2.txt"]),
             },
         },
         Stage {
@@ -272,14 +252,18 @@ fn run(command: &mut Command, what: &str) {
 /// The command of `stage`, run in DIR, going on from `first` for a labelling stage.
 fn command(stage: &Stage, scale: f64, first: u64) -> Option<Command> {
     match &stage.step {
-        Step::Label { games, args } => {
+        Step::Label {
+            games,
+            before,
+            rest,
+        } => {
             let mut command = Command::new(program("eval_data"));
-            let mut args = args.clone();
-            args[3] = first.to_string();
             command
                 .arg(stage.output)
-                .arg(scaled(*games, scale).to_string());
-            command.args(args);
+                .arg(scaled(*games, scale).to_string())
+                .args(before)
+                .arg(first.to_string())
+                .args(rest);
             Some(command)
         }
         Step::Train { args } => {

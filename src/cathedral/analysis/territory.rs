@@ -24,7 +24,7 @@ use crate::boardgame::Instant;
 use crate::boardgame::{Rng, SolveOptions, solve};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
-use crate::cathedral::engine::{EXACT_TRY_BUILDINGS, Judgement, MAX_LEVEL, PlayOptions, choose};
+use crate::cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, QUICK_PROOF_BUILDINGS, choose};
 use crate::cathedral::policy::Policy;
 use crate::cathedral::position::{CathedralStatus, Position};
 use rayon::prelude::*;
@@ -63,7 +63,7 @@ pub struct TerritoryOptions {
     /// Who plays the playouts.
     pub playout: Playout,
     /// Whether the engine plays at full strength (no noise, the exact solver first) once the
-    /// larger hand holds at most [`crate::engine::EXACT_TRY_BUILDINGS`] buildings.
+    /// larger hand holds at most [`crate::engine::QUICK_PROOF_BUILDINGS`] buildings.
     pub exact_endgame: bool,
     /// Set to stop: the playouts finished so far are counted, the others dropped.
     pub stop: Arc<AtomicBool>,
@@ -116,7 +116,7 @@ pub struct TerritoryMap {
     pub dark_expected: f64,
     /// `exact` when the game is over or the exact solver proved the position's value (within
     /// `playouts * nodes_per_move` nodes, tried once the larger hand holds at most
-    /// [`crate::engine::EXACT_TRY_BUILDINGS`] buildings), `estimate` otherwise. The shares
+    /// [`crate::engine::QUICK_PROOF_BUILDINGS`] buildings), `estimate` otherwise. The shares
     /// come from the playouts either way (or, at full strength in the endgame, from an
     /// optimal game).
     pub judgement: Judgement,
@@ -261,7 +261,7 @@ fn playout(position: &Position, options: &TerritoryOptions, seed: u64) -> Option
                     .into_iter()
                     .max()
                     .unwrap_or(0);
-                let level = if options.exact_endgame && left <= EXACT_TRY_BUILDINGS {
+                let level = if options.exact_endgame && left <= QUICK_PROOF_BUILDINGS {
                     MAX_LEVEL
                 } else {
                     options.level.clamp(1, MAX_LEVEL)
@@ -300,7 +300,7 @@ fn prove(position: &Position, options: &TerritoryOptions) -> Option<i32> {
         .into_iter()
         .max()
         .unwrap_or(0);
-    if position.cathedral_to_place() || left > EXACT_TRY_BUILDINGS || out_of_time(options) {
+    if position.cathedral_to_place() || left > QUICK_PROOF_BUILDINGS || out_of_time(options) {
         return None;
     }
     let budget = options
@@ -344,7 +344,7 @@ pub fn territory(position: &Position, options: &TerritoryOptions) -> TerritoryMa
             .into_iter()
             .max()
             .unwrap_or(0);
-        (options.exact_endgame && left <= EXACT_TRY_BUILDINGS) || options.level >= MAX_LEVEL
+        (options.exact_endgame && left <= QUICK_PROOF_BUILDINGS) || options.level >= MAX_LEVEL
     };
     let asked = if over { 0 } else { options.playouts };
     let played = if deterministic { asked.min(1) } else { asked };

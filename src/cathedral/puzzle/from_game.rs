@@ -20,9 +20,9 @@ use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
-/// The default of [`FromGameOptions::max_buildings`]: the playing engine's own limit for trying
-/// an exact solve ([`crate::engine::EXACT_TRY_BUILDINGS`]).
-pub const FROM_GAME_BUILDINGS: u32 = crate::cathedral::engine::EXACT_TRY_BUILDINGS;
+/// The default of [`FromGameOptions::max_buildings`]: where the solver usually proves a position
+/// within a small budget ([`crate::engine::QUICK_PROOF_BUILDINGS`]).
+pub const FROM_GAME_BUILDINGS: u32 = crate::cathedral::engine::QUICK_PROOF_BUILDINGS;
 
 /// What to look for, and the budget.
 #[derive(Clone, Debug)]

@@ -22,13 +22,15 @@ use std::time::Duration;
 pub const MAX_LEVEL: u8 = 10;
 
 /// Buildings left in the larger hand up to which an exact solve is tried first, with a quarter
-/// of the budget. One more than [`QUICK_PROOF_BUILDINGS`]: at 9 buildings a quarter of a second
-/// proves only some positions, and the rest of the budget still goes to the estimating search,
-/// which measured +68 Elo at 1 s a move over trying from 8 (`docs/engine.md`, "How it decides").
+/// of the budget. One more than [`QUICK_PROOF_BUILDINGS`]: at 9 buildings a quarter of a
+/// second proves about one position in six, the rest of the budget still goes to the estimating
+/// search, and it measured +68 Elo at 1 s a move over trying from 8 (`docs/engine.md`, "Where
+/// the solver starts").
 pub const EXACT_TRY_BUILDINGS: u32 = 9;
 
-/// Buildings left in the larger hand up to which the solver usually proves a position within a
-/// small budget: where a game's endgame is judged exactly (whole-game puzzles, territory maps)
+/// Buildings left in the larger hand up to which the solver proves nearly every position within
+/// 1,000,000 nodes (all but 1.5 % of the engine's own games' positions, `docs/engine.md`): where
+/// a game's endgame is judged exactly with a small budget (whole-game puzzles, territory maps)
 /// and where a clock stops counting moves that need thought.
 pub const QUICK_PROOF_BUILDINGS: u32 = 8;
 

@@ -20,8 +20,8 @@ use rayon::prelude::*;
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
-/// The default of [`FromGameOptions::max_buildings`]: where the solver usually proves a position
-/// within a small budget ([`crate::engine::QUICK_PROOF_BUILDINGS`]).
+/// The default of [`FromGameOptions::max_buildings`]: where the solver proves nearly every
+/// position within a small budget ([`crate::engine::QUICK_PROOF_BUILDINGS`]).
 pub const FROM_GAME_BUILDINGS: u32 = crate::cathedral::engine::QUICK_PROOF_BUILDINGS;
 
 /// What to look for, and the budget.

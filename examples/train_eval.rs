@@ -2,7 +2,7 @@
 //! `examples/eval_data.rs`, with candle, and writes the weights the engine reads.
 //!
 //! `cargo run --release --features train --example train_eval -- OUT DATA... [--epochs N]
-//! [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS]`
+//! [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS] [--fits-only]`
 //!
 //! Replays each labelled position's game (a policy game from the seed in DATA's first line, an
 //! engine game from its `# game` line of moves), checks that it reaches the same position (by key),
@@ -13,7 +13,10 @@
 //! an exact draw) are the test; `--compare` prints the same figures for another weights file (the
 //! committed one, say) on the same positions. All weights start from the seed too, so the same
 //! command on the same data writes the same file; `--init` starts them from a weights file instead
-//! (fine-tuning it, with its hidden sizes).
+//! (fine-tuning it, with its hidden sizes). `--fits-only` trains a network that does not read the
+//! placements' counts (`engine::inputs::Counting::FitsOnly`): those inputs are 0 in every example
+//! and their weights are set to 0 at the start (a zero input has no gradient, so they stay 0),
+//! and the engine, seeing the weights at 0, does not count them.
 //! OUT is refused if it exists and is not the committed weights file being retrained.
 
 use candle_core::{DType, Device, Tensor, Var};
@@ -21,7 +24,7 @@ use candle_nn::{AdamW, Optimizer, ParamsAdamW};
 use cathedral::Cell;
 use cathedral::boardgame::Rng;
 use cathedral::engine::eval::{WEIGHTS, estimate};
-use cathedral::engine::inputs::{INPUTS, PLANES, SUMMARY, inputs};
+use cathedral::engine::inputs::{INPUTS, PLANES, SUMMARY, inputs, placement_count_inputs};
 use cathedral::engine::network::Network;
 use cathedral::legality::parse_move;
 use cathedral::policy::{Policy, play_game};
@@ -50,6 +53,7 @@ struct Options {
     huber: f64,
     compare: Option<String>,
     init: Option<String>,
+    fits_only: bool,
 }
 
 fn fail(message: String) -> ! {
@@ -69,6 +73,7 @@ fn options() -> Options {
         huber: 1.0,
         compare: None,
         init: None,
+        fits_only: false,
     };
     let mut positional = Vec::new();
     while let Some(arg) = args.next() {
@@ -121,6 +126,7 @@ fn options() -> Options {
             }
             "--compare" => options.compare = Some(value("--compare")),
             "--init" => options.init = Some(value("--init")),
+            "--fits-only" => options.fits_only = true,
             _ if arg.starts_with("--") => fail(format!("unknown option {arg}")),
             _ => positional.push(arg),
         }
@@ -128,7 +134,7 @@ fn options() -> Options {
     let mut positional = positional.into_iter();
     options.out = positional.next().unwrap_or_else(|| {
         fail(
-            "usage: train_eval OUT DATA... [--epochs N] [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS]"
+            "usage: train_eval OUT DATA... [--epochs N] [--hidden H1,H2] [--seed S] [--lr R] [--huber D] [--compare WEIGHTS] [--init WEIGHTS] [--fits-only]"
                 .into(),
         )
     });
@@ -324,6 +330,14 @@ impl Model {
         })
     }
 
+    /// The placements' counts' weights set to 0 (`--fits-only`): in the first layer's columns
+    /// and the linear part (`mask`: 1 for every input, 0 for those).
+    fn drop_counts(&self, mask: &Tensor) -> candle_core::Result<()> {
+        self.w1.set(&self.w1.as_tensor().broadcast_mul(mask)?)?;
+        self.skip.set(&self.skip.as_tensor().broadcast_mul(mask)?)?;
+        Ok(())
+    }
+
     fn vars(&self) -> Vec<Var> {
         [
             &self.w1, &self.b1, &self.w2, &self.b2, &self.w3, &self.b3, &self.skip,
@@ -495,6 +509,20 @@ fn main() -> candle_core::Result<()> {
             model
         }
     };
+    // With `--fits-only`, the inputs the network may read: the counts' weights start at 0 and
+    // the counts are 0 in every batch trained on, so those weights have no gradient and stay 0
+    // (held-out estimates read the counts through zero weights: the same numbers).
+    let mask = options.fits_only.then(|| {
+        let mut mask = vec![1.0f32; INPUTS];
+        for i in placement_count_inputs() {
+            mask[i] = 0.0;
+        }
+        Tensor::from_vec(mask, (1, INPUTS), &Device::Cpu)
+    });
+    let mask = mask.transpose()?;
+    if let Some(mask) = &mask {
+        model.drop_counts(mask)?;
+    }
     let mut optimizer = AdamW::new(
         model.vars(),
         ParamsAdamW {
@@ -515,6 +543,10 @@ fn main() -> candle_core::Result<()> {
         }
         for chunk in train.chunks(256) {
             let (x, y) = batch(chunk)?;
+            let x = match &mask {
+                Some(mask) => x.broadcast_mul(mask)?,
+                None => x,
+            };
             let error = (model.forward(&x)? - y)?;
             let size = error.abs()?;
             let quadratic = size.minimum(options.huber)?;
@@ -552,7 +584,7 @@ fn main() -> candle_core::Result<()> {
     }
     let mut text = format!(
         "# The learned evaluation's weights (src/cathedral/engine/network.rs), written by\n\
-         # cargo run --release --features train --example train_eval -- {} {} --epochs {} --hidden {},{} --seed {} --lr {} --huber {}{}\n\
+         # cargo run --release --features train --example train_eval -- {} {} --epochs {} --hidden {},{} --seed {} --lr {} --huber {}{}{}\n\
          # on {} positions labelled by examples/eval_data.rs ({} examples to train on: the other positions turned four ways).\n",
         options.out,
         options.data.join(" "),
@@ -566,6 +598,11 @@ fn main() -> candle_core::Result<()> {
             .init
             .as_ref()
             .map_or(String::new(), |path| format!(" --init {path}")),
+        if options.fits_only {
+            " --fits-only"
+        } else {
+            ""
+        },
         positions,
         train.len()
     );

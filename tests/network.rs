@@ -5,7 +5,10 @@
 use cathedral::boardgame::Rng;
 use cathedral::engine::accumulator::PlaneSums;
 use cathedral::engine::eval::{Evaluation, NETWORK_BUILDINGS, WEIGHTS, Weights, estimate};
-use cathedral::engine::inputs::{INPUTS, SUMMARY, SparseInputs, inputs};
+use cathedral::engine::inputs::{
+    Counting, INPUTS, SUMMARY, SparseInputs, inputs, placement_count_inputs, summary_counting,
+    summary_of,
+};
 use cathedral::engine::network::Network;
 use cathedral::policy::{Policy, play_game};
 use cathedral::sampler::buildings_left;
@@ -385,6 +388,72 @@ fn bad_weights_are_refused_with_the_line() {
             "{error:?} should say {expected:?}"
         );
     }
+}
+
+/// The committed network with every weight of the placements' counts set to 0, written out as a
+/// weights file: what `train_eval --fits-only` makes.
+fn without_counts(network: &Network) -> String {
+    let counts: Vec<usize> = placement_count_inputs().collect();
+    let mut text = String::new();
+    for (name, rows, cols, mut values) in network.tensors() {
+        if name == "w1" || name == "skip" {
+            for row in values.chunks_mut(cols) {
+                for &i in &counts {
+                    row[i] = 0.0;
+                }
+            }
+        }
+        text.push_str(&format!("{name} {rows} {cols}\n"));
+        for row in values.chunks(cols) {
+            let words: Vec<String> = row.iter().map(|v| format!("{v:e}")).collect();
+            text.push_str(&words.join(" "));
+            text.push('\n');
+        }
+    }
+    text
+}
+
+#[test]
+fn a_network_without_the_counts_is_judged_without_counting() {
+    let full = Network::builtin();
+    assert_eq!(full.counting(), Counting::All);
+    let fits_only: &'static Network = Box::leak(Box::new(
+        Network::parse(&without_counts(full)).expect("a written file reads"),
+    ));
+    assert_eq!(fits_only.counting(), Counting::FitsOnly);
+    let evaluation = Evaluation::Learned(fits_only);
+    // The counted inputs are the ones the docs name: 4k + 3 and the totals' last, per player.
+    let counts: Vec<usize> = placement_count_inputs().collect();
+    assert_eq!(counts.len(), 24);
+    let (mut counted, mut differ) = (0, 0);
+    for position in positions(20) {
+        let all = summary_of(&position);
+        let fits = summary_counting(&position, Counting::FitsOnly);
+        for i in 0..SUMMARY {
+            if counts.contains(&i) {
+                assert_eq!(fits[i], 0.0, "input {i} is left at 0");
+                counted += usize::from(all[i] != 0.0);
+            } else {
+                // Whether a kind fits, fits safely, and the totals: found without counting, the
+                // same as from the counts.
+                assert_eq!(fits[i], all[i], "input {i} of {position:?}");
+            }
+        }
+        // Zero weights read zero inputs: the same estimate, bit for bit, counted or not, and
+        // the evaluation (which asks the network what to compute) gives it.
+        let exact = fits_only.estimate(&SparseInputs::of(&position));
+        let cheap = fits_only.estimate(&SparseInputs::counting(&position, Counting::FitsOnly));
+        assert_eq!(exact.to_bits(), cheap.to_bits());
+        if buildings_left(&position) <= NETWORK_BUILDINGS && !position.cathedral_to_place() {
+            assert_eq!(evaluation.estimate(&position), f64::from(exact));
+        }
+        differ += usize::from(exact != full.estimate(&SparseInputs::of(&position)));
+    }
+    assert!(
+        counted > 1000,
+        "the positions have counts to leave out ({counted})"
+    );
+    assert!(differ > 100, "the counts' weights mattered ({differ})");
 }
 
 #[test]

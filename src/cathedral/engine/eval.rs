@@ -7,7 +7,7 @@ use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 
 use super::accumulator::PlaneSums;
-use super::inputs::{SparseInputs, summary_of};
+use super::inputs::{SparseInputs, summary_counting};
 use super::network::Network;
 
 /// Number of features.
@@ -168,9 +168,11 @@ impl Evaluation {
     /// `position` kept by the search (`sums`, [`PlaneSums::update`]) instead of summed again.
     pub fn estimate_accumulated(&self, position: &Position, sums: &PlaneSums) -> f64 {
         match (self.network_for(position), sums.view(position.to_move())) {
-            (Some(network), Some((view, skip))) => {
-                f64::from(network.estimate_summed(&summary_of(position), view, skip))
-            }
+            (Some(network), Some((view, skip))) => f64::from(network.estimate_summed(
+                &summary_counting(position, network.counting()),
+                view,
+                skip,
+            )),
             _ => self.estimate(position),
         }
     }
@@ -178,7 +180,9 @@ impl Evaluation {
     /// The estimate of `position`, in squares for the side to move.
     pub fn estimate(&self, position: &Position) -> f64 {
         match (self.network_for(position), self) {
-            (Some(network), _) => f64::from(network.estimate(&SparseInputs::of(position))),
+            (Some(network), _) => {
+                f64::from(network.estimate(&SparseInputs::counting(position, network.counting())))
+            }
             (None, Evaluation::Linear(weights)) => estimate(position, &weights.0),
             (None, _) => estimate(position, &WEIGHTS),
         }

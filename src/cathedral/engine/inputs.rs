@@ -11,6 +11,12 @@ use std::sync::OnceLock;
 /// Inputs per player: four per kind of building, then four totals.
 pub(crate) const PER_PLAYER: usize = 4 * PLAYER_PIECES + 4;
 
+/// The summary's inputs that count placements ([`Counting::FitsOnly`] leaves them at 0): each
+/// kind's `4k + 3` and the totals' last, for both players.
+pub fn placement_count_inputs() -> impl Iterator<Item = usize> {
+    (0..2).flat_map(|slot| (0..=PLAYER_PIECES).map(move |k| slot * PER_PLAYER + 4 * k + 3))
+}
+
 /// Inputs before the board's planes: both players' and whether the side to move is Light.
 pub const SUMMARY: usize = 2 * PER_PLAYER + 1;
 
@@ -34,7 +40,7 @@ pub const INPUTS: usize = SUMMARY + PLANES * 100;
 /// when the side to move is Light; then come the [`PLANES`], 1 where a cell is in the plane.
 pub fn inputs(position: &Position) -> [f32; INPUTS] {
     let mut out = [0.0; INPUTS];
-    summary(position, &mut out[..SUMMARY]);
+    summary(position, Counting::All, &mut out[..SUMMARY]);
     for (plane, cells) in planes(position).into_iter().enumerate() {
         for cell in cells.cells() {
             out[SUMMARY + 100 * plane + cell.index()] = 1.0;
@@ -43,11 +49,28 @@ pub fn inputs(position: &Position) -> [f32; INPUTS] {
     out
 }
 
+/// Which of the summary's inputs are computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counting {
+    /// Every input.
+    All,
+    /// Every input but the placements' logarithms (each kind's `4k + 3` and the total's, left
+    /// at 0), for a network whose weights for them are all 0
+    /// ([`super::network::Network::counting`]): whether a kind fits anywhere is then found by
+    /// the first placement, not by counting them all.
+    FitsOnly,
+}
+
 /// The inputs before the planes ([`SUMMARY`] of them): what the network reads besides the
 /// planes, whose part the search's accumulator keeps ([`super::accumulator`]).
 pub fn summary_of(position: &Position) -> [f32; SUMMARY] {
+    summary_counting(position, Counting::All)
+}
+
+/// [`summary_of`], computing the placements' counts or not as `counting` says.
+pub fn summary_counting(position: &Position, counting: Counting) -> [f32; SUMMARY] {
     let mut out = [0.0; SUMMARY];
-    summary(position, &mut out);
+    summary(position, counting, &mut out);
     out
 }
 
@@ -55,31 +78,31 @@ pub fn summary_of(position: &Position) -> [f32; SUMMARY] {
 /// x86-64 has no instruction to count bits, so where the processor has one (`popcnt`, every x86
 /// processor since 2008) the same code is compiled with it (measured: the inputs took a fifth
 /// less time; the same numbers, counting is exact either way).
-fn summary(position: &Position, out: &mut [f32]) {
+fn summary(position: &Position, counting: Counting, out: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("popcnt") {
         // SAFETY: the processor has just been found to support `popcnt`.
-        return unsafe { summary_popcnt(position, out) };
+        return unsafe { summary_popcnt(position, counting, out) };
     }
-    summary_plain(position, out)
+    summary_plain(position, counting, out)
 }
 
 /// [`summary_plain`] compiled with the `popcnt` instruction.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn summary_popcnt(position: &Position, out: &mut [f32]) {
-    summary_plain(position, out)
+fn summary_popcnt(position: &Position, counting: Counting, out: &mut [f32]) {
+    summary_plain(position, counting, out)
 }
 
 #[inline(always)]
-fn summary_plain(position: &Position, out: &mut [f32]) {
+fn summary_plain(position: &Position, counting: Counting, out: &mut [f32]) {
     let me = position.to_move();
     for (slot, player) in [me, me.opponent()].into_iter().enumerate() {
-        player_inputs(
-            position,
-            player,
-            &mut out[slot * PER_PLAYER..(slot + 1) * PER_PLAYER],
-        );
+        let out = &mut out[slot * PER_PLAYER..(slot + 1) * PER_PLAYER];
+        match counting {
+            Counting::All => player_inputs(position, player, out),
+            Counting::FitsOnly => player_fits(position, player, out),
+        }
     }
     out[SUMMARY - 1] = f32::from(u8::from(me == Player::Light));
 }
@@ -110,12 +133,17 @@ pub struct SparseInputs {
 impl SparseInputs {
     /// The inputs of `position`.
     pub fn of(position: &Position) -> SparseInputs {
+        SparseInputs::counting(position, Counting::All)
+    }
+
+    /// The inputs of `position`, computing the placements' counts or not as `counting` says.
+    pub fn counting(position: &Position, counting: Counting) -> SparseInputs {
         let mut inputs = SparseInputs {
             summary: [0.0; SUMMARY],
             active: [0; 100],
             len: 0,
         };
-        summary(position, &mut inputs.summary);
+        summary(position, counting, &mut inputs.summary);
         for (plane, cells) in planes(position).into_iter().enumerate() {
             for cell in cells.cells() {
                 if inputs.len < inputs.active.len() {
@@ -164,6 +192,40 @@ fn player_inputs(position: &Position, player: Player, out: &mut [f32]) {
     out[base + 1] = own.count() as f32 / 10.0;
     out[base + 2] = free.count() as f32 / 10.0;
     out[base + 3] = ln_1p(all);
+}
+
+/// [`player_inputs`] without the placements' logarithms (left at 0): a kind fits when one
+/// orientation has an anchor on the free cells, found without counting the rest.
+#[inline(always)]
+fn player_fits(position: &Position, player: Player, out: &mut [f32]) {
+    let table = table();
+    let side = position.side(player);
+    let free = position.free_for(player);
+    let own = side.territory & !position.occupied();
+    // One shift of the free cells per offset, shared by every kind (measured: cheaper than
+    // shifting for each orientation tried, though most kinds fit at their first).
+    let shifted = ShiftedCells::new(free);
+    for piece in side.hand.kinds() {
+        let k = piece.index();
+        let count = f32::from(side.hand.count(piece));
+        let orientations = &table.piece(Some(player), piece).orientations;
+        let fits = orientations
+            .iter()
+            .any(|o| !o.anchors_in(&shifted).is_empty());
+        // Own territory is free for its owner: a kind that fits nowhere free fits none of it.
+        let safe = fits
+            && own.count() >= piece.size()
+            && orientations.iter().any(|o| !o.anchors(own).is_empty());
+        out[4 * k] = count;
+        out[4 * k + 1] = if fits { count } else { 0.0 };
+        out[4 * k + 2] = if safe { count } else { 0.0 };
+        out[4 * k + 3] = 0.0;
+    }
+    let base = 4 * PLAYER_PIECES;
+    out[base] = side.hand.squares() as f32 / 10.0;
+    out[base + 1] = own.count() as f32 / 10.0;
+    out[base + 2] = free.count() as f32 / 10.0;
+    out[base + 3] = 0.0;
 }
 
 /// `ln(1 + n)`, from a table below 4096 (the same values: the table is filled by `ln_1p`): the

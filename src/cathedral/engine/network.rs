@@ -5,7 +5,9 @@
 //! The estimate is `skip · x + b3 + w3 · relu(w2 · relu(w1 · x + b1) + b2)` in squares: a linear
 //! part over the inputs, with the network learning what it misses.
 
-use super::inputs::{INPUTS, PER_PLAYER, PLANES, SUMMARY, SparseInputs};
+use super::inputs::{
+    Counting, INPUTS, PER_PLAYER, PLANES, SUMMARY, SparseInputs, placement_count_inputs,
+};
 use crate::cathedral::piece::PLAYER_PIECES;
 use std::fmt;
 use std::sync::OnceLock;
@@ -52,6 +54,9 @@ pub struct Network {
     plane_unit: f32,
     /// Inputs and outputs the trainer recorded, to check this inference against it.
     checks: Vec<([f32; INPUTS], f32)>,
+    /// Whether the network reads the placements' counts: [`Counting::FitsOnly`] when every
+    /// weight of theirs is 0, so that leaving them at 0 changes no estimate.
+    counting: Counting,
 }
 
 /// The largest hidden layer the engine's evaluation takes.
@@ -228,6 +233,17 @@ impl Network {
         }
         let (plane_rows, plane_skip, plane_unit) =
             fixed_point(&w1t[SUMMARY * hidden1..], &skip[SUMMARY..]);
+        let reads_counts = placement_count_inputs().any(|i| {
+            skip[i] != 0.0
+                || w1t[i * hidden1..(i + 1) * hidden1]
+                    .iter()
+                    .any(|&w| w != 0.0)
+        });
+        let counting = if reads_counts {
+            Counting::All
+        } else {
+            Counting::FitsOnly
+        };
         let mut rows1 = w1t[..SUMMARY * hidden1].to_vec();
         for slot in 0..2 {
             for kind in 0..PLAYER_PIECES {
@@ -293,6 +309,7 @@ impl Network {
             plane_skip,
             plane_unit,
             checks,
+            counting,
         })
     }
 
@@ -316,6 +333,13 @@ impl Network {
             ("b3", 1, 1, vec![self.b3]),
             ("skip", 1, INPUTS, self.skip.clone()),
         ]
+    }
+
+    /// The inputs this network needs computed: [`Counting::FitsOnly`] when all its weights of
+    /// the placements' counts are 0 (a network trained without them), whose estimates are then
+    /// the same with the counts left at 0, and cheaper.
+    pub fn counting(&self) -> Counting {
+        self.counting
     }
 
     /// Units of the first hidden layer.
@@ -399,15 +423,13 @@ impl Network {
     /// each player and kind, one row of [`Network::rows1`] for the kind's first three inputs
     /// (value 1) where they hold one of the [`HAND_STATES`] (the inputs' own rows otherwise,
     /// none where all three are 0), then its placements' row; the totals; the side to move.
-    /// Inputs at 0 add nothing. Written into `rows` (the caller's, so that they are not
-    /// copied back: measured), the number of them returned.
+    /// Inputs at 0 add nothing. Each row is handed to `add` as it is found (measured: filling a
+    /// list first, zeroed at each evaluation, was a tenth of the inference).
     #[inline(always)]
-    fn summary_rows(&self, summary: &[f32; SUMMARY], rows: &mut [(u16, f32); SUMMARY]) -> usize {
-        let mut len = 0;
+    fn summary_rows(&self, summary: &[f32; SUMMARY], mut add: impl FnMut(usize, f32)) {
         let mut push = |row: usize, x: f32| {
             if x != 0.0 {
-                rows[len] = (row as u16, x);
-                len += 1;
+                add(row, x);
             }
         };
         for slot in 0..2 {
@@ -443,7 +465,6 @@ impl Network {
             }
         }
         push(SUMMARY - 1, summary[SUMMARY - 1]);
-        len
     }
 
     /// The estimate from the inputs' summary and the planes' sums of the side to move's view
@@ -536,16 +557,20 @@ impl Network {
         for (l, h) in h1.iter_mut().enumerate() {
             *h = load(b1, l);
         }
-        let mut active = [(0u16, 0.0f32); SUMMARY];
-        let len = self.summary_rows(summary, &mut active);
-        for &(i, x) in &active[..len] {
-            let i = usize::from(i);
+        self.summary_rows(summary, |i, x| {
             let row = &rows[i * L..(i + 1) * L];
-            let x8 = _mm256_set1_ps(x);
-            for (l, h) in h1.iter_mut().enumerate() {
-                *h = _mm256_add_ps(*h, _mm256_mul_ps(x8, load(row, l)));
+            if x == 1.0 {
+                // A hand state's row: times 1 is the row itself, bit for bit.
+                for (l, h) in h1.iter_mut().enumerate() {
+                    *h = _mm256_add_ps(*h, load(row, l));
+                }
+            } else {
+                let x8 = _mm256_set1_ps(x);
+                for (l, h) in h1.iter_mut().enumerate() {
+                    *h = _mm256_add_ps(*h, _mm256_mul_ps(x8, load(row, l)));
+                }
             }
-        }
+        });
         let unit = _mm256_set1_ps(self.plane_unit);
         for (h, sum) in h1.iter_mut().zip(sums) {
             // SAFETY: `sum` is eight integers, what an unaligned load reads.
@@ -629,13 +654,11 @@ impl Network {
         let (rows, _) = self.rows1.as_chunks::<H>();
         let mut h1 = [0.0f32; H];
         h1.copy_from_slice(&self.b1);
-        let mut active = [(0u16, 0.0f32); SUMMARY];
-        let len = self.summary_rows(summary, &mut active);
-        for &(i, x) in &active[..len] {
-            for (h, w) in h1.iter_mut().zip(&rows[usize::from(i)]) {
+        self.summary_rows(summary, |i, x| {
+            for (h, w) in h1.iter_mut().zip(&rows[i]) {
                 *h += x * w;
             }
-        }
+        });
         for (h, &sum) in h1.iter_mut().zip(sums) {
             *h = relu(*h + sum as f32 * self.plane_unit);
         }

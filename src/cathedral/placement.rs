@@ -136,12 +136,20 @@ pub struct ShiftedCells {
 }
 
 impl ShiftedCells {
-    /// `cells` shifted by each offset.
+    /// `cells` shifted by each offset a cell can have from its anchor: a row of the board up
+    /// and a column across at most three times each (the Cathedral's box is 3 by 4), 15 of the
+    /// [`SPAN`] shifts (the others are never read, and are left at 0; measured: the search's
+    /// time 2 % less, `docs/engine.md`, "A third round").
     #[inline]
     pub fn new(cells: Bitboard) -> ShiftedCells {
         let mut by = [0u128; SPAN];
-        for (shift, slot) in by.iter_mut().enumerate() {
-            *slot = cells.0 >> shift;
+        for row in 0..4 {
+            for column in 0..4 {
+                let shift = row * STRIDE as usize + column;
+                if shift < SPAN {
+                    by[shift] = cells.0 >> shift;
+                }
+            }
         }
         ShiftedCells { by }
     }

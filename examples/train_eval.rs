@@ -14,9 +14,9 @@
 //! committed one, say) on the same positions. All weights start from the seed too, so the same
 //! command on the same data writes the same file; `--init` starts them from a weights file instead
 //! (fine-tuning it, with its hidden sizes). `--fits-only` trains a network that does not read the
-//! placements' counts (`engine::inputs::Counting::FitsOnly`): those inputs are 0 in every example
-//! and their weights are set to 0 at the start (a zero input has no gradient, so they stay 0),
-//! and the engine, seeing the weights at 0, does not count them.
+//! placements' counts (`engine::inputs::Counting::FitsOnly`): those inputs are 0 in every batch
+//! it trains on and their weights are set to 0 at the start (a zero input has no gradient, so they
+//! stay 0), and the engine, seeing the weights at 0, does not count them.
 //! OUT is refused if it exists and is not the committed weights file being retrained.
 
 use candle_core::{DType, Device, Tensor, Var};

@@ -100,8 +100,8 @@ fn summary_plain(position: &Position, counting: Counting, out: &mut [f32]) {
     for (slot, player) in [me, me.opponent()].into_iter().enumerate() {
         let out = &mut out[slot * PER_PLAYER..(slot + 1) * PER_PLAYER];
         match counting {
-            Counting::All => player_inputs(position, player, out),
-            Counting::FitsOnly => player_fits(position, player, out),
+            Counting::All => player_inputs::<true>(position, player, out),
+            Counting::FitsOnly => player_inputs::<false>(position, player, out),
         }
     }
     out[SUMMARY - 1] = f32::from(u8::from(me == Player::Light));
@@ -161,8 +161,11 @@ impl SparseInputs {
     }
 }
 
+/// One player's inputs; with `COUNT` false ([`Counting::FitsOnly`]) the placements' logarithms
+/// are left at 0 and a kind fits when one orientation has an anchor on the free cells, found
+/// without counting the rest (compiled apart, so that neither form pays for the other's test).
 #[inline(always)]
-fn player_inputs(position: &Position, player: Player, out: &mut [f32]) {
+fn player_inputs<const COUNT: bool>(position: &Position, player: Player, out: &mut [f32]) {
     let table = table();
     let side = position.side(player);
     let free = position.free_for(player);
@@ -173,59 +176,34 @@ fn player_inputs(position: &Position, player: Player, out: &mut [f32]) {
         let k = piece.index();
         let count = f32::from(side.hand.count(piece));
         let pieces = table.piece(Some(player), piece);
-        let placements = pieces.count_in(&shifted);
+        let (fits, placements) = if COUNT {
+            let placements = pieces.count_in(&shifted);
+            (placements > 0, placements)
+        } else {
+            let fits = pieces
+                .orientations
+                .iter()
+                .any(|o| !o.anchors_in(&shifted).is_empty());
+            (fits, 0)
+        };
         // Own territory is free for its owner: a kind that fits nowhere free fits none of it.
-        let safe = placements > 0
+        let safe = fits
             && own.count() >= piece.size()
             && pieces
                 .orientations
                 .iter()
                 .any(|o| !o.anchors(own).is_empty());
         out[4 * k] = count;
-        out[4 * k + 1] = if placements > 0 { count } else { 0.0 };
+        out[4 * k + 1] = if fits { count } else { 0.0 };
         out[4 * k + 2] = if safe { count } else { 0.0 };
-        out[4 * k + 3] = ln_1p(placements);
+        out[4 * k + 3] = if COUNT { ln_1p(placements) } else { 0.0 };
         all += placements;
     }
     let base = 4 * PLAYER_PIECES;
     out[base] = side.hand.squares() as f32 / 10.0;
     out[base + 1] = own.count() as f32 / 10.0;
     out[base + 2] = free.count() as f32 / 10.0;
-    out[base + 3] = ln_1p(all);
-}
-
-/// [`player_inputs`] without the placements' logarithms (left at 0): a kind fits when one
-/// orientation has an anchor on the free cells, found without counting the rest.
-#[inline(always)]
-fn player_fits(position: &Position, player: Player, out: &mut [f32]) {
-    let table = table();
-    let side = position.side(player);
-    let free = position.free_for(player);
-    let own = side.territory & !position.occupied();
-    // One shift of the free cells per offset, shared by every kind (measured: cheaper than
-    // shifting for each orientation tried, though most kinds fit at their first).
-    let shifted = ShiftedCells::new(free);
-    for piece in side.hand.kinds() {
-        let k = piece.index();
-        let count = f32::from(side.hand.count(piece));
-        let orientations = &table.piece(Some(player), piece).orientations;
-        let fits = orientations
-            .iter()
-            .any(|o| !o.anchors_in(&shifted).is_empty());
-        // Own territory is free for its owner: a kind that fits nowhere free fits none of it.
-        let safe = fits
-            && own.count() >= piece.size()
-            && orientations.iter().any(|o| !o.anchors(own).is_empty());
-        out[4 * k] = count;
-        out[4 * k + 1] = if fits { count } else { 0.0 };
-        out[4 * k + 2] = if safe { count } else { 0.0 };
-        out[4 * k + 3] = 0.0;
-    }
-    let base = 4 * PLAYER_PIECES;
-    out[base] = side.hand.squares() as f32 / 10.0;
-    out[base + 1] = own.count() as f32 / 10.0;
-    out[base + 2] = free.count() as f32 / 10.0;
-    out[base + 3] = 0.0;
+    out[base + 3] = if COUNT { ln_1p(all) } else { 0.0 };
 }
 
 /// `ln(1 + n)`, from a table below 4096 (the same values: the table is filled by `ln_1p`): the

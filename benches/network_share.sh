@@ -1,5 +1,5 @@
 #!/bin/bash
-# The learned evaluation's share of the search's time (docs/engine.md, "The learned evaluation"):
+# The learned evaluation's share of the search's time (docs/engine.md, "A third round of savings"):
 # `perf record` of `cathedral accuracy` on eight suite positions (b09-001, 101, ..., 701) at
 # 1,000,000 nodes on one thread, its samples grouped by function: the inference
 # (`Network::estimate*`), the inputs (`inputs::*`, placements counted or found) and the

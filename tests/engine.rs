@@ -5,7 +5,7 @@
 mod common;
 
 use cathedral::boardgame::{SolveOptions, solve};
-use cathedral::engine::{Judgement, PlayOptions, choose};
+use cathedral::engine::{Choice, Judgement, PlayOptions, choose};
 use cathedral::file::load;
 use cathedral::notation::format_move_with_player;
 use cathedral::{MoveList, Position, Rules};
@@ -52,26 +52,7 @@ fn on_solved_bench_positions_the_engine_plays_an_optimal_move_and_says_exact() {
     assert!(positions.len() >= 23);
     for (name, position) in positions {
         let value = exact_value(&position);
-        let choice = choose(
-            &position,
-            &PlayOptions {
-                nodes: Some(40_000_000),
-                time: None,
-                ..PlayOptions::default()
-            },
-            &mut |_| {},
-        );
-        assert_eq!(choice.judgement, Judgement::Exact, "{name}");
-        assert_eq!(choice.value, value * 100, "{name}");
-        let best = choice.best.expect("a move");
-        let mut after = position;
-        after.play(best);
-        assert_eq!(
-            -exact_value(&after),
-            value,
-            "{name}: {} is not optimal",
-            format_move_with_player(&position, best)
-        );
+        let choice = exact_and_optimal(&name, &position, value, 40_000_000);
         // The line replays.
         let mut replay = position;
         for &mv in &choice.pv {
@@ -81,6 +62,32 @@ fn on_solved_bench_positions_the_engine_plays_an_optimal_move_and_says_exact() {
             replay.play(mv);
         }
     }
+}
+
+/// The engine's choice in `position` at `nodes` nodes, held to an exact answer of `value`
+/// whose move is optimal (the position after it solved again).
+fn exact_and_optimal(name: &str, position: &Position, value: i32, nodes: u64) -> Choice {
+    let choice = choose(
+        position,
+        &PlayOptions {
+            nodes: Some(nodes),
+            time: None,
+            ..PlayOptions::default()
+        },
+        &mut |_| {},
+    );
+    assert_eq!(choice.judgement, Judgement::Exact, "{name}");
+    assert_eq!(choice.value, value * 100, "{name}");
+    let best = choice.best.expect("a move");
+    let mut after = *position;
+    after.play(best);
+    assert_eq!(
+        -exact_value(&after),
+        value,
+        "{name}: {} is not optimal",
+        format_move_with_player(position, best)
+    );
+    choice
 }
 
 #[test]
@@ -93,20 +100,7 @@ fn the_solver_is_tried_from_nine_buildings() {
         let file = load(path.as_ref()).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(cathedral::sampler::buildings_left(&file.position), 9);
         let value = file.solution.expect("an exact value").value;
-        let choice = choose(
-            &file.position,
-            &PlayOptions {
-                nodes: Some(400_000),
-                time: None,
-                ..PlayOptions::default()
-            },
-            &mut |_| {},
-        );
-        assert_eq!(choice.judgement, Judgement::Exact, "{name}");
-        assert_eq!(choice.value, value * 100, "{name}");
-        let mut after = file.position;
-        after.play(choice.best.expect("a move"));
-        assert_eq!(-exact_value(&after), value, "{name}: not an optimal move");
+        exact_and_optimal(name, &file.position, value, 400_000);
     }
 }
 

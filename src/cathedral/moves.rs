@@ -121,69 +121,102 @@ impl fmt::Debug for Move {
 
 /// A reusable list of moves. Generation clears and refills it, so a list kept per search ply
 /// allocates only while it grows to its largest size.
-#[derive(Clone, Default, Debug)]
+///
+/// The storage keeps what it held past the list's end (`len`), so that generation can write
+/// moves straight into room already there ([`MoveList::append_with`]) instead of gathering them
+/// elsewhere and copying them in (measured: the copies were a quarter of making the moves).
+#[derive(Clone, Default)]
 pub struct MoveList {
-    moves: Vec<Move>,
+    /// The moves, then whatever earlier lists left: only `..len` is the list.
+    storage: Vec<Move>,
+    len: usize,
 }
 
 impl MoveList {
     /// An empty list with room for 2304 moves.
     pub fn new() -> MoveList {
         MoveList {
-            moves: Vec::with_capacity(2304),
+            storage: Vec::with_capacity(2304),
+            len: 0,
         }
     }
 
     /// Removes every move.
     #[inline]
     pub fn clear(&mut self) {
-        self.moves.clear();
+        self.len = 0;
     }
 
     /// Appends `mv`.
     #[inline]
     pub fn push(&mut self, mv: Move) {
-        self.moves.push(mv);
+        if let Some(slot) = self.storage.get_mut(self.len) {
+            *slot = mv;
+        } else {
+            self.storage.push(mv);
+        }
+        self.len += 1;
     }
 
     /// Appends every move of `moves`, in order.
     #[inline]
     pub fn extend_from_slice(&mut self, moves: &[Move]) {
-        self.moves.extend_from_slice(moves);
+        self.storage.truncate(self.len);
+        self.storage.extend_from_slice(moves);
+        self.len = self.storage.len();
+    }
+
+    /// Appends the first of `N` moves that `write` writes in the room it is handed, as many as
+    /// it returns (at most `N`).
+    #[inline]
+    pub fn append_with<const N: usize>(&mut self, write: impl FnOnce(&mut [Move; N]) -> usize) {
+        if self.storage.len() < self.len + N {
+            self.storage.resize(self.len + N, Move::PASS);
+        }
+        let room = self.storage[self.len..]
+            .first_chunk_mut::<N>()
+            .expect("the storage was just made long enough");
+        self.len += write(room).min(N);
     }
 
     /// Number of moves in the list.
     #[inline]
     pub fn len(&self) -> usize {
-        self.moves.len()
+        self.len
     }
 
     /// Whether the list holds no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
+        self.len == 0
     }
 
     /// The moves, in order.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves
+        &self.storage[..self.len]
     }
 
     /// The moves, in order, for reordering in place.
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves
+        &mut self.storage[..self.len]
     }
 
     /// Iterates over the moves in order.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.moves.iter()
+        self.as_slice().iter()
     }
 
     /// Whether `mv` is in the list.
     pub fn contains(&self, mv: Move) -> bool {
-        self.moves.contains(&mv)
+        self.as_slice().contains(&mv)
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
     }
 }
 
@@ -191,6 +224,57 @@ impl<'a> IntoIterator for &'a MoveList {
     type Item = &'a Move;
     type IntoIter = std::slice::Iter<'a, Move>;
     fn into_iter(self) -> Self::IntoIter {
-        self.moves.iter()
+        self.as_slice().iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::boardgame::Rng;
+
+    /// The list is its moves and nothing of what its storage held before: seeded random pushes,
+    /// appends, copies and clears against a plain vector.
+    #[test]
+    fn a_reused_list_holds_exactly_its_moves() {
+        let mut rng = Rng::new(11);
+        let mut list = MoveList::new();
+        let mut plain: Vec<Move> = Vec::new();
+        let some_move = |rng: &mut Rng| Move::place(PlacementId(rng.below(500) as u16));
+        for _ in 0..2000 {
+            match rng.below(5) {
+                0 => {
+                    list.clear();
+                    plain.clear();
+                }
+                1 => {
+                    let mv = some_move(&mut rng);
+                    list.push(mv);
+                    plain.push(mv);
+                }
+                2 => {
+                    let moves: Vec<Move> =
+                        (0..rng.below(40)).map(|_| some_move(&mut rng)).collect();
+                    list.extend_from_slice(&moves);
+                    plain.extend_from_slice(&moves);
+                }
+                _ => {
+                    let moves: Vec<Move> =
+                        (0..rng.below(140)).map(|_| some_move(&mut rng)).collect();
+                    list.append_with::<128>(|room| {
+                        // Writes past what it returns too, as generation may.
+                        for (slot, mv) in room.iter_mut().zip(&moves) {
+                            *slot = *mv;
+                        }
+                        moves.len()
+                    });
+                    plain.extend_from_slice(&moves[..moves.len().min(128)]);
+                }
+            }
+            assert_eq!(list.as_slice(), plain.as_slice());
+            assert_eq!(list.len(), plain.len());
+            assert_eq!(list.iter().count(), plain.len());
+            assert_eq!(format!("{list:?}"), format!("{plain:?}"));
+        }
     }
 }

@@ -554,27 +554,29 @@ impl Position {
     }
 
     /// The placements of the side to move when every one is one move (no variant checks): each
-    /// orientation's moves are gathered in a small local buffer and appended at once, which keeps
-    /// the hot loop free of the list's length bookkeeping.
+    /// orientation's moves are written straight into room at the list's end and counted once,
+    /// which keeps the hot loop free of the list's length bookkeeping (an orientation has at
+    /// most 100 placements, one per cell).
     fn push_plain_placements(&self, list: &mut MoveList) {
         let table = table();
         let player = self.to_move;
         let free = self.free_for(player);
-        let mut buffer = [Move::PASS; 128];
         for piece in self.side(player).hand.kinds() {
             for orientation in &table.piece(Some(player), piece).orientations {
                 let anchors = orientation.anchors(free).0;
-                let mut n = 0;
-                // Two 64-bit halves: cheaper bit scans than one 128-bit word.
-                for (mut half, base) in [(anchors as u64, 0), ((anchors >> 64) as u64, 64)] {
-                    while half != 0 {
-                        let bit = base + half.trailing_zeros();
-                        buffer[n & 127] = Move::place(orientation.placement_at_bit(bit));
-                        n += 1;
-                        half &= half - 1;
+                list.append_with::<128>(|room| {
+                    let mut n = 0;
+                    // Two 64-bit halves: cheaper bit scans than one 128-bit word.
+                    for (mut half, base) in [(anchors as u64, 0), ((anchors >> 64) as u64, 64)] {
+                        while half != 0 {
+                            let bit = base + half.trailing_zeros();
+                            room[n & 127] = Move::place(orientation.placement_at_bit(bit));
+                            n += 1;
+                            half &= half - 1;
+                        }
                     }
-                }
-                list.extend_from_slice(&buffer[..n.min(128)]);
+                    n
+                });
             }
         }
     }

@@ -397,11 +397,6 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 self.evaluate(position, ply)
             };
         }
-        position.generate(&mut self.buffers[ply]);
-        let count = G::moves(&mut self.buffers[ply]).len();
-        if count == 0 {
-            return position.terminal_value() * SCALE;
-        }
         let key = position.key();
         let mut tt_move = None;
         if let Some(entry) = self.table.probe(key) {
@@ -429,6 +424,39 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         }
         self.line.truncate(ply);
         self.line.push(*position);
+        // The table's move is searched before the others are made: where it refutes (most cut
+        // nodes with one), making, scoring and sorting hundreds of moves is saved. A stored
+        // move is legal here: the table holds the position's whole key, and only positions
+        // with moves are stored. The other moves are then ordered with the history as the table
+        // move's search left it.
+        let mut searched_first = None;
+        if let Some(code) = tt_move {
+            let mv = G::decode(code);
+            let mut child = *position;
+            child.play(mv);
+            self.prefetch(&child, depth - 1);
+            let keeps = position.keeps_turn(mv);
+            let value = self.search_child(&child, keeps, depth - 1, alpha, beta, ply + 1);
+            if self.aborted {
+                return 0;
+            }
+            if value >= beta {
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(mv);
+                head[ply].extend_from_slice(&tail[0]);
+                self.history.reward(code, depth);
+                self.table
+                    .store(key, value, depth, Bound::Lower, Some(code));
+                return value;
+            }
+            searched_first = Some((code, value));
+        }
+        position.generate(&mut self.buffers[ply]);
+        let count = G::moves(&mut self.buffers[ply]).len();
+        if count == 0 {
+            return position.terminal_value() * SCALE;
+        }
         self.order_moves(position, ply, tt_move);
         let alpha_in = alpha;
         let mut best = -INFINITE;
@@ -451,29 +479,36 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             let index = self.pick(ply, i);
             let mv = G::moves(&mut self.buffers[ply])[index];
             let code = G::encode(mv);
-            let mut child = *position;
-            child.play(mv);
-            self.prefetch(&child, depth - 1);
-            let keeps = position.keeps_turn(mv);
-            let value = if i == 0 {
-                self.search_child(&child, keeps, depth - 1, alpha, beta, ply + 1)
+            let value = if let Some((_, value)) = searched_first.filter(|&(c, _)| c == code) {
+                // The table's move, first in the order, already searched.
+                value
             } else {
-                // Late moves at enough depth are first searched shallower.
-                let quiet = Some(code) != tt_move && !self.killers.at(ply).contains(&Some(code));
-                let reduction = if self.options.reductions && depth >= 3 && i >= 3 && quiet {
-                    1 + i16::from(i >= 12 && depth >= 4)
+                let mut child = *position;
+                child.play(mv);
+                self.prefetch(&child, depth - 1);
+                let keeps = position.keeps_turn(mv);
+                if i == 0 {
+                    self.search_child(&child, keeps, depth - 1, alpha, beta, ply + 1)
                 } else {
-                    0
-                };
-                let shallower = depth - 1 - reduction;
-                let mut v = self.search_child(&child, keeps, shallower, alpha, alpha + 1, ply + 1);
-                if v > alpha && reduction > 0 {
-                    v = self.search_child(&child, keeps, depth - 1, alpha, alpha + 1, ply + 1);
+                    // Late moves at enough depth are first searched shallower.
+                    let quiet =
+                        Some(code) != tt_move && !self.killers.at(ply).contains(&Some(code));
+                    let reduction = if self.options.reductions && depth >= 3 && i >= 3 && quiet {
+                        1 + i16::from(i >= 12 && depth >= 4)
+                    } else {
+                        0
+                    };
+                    let shallower = depth - 1 - reduction;
+                    let mut v =
+                        self.search_child(&child, keeps, shallower, alpha, alpha + 1, ply + 1);
+                    if v > alpha && reduction > 0 {
+                        v = self.search_child(&child, keeps, depth - 1, alpha, alpha + 1, ply + 1);
+                    }
+                    if v > alpha && v < beta {
+                        v = self.search_child(&child, keeps, depth - 1, alpha, beta, ply + 1);
+                    }
+                    v
                 }
-                if v > alpha && v < beta {
-                    v = self.search_child(&child, keeps, depth - 1, alpha, beta, ply + 1);
-                }
-                v
             };
             if self.aborted {
                 return 0;

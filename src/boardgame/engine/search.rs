@@ -50,9 +50,10 @@ pub struct EngineOptions {
     /// Late-move reductions (on for play; off with [`EngineOptions::pruning`], the search's
     /// value at a depth is plain minimax's to that depth, which the tests check).
     pub reductions: bool,
-    /// Reverse futility pruning and late-move pruning near the horizon (on for play; off for
-    /// the puzzle ratings' solvers, which were calibrated without them, and for the tests
-    /// that compare the search with plain minimax).
+    /// Reverse futility pruning and late-move pruning near the horizon, and the table's move
+    /// searched before the other moves are made (on for play; off for the puzzle ratings'
+    /// solvers, which were calibrated without them, and for the tests that compare the search
+    /// with plain minimax).
     pub pruning: bool,
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
@@ -428,9 +429,10 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         // nodes with one), making, scoring and sorting hundreds of moves is saved. A stored
         // move is legal here: the table holds the position's whole key, and only positions
         // with moves are stored. The other moves are then ordered with the history as the table
-        // move's search left it.
+        // move's search left it, which changes the search: it is part of the play's search
+        // (`pruning`), not of the one the puzzle ratings were calibrated with.
         let mut searched_first = None;
-        if let Some(code) = tt_move {
+        if let Some(code) = tt_move.filter(|_| self.options.pruning) {
             let mv = G::decode(code);
             let mut child = *position;
             child.play(mv);

@@ -64,18 +64,20 @@ fn on_solved_bench_positions_the_engine_plays_an_optimal_move_and_says_exact() {
     }
 }
 
+/// The engine's choice in `position` with a budget of `nodes` nodes and the default options.
+fn choose_at(position: &Position, nodes: u64) -> Choice {
+    let options = PlayOptions {
+        nodes: Some(nodes),
+        time: None,
+        ..PlayOptions::default()
+    };
+    choose(position, &options, &mut |_| {})
+}
+
 /// The engine's choice in `position` at `nodes` nodes, held to an exact answer of `value`
 /// whose move is optimal (the position after it solved again).
 fn exact_and_optimal(name: &str, position: &Position, value: i32, nodes: u64) -> Choice {
-    let choice = choose(
-        position,
-        &PlayOptions {
-            nodes: Some(nodes),
-            time: None,
-            ..PlayOptions::default()
-        },
-        &mut |_| {},
-    );
+    let choice = choose_at(position, nodes);
     assert_eq!(choice.judgement, Judgement::Exact, "{name}");
     assert_eq!(choice.value, value * 100, "{name}");
     let best = choice.best.expect("a move");
@@ -466,15 +468,7 @@ fn the_one_move_ranked_is_the_move_chosen_even_when_the_budget_ends_an_iteration
     let mut checked = 0;
     for position in &positions {
         for nodes in [3_000, 7_000, 20_000, 45_000] {
-            let choice = choose(
-                position,
-                &PlayOptions {
-                    nodes: Some(nodes),
-                    time: None,
-                    ..PlayOptions::default()
-                },
-                &mut |_| {},
-            );
+            let choice = choose_at(position, nodes);
             let [ranked] = choice.candidates.as_slice() else {
                 panic!("one move ranked, got {:?}", choice.candidates.len());
             };

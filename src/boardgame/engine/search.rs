@@ -282,6 +282,14 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         }
     }
 
+    /// Makes the principal line at `ply` `mv` followed by the line found below it.
+    fn set_line(&mut self, ply: usize, mv: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(mv);
+        head[ply].extend_from_slice(&tail[0]);
+    }
+
     /// The remembered evaluation of `position`, if any.
     fn remembered(&self, position: &G) -> Option<i32> {
         if self.evaluations.is_empty() {
@@ -443,10 +451,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 return 0;
             }
             if value >= beta {
-                let (head, tail) = self.pv.split_at_mut(ply + 1);
-                head[ply].clear();
-                head[ply].push(mv);
-                head[ply].extend_from_slice(&tail[0]);
+                self.set_line(ply, mv);
                 self.history.reward(code, depth);
                 self.table
                     .store(key, value, depth, Bound::Lower, Some(code));
@@ -520,10 +525,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 best_code = Some(code);
                 if value > alpha {
                     alpha = value;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.set_line(ply, mv);
                     if value >= beta {
                         if !Some(code).eq(&tt_move) {
                             self.killers.add(ply, code);

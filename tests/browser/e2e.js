@@ -150,7 +150,9 @@ async function test(name, body, browser, viewport = LAPTOP, options = {}) {
     await body(page, browser);
   } catch (e) {
     await page.screenshot({ path: path.join(out, `failed-${name}.png`) }).catch(() => {});
-    throw new Error(`${name}: ${e.message}`);
+    // The step's own line: a timeout's message alone does not say which wait ran out.
+    const where = ((e.stack || "").match(/e2e\.js:(\d+):\d+/) || [])[1];
+    throw new Error(`${name}${where ? ` (tests/browser/e2e.js line ${where})` : ""}: ${e.message}`);
   }
   // 4xx answers the test provoked on purpose, and 503s the page retried, are not errors.
   const unexpected = page.errors.filter(e => !/status of (4\d\d|503)/.test(e));
@@ -220,6 +222,17 @@ function mulberry32(seed) {
 }
 
 // What the page holds, read through its own state module (the same instance the page uses).
+// Polls the page's state until `settled(state)` holds (10 s at most), and returns that state.
+async function until(page, settled, what) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const st = await pageState(page);
+    if (settled(st)) return st;
+    if (Date.now() > deadline) throw new Error(`waited 10 s for ${what}: ${JSON.stringify(st)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
 const pageState = page => page.evaluate(async () => {
   const m = await import(new URL("assets/state.js", document.baseURI).href);
   const study = await import(new URL("assets/study.js", document.baseURI).href);
@@ -339,6 +352,15 @@ async function monkeyRun(browser, viewport, options, seed, events, label) {
       if (titles.length) await clickIfThere(page.locator("#history li.move button").nth(Math.floor(random() * titles.length)));
     }],
     [2, "reload", async () => { await page.reload(); await page.waitForSelector("#board svg"); }],
+    // The browser's Back and Forward, now and then twice without a pause: the page follows the
+    // address it was brought to, whatever answers were still on their way.
+    [3, "Back or Forward", async () => {
+      for (let n = random() < 0.3 ? 2 : 1; n > 0; n--) {
+        if (random() < 0.6) await page.goBack(); else await page.goForward();
+      }
+      // Back past the first entry leaves the board (the blank page it was opened from): return.
+      if (!page.url().startsWith(url)) { await page.goForward(); await page.waitForSelector("#board svg"); }
+    }],
     [3, "engine side", async () => { await page.selectOption("#opponent", pickOf(["", "light", "dark", ""])); }],
     [3, "Solve then Stop", async () => {
       if (!(await page.isEnabled("#solve"))) return;
@@ -1103,10 +1125,24 @@ const tests = {
     await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "One building alone is captured" && /chapter=1$/.test(location.hash));
     await page.goBack();
     await page.waitForFunction(() => document.querySelector("#study-box").hidden && /^#rules=/.test(location.hash));
+    // (the chapter's title stays in the hidden box: the wait is for the box shown again)
     await page.goForward();
-    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "One building alone is captured");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "One building alone is captured" && !document.querySelector("#study-box").hidden);
     await page.goForward();
-    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe" && /chapter=2$/.test(location.hash));
+    // Back twice and Forward twice without waiting: each link is decoded and fetched on its
+    // own, and whichever arrives first, the page ends where the address does (it once showed
+    // the first chapter under the second's address).
+    for (let round = 0; round < 3; round++) {
+      await page.goBack();
+      await page.goBack();
+      await until(page, st => !st.studyLoading && !st.study && /^rules=/.test(st.hash), "back at the game");
+      await page.goForward();
+      await page.goForward();
+      const st = await until(page, st => !st.studyLoading && st.study && st.hash === st.studyLink, "the study open at its address");
+      assert.strictEqual(st.study.chapter, 1, `round ${round + 1}: the chapter the address names (${st.hash})`);
+      assert.strictEqual(await page.textContent("#chapter-title"), "Two buildings are safe");
+    }
     await page.click("#study-show");
     await page.waitForFunction(() => /^The answer: Dark owns no cell\./.test(document.querySelector("#study-verdict").textContent));
     assert.match(await page.textContent("#study-progress"), /\(0 done\)/, "a shown answer is not a chapter done");

@@ -561,13 +561,21 @@ function download(text, name) {
 // A game that replaces another (New game, Open, other rules) gets an address of its own, so
 // that Back brings the last one back; moves within a game only change the current address.
 let newAddress = false;
+// The address as the page last wrote or read it. One that differs was changed under the page
+// (Back, Forward, a link typed in) and its hashchange has not been handled yet: the page writes
+// nothing over it, for that event brings the state the address names. (Written over, the entry
+// the browser went back to was lost: an answer arriving between Back and its event put the
+// study's chapter where the game had been.)
+let addressSeen = location.hash;
 
 function save() {
+  if (location.hash !== addressSeen) return;
   // A study open: the address names it at its chapter (the moves tried there are not kept).
   const fragment = study.link() || encodeGame();
   if (location.hash.slice(1) !== fragment) {
     if (newAddress && location.hash.length > 1) window.history.pushState(null, "", "#" + fragment);
     else window.history.replaceState(null, "", "#" + fragment);
+    addressSeen = location.hash;
   }
   newAddress = false;
   try {
@@ -738,6 +746,8 @@ function wire() {
     preview();
   };
   window.addEventListener("hashchange", () => {
+    addressSeen = location.hash;
+    newAddress = false; // the address brought this state: it is no new entry
     const fragment = location.hash.slice(1);
     if (fragment === (study.link() || encodeGame())) return;
     // Back to a study's chapter (or a study's link typed in): the study opens there.

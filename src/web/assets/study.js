@@ -96,9 +96,11 @@ export const isStudyLink = fragment => /^(study|studyz|studytext)=/.test(fragmen
 
 // ---- Opening -------------------------------------------------------------------------------
 
-/** Opens a study: `source` is { name } (a lesson of the course) or { text, label }. */
-async function open(ctx, source, chapter = null, { replace = false } = {}) {
-  const ticket = ++opening;
+/**
+ * Opens a study: `source` is { name } (a lesson of the course) or { text, label }. `ticket` is
+ * the request's place in line when the caller took it earlier (a link decoded first).
+ */
+async function open(ctx, source, chapter = null, { replace = false, ticket = ++opening } = {}) {
   inFlight++;
   try {
     const view = source.name
@@ -171,6 +173,8 @@ function atChapter(s = S.study) {
 }
 
 function showChapter(ctx, i, { replace = false } = {}) {
+  // The chapter asked for now: a study still on its way, asked for earlier, is dropped.
+  opening++;
   const s = S.study;
   s.chapter = i;
   s.answer = null;
@@ -582,11 +586,17 @@ export async function openLink(ctx, fragment, { replace = false } = {}) {
   // The study open already (a lesson by its name, one's own by its code): only the chapter moves.
   const alreadyOpen = S.study && (params.get("study") ? S.study.name === params.get("study") : !S.study.name && S.study.encoded === `${kind}=${params.get(kind)}`);
   if (alreadyOpen && chapter >= 0 && chapter < S.study.view.chapters.length) { showChapter(ctx, chapter, { replace }); return; }
+  // Its place in line is taken now, before the link is decoded: Forward twice in quick
+  // succession decodes two links, and the first one decoded need not be the first one asked.
+  const ticket = ++opening;
+  if (params.get("study")) { await open(ctx, { name: params.get("study") }, chapter, { replace, ticket }); return; }
+  inFlight++;
+  let text;
   try {
-    if (params.get("study")) await open(ctx, { name: params.get("study") }, chapter, { replace });
-    else {
-      const text = await decodeText(kind, params.get(kind) || "");
-      await open(ctx, { text, label: "The linked study" }, chapter, { replace });
-    }
-  } catch (e) { ctx.say(`The link's study could not be read: ${e.message}.`, true); }
+    text = await decodeText(kind, params.get(kind) || "");
+  } catch (e) {
+    if (ticket === opening) ctx.say(`The link's study could not be read: ${e.message}.`, true);
+    return;
+  } finally { inFlight--; }
+  if (ticket === opening) await open(ctx, { text, label: "The linked study" }, chapter, { replace, ticket });
 }

@@ -150,9 +150,10 @@ async function test(name, body, browser, viewport = LAPTOP, options = {}) {
     await body(page, browser);
   } catch (e) {
     await page.screenshot({ path: path.join(out, `failed-${name}.png`) }).catch(() => {});
-    // The step's own line: a timeout's message alone does not say which wait ran out.
-    const where = ((e.stack || "").match(/e2e\.js:(\d+):\d+/) || [])[1];
-    throw new Error(`${name}${where ? ` (tests/browser/e2e.js line ${where})` : ""}: ${e.message}`);
+    // The step's own lines (innermost first, a helper's then its caller's): a timeout's message
+    // alone does not say which wait ran out.
+    const lines = [...(e.stack || "").matchAll(/e2e\.js:(\d+):\d+/g)].map(m => m[1]);
+    throw new Error(`${name}${lines.length ? ` (tests/browser/e2e.js line ${lines.join(" < ")})` : ""}: ${e.message}`);
   }
   // 4xx answers the test provoked on purpose, and 503s the page retried, are not errors.
   const unexpected = page.errors.filter(e => !/status of (4\d\d|503)/.test(e));

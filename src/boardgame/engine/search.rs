@@ -21,7 +21,9 @@ const CHECK_EVERY: u64 = 1024;
 pub struct EngineOptions {
     /// Stop after this many nodes (deterministic). `None`: no node limit.
     pub nodes: Option<u64>,
-    /// Stop after this long. `None`: no time limit. Without either limit the search runs to
+    /// Stop after this long. Without a `target` (a time per move) the search spends all of
+    /// it: an iteration cut short still counts for a better move it found, and time left over
+    /// would be lost. `None`: no time limit. Without either limit the search runs to
     /// `max_depth` or until `stop` is set.
     pub time: Option<Duration>,
     /// With a game clock: the time to aim at ([`crate::boardgame::Allotment::target`]), `time`
@@ -807,14 +809,17 @@ fn decide<G: Evaluate>(
             estimate: thought.estimate,
             pv: thought.pv.clone(),
         });
-        // A lone move needs no deeper look; an iteration is unlikely to finish in the time
-        // left if the last one took more than half of it.
+        // A lone move needs no deeper look. On a game clock an iteration that is unlikely to
+        // finish in the time left (the last took more than half of it) is not begun: the time
+        // saved is the clock's, for later moves. A time per move is spent to its end (+86 Elo
+        // at 1 s a move by SPRT, docs/engine.md).
         if root.len() == 1 {
             break;
         }
         settled.record(thought.best, thought.estimate);
         searcher.deadline = settled.budget(options);
         if let Some(limit) = searcher.deadline
+            && options.target.is_some()
             && start.elapsed() * 2 > limit
         {
             break;

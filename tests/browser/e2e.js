@@ -222,7 +222,6 @@ function mulberry32(seed) {
   };
 }
 
-// What the page holds, read through its own state module (the same instance the page uses).
 // Polls the page's state until `settled(state)` holds (10 s at most), and returns that state.
 async function until(page, settled, what) {
   const deadline = Date.now() + 10000;
@@ -234,6 +233,7 @@ async function until(page, settled, what) {
   }
 }
 
+// What the page holds, read through its own state module (the same instance the page uses).
 const pageState = page => page.evaluate(async () => {
   const m = await import(new URL("assets/state.js", document.baseURI).href);
   const study = await import(new URL("assets/study.js", document.baseURI).href);
@@ -1132,8 +1132,8 @@ const tests = {
     await page.goForward();
     await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Two buildings are safe" && /chapter=2$/.test(location.hash));
     // Back twice and Forward twice without waiting: each link is decoded and fetched on its
-    // own, and whichever arrives first, the page ends where the address does (it once showed
-    // the first chapter under the second's address).
+    // own, and whichever arrives first, the page ends where the address does (an answer that
+    // came between a Back and its event once wrote the chapter over the game's entry).
     for (let round = 0; round < 3; round++) {
       await page.goBack();
       await page.goBack();

@@ -1292,3 +1292,113 @@ fn searches_add_the_value_of_a_move_that_keeps_the_turn_as_it_is() {
         "only {kept} moves kept the turn on the best lines"
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// The estimating search and the game's proven bounds: an estimate the game proves wrong is
+// never the search's answer.
+
+/// Coins whose evaluation lies: it always says the side to move takes every coin left and one
+/// more, or the opponent does, outside the bounds [`Coins::bounds`] proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct LyingCoins(Coins);
+
+impl Game for LyingCoins {
+    type Move = End;
+    type Buffer = Vec<End>;
+    const MIN_VALUE: i32 = Coins::MIN_VALUE;
+    const MAX_VALUE: i32 = Coins::MAX_VALUE;
+
+    fn key(&self) -> (u64, u64) {
+        self.0.key()
+    }
+    fn generate(&self, buffer: &mut Vec<End>) {
+        self.0.generate(buffer);
+    }
+    fn moves(buffer: &mut Vec<End>) -> &mut [End] {
+        buffer
+    }
+    fn play(&mut self, mv: End) {
+        self.0.play(mv);
+    }
+    fn terminal_value(&self) -> i32 {
+        self.0.terminal_value()
+    }
+    fn bounds(&self) -> (i32, i32) {
+        self.0.bounds()
+    }
+    fn encode(mv: End) -> u32 {
+        Coins::encode(mv)
+    }
+    fn decode(code: u32) -> End {
+        Coins::decode(code)
+    }
+}
+
+impl cathedral::boardgame::engine::Evaluate for LyingCoins {
+    type Params = ();
+    fn evaluate(&self, _params: &()) -> i32 {
+        let beyond = self.0.remaining() + 1;
+        let lie = if self.0.key().0.count_ones() % 2 == 0 {
+            beyond
+        } else {
+            -beyond
+        };
+        (self.0.diff + 2 * lie) * 100
+    }
+    type Accumulator = ();
+}
+
+#[test]
+fn the_estimating_search_keeps_its_estimates_within_what_the_game_proves() {
+    use cathedral::boardgame::engine::{EngineOptions, think};
+    let mut rng = Rng::new(29);
+    let mut outside = 0;
+    for _ in 0..200 {
+        let position = LyingCoins(Coins::new(&random_row(&mut rng)));
+        if position.is_over() {
+            continue;
+        }
+        let (lower, upper) = position.bounds();
+        for depth in 1..=4 {
+            let search = |pruning| {
+                let options = EngineOptions {
+                    time: None,
+                    max_depth: depth,
+                    pruning,
+                    multi_pv: 2,
+                    tt_mb: 1,
+                    ..Default::default()
+                };
+                think(&position, &options, &(), &mut |_| {})
+            };
+            // The play's search: the root's estimate and each root move's lie within their
+            // proven bounds.
+            let thought = search(true);
+            assert!(
+                (lower * 100..=upper * 100).contains(&thought.estimate),
+                "{position:?} at depth {depth}: {} outside {lower}..{upper}",
+                thought.estimate
+            );
+            for candidate in &thought.candidates {
+                let mut child = position;
+                child.play(candidate.mv);
+                let (child_lower, child_upper) = child.bounds();
+                assert!(
+                    (-child_upper * 100..=-child_lower * 100).contains(&candidate.estimate),
+                    "{position:?} at depth {depth}: {:?} {} outside {child_lower}..{child_upper}",
+                    candidate.mv,
+                    candidate.estimate
+                );
+            }
+            // Without the play's pruning the lie stands: the search is plain minimax.
+            let plain = search(false).estimate;
+            if !(lower * 100..=upper * 100).contains(&plain) {
+                outside += 1;
+            }
+        }
+    }
+    assert!(
+        outside > 300,
+        "the lie was outside the bounds only {outside} times"
+    );
+}

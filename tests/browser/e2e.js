@@ -520,6 +520,9 @@ const tests = {
     assert.ok(chosen && chosen !== "tavern", `] picks the next building, not ${chosen}`);
     await page.waitForSelector("#hand button.chosen[data-shape]");
     for (const key of ["ArrowDown", "ArrowDown", "ArrowDown", "ArrowLeft", "ArrowLeft", "ArrowLeft"]) await page.keyboard.press(key);
+    // As above: the new building's placements may come a moment late (a loaded machine), and
+    // Enter before its preview places nothing.
+    await page.waitForFunction(() => /Enter to place/.test(document.querySelector("#status").textContent));
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2);
     assert.match(await page.getAttribute("#history li:nth-child(2)", "title"), /^dark:/);

@@ -63,6 +63,13 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// Whether the game's proven bounds ([`Game::window_bounds`]) are worth asking for here:
+    /// the search asks at every node where they are (a node they decide is not searched, an
+    /// estimate outside them is moved into them), and they cost time where they rarely decide.
+    fn bounds_worth_asking(&self) -> bool {
+        true
+    }
+
     /// An upper bound on the plies left until the game ends, whatever is played: an iteration
     /// this deep sees every line to its end, so deeper ones would find nothing new.
     fn max_plies_left(&self) -> u32 {

@@ -52,10 +52,12 @@ pub struct EngineOptions {
     /// Late-move reductions (on for play; off with [`EngineOptions::pruning`], the search's
     /// value at a depth is plain minimax's to that depth, which the tests check).
     pub reductions: bool,
-    /// Reverse futility pruning and late-move pruning near the horizon, and the table's move
-    /// searched before the other moves are made (on for play; off for the puzzle ratings'
-    /// solvers, which were calibrated without them, and for the tests that compare the search
-    /// with plain minimax).
+    /// Reverse futility pruning and late-move pruning near the horizon, the game's proven
+    /// bounds ([`crate::boardgame::Game::window_bounds`]: a node whose bounds decide its
+    /// window is not searched, and a horizon estimate outside them is moved to the nearer
+    /// one), and the table's move searched before the other moves are made (on for play; off
+    /// for the puzzle ratings' solvers, which were calibrated without them, and for the tests
+    /// that compare the search with plain minimax).
     pub pruning: bool,
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
@@ -402,11 +404,29 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         self.pv[ply].clear();
         if depth <= 0 {
             // The horizon: no moves are needed, only whether the game is over.
-            return if position.is_over() {
-                position.terminal_value() * SCALE
+            if position.is_over() {
+                return position.terminal_value() * SCALE;
+            }
+            let estimate = self.evaluate(position, ply);
+            if !self.options.pruning || !position.bounds_worth_asking() {
+                return estimate;
+            }
+            // An estimate outside what the game proves is certainly wrong. At a null-window
+            // node only the bound on the estimate's side of the window can move it across; on
+            // the principal line (a few nodes an iteration) the value itself is wanted, so the
+            // game is asked for all it proves.
+            let (lower, upper) = if beta - alpha > 1 {
+                if let Some(value) = position.solved() {
+                    return value * SCALE;
+                }
+                let (lower, upper) = position.bounds();
+                (lower * SCALE, upper * SCALE)
+            } else if estimate >= beta {
+                proven_bounds(position, alpha, INFINITE)
             } else {
-                self.evaluate(position, ply)
+                proven_bounds(position, -INFINITE, beta)
             };
+            return estimate.max(lower).min(upper);
         }
         let key = position.key();
         let mut tt_move = None;
@@ -423,6 +443,18 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                 }
             }
         }
+        // What the game proves without a search decides the window where it can.
+        let mut proven_upper = INFINITE;
+        if self.options.pruning && ply > 0 && position.bounds_worth_asking() {
+            let (lower, upper) = proven_bounds(position, alpha, beta);
+            if lower >= beta {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            proven_upper = upper;
+        }
         // The children's accumulators are made from this position's.
         self.accumulate(position, ply);
         // Reverse futility: near the horizon, a null-window node whose own estimate beats beta
@@ -430,7 +462,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         if self.options.pruning && ply > 0 && beta - alpha == 1 && depth <= FUTILE_DEPTH {
             let estimate = self.evaluate_accumulated(position, ply);
             if estimate - FUTILE_MARGIN * i32::from(depth) >= beta {
-                return (estimate + beta) / 2;
+                // Not above what is proven (which is at least beta, or the node was cut above).
+                return ((estimate + beta) / 2).min(proven_upper);
             }
         }
         self.line.truncate(ply);
@@ -548,6 +581,17 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         self.table.store(key, best, depth, bound, best_code);
         best
     }
+}
+
+/// The bounds the game proves on `position`'s value ([`crate::boardgame::Game::window_bounds`]),
+/// in [`SCALE`] units, as tight as deciding the window `(alpha, beta)` (also in [`SCALE`] units)
+/// needs: the game is asked about the window's edges rounded outward to whole units, which a
+/// whole-unit bound reaches exactly when its hundredths reach the window's own edge.
+fn proven_bounds<G: Evaluate>(position: &G, alpha: i32, beta: i32) -> (i32, i32) {
+    let alpha = alpha.div_euclid(SCALE);
+    let beta = -(-beta).div_euclid(SCALE);
+    let (lower, upper) = position.window_bounds(alpha, beta);
+    (lower * SCALE, upper * SCALE)
 }
 
 /// Searches `position` within the budget of `options`, evaluating with `params`, and returns the

@@ -115,6 +115,13 @@ impl Weights {
 /// training data (`examples/eval_data.rs`).
 pub const NETWORK_BUILDINGS: u32 = 13;
 
+/// The most buildings in the larger hand of a position whose proven bounds the search asks for
+/// ([`Evaluate::bounds_worth_asking`]). Counted (`docs/engine.md`, "Proven bounds in the
+/// search"): with 10 or more buildings the bounds decided under one node in a thousand, with 9
+/// three in a thousand (frontier position b11-01), with 8 one in ten to fifteen, with 7 one in
+/// five; asking everywhere cost a quarter more time a node at the frontier.
+pub const BOUNDS_BUILDINGS: u32 = 8;
+
 /// Which evaluation the search uses: the network by default (it beat the linear features at 1 s
 /// per move, `docs/engine.md`, "The learned evaluation").
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -221,6 +228,11 @@ impl Evaluate for Position {
 
     fn evaluate_accumulated(&self, sums: &PlaneSums, evaluation: &Evaluation) -> i32 {
         (evaluation.estimate_accumulated(self, sums) * f64::from(SCALE)).round() as i32
+    }
+
+    /// Only with at most [`BOUNDS_BUILDINGS`] buildings in the larger hand.
+    fn bounds_worth_asking(&self) -> bool {
+        self.buildings_left() <= BOUNDS_BUILDINGS
     }
 
     fn worth_remembering(evaluation: &Evaluation) -> bool {

@@ -1338,7 +1338,7 @@ impl cathedral::boardgame::engine::Evaluate for LyingCoins {
     type Params = ();
     fn evaluate(&self, _params: &()) -> i32 {
         let beyond = self.0.remaining() + 1;
-        let lie = if self.0.key().0.count_ones() % 2 == 0 {
+        let lie = if self.0.key().0.count_ones().is_multiple_of(2) {
             beyond
         } else {
             -beyond

@@ -407,18 +407,23 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             if position.is_over() {
                 return position.terminal_value() * SCALE;
             }
+            let asks = self.options.pruning && position.bounds_worth_asking();
+            // On the principal line (a few nodes an iteration) the value itself is wanted, so
+            // the game is asked for all it proves, an exact value first.
+            let principal = beta - alpha > 1;
+            if asks
+                && principal
+                && let Some(value) = position.solved()
+            {
+                return value * SCALE;
+            }
             let estimate = self.evaluate(position, ply);
-            if !self.options.pruning || !position.bounds_worth_asking() {
+            if !asks {
                 return estimate;
             }
             // An estimate outside what the game proves is certainly wrong. At a null-window
-            // node only the bound on the estimate's side of the window can move it across; on
-            // the principal line (a few nodes an iteration) the value itself is wanted, so the
-            // game is asked for all it proves.
-            let (lower, upper) = if beta - alpha > 1 {
-                if let Some(value) = position.solved() {
-                    return value * SCALE;
-                }
+            // node only the bound on the estimate's side of the window can move it across.
+            let (lower, upper) = if principal {
                 let (lower, upper) = position.bounds();
                 (lower * SCALE, upper * SCALE)
             } else if estimate >= beta {

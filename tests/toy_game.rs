@@ -1312,6 +1312,11 @@ impl cathedral::boardgame::engine::Evaluate for Coins {
         (self.diff + 2 * lie) * 100
     }
     type Accumulator = ();
+    /// A row of at most ten coins is small enough: the principal line's horizon positions are
+    /// solved exactly (the test after the next holds the search to it).
+    fn small_enough_to_solve(&self) -> bool {
+        true
+    }
 }
 
 #[test]
@@ -1367,4 +1372,49 @@ fn the_estimating_search_keeps_its_estimates_within_what_the_game_proves() {
         outside > 300,
         "the lie was outside the bounds only {outside} times"
     );
+}
+
+/// With the principal line's horizon positions solved exactly, the play's search estimates
+/// exactly what its own line leads to, whatever the evaluation says: the root's estimate is the
+/// exact value of the position its principal variation ends in. (The evaluation lies at every
+/// other node, so the line itself need not be the best.)
+#[test]
+fn the_estimating_search_solves_its_principal_lines_horizon() {
+    use cathedral::boardgame::engine::{EngineOptions, think};
+    let mut rng = Rng::new(31);
+    let mut checked = 0;
+    for _ in 0..300 {
+        let position = Coins::new(&random_row(&mut rng));
+        if position.is_over() {
+            continue;
+        }
+        for depth in 1..=4 {
+            let options = EngineOptions {
+                time: None,
+                max_depth: depth,
+                multi_pv: 1,
+                tt_mb: 1,
+                ..Default::default()
+            };
+            let thought = think(&position, &options, &(), &mut |_| {});
+            let mut end = position;
+            let mut sign = 1;
+            for &mv in &thought.pv {
+                end.play(mv);
+                sign = -sign;
+            }
+            // A line cut short by the table says nothing about its horizon.
+            if thought.pv.len() < depth as usize && !end.is_over() {
+                continue;
+            }
+            assert_eq!(
+                thought.estimate,
+                sign * minimax(&end) * 100,
+                "{position:?} at depth {depth}: the line {:?}",
+                thought.pv
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 600, "only {checked} lines reached their horizon");
 }

@@ -70,6 +70,13 @@ pub trait Evaluate: Game {
         true
     }
 
+    /// Whether a horizon position on the principal line is small enough that the exact solver
+    /// may prove its value within a few hundred nodes, which the search then uses instead of
+    /// its estimate (only where [`Evaluate::bounds_worth_asking`] holds too).
+    fn small_enough_to_solve(&self) -> bool {
+        false
+    }
+
     /// An upper bound on the plies left until the game ends, whatever is played: an iteration
     /// this deep sees every line to its end, so deeper ones would find nothing new.
     fn max_plies_left(&self) -> u32 {

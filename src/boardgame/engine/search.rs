@@ -5,6 +5,8 @@ use super::table::{Bound, EngineTable};
 use super::{Evaluate, SCALE};
 use crate::boardgame::Rng;
 use crate::boardgame::instant::Instant;
+use crate::boardgame::search::negamax::{self, Control};
+use crate::boardgame::search::tt::Table;
 use crate::boardgame::{child_window, from_child};
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -213,7 +215,20 @@ struct Searcher<'a, G: Evaluate> {
     /// the last iteration ([`Settled::budget`]).
     deadline: Option<Duration>,
     aborted: bool,
+    /// The exact solver's table for the small solves at the principal horizon
+    /// ([`Searcher::solve_small`]), made when first needed: what it holds is proven, so it is
+    /// kept from one solve to the next.
+    small_solves: Option<Table>,
+    /// Never set: the small solves stop on their node budget alone.
+    small_solves_stop: AtomicBool,
 }
+
+/// The exact solver's nodes a small solve at the principal horizon may take
+/// ([`Evaluate::small_enough_to_solve`]) before its estimate is used instead.
+const SMALL_SOLVE_NODES: u64 = 1000;
+
+/// The small solves' table, in MiB.
+const SMALL_SOLVE_TABLE_MB: usize = 1;
 
 impl<'a, G: Evaluate> Searcher<'a, G> {
     fn new(
@@ -245,7 +260,29 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             start,
             deadline: Settled::<G::Move>::default().budget(options),
             aborted: false,
+            small_solves: None,
+            small_solves_stop: AtomicBool::new(false),
         }
+    }
+
+    /// The exact value of `position` for the window `(alpha, beta)` (in [`SCALE`] units, a
+    /// fail-soft bound outside it), by the exact solver within [`SMALL_SOLVE_NODES`]; `None`
+    /// when the budget runs out first. Its nodes count as the search's.
+    fn solve_small(&mut self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
+        let table = self
+            .small_solves
+            .get_or_insert_with(|| Table::new(SMALL_SOLVE_TABLE_MB));
+        let control = Control::new(&self.small_solves_stop, None, 1);
+        let mut solver = negamax::Searcher::new(table, &control, None);
+        solver.set_budget(SMALL_SOLVE_NODES);
+        // The window's edges rounded outward to whole units, as for the proven bounds.
+        let value = solver.probe(
+            position,
+            alpha.div_euclid(SCALE),
+            -(-beta).div_euclid(SCALE),
+        );
+        self.nodes += solver.nodes();
+        value.map(|v| v * SCALE)
     }
 
     /// The evaluation of a horizon position, remembered by key: placements commute, so the
@@ -411,11 +448,15 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             // On the principal line (a few nodes an iteration) the value itself is wanted, so
             // the game is asked for all it proves, an exact value first.
             let principal = beta - alpha > 1;
-            if asks
-                && principal
-                && let Some(value) = position.solved()
-            {
-                return value * SCALE;
+            if asks && principal {
+                if let Some(value) = position.solved() {
+                    return value * SCALE;
+                }
+                if position.small_enough_to_solve()
+                    && let Some(value) = self.solve_small(position, alpha, beta)
+                {
+                    return value;
+                }
             }
             let estimate = self.evaluate(position, ply);
             if !asks {

@@ -127,6 +127,8 @@ pub struct Searcher<'a, G: Game> {
     /// the search unwinds to it and returns the value given.
     unwind_to: Option<(usize, i32)>,
     nodes: u64,
+    /// The search unwinds once it has visited more nodes than this ([`Searcher::set_budget`]).
+    budget: u64,
     unflushed: u64,
     tt_probes: u64,
     tt_hits: u64,
@@ -162,6 +164,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             path: [((0, 0), 0, 0); BUSY_PLIES],
             unwind_to: None,
             nodes: 0,
+            budget: u64::MAX,
             unflushed: 0,
             tt_probes: 0,
             tt_hits: 0,
@@ -176,6 +179,18 @@ impl<'a, G: Game> Searcher<'a, G> {
         let value = self.search(position, alpha, beta, 0);
         self.flush();
         (!self.aborted).then_some(value)
+    }
+
+    /// Stops this searcher's probes once it has visited `nodes` nodes in all (checked at every
+    /// node, where [`Control::node_limit`] is checked every few thousand): for the small solves
+    /// the estimating search makes at its horizon, each a few hundred nodes at most.
+    pub fn set_budget(&mut self, nodes: u64) {
+        self.budget = nodes;
+    }
+
+    /// The nodes this searcher has visited.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// Moves every local counter into the shared ones.
@@ -263,7 +278,10 @@ impl<'a, G: Game> Searcher<'a, G> {
         if self.unflushed >= CHECK_EVERY {
             self.periodic(ply);
         }
-        if self.aborted || self.control.probe_done.load(Ordering::Relaxed) {
+        if self.aborted
+            || self.nodes > self.budget
+            || self.control.probe_done.load(Ordering::Relaxed)
+        {
             self.aborted = true;
             return 0;
         }
@@ -609,6 +627,40 @@ mod tests {
         let mut searcher = Searcher::new(table, &control, None);
         let value = searcher.probe(&root, alpha, beta).expect("not stopped");
         (value, control.unwinds.load(Ordering::Relaxed))
+    }
+
+    #[test]
+    fn a_budget_stops_a_probe_at_its_node_count() {
+        // The tree's 4^14 leaves are all worth 0, and nothing is stored before it is proven: a
+        // window around 0 needs a few hundred thousand nodes, far more than the budgets below.
+        let table = Table::new(1);
+        let root = Tree {
+            depth: 0,
+            path: 1,
+            table: Box::leak(Box::new(Table::new(1))),
+            plant: Plant {
+                depth: DEPTH + 1,
+                key: (0, 0),
+                lower: 0,
+                upper: 0,
+            },
+        };
+        let stop = AtomicBool::new(false);
+        for budget in [0, 1, 10, 500] {
+            let control = Control::new(&stop, None, 1);
+            let mut searcher = Searcher::new(&table, &control, None);
+            searcher.set_budget(budget);
+            assert_eq!(searcher.probe(&root, -1, 1), None, "budget {budget}");
+            // The node over the budget is the one that stops: none is visited after it.
+            assert_eq!(searcher.nodes(), budget + 1, "budget {budget}");
+        }
+        // A window the table already decides needs one node.
+        table.store(root.key(), 0, 0, None, 40);
+        let control = Control::new(&stop, None, 1);
+        let mut searcher = Searcher::new(&table, &control, None);
+        searcher.set_budget(1);
+        assert_eq!(searcher.probe(&root, -1, 1), Some(0));
+        assert_eq!(searcher.nodes(), 1);
     }
 
     #[test]

@@ -122,6 +122,10 @@ pub const NETWORK_BUILDINGS: u32 = 13;
 /// five; asking everywhere cost a quarter more time a node at the frontier.
 pub const BOUNDS_BUILDINGS: u32 = 8;
 
+/// The most buildings in the larger hand of a principal horizon position the search tries to
+/// solve exactly ([`Evaluate::small_enough_to_solve`]).
+pub const SMALL_SOLVE_BUILDINGS: u32 = 7;
+
 /// Which evaluation the search uses: the network by default (it beat the linear features at 1 s
 /// per move, `docs/engine.md`, "The learned evaluation").
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
@@ -233,6 +237,11 @@ impl Evaluate for Position {
     /// Only with at most [`BOUNDS_BUILDINGS`] buildings in the larger hand.
     fn bounds_worth_asking(&self) -> bool {
         self.buildings_left() <= BOUNDS_BUILDINGS
+    }
+
+    /// Only with at most [`SMALL_SOLVE_BUILDINGS`] buildings in the larger hand.
+    fn small_enough_to_solve(&self) -> bool {
+        self.buildings_left() <= SMALL_SOLVE_BUILDINGS
     }
 
     fn worth_remembering(evaluation: &Evaluation) -> bool {

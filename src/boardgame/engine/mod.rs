@@ -71,8 +71,8 @@ pub trait Evaluate: Game {
     }
 
     /// Whether a horizon position on the principal line is small enough that the exact solver
-    /// may prove its value within a few hundred nodes, which the search then uses instead of
-    /// its estimate (only where [`Evaluate::bounds_worth_asking`] holds too).
+    /// may prove its value within a thousand of its nodes, which the search then uses instead
+    /// of its estimate (only where [`Evaluate::bounds_worth_asking`] holds too).
     fn small_enough_to_solve(&self) -> bool {
         false
     }

@@ -57,7 +57,9 @@ pub struct EngineOptions {
     /// Reverse futility pruning and late-move pruning near the horizon, the game's proven
     /// bounds ([`crate::boardgame::Game::window_bounds`]: a node whose bounds decide its
     /// window is not searched, and a horizon estimate outside them is moved to the nearer
-    /// one), and the table's move searched before the other moves are made (on for play; off
+    /// one), the small positions at the principal line's horizon solved exactly
+    /// ([`Evaluate::small_enough_to_solve`]), and the table's move searched before the other
+    /// moves are made (on for play; off
     /// for the puzzle ratings' solvers, which were calibrated without them, and for the tests
     /// that compare the search with plain minimax).
     pub pruning: bool,
@@ -446,7 +448,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             }
             let asks = self.options.pruning && position.bounds_worth_asking();
             // On the principal line (a few nodes an iteration) the value itself is wanted, so
-            // the game is asked for all it proves, an exact value first.
+            // the game is asked for all it proves, an exact value first: a split position's,
+            // then, where the position is small, the solver's within a small budget.
             let principal = beta - alpha > 1;
             if asks && principal {
                 if let Some(value) = position.solved() {

@@ -59,9 +59,8 @@ pub struct EngineOptions {
     /// window is not searched, and a horizon estimate outside them is moved to the nearer
     /// one), the small positions at the principal line's horizon solved exactly
     /// ([`Evaluate::small_enough_to_solve`]), and the table's move searched before the other
-    /// moves are made (on for play; off
-    /// for the puzzle ratings' solvers, which were calibrated without them, and for the tests
-    /// that compare the search with plain minimax).
+    /// moves are made (on for play; off for the puzzle ratings' solvers, which were calibrated
+    /// without them, and for the tests that compare the search with plain minimax).
     pub pruning: bool,
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
@@ -277,12 +276,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         let control = Control::new(&self.small_solves_stop, None, 1);
         let mut solver = negamax::Searcher::new(table, &control, None);
         solver.set_budget(SMALL_SOLVE_NODES);
-        // The window's edges rounded outward to whole units, as for the proven bounds.
-        let value = solver.probe(
-            position,
-            alpha.div_euclid(SCALE),
-            -(-beta).div_euclid(SCALE),
-        );
+        let (alpha, beta) = whole_window(alpha, beta);
+        let value = solver.probe(position, alpha, beta);
         self.nodes += solver.nodes();
         value.map(|v| v * SCALE)
     }
@@ -634,13 +629,18 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
 
 /// The bounds the game proves on `position`'s value ([`crate::boardgame::Game::window_bounds`]),
 /// in [`SCALE`] units, as tight as deciding the window `(alpha, beta)` (also in [`SCALE`] units)
-/// needs: the game is asked about the window's edges rounded outward to whole units, which a
-/// whole-unit bound reaches exactly when its hundredths reach the window's own edge.
+/// needs.
 fn proven_bounds<G: Evaluate>(position: &G, alpha: i32, beta: i32) -> (i32, i32) {
-    let alpha = alpha.div_euclid(SCALE);
-    let beta = -(-beta).div_euclid(SCALE);
+    let (alpha, beta) = whole_window(alpha, beta);
     let (lower, upper) = position.window_bounds(alpha, beta);
     (lower * SCALE, upper * SCALE)
+}
+
+/// The window `(alpha, beta)` in [`SCALE`] units as whole game units, its edges rounded outward:
+/// a whole-unit value reaches the whole window's edge exactly when its hundredths reach the
+/// window's own, so what the game or its solver proves for the one decides the other.
+fn whole_window(alpha: i32, beta: i32) -> (i32, i32) {
+    (alpha.div_euclid(SCALE), -(-beta).div_euclid(SCALE))
 }
 
 /// Searches `position` within the budget of `options`, evaluating with `params`, and returns the

@@ -1312,10 +1312,11 @@ impl cathedral::boardgame::engine::Evaluate for Coins {
         (self.diff + 2 * lie) * 100
     }
     type Accumulator = ();
-    /// A row of at most ten coins is small enough: the principal line's horizon positions are
-    /// solved exactly (the test after the next holds the search to it).
-    fn small_enough_to_solve(&self) -> bool {
-        true
+    /// A row of at most ten coins is small enough: the horizon positions are solved exactly,
+    /// the principal line's and the scouts' (the two tests after the next hold the search to
+    /// it).
+    fn horizon_solve_budget(&self, _principal: bool) -> u64 {
+        1000
     }
 }
 
@@ -1417,4 +1418,38 @@ fn the_estimating_search_solves_its_principal_lines_horizon() {
         }
     }
     assert!(checked > 600, "only {checked} lines reached their horizon");
+}
+
+/// One ply deep, every root move leads to a horizon position: the first is searched with the
+/// full window, the others by null-window scouts, re-searched in full only where they beat the
+/// best so far. The lying evaluation misjudges a scout on either side, and one misjudged low
+/// hides the better move (the principal line's solves never see it): only the scouts' solves
+/// give the root's exact value here.
+#[test]
+fn the_estimating_search_solves_its_scouts_horizons() {
+    use cathedral::boardgame::engine::{EngineOptions, think};
+    let mut rng = Rng::new(37);
+    let mut checked = 0;
+    for _ in 0..300 {
+        let position = Coins::new(&random_row(&mut rng));
+        if position.is_over() {
+            continue;
+        }
+        let options = EngineOptions {
+            time: None,
+            max_depth: 1,
+            multi_pv: 1,
+            tt_mb: 1,
+            ..Default::default()
+        };
+        let thought = think(&position, &options, &(), &mut |_| {});
+        assert_eq!(
+            thought.estimate,
+            minimax(&position) * 100,
+            "{position:?}: the line {:?}",
+            thought.pv
+        );
+        checked += 1;
+    }
+    assert!(checked > 250, "only {checked} positions checked");
 }

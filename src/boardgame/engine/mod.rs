@@ -70,11 +70,15 @@ pub trait Evaluate: Game {
         true
     }
 
-    /// Whether a horizon position on the principal line is small enough that the exact solver
-    /// may prove its value within a thousand of its nodes, which the search then uses instead
-    /// of its estimate (only where [`Evaluate::bounds_worth_asking`] holds too).
-    fn small_enough_to_solve(&self) -> bool {
-        false
+    /// The exact solver's node budget for this position at the search's horizon (only where
+    /// [`Evaluate::bounds_worth_asking`] holds too): on the principal line (`principal`, a few
+    /// positions an iteration, whose values become the search's) or in a null-window scout
+    /// (most of the horizon). A solve that finishes within it gives the exact value, or a
+    /// proven bound outside the window, which the search uses instead of its estimate; one that
+    /// does not leaves the estimate. Its nodes count as the search's. 0, the default: no solve.
+    fn horizon_solve_budget(&self, principal: bool) -> u64 {
+        let _ = principal;
+        0
     }
 
     /// An upper bound on the plies left until the game ends, whatever is played: an iteration

@@ -57,8 +57,8 @@ pub struct EngineOptions {
     /// Reverse futility pruning and late-move pruning near the horizon, the game's proven
     /// bounds ([`crate::boardgame::Game::window_bounds`]: a node whose bounds decide its
     /// window is not searched, and a horizon estimate outside them is moved to the nearer
-    /// one), the small positions at the principal line's horizon solved exactly
-    /// ([`Evaluate::small_enough_to_solve`]), and the table's move searched before the other
+    /// one), the small positions at the horizon solved exactly
+    /// ([`Evaluate::horizon_solve_budget`]), and the table's move searched before the other
     /// moves are made (on for play; off for the puzzle ratings' solvers, which were calibrated
     /// without them, and for the tests that compare the search with plain minimax).
     pub pruning: bool,
@@ -224,10 +224,6 @@ struct Searcher<'a, G: Evaluate> {
     small_solves_stop: AtomicBool,
 }
 
-/// The exact solver's nodes a small solve at the principal horizon may take
-/// ([`Evaluate::small_enough_to_solve`]) before its estimate is used instead.
-const SMALL_SOLVE_NODES: u64 = 1000;
-
 /// The small solves' table, in MiB.
 const SMALL_SOLVE_TABLE_MB: usize = 1;
 
@@ -267,15 +263,15 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
     }
 
     /// The exact value of `position` for the window `(alpha, beta)` (in [`SCALE`] units, a
-    /// fail-soft bound outside it), by the exact solver within [`SMALL_SOLVE_NODES`]; `None`
-    /// when the budget runs out first. Its nodes count as the search's.
-    fn solve_small(&mut self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
+    /// fail-soft bound outside it), by the exact solver within `budget` nodes; `None` when the
+    /// budget runs out first. Its nodes count as the search's.
+    fn solve_small(&mut self, position: &G, alpha: i32, beta: i32, budget: u64) -> Option<i32> {
         let table = self
             .small_solves
             .get_or_insert_with(|| Table::new(SMALL_SOLVE_TABLE_MB));
         let control = Control::new(&self.small_solves_stop, None, 1);
         let mut solver = negamax::Searcher::new(table, &control, None);
-        solver.set_budget(SMALL_SOLVE_NODES);
+        solver.set_budget(budget);
         let (alpha, beta) = whole_window(alpha, beta);
         let value = solver.probe(position, alpha, beta);
         self.nodes += solver.nodes();
@@ -444,14 +440,18 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             let asks = self.options.pruning && position.bounds_worth_asking();
             // On the principal line (a few nodes an iteration) the value itself is wanted, so
             // the game is asked for all it proves, an exact value first: a split position's,
-            // then, where the position is small, the solver's within a small budget.
+            // then, where the position is small, the solver's within a small budget. A small
+            // enough scout is solved too (with a smaller budget: there are many more): an
+            // estimate that misjudges a sibling's side of the window hides a better move, which
+            // no re-search then finds.
             let principal = beta - alpha > 1;
-            if asks && principal {
-                if let Some(value) = position.solved() {
+            if asks {
+                if principal && let Some(value) = position.solved() {
                     return value * SCALE;
                 }
-                if position.small_enough_to_solve()
-                    && let Some(value) = self.solve_small(position, alpha, beta)
+                let budget = position.horizon_solve_budget(principal);
+                if budget > 0
+                    && let Some(value) = self.solve_small(position, alpha, beta, budget)
                 {
                     return value;
                 }

@@ -123,8 +123,19 @@ pub const NETWORK_BUILDINGS: u32 = 13;
 pub const BOUNDS_BUILDINGS: u32 = 8;
 
 /// The most buildings in the larger hand of a principal horizon position the search tries to
-/// solve exactly ([`Evaluate::small_enough_to_solve`]).
+/// solve exactly ([`Evaluate::horizon_solve_budget`], `docs/engine.md`, "Small solves at the
+/// principal horizon"), and the solver's nodes it may take there: chosen on the accuracy suite's
+/// draws (6 to 8 buildings, 200 or 1,000 nodes).
 pub const SMALL_SOLVE_BUILDINGS: u32 = 7;
+/// See [`SMALL_SOLVE_BUILDINGS`].
+pub const SMALL_SOLVE_NODES: u64 = 1000;
+
+/// The same for a null-window scout at the horizon (`docs/engine.md`, "Small solves in the
+/// scouts"): there are many more of them, so smaller positions and a smaller budget, chosen on
+/// the suite's draws (4 to 6 buildings, 50 to 1,000 nodes).
+pub const SCOUT_SOLVE_BUILDINGS: u32 = 5;
+/// See [`SCOUT_SOLVE_BUILDINGS`].
+pub const SCOUT_SOLVE_NODES: u64 = 100;
 
 /// Which evaluation the search uses: the network by default (it beat the linear features at 1 s
 /// per move, `docs/engine.md`, "The learned evaluation").
@@ -239,9 +250,16 @@ impl Evaluate for Position {
         self.buildings_left() <= BOUNDS_BUILDINGS
     }
 
-    /// Only with at most [`SMALL_SOLVE_BUILDINGS`] buildings in the larger hand.
-    fn small_enough_to_solve(&self) -> bool {
-        self.buildings_left() <= SMALL_SOLVE_BUILDINGS
+    /// [`SMALL_SOLVE_NODES`] on the principal line with at most [`SMALL_SOLVE_BUILDINGS`]
+    /// buildings in the larger hand, [`SCOUT_SOLVE_NODES`] in a scout with at most
+    /// [`SCOUT_SOLVE_BUILDINGS`].
+    fn horizon_solve_budget(&self, principal: bool) -> u64 {
+        let left = self.buildings_left();
+        match principal {
+            true if left <= SMALL_SOLVE_BUILDINGS => SMALL_SOLVE_NODES,
+            false if left <= SCOUT_SOLVE_BUILDINGS => SCOUT_SOLVE_NODES,
+            _ => 0,
+        }
     }
 
     fn worth_remembering(evaluation: &Evaluation) -> bool {

@@ -216,7 +216,7 @@ struct Searcher<'a, G: Evaluate> {
     /// the last iteration ([`Settled::budget`]).
     deadline: Option<Duration>,
     aborted: bool,
-    /// The exact solver's table for the small solves at the principal horizon
+    /// The exact solver's table for the small solves at the horizon
     /// ([`Searcher::solve_small`]), made when first needed: what it holds is proven, so it is
     /// kept from one solve to the next.
     small_solves: Option<Table>,

@@ -183,7 +183,8 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// Stops this searcher's probes once it has visited `nodes` nodes in all (checked at every
     /// node, where [`Control::node_limit`] is checked every few thousand): for the small solves
-    /// the estimating search makes at its horizon, each a thousand nodes at most.
+    /// the estimating search makes at its horizon
+    /// ([`crate::boardgame::engine::Evaluate::horizon_solve_budget`]).
     pub fn set_budget(&mut self, nodes: u64) {
         self.budget = nodes;
     }

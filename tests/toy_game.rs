@@ -1375,13 +1375,25 @@ fn the_estimating_search_keeps_its_estimates_within_what_the_game_proves() {
     );
 }
 
+/// The play's search (pruning on, one thread, the best move alone) to `depth` plies, with no
+/// clock.
+fn to_depth(depth: u32) -> cathedral::boardgame::engine::EngineOptions {
+    cathedral::boardgame::engine::EngineOptions {
+        time: None,
+        max_depth: depth,
+        multi_pv: 1,
+        tt_mb: 1,
+        ..Default::default()
+    }
+}
+
 /// With the principal line's horizon positions solved exactly, the play's search estimates
 /// exactly what its own line leads to, whatever the evaluation says: the root's estimate is the
 /// exact value of the position its principal variation ends in. (The evaluation lies at every
 /// other node, so the line itself need not be the best.)
 #[test]
 fn the_estimating_search_solves_its_principal_lines_horizon() {
-    use cathedral::boardgame::engine::{EngineOptions, think};
+    use cathedral::boardgame::engine::think;
     let mut rng = Rng::new(31);
     let mut checked = 0;
     for _ in 0..300 {
@@ -1390,14 +1402,7 @@ fn the_estimating_search_solves_its_principal_lines_horizon() {
             continue;
         }
         for depth in 1..=4 {
-            let options = EngineOptions {
-                time: None,
-                max_depth: depth,
-                multi_pv: 1,
-                tt_mb: 1,
-                ..Default::default()
-            };
-            let thought = think(&position, &options, &(), &mut |_| {});
+            let thought = think(&position, &to_depth(depth), &(), &mut |_| {});
             let mut end = position;
             let mut sign = 1;
             for &mv in &thought.pv {
@@ -1427,7 +1432,7 @@ fn the_estimating_search_solves_its_principal_lines_horizon() {
 /// give the root's exact value here.
 #[test]
 fn the_estimating_search_solves_its_scouts_horizons() {
-    use cathedral::boardgame::engine::{EngineOptions, think};
+    use cathedral::boardgame::engine::think;
     let mut rng = Rng::new(37);
     let mut checked = 0;
     for _ in 0..300 {
@@ -1435,14 +1440,7 @@ fn the_estimating_search_solves_its_scouts_horizons() {
         if position.is_over() {
             continue;
         }
-        let options = EngineOptions {
-            time: None,
-            max_depth: 1,
-            multi_pv: 1,
-            tt_mb: 1,
-            ..Default::default()
-        };
-        let thought = think(&position, &options, &(), &mut |_| {});
+        let thought = think(&position, &to_depth(1), &(), &mut |_| {});
         assert_eq!(
             thought.estimate,
             minimax(&position) * 100,

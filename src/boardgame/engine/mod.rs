@@ -76,8 +76,7 @@ pub trait Evaluate: Game {
     /// (most of the horizon). A solve that finishes within it gives the exact value, or a
     /// proven bound outside the window, which the search uses instead of its estimate; one that
     /// does not leaves the estimate. Its nodes count as the search's. 0, the default: no solve.
-    fn horizon_solve_budget(&self, principal: bool) -> u64 {
-        let _ = principal;
+    fn horizon_solve_budget(&self, _principal: bool) -> u64 {
         0
     }
 

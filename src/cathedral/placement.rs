@@ -49,6 +49,9 @@ pub struct Orientation {
     /// (shifting by the same offset twice changes nothing), so that [`Orientation::anchors`] is a
     /// fixed, branch-free sequence of shifts.
     offsets: [u32; 6],
+    /// The same cells as places in a [`ShiftedCells`]: `4 * dy + dx` for the cell `dx` columns
+    /// across and `dy` rows up from the anchor.
+    slots: [u8; 6],
     /// Number of covered cells (the meaningful entries of `offsets`).
     len: u8,
     /// Placement id for each anchor bit; meaningful only where the placement fits on the board.
@@ -76,7 +79,7 @@ impl Orientation {
     /// from its shifts instead of shifting again: what counting every placement of a hand costs.
     #[inline(always)]
     pub fn anchors_in(&self, shifted: &ShiftedCells) -> Bitboard {
-        let by = |i: usize| shifted.by[self.offsets[i] as usize];
+        let by = |i: usize| shifted.by[usize::from(self.slots[i])];
         let first_two = by(0) & by(1);
         Bitboard(match self.len {
             1 => by(0),
@@ -123,32 +126,28 @@ impl Orientation {
     }
 }
 
-/// The most cells a building's bounding box spans in bits, anchor to far corner and one more:
-/// the Cathedral's 3 by 4 box (every other building fits in 3 by 3).
-const SPAN: usize = 3 * STRIDE as usize + 3;
-
 /// A set of cells shifted right by every offset an orientation's cell can have from its anchor:
 /// the anchors of every orientation of every kind on the same cells then take one shift per
 /// offset, not one per cell of each orientation (a u128 shift by a variable amount is several
 /// instructions; counting a hand's placements was most of the evaluation's inputs).
 pub struct ShiftedCells {
-    by: [u128; SPAN],
+    /// By [`Orientation::slots`]' places: `by[4 * dy + dx]` is the cells shifted `dy` rows
+    /// and `dx` columns.
+    by: [u128; 16],
 }
 
 impl ShiftedCells {
     /// `cells` shifted by each offset a cell can have from its anchor: a row of the board up
-    /// and a column across at most three times each (the Cathedral's box is 3 by 4), 15 of the
-    /// [`SPAN`] shifts (the others are never read, and are left at 0; measured: the search's
-    /// time 2 % less, `docs/engine.md`, "A third round").
+    /// and a column across at most three times each (every box fits in 4 by 4): sixteen shifts
+    /// side by side, where they were kept at their bit offsets, 36 places of which 15 were
+    /// read and the rest zeroed at every evaluation (measured: `docs/engine.md`, "A cheaper
+    /// evaluation, bit for bit").
     #[inline]
     pub fn new(cells: Bitboard) -> ShiftedCells {
-        let mut by = [0u128; SPAN];
-        for row in 0..4 {
-            for column in 0..4 {
-                let shift = row * STRIDE as usize + column;
-                if shift < SPAN {
-                    by[shift] = cells.0 >> shift;
-                }
+        let mut by = [0u128; 16];
+        for dy in 0..4 {
+            for dx in 0..4 {
+                by[4 * dy + dx] = cells.0 >> (dy * STRIDE as usize + dx);
             }
         }
         ShiftedCells { by }
@@ -161,9 +160,9 @@ fn count_sized<const N: usize>(orientations: &[Orientation], shifted: &ShiftedCe
     orientations
         .iter()
         .map(|o| {
-            let mut anchors = shifted.by[o.offsets[0] as usize];
-            for &offset in &o.offsets[1..N] {
-                anchors &= shifted.by[offset as usize];
+            let mut anchors = shifted.by[usize::from(o.slots[0])];
+            for &slot in &o.slots[1..N] {
+                anchors &= shifted.by[usize::from(slot)];
             }
             anchors.count_ones()
         })
@@ -195,6 +194,15 @@ impl PieceTable {
             5 => count_sized::<5>(orientations, shifted),
             _ => count_sized::<6>(orientations, shifted),
         }
+    }
+
+    /// [`PieceTable::count_in`] for a piece whose number of cells `N` the caller knows at
+    /// compile time: no dispatch on the size (an indirect jump whose target changes with every
+    /// kind counted).
+    #[inline(always)]
+    pub fn count_sized_in<const N: usize>(&self, shifted: &ShiftedCells) -> u32 {
+        debug_assert!(self.orientations.iter().all(|o| usize::from(o.len) == N));
+        count_sized::<N>(&self.orientations, shifted)
     }
 }
 
@@ -249,12 +257,16 @@ impl PlacementTable {
             let mut orientations = Vec::new();
             for shape in distinct_rotations(piece.drawing(owner.unwrap_or(Player::Light))) {
                 let mut offsets = [0u32; 6];
-                for (i, slot) in offsets.iter_mut().enumerate() {
+                let mut slots = [0u8; 6];
+                for (i, (offset, slot)) in offsets.iter_mut().zip(&mut slots).enumerate() {
                     let (dx, dy) = shape[i.min(shape.len() - 1)];
-                    *slot = dx + STRIDE * dy;
+                    assert!(dx < 4 && dy < 4, "a building's box is at most 4 by 4");
+                    *offset = dx + STRIDE * dy;
+                    *slot = (4 * dy + dx) as u8;
                 }
                 let mut orientation = Orientation {
                     offsets,
+                    slots,
                     ids: [u16::MAX; 128],
                     len: shape.len() as u8,
                 };
@@ -408,7 +420,7 @@ mod tests {
                 };
                 for piece in kinds {
                     for o in &table().piece(owner, piece).orientations {
-                        assert!(o.offsets.iter().all(|&off| (off as usize) < SPAN));
+                        assert!(o.slots.iter().all(|&slot| slot < 16));
                         assert_eq!(o.anchors_in(&shifted), o.anchors(cells));
                     }
                     let pieces = table().piece(owner, piece);

@@ -2,7 +2,7 @@
 //! side to move's view (its own first), what it holds and what of it can still be placed.
 
 use crate::cathedral::bitboard::Bitboard;
-use crate::cathedral::piece::PLAYER_PIECES;
+use crate::cathedral::piece::{PLAYER_PIECES, Piece};
 use crate::cathedral::placement::{ShiftedCells, table};
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
@@ -166,44 +166,92 @@ impl SparseInputs {
 /// without counting the rest (compiled apart, so that neither form pays for the other's test).
 #[inline(always)]
 fn player_inputs<const COUNT: bool>(position: &Position, player: Player, out: &mut [f32]) {
-    let table = table();
     let side = position.side(player);
     let free = position.free_for(player);
     let own = side.territory & !position.occupied();
-    let shifted = ShiftedCells::new(free);
+    let mut cells = PlayerCells {
+        player,
+        shifted: ShiftedCells::new(free),
+        own,
+        own_count: own.count(),
+        own_shifted: None,
+    };
+    // Kind by kind, each kind's size known to the compiler: each kind's test and count has
+    // its own branches and no jump on the size, where one loop over the kinds in hand shared
+    // them as the hands changed from one evaluation to the next (measured with the territory's
+    // shifts below: `docs/engine.md`, "A cheaper evaluation, bit for bit").
+    let hand = side.hand;
     let mut all = 0u32;
-    for piece in side.hand.kinds() {
-        let k = piece.index();
-        let count = f32::from(side.hand.count(piece));
-        let pieces = table.piece(Some(player), piece);
-        let (fits, placements) = if COUNT {
-            let placements = pieces.count_in(&shifted);
-            (placements > 0, placements)
-        } else {
-            let fits = pieces
-                .orientations
-                .iter()
-                .any(|o| !o.anchors_in(&shifted).is_empty());
-            (fits, 0)
-        };
-        // Own territory is free for its owner: a kind that fits nowhere free fits none of it.
-        let safe = fits
-            && own.count() >= piece.size()
-            && pieces
-                .orientations
-                .iter()
-                .any(|o| !o.anchors(own).is_empty());
-        out[4 * k] = count;
-        out[4 * k + 1] = if fits { count } else { 0.0 };
-        out[4 * k + 2] = if safe { count } else { 0.0 };
-        out[4 * k + 3] = if COUNT { ln_1p(placements) } else { 0.0 };
-        all += placements;
+    macro_rules! kinds {
+        ($($k:literal)*) => {$(
+            all += kind_inputs::<$k, { Piece::PLAYER_KINDS[$k].size() as usize }, COUNT>(
+                &mut cells,
+                hand.count(Piece::PLAYER_KINDS[$k]),
+                out,
+            );
+        )*};
     }
+    const _: () = assert!(PLAYER_PIECES == 11, "one line of `kinds!` a kind");
+    kinds!(0 1 2 3 4 5 6 7 8 9 10);
     let base = 4 * PLAYER_PIECES;
     out[base] = side.hand.squares() as f32 / 10.0;
     out[base + 1] = own.count() as f32 / 10.0;
     out[base + 2] = free.count() as f32 / 10.0;
     out[base + 3] = if COUNT { ln_1p(all) } else { 0.0 };
+}
+
+/// What one player's kinds are counted on.
+struct PlayerCells {
+    player: Player,
+    /// The cells free for the player, shifted.
+    shifted: ShiftedCells,
+    /// The empty cells of the player's territory, how many, and their shifts, made the first
+    /// time a kind might fit in them (where each orientation shifted them again, cell by cell).
+    own: Bitboard,
+    own_count: u32,
+    own_shifted: Option<ShiftedCells>,
+}
+
+/// The four inputs of kind `K` (of `N` cells) held `count` times, and its placements (0 when
+/// not counted).
+#[inline(always)]
+fn kind_inputs<const K: usize, const N: usize, const COUNT: bool>(
+    cells: &mut PlayerCells,
+    count: u8,
+    out: &mut [f32],
+) -> u32 {
+    if count == 0 {
+        return 0;
+    }
+    let piece = Piece::PLAYER_KINDS[K];
+    let pieces = table().piece(Some(cells.player), piece);
+    let (fits, placements) = if COUNT {
+        let placements = pieces.count_sized_in::<N>(&cells.shifted);
+        (placements > 0, placements)
+    } else {
+        let fits = pieces
+            .orientations
+            .iter()
+            .any(|o| !o.anchors_in(&cells.shifted).is_empty());
+        (fits, 0)
+    };
+    // Own territory is free for its owner: a kind that fits nowhere free fits none of it.
+    let safe = fits && cells.own_count >= N as u32 && {
+        let own = cells.own;
+        let own_shifted = cells
+            .own_shifted
+            .get_or_insert_with(|| ShiftedCells::new(own));
+        pieces
+            .orientations
+            .iter()
+            .any(|o| !o.anchors_in(own_shifted).is_empty())
+    };
+    let count = f32::from(count);
+    out[4 * K] = count;
+    out[4 * K + 1] = if fits { count } else { 0.0 };
+    out[4 * K + 2] = if safe { count } else { 0.0 };
+    out[4 * K + 3] = if COUNT { ln_1p(placements) } else { 0.0 };
+    placements
 }
 
 /// `ln(1 + n)`, from a table below 4096 (the same values: the table is filled by `ln_1p`): the

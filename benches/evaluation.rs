@@ -1,7 +1,10 @@
 //! The learned evaluation's parts, each on the same positions: the inputs before the planes
 //! (counting placements), the inference from them and the planes' sums, the accumulator's
-//! update by one move, and the estimate from scratch. The positions are every position with at
-//! most 13 buildings in the larger hand (where the network judges) of 40 seeded policy games.
+//! update by one move, and the estimate from scratch. Two sets of positions from 40 seeded
+//! policy games: every position with at most 13 buildings in the larger hand (where the network
+//! judges), and those with at most 9 (`endgame/`: where the accuracy suite's searches start and
+//! go deeper, smaller hands and larger territories; the two sets can disagree on what a change
+//! saves, `docs/engine.md`, "A cheaper evaluation, bit for bit").
 //!
 //! Run: `cargo bench --bench evaluation -- --measurement-time 3 --warm-up-time 1`.
 
@@ -15,8 +18,8 @@ use cathedral::sampler::buildings_left;
 use cathedral::{Position, Rules};
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 
-/// The games' lines, cut to the positions the network judges.
-fn lines() -> Vec<Vec<Position>> {
+/// The games' lines, cut to the positions with at most `buildings` buildings in the larger hand.
+fn lines(buildings: u32) -> Vec<Vec<Position>> {
     let policy = Policy::default();
     (0..40)
         .map(|game| {
@@ -25,15 +28,22 @@ fn lines() -> Vec<Vec<Position>> {
                 false
             })
             .into_iter()
-            .filter(|p| !p.cathedral_to_place() && buildings_left(p) <= NETWORK_BUILDINGS)
+            .filter(|p| !p.cathedral_to_place() && buildings_left(p) <= buildings)
             .collect()
         })
         .collect()
 }
 
 fn evaluation(c: &mut Criterion) {
+    parts(c, "evaluation", NETWORK_BUILDINGS);
+    parts(c, "endgame", 9);
+}
+
+/// The parts on the positions with at most `buildings` buildings in the larger hand, as the
+/// benchmark group `name`.
+fn parts(c: &mut Criterion, name: &str, buildings: u32) {
     let network = Network::builtin();
-    let lines = lines();
+    let lines = lines(buildings);
     let positions: Vec<Position> = lines.iter().flatten().copied().collect();
     let moves: Vec<(Position, Position)> = lines
         .iter()
@@ -44,7 +54,7 @@ fn evaluation(c: &mut Criterion) {
         .map(|p| PlaneSums::of(network, p))
         .collect();
     let summaries: Vec<_> = positions.iter().map(summary_of).collect();
-    let mut group = c.benchmark_group("evaluation");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("inputs", |b| {
         b.iter(|| {

@@ -228,6 +228,12 @@ impl PlacementTable {
         self.placements.is_empty()
     }
 
+    /// `player`'s kinds' placements, by [`Piece::index`] (the Cathedral's not among them).
+    #[inline]
+    pub fn player_pieces(&self, player: Player) -> &[PieceTable] {
+        &self.player_pieces[player.index()]
+    }
+
     /// The placements of `piece` for `owner` (`None` only with the Cathedral).
     #[inline]
     pub fn piece(&self, owner: Owner, piece: Piece) -> &PieceTable {

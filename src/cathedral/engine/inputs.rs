@@ -3,7 +3,7 @@
 
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::piece::{PLAYER_PIECES, Piece};
-use crate::cathedral::placement::{ShiftedCells, table};
+use crate::cathedral::placement::{PieceTable, ShiftedCells, table};
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
 use std::sync::OnceLock;
@@ -170,7 +170,7 @@ fn player_inputs<const COUNT: bool>(position: &Position, player: Player, out: &m
     let free = position.free_for(player);
     let own = side.territory & !position.occupied();
     let mut cells = PlayerCells {
-        player,
+        pieces: table().player_pieces(player),
         shifted: ShiftedCells::new(free),
         own,
         own_count: own.count(),
@@ -195,14 +195,15 @@ fn player_inputs<const COUNT: bool>(position: &Position, player: Player, out: &m
     kinds!(0 1 2 3 4 5 6 7 8 9 10);
     let base = 4 * PLAYER_PIECES;
     out[base] = side.hand.squares() as f32 / 10.0;
-    out[base + 1] = own.count() as f32 / 10.0;
+    out[base + 1] = cells.own_count as f32 / 10.0;
     out[base + 2] = free.count() as f32 / 10.0;
     out[base + 3] = if COUNT { ln_1p(all) } else { 0.0 };
 }
 
 /// What one player's kinds are counted on.
 struct PlayerCells {
-    player: Player,
+    /// The player's placements, by kind.
+    pieces: &'static [PieceTable],
     /// The cells free for the player, shifted.
     shifted: ShiftedCells,
     /// The empty cells of the player's territory, how many, and their shifts, made the first
@@ -223,8 +224,7 @@ fn kind_inputs<const K: usize, const N: usize, const COUNT: bool>(
     if count == 0 {
         return 0;
     }
-    let piece = Piece::PLAYER_KINDS[K];
-    let pieces = table().piece(Some(cells.player), piece);
+    let pieces = &cells.pieces[K];
     let (fits, placements) = if COUNT {
         let placements = pieces.count_sized_in::<N>(&cells.shifted);
         (placements > 0, placements)

@@ -308,13 +308,13 @@ fn wrong_kinds_of_values_are_refused_in_the_domains_words() {
         "rules: [a, b]\n",
         1,
         8,
-        "rules: a list is not a rule variant: expected a preset name (classic, moore1978, lehmann-woods) or the four options capture/pass/first_move/cathedral",
+        "rules: a list is not a rule variant: expected a preset name (classic, moore1978, lehmann-woods, sheets) or the five options capture/pass/first_move/cathedral/claims",
     );
     assert_located(
         "rules: {capture: optional, foo: 1}\n",
         1,
         28,
-        "rules: `foo` is not a rule option: expected capture, pass, first_move or cathedral",
+        "rules: `foo` is not a rule option: expected capture, pass, first_move, cathedral or claims",
     );
     assert_located(
         "rules: {capture: [a]}\n",

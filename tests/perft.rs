@@ -5,14 +5,15 @@
 //! written here from the rules alone: it loops over every placement of the global table for the
 //! pieces in the mover's hand, tests the mask against the occupied cells and the opponent's
 //! territory, checks first-move enclosure with its own cell-by-cell flood fill, works out the
-//! optional-capture variants by playing the placement and diffing the board, and adds passes from
-//! the rule text. The fast counts must equal the pins at every depth; the naive counts are
+//! optional-capture variants from the regions the rules evaluate, found by its own flood fill
+//! (`common::naive`: every region under `claims: standing`, the parts of the region the building
+//! went into under `at-once`), and adds passes from the rule text. The fast counts must equal the pins at every depth; the naive counts are
 //! recomputed at the shallower depths.
 
 use cathedral::CathedralStatus;
 use cathedral::Spared;
 use cathedral::boardgame::perft;
-use cathedral::rules::{Capture, CathedralTiming, FirstMove, Pass};
+use cathedral::rules::{Capture, CathedralTiming, Claims, FirstMove, Pass};
 use cathedral::{
     Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table,
 };
@@ -64,6 +65,24 @@ const ENDGAME: &[&str] = &[
     "tavern:e2",
     "inn:e3,e4,f3",
 ];
+
+/// The game of rule cases 33 and 38: Light's first building encloses the Dark Tavern a1, which
+/// the standing reading captures at Light's next building move and `claims: at-once` never does.
+const FIRST_MOVE_ENCLOSES: &[&str] = &["cathedral:e5,f4,f5,f6,f7,g5", "tavern:a1", "inn:a2,b1,b2"];
+
+/// Optional capture with claims at once: a declined capture stays open until the region is closed
+/// again.
+const OPTIONAL_AT_ONCE: Rules = Rules {
+    capture: Capture::Optional,
+    claims: Claims::AtOnce,
+    ..Rules::CLASSIC
+};
+
+/// Moore's rules with claims at once.
+const MOORE_AT_ONCE: Rules = Rules {
+    claims: Claims::AtOnce,
+    ..Rules::MOORE_1978
+};
 
 const NO_ENCLOSURE: Rules = Rules {
     capture: Capture::Mandatory,
@@ -150,26 +169,10 @@ fn naive_placements(position: &Position, player: Player) -> Vec<PlacementId> {
     ids
 }
 
-/// The [`Spared`] bits of the buildings that placing `id` captures, found by playing it (sparing
-/// nothing) and comparing the opponent's buildings and the Cathedral before and after.
+/// The [`Spared`] bits of the buildings that placing `id` captures, from the regions the rules
+/// evaluate, worked out cell by cell (`common::naive`), not by playing the move.
 fn naive_captures(position: &Position, id: PlacementId) -> u16 {
-    let mut after = *position;
-    after.play(Move::place(id));
-    let opponent = position.to_move().opponent();
-    let before_slots = &position.side(opponent).buildings;
-    let after_slots = &after.side(opponent).buildings;
-    let mut bits = 0;
-    for slot in 0..before_slots.len() {
-        if before_slots[slot].any() && after_slots[slot].is_empty() {
-            bits |= 1 << slot;
-        }
-    }
-    if position.cathedral_status() == CathedralStatus::OnBoard
-        && after.cathedral_status() == CathedralStatus::Gone
-    {
-        bits |= Spared::CATHEDRAL_BIT;
-    }
-    bits
+    common::naive::captures(position, Move::place(id))
 }
 
 /// Every legal move of the player to move, sorted.
@@ -367,6 +370,42 @@ fn endgame_no_enclosure() {
     check(NO_ENCLOSURE, ENDGAME, &[55, 959, 16_481], 2);
 }
 
+// `claims: at-once`. Under mandatory capture the two readings count the same until a region is
+// left open: the endgame and midgame agree with the classic pins, the first-move enclosure parts
+// at depth 3 (deep_pins), where Dark may build in a1 again. With optional capture every declined
+// capture parts them from depth 3.
+
+#[test]
+fn endgame_sheets() {
+    check(Rules::SHEETS, ENDGAME, &[55, 959, 16_481, 134_111], 3);
+}
+
+#[test]
+fn midgame_sheets() {
+    check(Rules::SHEETS, MIDGAME, &[241, 51_310], 2);
+}
+
+#[test]
+fn first_move_enclosure_both_readings() {
+    check(Rules::CLASSIC, FIRST_MOVE_ENCLOSES, &[1_617, 2_313_437], 1);
+    check(Rules::SHEETS, FIRST_MOVE_ENCLOSES, &[1_617, 2_313_437], 1);
+}
+
+#[test]
+fn endgame_optional_capture_at_once() {
+    check(OPTIONAL_AT_ONCE, ENDGAME, &[66, 1_071, 20_060, 152_562], 3);
+}
+
+#[test]
+fn endgame_moore_at_once() {
+    check(MOORE_AT_ONCE, ENDGAME, &[67, 1_154, 23_704, 213_240], 3);
+}
+
+#[test]
+fn midgame_optional_capture_at_once() {
+    check(OPTIONAL_AT_ONCE, MIDGAME, &[248, 52_964], 2);
+}
+
 /// The expensive pins and naive cross-checks (about 10 s with the optimised test profile).
 #[test]
 fn deep_pins() {
@@ -396,6 +435,33 @@ fn deep_pins() {
         NO_ENCLOSURE,
         ENDGAME,
         &[55, 959, 16_481, 134_111, 750_114],
+        4,
+    );
+    check(
+        Rules::CLASSIC,
+        FIRST_MOVE_ENCLOSES,
+        &[1_617, 2_313_437, 2_725_769_386],
+        2,
+    );
+    check(
+        Rules::SHEETS,
+        FIRST_MOVE_ENCLOSES,
+        &[1_617, 2_313_437, 2_713_899_274],
+        2,
+    );
+    check(Rules::SHEETS, MIDGAME, &[241, 51_310, 8_299_364], 3);
+    check(OPTIONAL_AT_ONCE, MIDGAME, &[248, 52_964, 8_856_978], 3);
+    check(MOORE_AT_ONCE, MIDGAME, &[249, 53_457, 9_010_208], 3);
+    check(
+        MOORE_AT_ONCE,
+        ENDGAME,
+        &[67, 1_154, 23_704, 213_240, 1_597_678],
+        4,
+    );
+    check(
+        OPTIONAL_AT_ONCE,
+        ENDGAME,
+        &[66, 1_071, 20_060, 152_562, 850_403],
         4,
     );
 }

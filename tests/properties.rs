@@ -6,6 +6,8 @@ use cathedral::{Bitboard, Hand, Move, MoveList, Piece, Player, Position, Rules};
 use cathedral::{CathedralStatus, internals::SLOT_PIECES};
 use proptest::prelude::*;
 
+mod common;
+
 /// Longest playout accepted: a game places at most 28 buildings plus the Cathedral, and captures
 /// or passes add a few more plies; 200 means something loops.
 const MAX_PLIES: usize = 200;
@@ -25,7 +27,7 @@ impl Rng {
 }
 
 fn variant(index: usize) -> Rules {
-    Rules::all().nth(index).expect("sixteen variants")
+    Rules::all().nth(index).expect("thirty-two variants")
 }
 
 /// Empty cells that are nobody's territory.
@@ -108,6 +110,35 @@ fn check_invariants(position: &Position) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The territories after `mv` are those the rules' words give, worked out cell by cell
+/// (`common::naive`): the mover's grows by the regions claimed (less the cells it built on), and
+/// the opponent's loses them.
+fn check_claims(before: &Position, mv: Move, after: &Position) -> Result<(), TestCaseError> {
+    let mover = before.to_move();
+    let Some(id) = mv.placement() else {
+        prop_assert_eq!(after.side(mover).territory, before.side(mover).territory);
+        return Ok(());
+    };
+    let placed = cathedral::table().get(id).mask;
+    let claimed = common::naive::claimed(before, mv);
+    let opponent = mover.opponent();
+    prop_assert_eq!(
+        after.side(mover).territory,
+        (before.side(mover).territory - placed) | claimed,
+        "{} ({}): {:?} claimed other cells than the rules' words give",
+        mover,
+        before.rules(),
+        mv
+    );
+    prop_assert_eq!(
+        after.side(opponent).territory,
+        before.side(opponent).territory - claimed,
+        "{:?} took other cells from the opponent than the rules' words give",
+        mv
+    );
+    Ok(())
+}
+
 /// Plays one random game from the start, checking everything after every move.
 fn playout(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
     let mut rng = Rng(seed);
@@ -124,6 +155,7 @@ fn playout(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
         let before = position;
         let mut after = position;
         after.play(mv);
+        check_claims(&before, mv, &after)?;
         // Playing on a copy leaves the original alone, and every move changes the copy.
         prop_assert_eq!(position, before);
         prop_assert_ne!(after, before, "{:?} changed nothing", mv);
@@ -159,14 +191,14 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
     #[test]
-    fn random_playouts_keep_the_invariants(rules in 0..16usize, seed in any::<u64>()) {
+    fn random_playouts_keep_the_invariants(rules in 0..32usize, seed in any::<u64>()) {
         playout(variant(rules), seed)?;
     }
 }
 
 #[test]
 fn every_variant_gets_a_playout() {
-    assert_eq!(Rules::all().count(), 16);
+    assert_eq!(Rules::all().count(), 32);
     for (index, rules) in Rules::all().enumerate() {
         playout(rules, index as u64).unwrap_or_else(|e| panic!("{rules}: {e}"));
     }

@@ -248,7 +248,9 @@ fn check_variant(variant: usize, count: u64) {
     let mut bound_stats = BoundStats::default();
     // Endgames whose root is already split: the solver answers them without search.
     let mut split_roots = 0;
-    let rules = Rules::all().nth(variant).expect("eight variants");
+    let rules = Rules::all()
+        .nth(variant)
+        .expect("a variant of `Rules::all`");
     let mut checked = 0;
     let mut seed = variant as u64 * 1_000_003;
     let mut nonzero = 0;
@@ -352,6 +354,24 @@ fn exact_optional_capture_variants() {
 fn exact_moore_variants() {
     for variant in 6..8 {
         check_variant(variant, PER_VARIANT);
+    }
+}
+
+// The same eight under `claims: at-once` (variants 16 to 23 of `Rules::all`), where regions
+// closed by a first move or a declined capture stay open: 8 x 40 endgames more.
+const PER_AT_ONCE_VARIANT: u64 = 40;
+
+#[test]
+fn exact_at_once_variants_mandatory_capture() {
+    for variant in 16..20 {
+        check_variant(variant, PER_AT_ONCE_VARIANT);
+    }
+}
+
+#[test]
+fn exact_at_once_variants_optional_capture() {
+    for variant in 20..24 {
+        check_variant(variant, PER_AT_ONCE_VARIANT);
     }
 }
 

@@ -12,6 +12,7 @@ use crate::cathedral::piece::Piece;
 use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{Building, ClaimLog, Position};
+use crate::cathedral::rules::Claims;
 use serde::Serialize;
 use std::fmt;
 
@@ -88,12 +89,37 @@ pub enum NearMissReason {
     /// Only the Cathedral closes the region, and the Cathedral is never a wall.
     CathedralWall,
     /// The region is enclosed, but a player's first move never claims.
-    FirstMove,
+    FirstMove {
+        /// When the region can still be claimed (rules option `claims`).
+        stays_open_until: StaysOpenUntil,
+    },
     /// The region held one building alone and the mover chose not to capture it.
     Spared {
         /// The building the mover chose not to capture.
         building: Building,
+        /// When the capture can come again (rules option `claims`).
+        stays_open_until: StaysOpenUntil,
     },
+}
+
+/// Until when an enclosed region that a move did not claim stays open (`docs/rules.md`, 4.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StaysOpenUntil {
+    /// `claims: standing`: the mover's next building move evaluates it, wherever it is placed.
+    NextMove,
+    /// `claims: at-once`: only a later building of the mover placed in the region closes it again.
+    ClosedAgain,
+}
+
+impl StaysOpenUntil {
+    /// The reading the rules of `position` follow.
+    pub fn under(position: &Position) -> StaysOpenUntil {
+        match position.rules().claims {
+            Claims::Standing => StaysOpenUntil::NextMove,
+            Claims::AtOnce => StaysOpenUntil::ClosedAgain,
+        }
+    }
 }
 
 impl NearMissReason {
@@ -103,7 +129,7 @@ impl NearMissReason {
             NearMissReason::DiagonalContact { .. } => "diagonal-contact",
             NearMissReason::SeveralBuildings { .. } => "several-buildings",
             NearMissReason::CathedralWall => "cathedral-wall",
-            NearMissReason::FirstMove => "first-move",
+            NearMissReason::FirstMove { .. } => "first-move",
             NearMissReason::Spared { .. } => "spared",
         }
     }
@@ -114,6 +140,9 @@ impl NearMissReason {
 pub struct NearMiss {
     /// The cells that would have been claimed.
     pub cells: Bitboard,
+    /// The player who moved (the one who may claim the region later); left out of JSON.
+    #[serde(skip)]
+    pub mover: Player,
     /// Why the region was not claimed; flattened into the near miss in JSON.
     #[serde(flatten)]
     pub reason: NearMissReason,
@@ -221,7 +250,11 @@ pub fn explain_move(before: &Position, mv: Move) -> MoveReport {
         .iter()
         .map(|&(cells, building)| NearMiss {
             cells,
-            reason: NearMissReason::Spared { building },
+            mover,
+            reason: NearMissReason::Spared {
+                building,
+                stays_open_until: StaysOpenUntil::under(before),
+            },
         })
         .collect();
     near_misses.extend(near_misses_of(&after, mover, placement.mask, first_move));
@@ -282,13 +315,17 @@ fn near_misses_of(
             if foreign.len() >= 2 {
                 misses.push(NearMiss {
                     cells: region,
+                    mover,
                     reason: NearMissReason::SeveralBuildings { buildings: foreign },
                 });
                 // A pocket with several buildings may still hide a smaller near miss inside.
             } else if first_move {
                 misses.push(NearMiss {
                     cells: region,
-                    reason: NearMissReason::FirstMove,
+                    mover,
+                    reason: NearMissReason::FirstMove {
+                        stays_open_until: StaysOpenUntil::under(after),
+                    },
                 });
                 continue;
             } else {
@@ -342,6 +379,7 @@ fn diagonal_leaks(
         .filter_map(|part| {
             corner_contact(part, region - part, walls).map(|corner| NearMiss {
                 cells: part,
+                mover,
                 reason: NearMissReason::DiagonalContact { corner },
             })
         })
@@ -399,6 +437,7 @@ fn cathedral_walls(
     .into_iter()
     .map(|part| NearMiss {
         cells: part,
+        mover,
         reason: NearMissReason::CathedralWall,
     })
     .collect()
@@ -485,12 +524,34 @@ impl fmt::Display for NearMiss {
             NearMissReason::CathedralWall => f.write_str(
                 "only the Cathedral closes it off, and the Cathedral is never part of a wall",
             ),
-            NearMissReason::FirstMove => f.write_str(
+            NearMissReason::FirstMove {
+                stays_open_until: StaysOpenUntil::NextMove,
+            } => f.write_str(
                 "a player's first move never claims; the region is claimed at the player's next move if it is still enclosed",
             ),
-            NearMissReason::Spared { building } => {
-                write!(f, "{building} stood alone in it, and the capture was declined")
-            }
+            NearMissReason::FirstMove {
+                stays_open_until: StaysOpenUntil::ClosedAgain,
+            } => write!(
+                f,
+                "a player's first move never claims, and under claims: at-once a region is claimed only by a move that closes it: it stays open to both players, until a later building of {}'s placed inside it closes what is left of it",
+                self.mover
+            ),
+            NearMissReason::Spared {
+                building,
+                stays_open_until: StaysOpenUntil::NextMove,
+            } => write!(
+                f,
+                "{building} stood alone in it, and the capture was declined; it stays open: {}'s next building move, wherever it is placed, captures it if it still stands alone, unless {} declines again",
+                self.mover, self.mover
+            ),
+            NearMissReason::Spared {
+                building,
+                stays_open_until: StaysOpenUntil::ClosedAgain,
+            } => write!(
+                f,
+                "{building} stood alone in it, and the capture was declined; under claims: at-once it stays open to both players, until a later building of {}'s placed inside it closes what is left of it",
+                self.mover
+            ),
         }
     }
 }

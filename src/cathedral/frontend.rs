@@ -14,7 +14,7 @@ use crate::cathedral::moves::{Move, MoveList};
 use crate::cathedral::placement::table;
 use crate::cathedral::position::Position;
 use crate::cathedral::rules::Rules;
-use crate::cathedral::rules::{Capture, CathedralTiming, FirstMove, Pass, RulesError};
+use crate::cathedral::rules::{Capture, CathedralTiming, Claims, FirstMove, Pass, RulesError};
 use crate::frontend::{
     Bundled, EngineChoice, EngineInfo, EngineRequest, Loaded, Playable, SolutionBlock, SvgRequest,
     TextStyle,
@@ -470,8 +470,8 @@ fn recorded(moves: &[Move]) -> Vec<file::RecordedMove> {
 }
 
 /// The rules the protocol's `rules` words name: a preset (`classic`, `moore1978`,
-/// `lehmann-woods`) or options (`capture=optional pass=voluntary first-move=no-enclosure
-/// cathedral=after-first-move`).
+/// `lehmann-woods`, `sheets`) or options (`capture=optional pass=voluntary first-move=no-enclosure
+/// cathedral=after-first-move claims=at-once`).
 ///
 /// ```
 /// use cathedral::{Position, Rules};
@@ -479,11 +479,13 @@ fn recorded(moves: &[Move]) -> Vec<file::RecordedMove> {
 /// assert_eq!(Position::start_with_rules(&["moore1978"]), Ok(Position::new(Rules::MOORE_1978)));
 /// assert!(Position::start_with_rules(&["chess"]).unwrap_err().contains("not a rule variant"));
 /// assert!(Position::start_with_rules(&["pass=sometimes"]).unwrap_err().contains("`forced` or `voluntary`"));
+/// let at_once = Position::start_with_rules(&["claims=at-once"]).unwrap();
+/// assert_eq!(at_once.rules(), Rules::SHEETS);
 /// ```
 fn rules_from_words(words: &[&str]) -> Result<Rules, String> {
     match words {
         [] => Err(
-            "`rules` needs a variant: classic, moore1978, lehmann-woods, or capture=... pass=... first-move=... cathedral=..."
+            "`rules` needs a variant: classic, moore1978, lehmann-woods, sheets, or capture=... pass=... first-move=... cathedral=... claims=..."
                 .into(),
         ),
         [preset] if !preset.contains('=') => preset.parse().map_err(|e: RulesError| e.to_string()),
@@ -503,9 +505,10 @@ fn rules_from_words(words: &[&str]) -> Result<Rules, String> {
                     "cathedral" => {
                         rules.cathedral = value.parse::<CathedralTiming>().map_err(err)?;
                     }
+                    "claims" => rules.claims = value.parse::<Claims>().map_err(err)?,
                     other => {
                         return Err(format!(
-                            "`{other}` is not a rule option: expected capture, pass, first-move or cathedral"
+                            "`{other}` is not a rule option: expected capture, pass, first-move, cathedral or claims"
                         ));
                     }
                 }

@@ -27,6 +27,12 @@ pub enum IllegalMove {
     /// after-first-move`, Dark's first building comes before it).
     #[error("Light must place the Cathedral before this building")]
     CathedralFirst,
+    /// The Cathedral was named on Dark's first turn under `cathedral: after-first-move`, before
+    /// Dark's first building.
+    #[error(
+        "it is Dark's turn: under `cathedral: after-first-move` Dark makes the first move, on the empty board, and Light places the Cathedral after it"
+    )]
+    CathedralAfterDarksMove,
     /// The Cathedral was named, but it is already placed or captured, or the move names Dark.
     #[error("the Cathedral is placed only once, by Light, on its first turn")]
     CathedralNotAvailable,
@@ -105,7 +111,9 @@ impl IllegalMove {
     pub fn code(&self) -> &'static str {
         match self {
             IllegalMove::GameOver => "game-over",
-            IllegalMove::NotYourTurn { .. } => "not-your-turn",
+            IllegalMove::NotYourTurn { .. } | IllegalMove::CathedralAfterDarksMove => {
+                "not-your-turn"
+            }
             IllegalMove::CathedralFirst => "cathedral-first",
             IllegalMove::CathedralNotAvailable => "cathedral-not-available",
             IllegalMove::NotInHand { .. } => "not-in-hand",
@@ -168,6 +176,9 @@ pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove
     if piece == Piece::Cathedral {
         if position.cathedral_status() != CathedralStatus::ToPlace {
             return Err(IllegalMove::CathedralNotAvailable);
+        }
+        if mover == Player::Dark && !position.waits_for_cathedral(mover) {
+            return Err(IllegalMove::CathedralAfterDarksMove);
         }
         // Only Light places it: after Light passes instead (voluntary passing), Dark cannot.
         if mover != Player::Light || text.player.is_some_and(|named| named != Player::Light) {

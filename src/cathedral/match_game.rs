@@ -15,16 +15,17 @@ use crate::cathedral::position::Position;
 use crate::cathedral::puzzle::greedy_choices;
 use crate::cathedral::rules::Rules;
 
-/// The protocol's words for `rules`: the preset's name, or the four options.
+/// The protocol's words for `rules`: the preset's name, or the five options.
 pub fn rules_words(rules: Rules) -> String {
     rules.preset_name().map_or_else(
         || {
             format!(
-                "capture={} pass={} first-move={} cathedral={}",
+                "capture={} pass={} first-move={} cathedral={} claims={}",
                 rules.capture.name(),
                 rules.pass.name(),
                 rules.first_move.name(),
-                rules.cathedral.name()
+                rules.cathedral.name(),
+                rules.claims.name()
             )
         },
         str::to_string,

@@ -44,6 +44,21 @@ pub enum CathedralTiming {
     AfterFirstMove,
 }
 
+/// Which regions a building move claims (`docs/rules.md`, rule 4.7).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Claims {
+    /// Every region of the mover's is evaluated after each of its building moves (after its
+    /// first): a region enclosed earlier but not claimed (by a first move, or a declined capture)
+    /// is claimed by the enclosing player's next building move, wherever it is placed. The
+    /// reading of the independent engines this one was checked against.
+    #[default]
+    Standing,
+    /// Only the regions the move itself closes (the parts of the region the building was placed
+    /// in) are evaluated: a capture happens at once or not at all, as MT ("If not, it remains
+    /// where it is") and World rule 5 ("tout de suite après le coup") say.
+    AtOnce,
+}
+
 /// A complete rule variant.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Rules {
@@ -55,6 +70,8 @@ pub struct Rules {
     pub first_move: FirstMove,
     /// When the Cathedral is placed.
     pub cathedral: CathedralTiming,
+    /// Which regions a building move claims.
+    pub claims: Claims,
 }
 
 impl Rules {
@@ -64,6 +81,7 @@ impl Rules {
         pass: Pass::Forced,
         first_move: FirstMove::NoClaim,
         cathedral: CathedralTiming::First,
+        claims: Claims::Standing,
     };
 
     /// Robert Moore's 1978 description: optional capture and voluntary passing.
@@ -72,6 +90,7 @@ impl Rules {
         pass: Pass::Voluntary,
         first_move: FirstMove::NoClaim,
         cathedral: CathedralTiming::First,
+        claims: Claims::Standing,
     };
 
     /// The classic rules with Tom Lehmann and Don Woods' change: the Cathedral is placed after
@@ -81,11 +100,20 @@ impl Rules {
         ..Rules::CLASSIC
     };
 
+    /// The classic rules read as the sheets' words say: a capture happens at once or never
+    /// (MT: "you MUST remove it from play IMMEDIATELY. If not, it remains where it is and the
+    /// space is still available to your opponent"), so only the regions a move closes are claimed.
+    pub const SHEETS: Rules = Rules {
+        claims: Claims::AtOnce,
+        ..Rules::CLASSIC
+    };
+
     /// Named presets, as written in position files.
-    pub const PRESETS: [(&'static str, Rules); 3] = [
+    pub const PRESETS: [(&'static str, Rules); 4] = [
         ("classic", Rules::CLASSIC),
         ("moore1978", Rules::MOORE_1978),
         ("lehmann-woods", Rules::LEHMANN_WOODS),
+        ("sheets", Rules::SHEETS),
     ];
 
     /// The preset name of these rules, if they are one.
@@ -96,11 +124,19 @@ impl Rules {
             .map(|(name, _)| *name)
     }
 
-    /// Every combination of the four options (16), for tests that must hold under every
-    /// variant. The first eight place the Cathedral first, as every sheet does.
+    /// Every combination of the five options (32), for tests that must hold under every
+    /// variant. The first sixteen claim `standing`, and of those the first eight place the
+    /// Cathedral first, as every sheet does; the next sixteen are the same with `at-once`.
     pub fn all() -> impl Iterator<Item = Rules> {
+        [Claims::Standing, Claims::AtOnce]
+            .into_iter()
+            .flat_map(Rules::all_claiming)
+    }
+
+    /// The sixteen combinations of the other four options, with `claims`.
+    fn all_claiming(claims: Claims) -> impl Iterator<Item = Rules> {
         let timings = [CathedralTiming::First, CathedralTiming::AfterFirstMove];
-        timings.into_iter().flat_map(|cathedral| {
+        timings.into_iter().flat_map(move |cathedral| {
             [Capture::Mandatory, Capture::Optional]
                 .into_iter()
                 .flat_map(move |capture| {
@@ -114,6 +150,7 @@ impl Rules {
                                     pass,
                                     first_move,
                                     cathedral,
+                                    claims,
                                 })
                         })
                 })
@@ -151,8 +188,6 @@ impl FirstMove {
     }
 }
 
-/// `classic`, `moore1978`, `lehmann-woods`, or the four options: `capture: optional, pass: forced,
-/// first_move: no-claim, cathedral: first`.
 impl CathedralTiming {
     /// The option's value as written in files: `first` or `after-first-move`.
     pub const fn name(self) -> &'static str {
@@ -163,17 +198,30 @@ impl CathedralTiming {
     }
 }
 
+impl Claims {
+    /// The option's value as written in files: `standing` or `at-once`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Claims::Standing => "standing",
+            Claims::AtOnce => "at-once",
+        }
+    }
+}
+
+/// `classic`, `moore1978`, `lehmann-woods`, `sheets`, or the five options: `capture: optional,
+/// pass: forced, first_move: no-claim, cathedral: first, claims: standing`.
 impl fmt::Display for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.preset_name() {
             Some(name) => f.write_str(name),
             None => write!(
                 f,
-                "capture: {}, pass: {}, first_move: {}, cathedral: {}",
+                "capture: {}, pass: {}, first_move: {}, cathedral: {}, claims: {}",
                 self.capture.name(),
                 self.pass.name(),
                 self.first_move.name(),
-                self.cathedral.name()
+                self.cathedral.name(),
+                self.claims.name()
             ),
         }
     }
@@ -183,12 +231,14 @@ impl fmt::Display for Rules {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RulesError {
     /// The name is not a known preset.
-    #[error("`{0}` is not a rule variant: expected `classic`, `moore1978` or `lehmann-woods`")]
+    #[error(
+        "`{0}` is not a rule variant: expected `classic`, `moore1978`, `lehmann-woods` or `sheets`"
+    )]
     UnknownPreset(String),
     /// An option has a value it does not take.
     #[error("`{value}` is not a value of `{option}`: expected {expected}")]
     BadOption {
-        /// The option's name: `capture`, `pass`, `first_move` or `cathedral`.
+        /// The option's name: `capture`, `pass`, `first_move`, `cathedral` or `claims`.
         option: &'static str,
         /// The value as written.
         value: String,
@@ -264,6 +314,21 @@ impl FromStr for CathedralTiming {
                 option: "cathedral",
                 value: s.to_string(),
                 expected: "`first` or `after-first-move`",
+            }),
+        }
+    }
+}
+
+impl FromStr for Claims {
+    type Err = RulesError;
+    fn from_str(s: &str) -> Result<Claims, RulesError> {
+        match s.trim() {
+            "standing" => Ok(Claims::Standing),
+            "at-once" => Ok(Claims::AtOnce),
+            _ => Err(RulesError::BadOption {
+                option: "claims",
+                value: s.to_string(),
+                expected: "`standing` or `at-once`",
             }),
         }
     }

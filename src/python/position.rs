@@ -39,9 +39,9 @@ fn cathedral(position: &AnyPosition, what: &str) -> PyResult<Position> {
 /// A position of Cathedral or Corintho. Immutable: `play` returns a new position.
 ///
 /// `Position()` is the start of a Cathedral game under the classic rules;
-/// `Position(rules="moore1978")`, `Position(rules="lehmann-woods")` or
-/// `Position(rules="capture=optional pass=voluntary")` another
-/// variant; `Position(game="corintho")` the start of a Corintho game. Files are read by
+/// `Position(rules="moore1978")`, `Position(rules="lehmann-woods")`, `Position(rules="sheets")`
+/// (claims at once, as the sheets say) or `Position(rules="capture=optional claims=at-once")`
+/// another variant; `Position(game="corintho")` the start of a Corintho game. Files are read by
 /// `Position.load(path)` and `Position.from_text(text)`.
 #[pyclass(name = "Position", module = "cathedral", frozen)]
 #[derive(Clone)]
@@ -332,7 +332,7 @@ impl PyPosition {
     // ---- Cathedral only: the reinforcement-learning view -------------------------------------
 
     /// Cathedral: the rules as a position file names them (`classic`, `moore1978`,
-    /// `lehmann-woods`, or the options).
+    /// `lehmann-woods`, `sheets`, or the options).
     #[getter]
     fn rules(&self) -> PyResult<String> {
         let position = cathedral(&self.inner, "rules")?;

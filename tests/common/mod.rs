@@ -5,6 +5,8 @@ use assert_cmd::Command;
 use cathedral::legality::parse_move;
 use cathedral::{Position, Rules};
 
+pub mod naive;
+
 /// The `cathedral` binary, with colour settings of the environment removed.
 pub fn cathedral() -> Command {
     let mut cmd = Command::cargo_bin("cathedral").expect("binary");

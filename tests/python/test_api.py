@@ -198,6 +198,26 @@ def test_corintho_through_the_same_interface():
         start.planes()
 
 
+def test_claims_at_once_is_a_rules_option_and_the_sheets_preset():
+    # The issue's game: Light's first building encloses the Dark Tavern a1; Light's Tavern e10,
+    # far away, captures it under the standing reading and not under the sheets' "at once".
+    moves = ["light:cathedral:e5,f4,f5,f6,f7,g5", "dark:tavern:a1", "light:inn:a2,b1,b2",
+             "dark:tavern:j10", "light:tavern:e10"]
+    captured = {}
+    for rules in ["classic", "sheets", "claims=at-once"]:
+        position = cathedral.Position(rules=rules)
+        for move in moves[:-1]:
+            position = position.after(move)
+        _, explanation = position.play(moves[-1])
+        captured[rules] = [c.get("captured") for c in explanation["claims"]]
+    assert captured["classic"] and captured["classic"][0]["cells"] == ["a1"]
+    assert captured["sheets"] == [] and captured["claims=at-once"] == []
+    assert cathedral.Position(rules="claims=at-once").rules == "sheets"
+    assert "rules: sheets" in cathedral.Position(rules="claims=at-once").file_text()
+    with pytest.raises(cathedral.CathedralError, match="`standing` or `at-once`"):
+        cathedral.Position(rules="claims=later")
+
+
 def test_lehmann_woods_positions_and_the_engine_agree_with_the_command_line(cli, tmp_path):
     start = cathedral.Position(rules="lehmann-woods")
     assert (start.rules, start.to_move) == ("lehmann-woods", "dark")

@@ -40,10 +40,11 @@ pub struct PositionView {
     pub legal_placements: Vec<String>,
 }
 
-/// The rule variant: the preset name if it is one, and the four options.
+/// The rule variant: the preset name if it is one, and the five options.
 #[derive(Serialize, Debug, Clone)]
 pub struct RulesView {
-    /// The preset name (`classic`, `moore1978`, `lehmann-woods`) if the options match one, else `null`.
+    /// The preset name (`classic`, `moore1978`, `lehmann-woods`, `sheets`) if the options match
+    /// one, else `null`.
     pub preset: Option<&'static str>,
     /// The capture option: `mandatory` or `optional`.
     pub capture: &'static str,
@@ -53,6 +54,8 @@ pub struct RulesView {
     pub first_move: &'static str,
     /// When the Cathedral is placed: `first` or `after-first-move`.
     pub cathedral: &'static str,
+    /// Which regions a building move claims: `standing` or `at-once`.
+    pub claims: &'static str,
 }
 
 /// The Cathedral's state in a [`PositionView`].
@@ -114,6 +117,7 @@ impl RulesView {
             pass: rules.pass.name(),
             first_move: rules.first_move.name(),
             cathedral: rules.cathedral.name(),
+            claims: rules.claims.name(),
         }
     }
 }

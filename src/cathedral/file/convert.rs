@@ -55,6 +55,7 @@ pub(super) fn parse_rules(
             pass,
             first_move,
             cathedral,
+            claims,
         } => {
             let mut rules = Rules::CLASSIC;
             if let Some(capture) = capture {
@@ -68,6 +69,9 @@ pub(super) fn parse_rules(
             }
             if let Some(cathedral) = cathedral {
                 rules.cathedral = cathedral.value.parse().map_err(bad(cathedral.place))?;
+            }
+            if let Some(claims) = claims {
+                rules.claims = claims.value.parse().map_err(bad(claims.place))?;
             }
             Ok(rules)
         }
@@ -479,8 +483,11 @@ pub fn derived_territory(position: &Position) -> [Bitboard; 2] {
 
 /// The player who moved last has had all its regions evaluated: none may still hold exactly one
 /// other building (it would have been captured), unless its only move so far was its first.
+/// Under `claims: at-once` only the regions a move closes are evaluated, so a lone building may
+/// stand in a region closed earlier (by a first move), and nothing is checked.
 fn check_no_pending_capture(errors: &Errors, position: &Position) -> Result<(), FileError> {
     if position.rules().capture == crate::cathedral::rules::Capture::Optional
+        || position.rules().claims == crate::cathedral::rules::Claims::AtOnce
         || position.cathedral_to_place()
     {
         return Ok(());

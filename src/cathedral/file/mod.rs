@@ -586,6 +586,7 @@ enum OutRules {
         pass: &'static str,
         first_move: &'static str,
         cathedral: &'static str,
+        claims: &'static str,
     },
 }
 
@@ -597,7 +598,7 @@ enum OutCathedral {
 }
 
 impl OutRules {
-    /// The preset's name, or the four options.
+    /// The preset's name, or the five options.
     fn of(rules: crate::cathedral::rules::Rules) -> OutRules {
         match rules.preset_name() {
             Some(name) => OutRules::Preset(name),
@@ -606,6 +607,7 @@ impl OutRules {
                 pass: rules.pass.name(),
                 first_move: rules.first_move.name(),
                 cathedral: rules.cathedral.name(),
+                claims: rules.claims.name(),
             },
         }
     }

@@ -32,7 +32,7 @@ pub struct RawFile {
     pub puzzle: Option<RawPuzzle>,
 }
 
-/// `classic`, `moore1978`, `lehmann-woods`, or a map of the four options.
+/// `classic`, `moore1978`, `lehmann-woods`, `sheets`, or a map of the five options.
 #[derive(Debug, Clone)]
 pub enum RawRules {
     Preset(String),
@@ -41,6 +41,7 @@ pub enum RawRules {
         pass: Option<Located<String>>,
         first_move: Option<Located<String>>,
         cathedral: Option<Located<String>>,
+        claims: Option<Located<String>>,
     },
 }
 
@@ -310,7 +311,7 @@ pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileE
                 "rules",
                 "a rule variant",
                 "a rule option",
-                &["capture", "pass", "first_move", "cathedral"],
+                &["capture", "pass", "first_move", "cathedral", "claims"],
                 "",
             )?;
             let option = |name: &str, values: &str| -> Result<_, FileError> {
@@ -328,6 +329,7 @@ pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileE
                 pass: option("pass", "forced or voluntary")?,
                 first_move: option("first_move", "no-claim or no-enclosure")?,
                 cathedral: option("cathedral", "first or after-first-move")?,
+                claims: option("claims", "standing or at-once")?,
             })
         }
         _ => node
@@ -339,7 +341,7 @@ pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileE
                     node,
                     "rules",
                     "a rule variant",
-                    "a preset name (classic, moore1978, lehmann-woods) or the four options capture/pass/first_move/cathedral",
+                    "a preset name (classic, moore1978, lehmann-woods, sheets) or the five options capture/pass/first_move/cathedral/claims",
                 )
             }),
     }

@@ -58,11 +58,23 @@ const EDGES: Bitboard = Bitboard(
 /// A placement touching no wall has `k = 0` and `dE = 1` (a polyomino without holes, and no pair
 /// or block shared with a wall): it never splits.
 ///
+/// Under `claims: at-once` only the parts of `R_M` are evaluated (the regions the move closes),
+/// so case 1 never captures: the captures of `M` are the lone building of `R_M` if it holds one
+/// (`lone`), or, when `M` splits a crowded `R_M`, the lone buildings of its parts, as above.
+///
 /// Only building moves after the mover's first move can capture (`play` evaluates regions only
 /// then); [`CaptureMap::new`] gives `None` otherwise.
 pub(super) struct CaptureMap {
-    /// Captured by every building move: the building of each region that holds exactly one.
+    /// Captured by every building move under `claims: standing`: the building of each region that
+    /// holds exactly one.
     pub(super) always: u16,
+    /// Whether only the placement's own region is evaluated (`claims: at-once`).
+    at_once: bool,
+    /// The regions holding exactly one building, with that building's bit: at most 15.
+    lone: [(Bitboard, u16); 15],
+    lone_len: usize,
+    /// Union of the regions of `lone`.
+    pub(super) lone_cells: Bitboard,
     /// Regions holding two or more buildings that are not the mover's: at most 7, since there are
     /// at most 15 such buildings (14 of the opponent's and the Cathedral).
     crowded: [Bitboard; 8],
@@ -100,6 +112,10 @@ impl CaptureMap {
         let open = !walls;
         let mut map = CaptureMap {
             always: 0,
+            at_once: position.rules.claims == crate::cathedral::rules::Claims::AtOnce,
+            lone: [(Bitboard::EMPTY, 0); 15],
+            lone_len: 0,
+            lone_cells: Bitboard::EMPTY,
             crowded: [Bitboard::EMPTY; 8],
             crowded_len: 0,
             crowded_cells: Bitboard::EMPTY,
@@ -115,7 +131,12 @@ impl CaptureMap {
             unseen = unseen - region;
             match position.lone_building_bit(opponent, region) {
                 Some(0) => {}
-                Some(bit) => map.always |= bit,
+                Some(bit) => {
+                    map.always |= bit;
+                    map.lone[map.lone_len.min(14)] = (region, bit);
+                    map.lone_len += 1;
+                    map.lone_cells |= region;
+                }
                 None => {
                     map.crowded[map.crowded_len & 7] = region;
                     map.crowded_len += 1;
@@ -123,7 +144,7 @@ impl CaptureMap {
                 }
             }
         }
-        debug_assert!(map.crowded_len <= 7);
+        debug_assert!(map.crowded_len <= 7 && map.lone_len <= 15);
         map
     }
 
@@ -140,22 +161,49 @@ impl CaptureMap {
         }
     }
 
+    /// The bits captured by a placement outside every crowded region, `mask`: `always` under
+    /// `claims: standing`; under `at-once` the lone building of the region it lies in, if any.
+    #[inline]
+    pub(super) fn captures_outside_crowded(&self, mask: Bitboard) -> u16 {
+        if !self.at_once {
+            return self.always;
+        }
+        self.lone[..self.lone_len.min(15)]
+            .iter()
+            .find(|(region, _)| region.intersects(mask))
+            .map_or(0, |&(_, bit)| bit)
+    }
+
+    /// The regions holding exactly one building, with that building's bit.
+    #[inline]
+    pub(super) fn lone_regions(&self) -> &[(Bitboard, u16)] {
+        &self.lone[..self.lone_len.min(15)]
+    }
+
+    /// Whether only the placement's own region is evaluated (`claims: at-once`).
+    #[inline]
+    pub(super) fn at_once(&self) -> bool {
+        self.at_once
+    }
+
     /// The [`Spared`] bits of the buildings placing `id` captures.
     #[inline]
     pub(super) fn captures(&mut self, position: &Position, id: PlacementId) -> u16 {
         let placement = table().get(id);
         let crowded = &self.crowded[..self.crowded_len.min(8)];
         let Some(&region) = crowded.iter().find(|r| r.intersects(placement.mask)) else {
-            return self.always;
+            return self.captures_outside_crowded(placement.mask);
         };
+        // The other regions' lone buildings, which `at-once` does not capture.
+        let others = if self.at_once { 0 } else { self.always };
         if !self.splits(placement) {
-            return self.always;
+            return others;
         }
         let opponent = position.to_move.opponent();
         let rest = region - placement.mask;
         // Every part of `rest` touches the placement (`R_M` is connected).
         let mut seeds = placement.mask.dilate8() & rest;
-        let mut bits = self.always;
+        let mut bits = others;
         while seeds.any() {
             let part = Bitboard::fill8(seeds.first_bit(), rest);
             seeds = seeds - part;

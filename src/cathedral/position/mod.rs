@@ -5,7 +5,7 @@ use crate::cathedral::moves::{Move, MoveList, Spared};
 use crate::cathedral::piece::{BUILDINGS_PER_PLAYER, Hand, Piece};
 use crate::cathedral::placement::{Owner, Placement, PlacementId, table};
 use crate::cathedral::player::Player;
-use crate::cathedral::rules::{Capture, CathedralTiming, FirstMove, Pass, Rules};
+use crate::cathedral::rules::{Capture, CathedralTiming, Claims, FirstMove, Pass, Rules};
 use crate::cathedral::zobrist::{self, Key};
 
 // The capture map and the position import each other: the map is the part of move generation
@@ -595,16 +595,30 @@ impl Position {
             Some(mut map) => {
                 // Placements outside the crowded regions make the same captures (`always`): count
                 // them in bulk, per orientation, and look at the others one by one.
+                // Under `claims: at-once` those in a region holding one building capture it and
+                // the others capture nothing: count each lone region apart.
                 let table = table();
                 let player = self.to_move;
                 let free = self.free_for(player);
-                let outside = free - map.crowded_cells;
-                let per_outside = 1 << map.always.count_ones();
+                let lone_apart = if map.at_once() {
+                    map.lone_cells
+                } else {
+                    Bitboard::EMPTY
+                };
+                let outside = free - map.crowded_cells - lone_apart;
+                let per_outside = 1 << map.captures_outside_crowded(outside).count_ones();
                 let mut n = 0;
                 for piece in self.side(player).hand.kinds() {
                     for orientation in &table.piece(Some(player), piece).orientations {
-                        let away = orientation.anchors(outside).0;
+                        let mut away = orientation.anchors(outside).0;
                         n += away.count_ones() * per_outside;
+                        if map.at_once() {
+                            for &(region, _) in map.lone_regions() {
+                                let inside = orientation.anchors(free & region).0;
+                                n += 2 * inside.count_ones();
+                                away |= inside;
+                            }
+                        }
                         let mut near = orientation.anchors(free).0 & !away;
                         while near != 0 {
                             let id = orientation.placement_at_bit(near.trailing_zeros());
@@ -685,7 +699,7 @@ impl Position {
         side.territory = side.territory - placement.mask;
         side.hand.remove(placement.piece);
         if side.first_move_made {
-            self.claim_regions(mover, mv.spared(), sink);
+            self.claim_regions(mover, placement.mask, mv.spared(), sink);
         } else {
             side.first_move_made = true;
         }
@@ -735,12 +749,24 @@ impl Position {
     }
 
     /// Claims every region of cells not covered by `mover`'s buildings that holds at most one
-    /// other building (an opponent's or the Cathedral), capturing that building.
-    fn claim_regions(&mut self, mover: Player, spared: Spared, sink: &mut impl ClaimSink) {
+    /// other building (an opponent's or the Cathedral), capturing that building. Under
+    /// `claims: at-once` only the regions the building just `placed` closes are looked at: the
+    /// parts of the region it was placed in, which are exactly the regions it touches, side or
+    /// corner (any other region was a region before the move, untouched by it).
+    fn claim_regions(
+        &mut self,
+        mover: Player,
+        placed: Bitboard,
+        spared: Spared,
+        sink: &mut impl ClaimSink,
+    ) {
         let opponent = mover.opponent();
         let open = !self.sides[mover.index()].occupied;
         // Regions wholly inside the mover's territory are claimed already; skip them.
         let mut unseen = open - self.sides[mover.index()].territory;
+        if self.rules.claims == Claims::AtOnce {
+            unseen &= placed.dilate8();
+        }
         while unseen.any() {
             let region = Bitboard::fill8(unseen.first_bit(), open);
             unseen = unseen - region;

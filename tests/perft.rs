@@ -70,6 +70,32 @@ const ENDGAME: &[&str] = &[
 /// the standing reading captures at Light's next building move and `claims: at-once` never does.
 const FIRST_MOVE_ENCLOSES: &[&str] = &["cathedral:e5,f4,f5,f6,f7,g5", "tavern:a1", "inn:a2,b1,b2"];
 
+/// [`FIRST_MOVE_ENCLOSES`] played on under `sheets` (random moves, larger buildings mostly; seed
+/// 74) to an endgame of 57 moves where the Dark Tavern a1 still stands in the region Light's
+/// first building closed, never captured: Dark to move with 5 moves.
+const LATE_OPEN_REGION: &[&str] = &[
+    "cathedral:e5,f4,f5,f6,f7,g5",
+    "tavern:a1",
+    "inn:a2,b1,b2",
+    "dark:infirmary:b9,c8,c9,c10,d9",
+    "light:manor:f10,g9,g10,h10",
+    "dark:tower:b5,b6,c4,c5,d4",
+    "light:castle:i4,i6,j4,j5,j6",
+    "dark:academy:d7,e7,e8,e9,f8",
+    "light:inn:i8,i9,j8",
+    "dark:inn:g3,g4,h3",
+    "light:tower:d1,d2,e2,e3,f3",
+    "dark:castle:f1,f2,g1,h1,h2",
+    "light:infirmary:g7,h6,h7,h8,i7",
+    "dark:manor:a3,b3,b4,c3",
+    "light:academy:a6,a7,b7,b8,c7",
+    "dark:square:i2,i3,j2,j3",
+    "light:tavern:e10",
+    "dark:inn:d5,d6,e6",
+    "light:tavern:e4",
+    "dark:abbey:a8,b7,b8,c7",
+];
+
 /// Optional capture with claims at once: a declined capture stays open until the region is closed
 /// again.
 const OPTIONAL_AT_ONCE: Rules = Rules {
@@ -385,10 +411,25 @@ fn midgame_sheets() {
     check(Rules::SHEETS, MIDGAME, &[241, 51_310], 2);
 }
 
+/// Perft 3 parts the readings here (2,725,769,386 under `classic`, 2,713,899,274 under `sheets`,
+/// measured with `cathedral perft`), too many for a test: the endgame below is pinned instead.
 #[test]
 fn first_move_enclosure_both_readings() {
     check(Rules::CLASSIC, FIRST_MOVE_ENCLOSES, &[1_617, 2_313_437], 1);
     check(Rules::SHEETS, FIRST_MOVE_ENCLOSES, &[1_617, 2_313_437], 1);
+}
+
+#[test]
+fn endgame_with_a_region_left_open_sheets() {
+    let position = replay(Rules::SHEETS, LATE_OPEN_REGION);
+    let a1 = "a1".parse::<Cell>().expect("a cell");
+    assert!(position.side(Player::Dark).occupied.contains(a1));
+    check(
+        Rules::SHEETS,
+        LATE_OPEN_REGION,
+        &[5, 179, 518, 7_412, 7_412, 58_952],
+        4,
+    );
 }
 
 #[test]
@@ -437,18 +478,8 @@ fn deep_pins() {
         &[55, 959, 16_481, 134_111, 750_114],
         4,
     );
-    check(
-        Rules::CLASSIC,
-        FIRST_MOVE_ENCLOSES,
-        &[1_617, 2_313_437, 2_725_769_386],
-        2,
-    );
-    check(
-        Rules::SHEETS,
-        FIRST_MOVE_ENCLOSES,
-        &[1_617, 2_313_437, 2_713_899_274],
-        2,
-    );
+    check(Rules::CLASSIC, FIRST_MOVE_ENCLOSES, &[1_617, 2_313_437], 2);
+    check(Rules::SHEETS, FIRST_MOVE_ENCLOSES, &[1_617, 2_313_437], 2);
     check(Rules::SHEETS, MIDGAME, &[241, 51_310, 8_299_364], 3);
     check(OPTIONAL_AT_ONCE, MIDGAME, &[248, 52_964, 8_856_978], 3);
     check(MOORE_AT_ONCE, MIDGAME, &[249, 53_457, 9_010_208], 3);

@@ -277,7 +277,7 @@ mod tests {
     use super::*;
     use crate::cathedral::moves::{Move, MoveList};
     use crate::cathedral::position::ClaimSink;
-    use crate::cathedral::rules::{Capture, FirstMove, Pass, Rules};
+    use crate::cathedral::rules::{Capture, Claims, FirstMove, Pass, Rules};
 
     /// Plays seeded random games (mostly building moves, often declining captures, so that lone
     /// buildings stay enclosed) and calls `check` on every position.
@@ -304,13 +304,23 @@ mod tests {
         }
     }
 
-    const OPTIONAL_VARIANTS: [Rules; 2] = [
+    const OPTIONAL_VARIANTS: [Rules; 4] = [
         Rules::MOORE_1978,
         Rules {
             capture: Capture::Optional,
             pass: Pass::Forced,
             first_move: FirstMove::NoEnclosure,
-            cathedral: crate::cathedral::rules::CathedralTiming::First,
+            ..Rules::CLASSIC
+        },
+        // Claims at once: only the placement's own region captures.
+        Rules {
+            claims: Claims::AtOnce,
+            ..Rules::MOORE_1978
+        },
+        Rules {
+            capture: Capture::Optional,
+            claims: Claims::AtOnce,
+            ..Rules::CLASSIC
         },
     ];
 

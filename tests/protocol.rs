@@ -382,3 +382,35 @@ fn a_corintho_session_plays_and_solves() {
         "{text}"
     );
 }
+
+/// `rules sheets` (claims at once) reaches the session's position: the Dark Tavern enclosed by
+/// Light's first building is not captured by Light's Tavern far away, as it is under `classic`.
+#[test]
+fn the_rules_words_take_claims_at_once() {
+    let mut engine = Engine::start();
+    let moves = "light:cathedral:e5,f4,f5,f6,f7,g5 dark:tavern:a1 light:inn:a2,b1,b2 dark:tavern:j10 light:tavern:e10";
+    let mut dark_buildings = Vec::new();
+    for rules in ["classic", "sheets", "claims=at-once"] {
+        assert_eq!(engine.ask(&format!("rules {rules}")), ["ok"]);
+        assert_eq!(engine.ask(&format!("position start moves {moves}")), ["ok"]);
+        let shown = engine.ask("show");
+        let view: serde_json::Value = serde_json::from_str(&shown[0]["position ".len()..]).unwrap();
+        let expected_claims = if rules == "classic" {
+            "standing"
+        } else {
+            "at-once"
+        };
+        assert_eq!(view["rules"]["claims"], expected_claims, "{rules}");
+        dark_buildings.push(view["dark"]["buildings"].as_array().unwrap().len());
+    }
+    assert_eq!(
+        dark_buildings,
+        [1, 2, 2],
+        "the Tavern a1 is captured only under classic"
+    );
+    let refused = engine.ask("rules claims=later");
+    assert!(
+        refused[0].contains("`standing` or `at-once`"),
+        "{refused:?}"
+    );
+}

@@ -72,7 +72,7 @@ fn policy_games(count: u64, rules: Rules) -> Vec<GameRecord> {
 
 #[test]
 fn whole_games_round_trip_with_their_results_under_every_preset() {
-    for rules in [Rules::CLASSIC, Rules::MOORE_1978] {
+    for rules in Rules::PRESETS.map(|(_, rules)| rules) {
         let games = policy_games(6, rules);
         let text = records_to_yaml(&games);
         assert_eq!(text.matches("\n---\n").count(), 5, "six documents");
@@ -617,4 +617,23 @@ fn random_annotated_games_round_trip() {
         marks > 200 && variations > 200 && nested > 100,
         "{marks} {variations} {nested}"
     );
+}
+
+/// A record under `rules: sheets` is replayed with claims at once: the Dark Tavern enclosed by
+/// Light's first building stays on the board, where `classic` captures it.
+#[test]
+fn a_record_under_the_sheets_preset_replays_with_claims_at_once() {
+    let moves = "moves: ['light:cathedral:e5,f4,f5,f6,f7,g5', 'dark:tavern:a1', 'light:inn:a2,b1,b2', 'dark:tavern:j10', 'light:tavern:e10']\n";
+    let dark_on_board = |rules: &str| {
+        let games = read(&format!("rules: {rules}\n{moves}"));
+        games[0]
+            .final_position()
+            .side(Player::Dark)
+            .hand
+            .buildings()
+    };
+    assert_eq!(dark_on_board("classic"), 13, "captured: back in hand");
+    assert_eq!(dark_on_board("sheets"), 12, "never captured");
+    let games = read(&format!("rules: sheets\n{moves}"));
+    assert!(records_to_yaml(&games).contains("rules: sheets"));
 }

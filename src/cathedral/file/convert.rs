@@ -50,13 +50,14 @@ pub(super) fn parse_rules(
     };
     match &raw.value {
         RawRules::Preset(name) => name.parse().map_err(bad(raw.place)),
-        RawRules::Options {
-            capture,
-            pass,
-            first_move,
-            cathedral,
-            claims,
-        } => {
+        RawRules::Options(options) => {
+            let super::schema::RawRuleOptions {
+                capture,
+                pass,
+                first_move,
+                cathedral,
+                claims,
+            } = options.as_ref();
             let mut rules = Rules::CLASSIC;
             if let Some(capture) = capture {
                 rules.capture = capture.value.parse().map_err(bad(capture.place))?;

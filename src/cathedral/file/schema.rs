@@ -36,13 +36,17 @@ pub struct RawFile {
 #[derive(Debug, Clone)]
 pub enum RawRules {
     Preset(String),
-    Options {
-        capture: Option<Located<String>>,
-        pass: Option<Located<String>>,
-        first_move: Option<Located<String>>,
-        cathedral: Option<Located<String>>,
-        claims: Option<Located<String>>,
-    },
+    Options(Box<RawRuleOptions>),
+}
+
+/// The five options of a `rules:` map, each as written (missing: the classic value).
+#[derive(Debug, Clone)]
+pub struct RawRuleOptions {
+    pub capture: Option<Located<String>>,
+    pub pass: Option<Located<String>>,
+    pub first_move: Option<Located<String>>,
+    pub cathedral: Option<Located<String>>,
+    pub claims: Option<Located<String>>,
 }
 
 /// The Cathedral's cells, or `to-place` / `gone`.
@@ -324,13 +328,13 @@ pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileE
                     None => Ok(None),
                 }
             };
-            Ok(RawRules::Options {
+            Ok(RawRules::Options(Box::new(RawRuleOptions {
                 capture: option("capture", "mandatory or optional")?,
                 pass: option("pass", "forced or voluntary")?,
                 first_move: option("first_move", "no-claim or no-enclosure")?,
                 cathedral: option("cathedral", "first or after-first-move")?,
                 claims: option("claims", "standing or at-once")?,
-            })
+            })))
         }
         _ => node
             .scalar()

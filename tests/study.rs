@@ -382,10 +382,7 @@ fn a_move_without_its_player_is_refused_where_it_is_written() {
             "chapter 4.question.answers: `tavern:g5` names no player: a study writes every move with its player, like `dark:tavern:g5` (Dark is to move here)",
         ),
         (
-            lesson().replace(
-                "after: dark:bridge:c1,c2,c3",
-                "after: bridge:c1,c2,c3",
-            ),
+            lesson().replace("after: dark:bridge:c1,c2,c3", "after: bridge:c1,c2,c3"),
             "after: bridge:c1,c2,c3",
             "chapter 1.question.after: `bridge:c1,c2,c3` names no player: a study writes every move with its player, like `dark:bridge:c1,c2,c3` (Dark is to move here)",
         ),

@@ -353,7 +353,9 @@ fn read_move(
             format!("{what}: `{written}` cannot be played here: {e}"),
         )
     };
-    let parsed: MoveText = written.parse().map_err(|e: crate::cathedral::notation::ParseMoveError| cannot(e.to_string()))?;
+    let parsed: MoveText = written
+        .parse()
+        .map_err(|e: crate::cathedral::notation::ParseMoveError| cannot(e.to_string()))?;
     if parsed.player.is_none() {
         let mover = position.to_move();
         return Err(errors.at(

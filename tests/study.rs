@@ -182,9 +182,12 @@ fn content(study: &cathedral::file::Study) -> Vec<String> {
 #[test]
 fn a_study_written_back_reads_the_same() {
     for file in [
+        "00-the-object-of-the-game",
         "02-walls-and-territory",
         "01-placing-buildings",
+        "03-the-first-move",
         "05-passing-and-the-end",
+        "06-first-plans",
     ] {
         written_back_reads_the_same(
             &std::fs::read_to_string(format!("puzzles/learn/{file}.yaml")).unwrap(),
@@ -366,4 +369,95 @@ fn bad_rules_questions_are_refused_with_the_place() {
     for (text, needle) in cases {
         check(&text).code(3).stderr(contains(needle));
     }
+}
+
+/// A move of `answers:`, `after:` or `moves:` written without its player is refused where it
+/// is written, as under `legal:`, saying how to write it.
+#[test]
+fn a_move_without_its_player_is_refused_where_it_is_written() {
+    let cases = [
+        (
+            lesson().replace("answers: [dark:tavern:g5]", "answers: [tavern:g5]"),
+            "answers: [tavern:g5]",
+            "chapter 4.question.answers: `tavern:g5` names no player: a study writes every move with its player, like `dark:tavern:g5` (Dark is to move here)",
+        ),
+        (
+            lesson().replace("after: dark:bridge:c1,c2,c3", "after: bridge:c1,c2,c3"),
+            "after: bridge:c1,c2,c3",
+            "chapter 1.question.after: `bridge:c1,c2,c3` names no player: a study writes every move with its player, like `dark:bridge:c1,c2,c3` (Dark is to move here)",
+        ),
+        (
+            std::fs::read_to_string("puzzles/learn/03-the-first-move.yaml")
+                .unwrap()
+                .replace("  - light:tavern:j5", "  - tavern:j5"),
+            "  - tavern:j5",
+            "chapter 2.moves: `tavern:j5` names no player: a study writes every move with its player, like `light:tavern:j5` (Light is to move here)",
+        ),
+    ];
+    for (text, written, message) in cases {
+        let line = line_of(&text, written);
+        check(&text)
+            .code(3)
+            .stderr(contains(format!(":{line}:")))
+            .stderr(contains(message));
+    }
+}
+
+/// A position where Dark's last Tavern is as good on every free square: Light has nothing
+/// left to place, so each Tavern ends the game with nothing unplaced on either side. Its
+/// question accepts `answers`.
+fn any_square_will_do(answers: &[String]) -> String {
+    let mut text = String::from(
+        "study: Many best moves\nchapters:\n- title: Any free square\n  start:\n    rules: classic\n    to_move: dark\n    cathedral: [e5, f4, f5, f6, f7, g5]\n    light:\n      buildings:\n      - tavern: [a1]\n      hand: {}\n    dark:\n      buildings:\n      - tavern: [j10]\n      hand: {tavern: 1}\n  question:\n    find: move\n    answers:\n",
+    );
+    for answer in answers {
+        text.push_str(&format!("    - {answer}\n"));
+    }
+    text
+}
+
+/// Every free square of `any_square_will_do`, as Dark's Tavern moves, rank by rank (the order
+/// in which the rules list them).
+fn free_taverns() -> Vec<String> {
+    let taken = ["a1", "j10", "e5", "f4", "f5", "f6", "f7", "g5"];
+    let mut moves = Vec::new();
+    for rank in 1..=10 {
+        for file in 'a'..='j' {
+            let cell = format!("{file}{rank}");
+            if !taken.contains(&cell.as_str()) {
+                moves.push(format!("dark:tavern:{cell}"));
+            }
+        }
+    }
+    moves
+}
+
+/// A "find the move" question that accepts a few of many equally best moves teaches nothing:
+/// it is refused with the count, unless it leaves at most 3 best moves unaccepted; the table
+/// names a few of the best moves it leaves out and says how many more there are.
+#[test]
+fn a_question_that_accepts_few_of_many_best_moves_is_refused() {
+    let free = free_taverns();
+    let all = free.len();
+    assert_eq!(all, 92);
+    let line = line_of(&any_square_will_do(&free[..2]), "    - dark:tavern:b1");
+    check(&any_square_will_do(&free[..2]))
+        .code(5)
+        .stderr(contains(format!(
+            ":{line}:7: chapter 1 (Any free square): the question accepts 2 of 92 equally best moves: accept every best move or choose a position where the best move stands out (a question may leave at most 3 best moves unaccepted)"
+        )))
+        .stdout(contains(
+            "92 best moves, 2 accepted; also best: dark:tavern:d1, dark:tavern:e1, dark:tavern:f1 and 87 more",
+        ));
+    // Four left out: refused; three: accepted, each named.
+    check(&any_square_will_do(&free[..all - 4]))
+        .code(5)
+        .stderr(contains("the question accepts 88 of 92 equally best moves"));
+    check(&any_square_will_do(&free[..all - 3]))
+        .success()
+        .stdout(contains(
+            "92 best moves, 89 accepted; also best: dark:tavern:g10, dark:tavern:h10, dark:tavern:i10",
+        ))
+        .stdout(contains("Every answer holds: 1 question proven."));
+    check(&any_square_will_do(&free)).success();
 }

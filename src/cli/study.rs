@@ -128,7 +128,7 @@ fn check(args: &CheckArgs) -> miette::Result<()> {
             for c in &f.chapters {
                 let mut verdict = c.verdict.clone();
                 if !c.also_best.is_empty() {
-                    verdict.push_str(&format!("; also best: {}", c.also_best.join(", ")));
+                    verdict.push_str(&format!("; also best: {}", also_best(&c.also_best)));
                 }
                 table.add_row(vec![
                     c.chapter.to_string(),
@@ -169,6 +169,18 @@ fn check(args: &CheckArgs) -> miette::Result<()> {
             problems.join("\n"),
         )
         .into())
+    }
+}
+
+/// How many of the best moves a question does not accept are named in the table.
+const ALSO_BEST_SHOWN: usize = 3;
+
+/// The first few best moves a question does not accept, and how many more there are.
+fn also_best(moves: &[String]) -> String {
+    let shown = moves[..moves.len().min(ALSO_BEST_SHOWN)].join(", ");
+    match moves.len().saturating_sub(ALSO_BEST_SHOWN) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
     }
 }
 

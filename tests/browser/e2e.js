@@ -1056,8 +1056,8 @@ const tests = {
     assert.match(page.url(), /#study=02-walls-and-territory&chapter=4$/);
     await page.reload();
     await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "Close the wall around one building");
-    assert.match(await page.textContent("#study-progress"), /Chapter 4 of 4 \(2 done\)/);
-    assert.match(await page.textContent("#course"), /Walls and territory \(2 of 4\)/);
+    assert.match(await page.textContent("#study-progress"), /Chapter 4 of 7 \(2 done\)/);
+    assert.match(await page.textContent("#course"), /Walls and territory \(2 of 7\)/);
     // Closing the study keeps the position as a game of its own.
     await page.click("#study-close");
     await page.waitForFunction(() => document.querySelector("#study-box").hidden && !/study=/.test(location.hash));

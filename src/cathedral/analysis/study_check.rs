@@ -13,6 +13,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+/// The most best moves a "find the move" question may leave unaccepted: one that accepts a
+/// few of many equally best moves is refused (`docs/study-format.md`).
+pub const MAX_UNACCEPTED_BEST: usize = 3;
+
 /// How long each proof may take, and the solver's resources.
 #[derive(Clone, Debug)]
 pub struct StudyCheckOptions {
@@ -64,6 +68,9 @@ pub struct ChapterCheck {
     /// Best moves the question does not accept (a learner who plays one is told it is also
     /// best).
     pub also_best: Vec<String>,
+    /// How many moves are best, accepted or not (0 without a "find the move" question or a
+    /// proof).
+    pub best_moves: usize,
     /// What is wrong; empty when the chapter holds.
     pub problems: Vec<Problem>,
 }
@@ -82,6 +89,7 @@ pub fn check_study(study: &Study, options: &StudyCheckOptions) -> Vec<ChapterChe
                 verdict: "no question".to_string(),
                 value: None,
                 also_best: Vec::new(),
+                best_moves: 0,
                 problems: Vec::new(),
             };
             match &chapter.question {
@@ -291,11 +299,28 @@ fn find_move(
             }),
         }
     }
-    check.also_best = best
+    // In the order the rules list the moves, not the solver's: the same list on every run.
+    let mut legal = crate::cathedral::moves::MoveList::default();
+    position.legal_moves(&mut legal);
+    check.also_best = legal
         .iter()
-        .filter(|mv| !answers.iter().any(|(a, _)| a == *mv))
+        .filter(|mv| best.contains(*mv) && !answers.iter().any(|(a, _)| a == *mv))
         .map(|mv| format_move_with_player(position, *mv))
         .collect();
+    check.best_moves = best.len();
+    // A question that accepts a few of many equally best moves teaches nothing: the learner
+    // cannot tell the accepted ones from the others.
+    if check.also_best.len() > MAX_UNACCEPTED_BEST {
+        let accepted = best.len() - check.also_best.len();
+        check.problems.push(Problem {
+            location: at_question,
+            message: format!(
+                "the question accepts {accepted} of {} equally best moves: accept every best move or choose a position where the best move stands out (a question may leave at most {MAX_UNACCEPTED_BEST} best moves unaccepted)",
+                best.len()
+            ),
+            unproven: false,
+        });
+    }
     let mover = position.to_move().title();
     let result = match value {
         0 => "a draw".to_string(),

@@ -10,7 +10,7 @@ use super::schema::read_file;
 use super::yaml::{self, Fields, Node, Value, field_path, items, text, whole, word};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
-use crate::cathedral::legality::parse_move;
+use crate::cathedral::legality::resolve;
 use crate::cathedral::moves::Move;
 use crate::cathedral::notation::{Action, MoveText};
 use crate::cathedral::piece::Piece;
@@ -338,6 +338,8 @@ fn move_word<'a>(errors: &Errors, node: &'a Node, what: &str) -> Result<&'a str,
     )
 }
 
+/// A move of `moves:`, `answers:` or `after:`: written with its player (as `legal:` lists
+/// are), and legal in `position`.
 fn read_move(
     errors: &Errors,
     node: &Node,
@@ -345,12 +347,27 @@ fn read_move(
     what: &str,
 ) -> Result<Move, FileError> {
     let written = move_word(errors, node, what)?;
-    parse_move(position, written).map_err(|e| {
+    let cannot = |e: String| {
         errors.at(
             node.place,
             format!("{what}: `{written}` cannot be played here: {e}"),
         )
-    })
+    };
+    let parsed: MoveText = written
+        .parse()
+        .map_err(|e: crate::cathedral::notation::ParseMoveError| cannot(e.to_string()))?;
+    if parsed.player.is_none() {
+        let mover = position.to_move();
+        return Err(errors.at(
+            node.place,
+            format!(
+                "{what}: `{written}` names no player: a study writes every move with its player, like `{}:{written}` ({} is to move here)",
+                mover.name(),
+                mover.title()
+            ),
+        ));
+    }
+    resolve(position, &parsed).map_err(|e| cannot(e.to_string()))
 }
 
 fn read_cell(errors: &Errors, node: &Node, what: &str) -> Result<Cell, FileError> {

@@ -121,10 +121,17 @@ pub fn write_document(
 }
 
 /// The width of the terminal standard output is, if it is one: text for a pipe or a file is
-/// never wrapped. The one place the command line asks how wide its output may be (clap asks
-/// for `--help` itself, comfy-table for tables).
+/// never wrapped. With [`error_width`], the one place the command line asks how wide its output
+/// may be (clap asks for `--help` itself, comfy-table for tables).
 pub fn terminal_width() -> Option<usize> {
     terminal_size::terminal_size_of(std::io::stdout())
+        .map(|(terminal_size::Width(w), _)| usize::from(w))
+}
+
+/// The width of the terminal standard error is, if it is one: error reports are wrapped to it
+/// (`main.rs`), and never in a pipe or a log, where a wrapped line would break `grep`.
+pub fn error_width() -> Option<usize> {
+    terminal_size::terminal_size_of(std::io::stderr())
         .map(|(terminal_size::Width(w), _)| usize::from(w))
 }
 

@@ -29,13 +29,19 @@ pub fn explain(text: &str, line: usize, column: usize, parser: &str) -> Option<S
         })
     };
     let parser = parser.to_ascii_lowercase();
-    // A tab where an indent is: the parser names tabs, or the line it stopped at has one.
+    let first_content = lines.iter().position(|l| is_content(l));
+    // A tab where an indent is: the line the parser stopped at has one; or the parser names
+    // tabs, and the tab is there, on the next line (where a value it was reading goes on), or
+    // before; or the parser found no document where the first line starts with one.
     let tab_line = match lines.get(index).and_then(|l| leading_tab(l)) {
         Some(column) => Some((index, column)),
-        None if parser.contains("tab") => (0..=index)
-            .rev()
+        None if parser.contains("tab") => std::iter::once(index + 1)
+            .chain((0..=index).rev())
             .filter(|&i| i < lines.len())
             .find_map(|i| leading_tab(lines[i]).map(|c| (i, c))),
+        None if parser.contains("document start") => {
+            first_content.and_then(|i| leading_tab(lines[i]).map(|c| (i, c)))
+        }
         None => None,
     };
     if let Some((i, column)) = tab_line {
@@ -61,9 +67,7 @@ pub fn explain(text: &str, line: usize, column: usize, parser: &str) -> Option<S
             ),
         );
     }
-    let Some(current) = lines.get(index) else {
-        return None;
-    };
+    let current = lines.get(index)?;
     // A bracket left open on an earlier line, and a key at its line's indent or less: the
     // list or map was never closed.
     if let Some(&(i, column, bracket)) = state.brackets.last()
@@ -85,7 +89,41 @@ pub fn explain(text: &str, line: usize, column: usize, parser: &str) -> Option<S
             ),
         );
     }
+    // A file whose first line is indented, and a later one less.
+    if parser.contains("document start")
+        && let Some(first) = first_content
+        && indent(lines[first]) > 0
+        && first < index
+    {
+        return at(
+            first,
+            1,
+            format!(
+                "the first line is indented {}, more than the lines after it: the keys of a file start at its left edge",
+                spaces(indent(lines[first]))
+            ),
+        );
+    }
     let previous = (0..index).rev().find(|&i| is_content(lines[i]));
+    // The line above, `p`, is the odd one out when it starts a block (the line before it ends
+    // with `:` or opens a block of text, `key: >`) and the lines from this one on agree on an
+    // indent of their own: more than `p`'s, or less when `p` starts a block of text.
+    let odd_previous = |p: usize| {
+        let opener = (0..p).rev().find(|&i| is_content(lines[i]));
+        let starts_block = opener.is_some_and(|i| {
+            starts_text_block(lines[i])
+                || (lines[i].trim_end().ends_with(':') && indent(current) > indent(lines[i]))
+        });
+        let next = (index + 1..lines.len()).find(|&i| is_content(lines[i]));
+        (starts_block && next.is_some_and(|n| indent(lines[n]) == indent(current))).then(|| {
+            format!(
+                "this line is indented {}, the lines after it (from line {}) {}: the lines of one block are indented alike",
+                spaces(indent(lines[p])),
+                index + 1,
+                spaces(indent(current))
+            )
+        })
+    };
     if parser.contains("mapping values are not allowed") {
         let before: String = current.chars().take(column.saturating_sub(1)).collect();
         if let Some(colon) = key_colon(before.trim_start_matches(' ')) {
@@ -108,6 +146,9 @@ pub fn explain(text: &str, line: usize, column: usize, parser: &str) -> Option<S
         }
         let p = previous?;
         if indent(current) > indent(lines[p]) && !lines[p].trim_end().ends_with(':') {
+            if let Some(message) = odd_previous(p) {
+                return at(p, indent(lines[p]) + 1, message);
+            }
             return at(index, indent(current) + 1, indented_more(&lines, index, p));
         }
         if indent(current) == indent(lines[p])
@@ -122,23 +163,41 @@ pub fn explain(text: &str, line: usize, column: usize, parser: &str) -> Option<S
     if parser.contains("did not find expected key") || parser.contains("indentation") {
         let p = previous?;
         let own = indent(current);
-        if current.trim_start().starts_with("- ") {
-            if let Some(q) = (0..index)
-                .rev()
-                .find(|&i| lines[i].trim_start().starts_with("- ") || lines[i].trim() == "-")
-                && indent(lines[q]) != own
+        let is_item = |i: usize| lines[i].trim_start().starts_with("- ") || lines[i].trim() == "-";
+        if current.trim_start().starts_with("- ")
+            && let Some(q) = (0..index).rev().find(|&i| is_item(i))
+            && indent(lines[q]) != own
+        {
+            // The item above is the odd one out when the one before it is indented like this.
+            if let Some(r) = (0..q).rev().find(|&i| is_content(lines[i]))
+                && is_item(r)
+                && indent(lines[r]) == own
             {
                 return at(
-                    index,
-                    own + 1,
+                    q,
+                    indent(lines[q]) + 1,
                     format!(
-                        "this item is indented {}, the item above it (line {}) {}: indent the items of one list alike",
-                        spaces(own),
-                        q + 1,
-                        spaces(indent(lines[q]))
+                        "this item is indented {}, the items around it {}: indent the items of one list alike",
+                        spaces(indent(lines[q])),
+                        spaces(own)
                     ),
                 );
             }
+            return at(
+                index,
+                own + 1,
+                format!(
+                    "this item is indented {}, the item above it (line {}) {}: indent the items of one list alike",
+                    spaces(own),
+                    q + 1,
+                    spaces(indent(lines[q]))
+                ),
+            );
+        }
+        if own != indent(lines[p])
+            && let Some(message) = odd_previous(p)
+        {
+            return at(p, indent(lines[p]) + 1, message);
         }
         if own > indent(lines[p]) {
             return at(index, own + 1, indented_more(&lines, index, p));
@@ -314,7 +373,7 @@ impl Scan {
                 block = None;
             }
             scan.line(index, line);
-            if scan.quote.is_none() && scan.brackets.is_empty() && starts_block(line) {
+            if scan.quote.is_none() && scan.brackets.is_empty() && starts_text_block(line) {
                 block = Some(indent(line));
             }
         }
@@ -326,6 +385,9 @@ impl Scan {
         // The last character that was not a space, on this line: what a quote or bracket
         // follows decides whether it starts a value or is part of a word (`Light's`).
         let mut last: Option<char> = None;
+        // Whether that character closed a list or map: a quote after one starts a value too
+        // (`tags: [a, b]"` opens a quote the parser reads on).
+        let mut closed = false;
         let mut i = 0;
         while i < chars.len() {
             let c = chars[i];
@@ -349,7 +411,8 @@ impl Scan {
                     }
                 }
                 None => {
-                    let starts_value = last.is_none_or(|l| ":-[{,?".contains(l));
+                    let starts_value = closed || last.is_none_or(|l| ":-[{,?".contains(l));
+                    let mut popped = false;
                     match c {
                         '#' if i == 0 || chars[i - 1].is_whitespace() => break,
                         '"' | '\'' if starts_value => self.quote = Some((index, i + 1, c)),
@@ -358,10 +421,12 @@ impl Scan {
                         }
                         ']' | '}' if !self.brackets.is_empty() => {
                             self.brackets.pop();
+                            popped = true;
                         }
                         _ => {}
                     }
                     if !c.is_whitespace() {
+                        closed = popped;
                         last = Some(c);
                     }
                 }
@@ -373,7 +438,7 @@ impl Scan {
 
 /// Whether a line's value is a block scalar (`key: |`, `- >-`): the lines indented under it
 /// are text, whatever quotes or brackets they hold.
-fn starts_block(line: &str) -> bool {
+fn starts_text_block(line: &str) -> bool {
     let text = line.split(" #").next().unwrap_or("").trim_end();
     let value = match text.rfind(": ") {
         Some(colon) => &text[colon + 2..],
@@ -418,6 +483,10 @@ mod tests {
             "found a tab character that violates indentation",
         );
         assert_eq!((h.line, h.column), (3, 3));
+        // On the line after: the parser was reading a value that a tab interrupts.
+        let text = "legend:\n  B: dark bridge\n\t  A: dark castle\n";
+        let h = hint(text, 2, 6, "while scanning a plain scalar, found a tab");
+        assert_eq!((h.line, h.column), (3, 1));
     }
 
     #[test]
@@ -470,6 +539,28 @@ mod tests {
             h.message,
             "this item is indented 2 spaces, the item above it (line 3) 4 spaces: indent the items of one list alike"
         );
+        // One item out of line among others: it is the one named.
+        let text = "light:\n  buildings:\n  - inn: [a1, a2, b2]\n   - tavern: [b2]\n  - stable: [c1, c2]\n";
+        let h = hint(
+            text,
+            5,
+            3,
+            "while parsing a block mapping, did not find expected key",
+        );
+        assert_eq!((h.line, h.column), (4, 4));
+        assert_eq!(
+            h.message,
+            "this item is indented 3 spaces, the items around it 2 spaces: indent the items of one list alike"
+        );
+        // The first key of a mapping indented deeper than the keys after it.
+        let text = "light:\n   first_move_made: true\n  hand: {}\n  territory: []\n";
+        let h = hint(
+            text,
+            3,
+            3,
+            "while parsing a block mapping, did not find expected key",
+        );
+        assert_eq!((h.line, h.column), (2, 4));
     }
 
     #[test]
@@ -509,6 +600,41 @@ mod tests {
     }
 
     #[test]
+    fn the_odd_line_out_is_named() {
+        // The first key of a mapping indented unlike the keys after it.
+        let text = "light:\n  hand:\n     tavern: 2\n      stable: 1\n      inn: 1\n";
+        let h = hint(
+            text,
+            4,
+            13,
+            "mapping values are not allowed in this context",
+        );
+        assert_eq!((h.line, h.column), (3, 6));
+        assert_eq!(
+            h.message,
+            "this line is indented 5 spaces, the lines after it (from line 4) 6 spaces: the lines of one block are indented alike"
+        );
+        // The first line of a block of text.
+        let text = "description: >\n   The board form: one label\n  per building.\n  More.\nrules: classic\n";
+        let h = hint(
+            text,
+            3,
+            3,
+            "while parsing a block mapping, did not find expected key",
+        );
+        assert_eq!((h.line, h.column), (2, 4));
+        // A file's first line indented, or started with a tab.
+        let text = " title: x\nrules: classic\n";
+        let h = hint(text, 2, 1, "did not find expected <document start>");
+        assert_eq!((h.line, h.column), (1, 1));
+        assert!(h.message.starts_with("the first line is indented 1 space"));
+        let text = "\ttitle: x\nrules: classic\n";
+        let h = hint(text, 2, 1, "did not find expected <document start>");
+        assert_eq!((h.line, h.column), (1, 1));
+        assert!(h.message.starts_with("tabs are not allowed"));
+    }
+
+    #[test]
     fn a_colon_in_a_value_asks_for_quotes() {
         let h = hint(
             "title: a: b\n",
@@ -537,6 +663,19 @@ mod tests {
         let h = hint(text, 2, 1, "invalid indentation in multiline quoted scalar");
         assert_eq!((h.line, h.column), (1, 8));
         assert!(h.message.starts_with("the quote \" here is never closed"));
+        // A quote after a list starts a value too; after a word it is part of it.
+        let text = "tags: [a, b]\"\nrules: classic\n";
+        let h = hint(text, 2, 1, "invalid indentation in multiline quoted scalar");
+        assert_eq!((h.line, h.column), (1, 13));
+        assert_eq!(
+            explain(
+                "title: a]\"\nrules classic\nx: y\n",
+                3,
+                2,
+                "invalid indentation in multiline quoted scalar"
+            ),
+            None
+        );
         // Quotes inside words, closed quotes and block text are no open quote.
         let text = "title: Light's turn\nsource: 'a ''b'''\ndescription: |\n  \"[it's\nrules classic\nto_move: light\n";
         let h = hint(text, 6, 8, "mapping values are not allowed in this context");

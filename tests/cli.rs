@@ -254,19 +254,7 @@ fn every_subcommand_has_its_own_description() {
         .unwrap();
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
-    let commands: Vec<(String, String)> = help
-        .split("Commands:")
-        .nth(1)
-        .and_then(|rest| rest.split("Options:").next())
-        .expect("a Commands section")
-        .lines()
-        .filter(|line| line.starts_with("  ") && !line.trim().is_empty())
-        .map(|line| {
-            let line = line.trim();
-            let (name, description) = line.split_once(' ').unwrap_or((line, ""));
-            (name.to_string(), description.trim().to_string())
-        })
-        .collect();
+    let commands = commands_of(&help);
     assert!(commands.len() >= 20, "{commands:?}");
     let mut seen = std::collections::HashSet::new();
     for (name, description) in &commands {
@@ -284,4 +272,211 @@ fn every_subcommand_has_its_own_description() {
         of("analyse-position")
     );
     assert!(of("analyse-position").starts_with("Judge a position"));
+}
+
+/// The subcommands a help text lists, with their descriptions: a command's line starts two
+/// columns in, and a description too long for the width goes on under it, indented further.
+fn commands_of(help: &str) -> Vec<(String, String)> {
+    let mut commands: Vec<(String, String)> = Vec::new();
+    let section = help
+        .split("Commands:")
+        .nth(1)
+        .and_then(|rest| rest.split("Options:").next())
+        .expect("a Commands section");
+    for line in section.lines().filter(|l| !l.trim().is_empty()) {
+        if line.starts_with("  ") && !line.starts_with("   ") {
+            let line = line.trim();
+            let (name, description) = line.split_once(' ').unwrap_or((line, ""));
+            commands.push((name.to_string(), description.trim().to_string()));
+        } else if let Some((_, description)) = commands.last_mut() {
+            description.push(' ');
+            description.push_str(line.trim());
+        }
+    }
+    commands
+}
+
+/// Every help text of the command line, with the arguments that print it: `--help`, each
+/// subcommand's and each of their subcommands' (`puzzles rate`).
+fn every_help(columns: &str) -> Vec<(Vec<String>, String)> {
+    let help_of = |args: &[String]| {
+        let out = cathedral()
+            .args(args)
+            .arg("--help")
+            .env("COLUMNS", columns)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?} --help failed");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let mut helps = vec![(Vec::new(), help_of(&[]))];
+    let mut i = 0;
+    while i < helps.len() {
+        let (args, text) = helps[i].clone();
+        if text.contains("Commands:") {
+            for (name, _) in commands_of(&text) {
+                if name != "help" {
+                    let mut sub = args.clone();
+                    sub.push(name);
+                    let text = help_of(&sub);
+                    helps.push((sub, text));
+                }
+            }
+        }
+        i += 1;
+    }
+    helps
+}
+
+/// clap's `wrap_help`: every help text fits the terminal's width, broken between words.
+#[test]
+fn help_wraps_at_words_within_80_columns() {
+    let helps = every_help("80");
+    assert!(helps.len() >= 28, "{} help texts", helps.len());
+    for (args, text) in &helps {
+        for line in text.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "`cathedral {} --help` has a line of {} columns at COLUMNS=80:\n{line}",
+                args.join(" "),
+                line.chars().count()
+            );
+        }
+    }
+    // Wrapped between words: the long description of `solve --method` stays readable.
+    let solve = &helps.iter().find(|(a, _)| a == &["solve"]).unwrap().1;
+    assert!(solve.contains("proof-number search"), "{solve}");
+    assert!(!solve.contains("proof-n\n"), "{solve}");
+    // And the wider a terminal, the wider the text (to clap's 100 columns).
+    let wide = every_help("100");
+    let widest = |helps: &[(Vec<String>, String)]| {
+        helps
+            .iter()
+            .flat_map(|(_, t)| t.lines().map(|l| l.chars().count()))
+            .max()
+            .unwrap_or(0)
+    };
+    assert!(
+        widest(&wide) > 80 && widest(&wide) <= 100,
+        "{}",
+        widest(&wide)
+    );
+}
+
+/// Status and explanation lines are wrapped only on a terminal: piped, each stays one line,
+/// whatever the environment says of the width.
+#[test]
+fn piped_output_is_never_wrapped() {
+    let out = stdout_of(
+        cathedral()
+            .args([
+                "play",
+                "puzzles/rules/07-capture-of-a-lone-building.yaml",
+                "dark:bridge:c1,c2,c3",
+            ])
+            .env("COLUMNS", "40"),
+    );
+    let claim = out
+        .lines()
+        .find(|l| l.contains("claims 4 squares"))
+        .unwrap_or_else(|| panic!("no claim in:\n{out}"));
+    assert!(claim.len() > 80, "{claim}");
+    assert!(claim.ends_with("returns to Light's hand"), "{claim}");
+    let out = stdout_of(cathedral().arg("show").env("COLUMNS", "40"));
+    let light = out.lines().find(|l| l.starts_with("Light: ")).unwrap();
+    assert!(light.len() > 80, "{light}");
+    assert!(light.ends_with("first move made"), "{light}");
+    let out = stdout_of(
+        cathedral()
+            .args(["solve", "--threads", "1"])
+            .env("COLUMNS", "40"),
+    );
+    let stats = out.lines().find(|l| l.starts_with("Searched ")).unwrap();
+    assert!(stats.ends_with(" MiB"), "{stats}");
+}
+
+/// A count of one takes the singular: `1 legal move`, `1 node`, `1 pair`, `1 move`.
+#[test]
+fn counts_of_one_are_singular() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let over = dir.path().join("over.yaml");
+    let out = stdout_of(cathedral().args([
+        "play",
+        "puzzles/rules/08-forced-pass-and-game-end.yaml",
+        "pass",
+        "-o",
+        over.to_str().unwrap(),
+    ]));
+    assert!(out.contains("Dark to move (1 legal move)"), "{out}");
+    cathedral()
+        .args(["play", OPENING, "castle:a1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "the Castle covers 5 squares, but 1 cell is given",
+        ));
+    // The record ends after one move, elsewhere than the position played from.
+    let record = dir.path().join("rec.yaml");
+    let record = record.to_str().unwrap();
+    let first = "cathedral:e3,f2,f3,f4,g3,h3";
+    stdout_of(cathedral().args(["play", OPENING, first, "--record", record]));
+    cathedral()
+        .args(["play", OPENING, first, "--record", record])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "its last game ends after 1 move with Dark to move",
+        ));
+    let out = stdout_of(cathedral().args(["moves", over.to_str().unwrap()]));
+    assert!(out.contains("Dark to move: 1 legal move in total"), "{out}");
+    let out = stdout_of(cathedral().args([
+        "match",
+        "--a",
+        "engine:level=2",
+        "--b",
+        "greedy",
+        "--games",
+        "2",
+        "--nodes",
+        "2000",
+        "--seed",
+        "3",
+        "--color",
+        "never",
+    ]));
+    assert!(out.contains("\n1 pair, 2000 nodes per move"), "{out}");
+    assert!(!out.contains("1 pairs"), "{out}");
+}
+
+/// A move or a cell is named once in a message, not by the message and again by its reason.
+#[test]
+fn a_bad_move_or_cell_is_named_once() {
+    let stderr = |args: &[&str]| {
+        let out = cathedral().args(args).output().unwrap();
+        assert!(!out.status.success(), "{args:?} succeeded");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let err = stderr(&["play", OPENING, "castle:a1,b1"]);
+    assert_eq!(err.matches("castle:a1,b1").count(), 1, "{err}");
+    let err = stderr(&[
+        "check",
+        "puzzles/teaching/puzzle-001.yaml",
+        "light:tavern:k11",
+    ]);
+    assert_eq!(err.matches("k11").count(), 2, "{err}");
+    // A study's cell: the cell's own error names it.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let study = dir.path().join("study.yaml");
+    let text = std::fs::read_to_string("puzzles/learn/01-placing-buildings.yaml").unwrap();
+    assert!(text.contains("  highlights: [a1, a2, b1, b2]"));
+    std::fs::write(
+        &study,
+        text.replace(
+            "  highlights: [a1, a2, b1, b2]",
+            "  highlights: [a1, k11, b1, b2]",
+        ),
+    )
+    .unwrap();
+    let err = stderr(&["study", "check", study.to_str().unwrap()]);
+    assert_eq!(err.matches("`k11` is not a cell").count(), 1, "{err}");
 }

@@ -941,3 +941,179 @@ fn bounds_load_round_trip_and_are_checked_against_the_solution() {
         "did you mean `upper`",
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// YAML syntax in the writer's words (issue 74): what is wrong in the lines as written, at the
+// line of the mistake, not where the parser noticed it.
+
+#[test]
+fn a_tab_in_an_indent_is_named_at_the_tab() {
+    for (text, line) in [
+        ("rules: classic\nlight:\n\tbuildings: []\n", 3),
+        (
+            "rules: classic\nlight:\n  buildings: []\n\tterritory: [a5]\n",
+            4,
+        ),
+    ] {
+        assert_located(
+            text,
+            line,
+            1,
+            "tabs are not allowed for indentation in YAML; use spaces",
+        );
+    }
+}
+
+#[test]
+fn a_key_indented_unlike_its_neighbours_is_named_on_its_line() {
+    // More than the key above it, whose value is on its line: the parser speaks of "mapping
+    // values" at the colon.
+    for (text, line, column) in [
+        (
+            "rules: classic\nto_move: light\n  dark:\n    territory: [a1]\n",
+            3,
+            3,
+        ),
+        ("rules: classic\n to_move: light\n", 2, 2),
+        (
+            "rules: classic\nlight:\n  buildings: []\n   territory: [a5]\n",
+            4,
+            4,
+        ),
+        ("rules: classic\n# a comment\n\n to_move: light\n", 4, 2),
+    ] {
+        assert_located(
+            text,
+            line,
+            column,
+            "this line is indented more than the key above it",
+        );
+        assert_located(text, line, column, "indent keys of one mapping alike");
+    }
+    // Less than the line above it but more than the one above that.
+    assert_located(
+        "rules: classic\nlight:\n  buildings:\n    - stable: [a1, a2]\n   territory: [a5]\n",
+        5,
+        4,
+        "this line is indented 3 spaces, less than line 4 above it (4 spaces) but more than line 3 (2 spaces)",
+    );
+    // A list item indented unlike the item above it.
+    assert_located(
+        "light:\n  buildings:\n    - stable: [a1, a2]\n  - tavern: [a5]\n",
+        4,
+        3,
+        "this item is indented 2 spaces, the item above it (line 3) 4 spaces: indent the items of one list alike",
+    );
+}
+
+#[test]
+fn a_missing_colon_is_named_on_its_own_line() {
+    // The parser notices on the next line, reading both lines as one key.
+    assert_located(
+        "rules classic\nto_move: light\n",
+        1,
+        1,
+        "`rules classic` has no `:` after its key: write `rules: classic`",
+    );
+    assert_located(
+        "rules: classic\nlight:\n  buildings []\n  territory: [a5]\n",
+        3,
+        3,
+        "`buildings []` has no `:` after its key: write `buildings: []`",
+    );
+    assert_located(
+        "rules: classic\nto_move light\ndark:\n  territory: [a1]\n",
+        2,
+        1,
+        "write `to_move: light`",
+    );
+    assert_located(
+        "title: x\nto_move:light\n",
+        2,
+        8,
+        "a `:` after a key needs a space after it: write `to_move: light`",
+    );
+    assert_located("title: a: b\n", 1, 9, "a value holding `: ` must be quoted");
+}
+
+#[test]
+fn a_bracket_left_open_is_named_where_it_opens() {
+    assert_located(
+        "rules: classic\ncathedral: [e4, e5\nto_move: light\n",
+        2,
+        12,
+        "this `[` is never closed: end the list with `]` before line 3",
+    );
+    // Where the parser's own place is right, its words stay.
+    assert_error(
+        "rules: classic\nto_move: [light\n",
+        Some(2),
+        "not valid YAML: unclosed bracket",
+    );
+}
+
+#[test]
+fn a_caret_points_at_the_mistake() {
+    let error = error_of("rules classic\nto_move: light\n");
+    let shown = error.to_string();
+    assert!(shown.contains("   1 | rules classic\n     | ^"), "{shown}");
+    let error = error_of("rules: classic\nlight:\n\tbuildings: []\n");
+    let shown = error.to_string();
+    assert!(shown.contains("   3 |  buildings: []\n     | ^"), "{shown}");
+}
+
+#[test]
+fn a_cell_or_move_is_not_named_twice() {
+    let text = format!("{BASE}dark:\n  buildings:\n  - stable: [a1, k11]\n");
+    let shown = error_of(&text).to_string();
+    assert_eq!(shown.matches("`k11`").count(), 1, "{shown}");
+    // A move named by its record is not named again by the reason.
+    let error = cathedral::file::parse_records("game.yaml", "moves: [\"light:tavern:k11\"]\n")
+        .expect_err("k11 is off the board");
+    let shown = error.to_string();
+    assert_eq!(shown.matches("light:tavern:k11").count(), 2, "{shown}");
+    assert_eq!(shown.matches("`k11` is not a cell").count(), 1, "{shown}");
+}
+
+#[test]
+fn a_move_cut_by_yaml_at_its_commas_asks_for_quotes() {
+    let error = cathedral::file::parse_records("game.yaml", "moves: [light:inn:a2,b1,b2]\n")
+        .expect_err("three items");
+    let shown = error.to_string();
+    assert!(
+        shown.contains("the Inn covers 3 squares, but 1 cell is given"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("`light:inn:a2,b1,b2` became 3 items, `light:inn:a2`, `b1` and `b2`"),
+        "{shown}"
+    );
+    assert!(shown.contains("like `\"light:inn:a2,b1,b2\"`"), "{shown}");
+    assert_eq!(error.line, Some(1), "{shown}");
+    // A one-square piece is played whole: the cell after it is the move that fails.
+    let error = cathedral::file::parse_records(
+        "game.yaml",
+        "moves: [\"cathedral:e4,e5,d6,e6,f6,e7\", dark:tavern:a1,b2]\n",
+    )
+    .expect_err("three items");
+    let shown = error.to_string();
+    assert!(shown.starts_with("game.yaml:1:"), "{shown}");
+    assert!(shown.contains("move 3 (`b2`)"), "{shown}");
+    assert!(shown.contains("like `\"dark:tavern:a1,b2\"`"), "{shown}");
+    // Quoted, or one move a line, it is one move.
+    for text in [
+        "moves: [\"cathedral:e4,e5,d6,e6,f6,e7\", \"dark:inn:a2,b1,b2\"]\n",
+        "moves:\n- cathedral:e4,e5,d6,e6,f6,e7\n- dark:inn:a2,b1,b2\n",
+    ] {
+        let games =
+            cathedral::file::parse_records("game.yaml", text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(games[0].moves.len(), 2);
+    }
+    // Cells after a move that is fine, on lines of their own, are not a cut move.
+    let error = cathedral::file::parse_records(
+        "game.yaml",
+        "moves:\n- cathedral:e4,e5,d6,e6,f6,e7\n- b2\n",
+    )
+    .expect_err("b2 is no move");
+    assert!(!error.to_string().contains("quote"), "{error}");
+}

@@ -93,9 +93,9 @@ pub fn standings<G: Judge>(games: &[(String, G::Record)]) -> Standings {
         };
         let Some(scores) = G::scores(game).filter(|s| s.len() == names.len()) else {
             out.skipped.push(format!(
-                "{place}: {} is not finished ({} moves)",
+                "{place}: {} is not finished ({})",
                 names.join(" v "),
-                G::record_moves(game).len()
+                crate::present::words::count(G::record_moves(game).len() as i64, "move")
             ));
             continue;
         };

@@ -26,6 +26,7 @@ impl fmt::Display for Budget {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Budget::Time(t) => write!(f, "{} ms", t.as_millis()),
+            Budget::Nodes(1) => write!(f, "1 node"),
             Budget::Nodes(n) => write!(f, "{n} nodes"),
             Budget::Clock(clock) => write!(f, "clock {clock}"),
         }

@@ -133,6 +133,7 @@ impl<G: MatchGame> PlayedGame<G> {
         // A game from the start (an opening study's engine game) has no opening to mention.
         let mut comment = match self.opening_plies {
             0 => String::new(),
+            1 => "The first move was a seeded opening, played by neither side.".to_string(),
             plies => {
                 format!("The first {plies} moves were a seeded opening, played by neither side.")
             }

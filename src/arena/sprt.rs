@@ -129,12 +129,12 @@ impl Sprt {
     /// The verdict in a sentence.
     pub fn text(&self) -> String {
         let head = format!(
-            "SPRT of H0 {:+} Elo against H1 {:+} Elo (alpha {}, beta {}), {} pairs, pentanomial {:?}: {}",
+            "SPRT of H0 {:+} Elo against H1 {:+} Elo (alpha {}, beta {}), {}, pentanomial {:?}: {}",
             self.elo0,
             self.elo1,
             self.alpha,
             self.beta,
-            self.pairs(),
+            crate::present::words::count(self.pairs() as i64, "pair"),
             self.pentanomial,
             self.ratio_text()
         );

@@ -86,7 +86,7 @@ impl Playable for Position {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        crate::cathedral::legality::parse_move(self, text).map_err(|e| e.to_string())
+        crate::cathedral::legality::parse_move(self, text).map_err(|e| e.reason())
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -227,7 +227,12 @@ impl Playable for Position {
         EngineChoice {
             best: choice.best,
             verdict: if exact {
-                format!("exact value {value} squares, proven")
+                let squares = if (choice.value / 100).abs() == 1 {
+                    "square"
+                } else {
+                    "squares"
+                };
+                format!("exact value {value} {squares}, proven")
             } else {
                 format!("estimate {value} squares, not exact")
             },
@@ -293,7 +298,8 @@ impl Playable for Position {
         let moves = report.root_moves.len();
         if value_only && moves > 0 {
             out.push_str(&format!(
-                "\nThe values of the {moves} root moves were not computed (--value-only).\n"
+                "\nThe values of the {} were not computed (--value-only).\n",
+                crate::present::words::count(moves as i64, "root move")
             ));
         } else if moves > 0 {
             let limit = if all { usize::MAX } else { ROOT_MOVES_SHOWN };

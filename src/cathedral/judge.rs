@@ -128,8 +128,9 @@ impl Judge for Position {
             }
             if best_claimed > played_claimed {
                 notes.push(format!(
-                    "missed claim: {best_text} claims {} squares, the move played {}",
-                    best_claimed, played_claimed
+                    "missed claim: {best_text} claims {}, the move played {}",
+                    crate::present::words::count(best_claimed, "square"),
+                    played_claimed
                 ));
             }
         }

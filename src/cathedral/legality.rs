@@ -293,3 +293,16 @@ pub enum MoveError {
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
 }
+
+impl MoveError {
+    /// Why the move cannot be played, without the move as written: for a message that names
+    /// it already (``move 3 (`castle:a1,b1`) cannot be played: ...``), so it is said once.
+    pub fn reason(&self) -> String {
+        match self {
+            MoveError::Parse(crate::cathedral::notation::ParseMoveError::Bad {
+                reason, ..
+            }) => reason.clone(),
+            other => other.to_string(),
+        }
+    }
+}

@@ -8,6 +8,7 @@ use crate::cathedral::piece::Piece;
 use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
+use crate::present::words::count;
 use std::fmt;
 use std::str::FromStr;
 
@@ -110,11 +111,13 @@ impl FromStr for MoveText {
                     return Err(bad(
                         text,
                         format!(
-                            "the {} covers {} square{}, but {} cells are given",
+                            "the {} covers {}, but {} given",
                             piece.title(),
-                            piece.size(),
-                            if piece.size() == 1 { "" } else { "s" },
-                            list.len()
+                            count(piece.size(), "square"),
+                            match list.len() {
+                                1 => "1 cell is".to_string(),
+                                n => format!("{n} cells are"),
+                            }
                         ),
                     ));
                 }

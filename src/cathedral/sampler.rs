@@ -129,7 +129,11 @@ impl fmt::Display for Band {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Band::Tier(tier) => write!(f, "{tier}"),
-            Band::Buildings(n) => write!(f, "{n} buildings left per player"),
+            Band::Buildings(n) => write!(
+                f,
+                "{} left per player",
+                crate::present::words::count(*n, "building")
+            ),
         }
     }
 }

@@ -7,7 +7,7 @@ use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::limits;
-use super::shared::output::{emit, emit_json, keep_whole, new_table, right_align, style_for};
+use super::shared::output::{emit_json, emit_text, keep_whole, new_table, right_align, style_for};
 use super::shared::puzzle_dir::position_files;
 use super::shared::search::ctrl_c_flag;
 use cathedral::Move;
@@ -206,7 +206,7 @@ pub fn run(args: &AccuracyArgs) -> miette::Result<()> {
         value["left_out"] = serde_json::json!(left_out);
         return emit_json(&value);
     }
-    emit(&text(args, &report, &left_out))
+    emit_text(&text(args, &report, &left_out))
 }
 
 /// The report in words and tables.
@@ -259,6 +259,7 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
     keep_whole(&mut table, 0);
     keep_whole(&mut table, 4);
     let budget = match args.nodes {
+        Some(1) => "1 node".to_string(),
         Some(n) => format!("{n} nodes"),
         None => format!("{} ms", args.time.as_millis()),
     };
@@ -273,10 +274,10 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
             _ => String::new(),
         };
         out.push_str(&format!(
-            "mean absolute error {:.2} squares; result right in {:.1} % of {} positions with exact values{fit}\n",
+            "mean absolute error {:.2} squares; result right in {:.1} % of {} with exact values{fit}\n",
             report.mean_absolute_error,
             100.0 * report.result_right,
-            report.exact_positions
+            cathedral::present::words::count(report.exact_positions as i64, "position")
         ));
         let mut split = new_table(style_for(args.color));
         // Short headers: the table fits 80 columns (the line below says what they mean).
@@ -332,9 +333,9 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
             n => format!(" ({n} by their stored root values)"),
         };
         out.push_str(&format!(
-            "chosen move optimal in {:.1} % of the {} positions checked{by_roots}; mean loss {:.2} squares\n",
+            "chosen move optimal in {:.1} % of the {} checked{by_roots}; mean loss {:.2} squares\n",
             100.0 * optimal,
-            report.moves_checked,
+            cathedral::present::words::count(report.moves_checked as i64, "position"),
             loss
         ));
     } else if args.check_moves.is_some() {
@@ -378,9 +379,9 @@ fn text(args: &AccuracyArgs, report: &AccuracyReport, left_out: &[String]) -> St
     }
     if let Some(d) = &report.deeper {
         out.push_str(&format!(
-            "against the same search with {}x the budget (an estimate, not a truth), on {} positions: mean difference {:.2} squares (estimate - deeper {:+.2}), result agrees in {:.1} %{}\n",
+            "against the same search with {}x the budget (an estimate, not a truth), on {}: mean difference {:.2} squares (estimate - deeper {:+.2}), result agrees in {:.1} %{}\n",
             d.factor,
-            d.positions,
+            cathedral::present::words::count(d.positions as i64, "position"),
             d.mean_absolute_difference,
             d.mean_signed_difference,
             100.0 * d.result_agrees,

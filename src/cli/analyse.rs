@@ -7,7 +7,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::game::{which, with_game};
 use super::shared::limits;
 use super::shared::output::{
-    emit, emit_json, is_stdout, keep_whole, new_table, refuse_input_as_output, right_align,
+    emit_json, emit_text, is_stdout, keep_whole, new_table, refuse_input_as_output, right_align,
     show_progress, style_for, wrap_for_terminal, write_document,
 };
 use super::shared::search::ctrl_c_flag;
@@ -208,10 +208,10 @@ where
         return emit_json(&analyses[0].2);
     }
     if args.all {
-        return emit(&all_games_text::<G>(args, &analyses));
+        return emit_text(&all_games_text::<G>(args, &analyses));
     }
     let (number, game, analysis) = &analyses[0];
-    emit(&report_text::<G>(game, *number, args, analysis))
+    emit_text(&report_text::<G>(game, *number, args, analysis))
 }
 
 /// One line per game: the result, each side's average loss and marks, the turning points.
@@ -267,9 +267,9 @@ fn all_games_text<G: Judge>(
         G::UNITS
     );
     format!(
-        "{}: {} games\n{table}\n{}\nMean average loss: {} {} per move.\n",
+        "{}: {}\n{table}\n{}\nMean average loss: {} {} per move.\n",
         args.file.display(),
-        analyses.len(),
+        count(analyses.len() as i64, "game"),
         wrap_for_terminal(&legend, "", ""),
         means.join(", "),
         G::UNITS

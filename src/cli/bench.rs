@@ -5,7 +5,7 @@ use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::{FileDiagnostic, load_position};
 use super::shared::output::{
-    emit, emit_json, new_table, quiet, right_align, solution_block, style_for,
+    emit_json, emit_text, new_table, quiet, right_align, solution_block, style_for,
 };
 use super::shared::puzzle_dir::position_files;
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
@@ -13,7 +13,7 @@ use cathedral::boardgame::engine::estimator;
 use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::draw::terminal::RenderStyle;
 use cathedral::notation::format_move_with_player;
-use cathedral::present::words::{count, rate_text, signed, thousands, time_text};
+use cathedral::present::words::{count, count_large, rate_text, signed, thousands, time_text};
 use cathedral::report::{StoredCheck, check_stored, stored_solution};
 use cathedral::sampler::Tier;
 use miette::{IntoDiagnostic, WrapErr, miette};
@@ -375,9 +375,9 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
         // A line per position as it finishes: a whole suite takes many minutes.
         if !quiet() {
             eprintln!(
-                "{name}: {value_text} ({check}) in {}, {} nodes",
+                "{name}: {value_text} ({check}) in {}, {}",
                 time_text(solution.stats.elapsed),
-                thousands(solution.stats.nodes)
+                count_large(solution.stats.nodes, "node")
             );
         }
         rows.push(Row {
@@ -447,7 +447,7 @@ pub fn run(args: &BenchArgs) -> miette::Result<()> {
                 bounded.join(", ")
             ));
         }
-        emit(&out)?;
+        emit_text(&out)?;
     }
     if mismatches.is_empty() {
         if interrupted {

@@ -8,7 +8,7 @@ use super::shared::game::{load, which, with_game};
 use super::shared::input::{load_book, load_position};
 use super::shared::limits;
 use super::shared::output::{
-    emit, emit_json, keep_whole, new_table, right_align, show_progress, style_for,
+    emit_json, emit_text, keep_whole, new_table, right_align, show_progress, style_for,
     wrap_for_terminal,
 };
 use super::shared::search::ctrl_c_flag;
@@ -18,7 +18,7 @@ use cathedral::book::Book;
 use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use cathedral::frontend::{EngineRequest, Playable};
 use cathedral::notation::format_line;
-use cathedral::present::words::thousands;
+use cathedral::present::words::{count, count_large, thousands};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -92,7 +92,7 @@ pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
         return emit_json(&report);
     }
     let Some(best) = &report.best_move else {
-        return emit("The game is over: there is no move to make.\n");
+        return emit_text("The game is over: there is no move to make.\n");
     };
     let mut out = format!(
         "Best move: {best}\n{}\n",
@@ -116,7 +116,7 @@ pub fn run(args: &BestMoveArgs) -> miette::Result<()> {
         out.push('\n');
     }
     out.push_str(&format!("{}\n", report.stats_text()));
-    emit(&out)
+    emit_text(&out)
 }
 
 /// `cathedral analyse-position`: the value and the best moves ranked.
@@ -130,10 +130,10 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
         return emit_json(&report);
     }
     if report.best_move.is_none() {
-        return emit("The game is over: there is no move to make.\n");
+        return emit_text("The game is over: there is no move to make.\n");
     }
     if let Some(book) = &report.book {
-        return emit(&book_table(&report, book, args));
+        return emit_text(&book_table(&report, book, args));
     }
     let exact = report.judgement == Judgement::Exact;
     let mut table = new_table(style_for(args.color));
@@ -170,7 +170,7 @@ pub fn run_analysis(args: &AnalysePositionArgs) -> miette::Result<()> {
     } else {
         "Estimates, not proven: the final square difference, the mover's view."
     };
-    emit(&format!(
+    emit_text(&format!(
         "{}\n{table}\n{note}\n{}\n",
         report.verdict,
         report.stats_text()
@@ -198,9 +198,9 @@ fn book_table(
     right_align(&mut table, &[0, 2, 3, 4]);
     keep_whole(&mut table, 1);
     let note = format!(
-        "From the opening book ({} of its {} moves here; --book none searches instead): the mean final square difference of the opening study's games through each move at {} nodes a move, and the worst of them, the mover's view. Estimates, not proven (docs/opening.md).",
+        "From the opening book ({} of its {} here; --book none searches instead): the mean final square difference of the opening study's games through each move at {} nodes a move, and the worst of them, the mover's view. Estimates, not proven (docs/opening.md).",
         book.moves.len().min(args.candidates),
-        book.moves.len(),
+        count(book.moves.len() as i64, "move"),
         thousands(book.nodes_per_move)
     );
     format!(
@@ -233,7 +233,7 @@ fn solver_ranking<G: Playable>(args: &AnalysePositionArgs) -> miette::Result<()>
     if engine.json {
         return emit_json(&report);
     }
-    emit(&cathedral::frontend::solve_text(
+    emit_text(&cathedral::frontend::solve_text(
         &loaded,
         &report,
         &solution,
@@ -252,8 +252,8 @@ fn engine_choice<G: Playable>(args: &BestMoveArgs) -> miette::Result<()> {
         return emit_json(&report);
     }
     match &report.best_move {
-        Some(best) => emit(&format!("Best move: {best}\n{}\n", report.verdict)),
-        None => emit("The game is over: there is no move to make.\n"),
+        Some(best) => emit_text(&format!("Best move: {best}\n{}\n", report.verdict)),
+        None => emit_text("The game is over: there is no move to make.\n"),
     }
 }
 
@@ -321,9 +321,9 @@ fn decide(
     }
     let choice = choose(&position, &options, &mut |info| {
         bar.set_message(format!(
-            "depth {}, {} nodes, estimate {:+.2}: {}",
+            "depth {}, {}, estimate {:+.2}: {}",
             info.depth,
-            thousands(info.nodes),
+            count_large(info.nodes, "node"),
             f64::from(info.estimate) / 100.0,
             format_line(&position, &info.pv).join(" ")
         ));

@@ -4,7 +4,7 @@ use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::limits;
-use super::shared::output::{emit, emit_json, style_for};
+use super::shared::output::{emit_json, emit_text, style_for};
 use super::shared::search::{Spinner, ctrl_c_flag};
 use cathedral::legality::parse_move;
 use cathedral::present::words::time_text;
@@ -53,8 +53,11 @@ pub fn run(args: &CheckArgs) -> miette::Result<()> {
         .into());
     }
     let mv = parse_move(&position, text).map_err(|e| {
-        Failure::new(Exit::Input, format!("`{text}` cannot be played here: {e}"))
-            .help("`cathedral moves FILE` lists the legal moves")
+        Failure::new(
+            Exit::Input,
+            format!("`{text}` cannot be played here: {}", e.reason()),
+        )
+        .help("`cathedral moves FILE` lists the legal moves")
     })?;
     // Always solved: a file's stored blocks are checked for consistency when it loads, not
     // proven optimal, and FILE may be anyone's.
@@ -116,7 +119,7 @@ fn finish(args: &CheckArgs, report: &CheckReport) -> miette::Result<()> {
     if args.json {
         emit_json(report)?;
     } else {
-        emit(&verdict_text(report, style_for(args.color).color))?;
+        emit_text(&verdict_text(report, style_for(args.color).color))?;
     }
     if report.is_correct() {
         Ok(())

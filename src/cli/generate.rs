@@ -6,7 +6,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::input::FileDiagnostic;
 use super::shared::limits;
 use super::shared::output::refuse_overwrite;
-use super::shared::output::{emit, emit_json, show_progress};
+use super::shared::output::{emit_json, emit_text, show_progress};
 use super::shared::puzzle_dir::{is_generated, write_index};
 use super::shared::search::ctrl_c_flag;
 use cathedral::Rules;
@@ -197,7 +197,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
     let summary = generate_each(&options, &mut |event| match event {
         GenerateEvent::Progress(p) => {
             bar.set_position(p.found as u64);
-            bar.set_message(format!("{} candidates tried", p.tried));
+            bar.set_message(format!("{} tried", count(p.tried as i64, "candidate")));
             ControlFlow::Continue(())
         }
         GenerateEvent::Found(generated) => {
@@ -212,7 +212,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
                             puzzle.difficulty,
                             puzzle.themes.join(", ")
                         );
-                        if let Err(e) = bar.suspend(|| emit(&line)) {
+                        if let Err(e) = bar.suspend(|| emit_text(&line)) {
                             failure = Some(e);
                             return ControlFlow::Break(());
                         }
@@ -239,16 +239,16 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
             return Err(Failure::new(
                 Exit::Interrupted,
                 format!(
-                    "stopped by Ctrl-C after {} candidates; no puzzle found yet",
-                    summary.tried
+                    "stopped by Ctrl-C after {}; no puzzle found yet",
+                    count(summary.tried as i64, "candidate")
                 ),
             )
             .into());
         }
         return Err(miette!(
             help = "try another --seed, a larger --max-candidates, or drop --theme/--difficulty",
-            "no puzzle found in {} candidates",
-            args.max_candidates
+            "no puzzle found in {}",
+            count(args.max_candidates as i64, "candidate")
         ));
     }
     let indexed = write_index(&args.output)?;
@@ -269,7 +269,7 @@ pub fn run(args: &GenerateArgs) -> miette::Result<()> {
     if args.json {
         emit_json(&report)?;
     } else {
-        emit(&summary_text(&report, args, indexed))?;
+        emit_text(&summary_text(&report, args, indexed))?;
     }
     if interrupted {
         return Err(Failure::new(Exit::Interrupted, "").into());
@@ -334,12 +334,13 @@ fn summary_text(report: &GenerateReport, args: &GenerateArgs, indexed: usize) ->
     );
     match report.stopped_by {
         Some("interrupted") => out.push_str(&format!(
-            "Stopped by Ctrl-C: {found} of {} puzzles written.\n",
-            args.count
+            "Stopped by Ctrl-C: {found} of {} written.\n",
+            count(args.count as i64, "puzzle")
         )),
         Some(_) => out.push_str(&format!(
-            "Only {found} of {} puzzles found within --max-candidates {}.\n",
-            args.count, args.max_candidates
+            "Only {found} of {} found within --max-candidates {}.\n",
+            count(args.count as i64, "puzzle"),
+            args.max_candidates
         )),
         None => {}
     }

@@ -1,6 +1,6 @@
 //! `cathedral index DIR`: the README index of a puzzle directory.
 
-use super::shared::output::emit;
+use super::shared::output::emit_text;
 use super::shared::output::refuse_overwrite;
 use super::shared::puzzle_dir::{is_generated, some_puzzle_files, write_index};
 use cathedral::present::words::count;
@@ -24,7 +24,7 @@ pub fn run(args: &IndexArgs) -> miette::Result<()> {
     // Nothing is written unless there is something to index.
     some_puzzle_files(dir)?;
     let n = write_index(dir)?;
-    emit(&format!(
+    emit_text(&format!(
         "Wrote {} ({})\n",
         readme.display(),
         count(n as i64, "puzzle")

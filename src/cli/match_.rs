@@ -6,7 +6,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::game::with_game;
 use super::shared::limits;
 use super::shared::output::{
-    emit, emit_json, new_table, refuse_overwrite, show_progress, style_for, wrap_for_terminal,
+    emit_json, emit_text, new_table, refuse_overwrite, show_progress, style_for, wrap_for_terminal,
 };
 use super::shared::search::ctrl_c_flag;
 use crate::protocol::ExternalEngine;
@@ -15,6 +15,7 @@ use cathedral::arena::{
     MatchSummary, PairResult, PlayedGame, Schedule, Sprt, run_match, summarize,
 };
 use cathedral::boardgame::Clock;
+use cathedral::present::words::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -239,7 +240,7 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         bar.inc(1);
         if !args.json {
             bar.suspend(|| {
-                let _ = emit(&line);
+                let _ = emit_text(&line);
             });
         }
         Ok(())
@@ -276,12 +277,12 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         })?;
     } else {
         if let Some(sprt) = &sprt {
-            emit(&format!(
+            emit_text(&format!(
                 "\n{}\n",
                 wrap_for_terminal(&sprt.text(), "", "  ")
             ))?;
         }
-        emit(&summary_text(
+        emit_text(&summary_text(
             &summary,
             args,
             budget,
@@ -292,7 +293,11 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
     if interrupted {
         return Err(Failure::new(
             Exit::Interrupted,
-            format!("stopped by Ctrl-C after {} of {pairs} pairs", results.len()),
+            format!(
+                "stopped by Ctrl-C after {} of {}",
+                results.len(),
+                count(pairs as i64, "pair")
+            ),
         )
         .into());
     }
@@ -356,8 +361,15 @@ fn summary_text<G: MatchGame>(
         _ => format!("{budget} per move"),
     };
     let mut out = format!(
-        "\nA: {}\nB: {}\n{} pairs, {budget}, seed {}, {} seeded opening plies\n{table}\n",
-        summary.a, summary.b, summary.pairs, args.seed, args.opening_plies
+        "\nA: {}\nB: {}\n{}, {budget}, seed {}, {}\n{table}\n",
+        summary.a,
+        summary.b,
+        count(summary.pairs as i64, "pair"),
+        args.seed,
+        match args.opening_plies {
+            1 => "1 seeded opening ply".to_string(),
+            n => format!("{n} seeded opening plies"),
+        }
     );
     out.push_str(&format!(
         "A's pair score: {:.1} %; A's margin {:+.2} {} per game\n",

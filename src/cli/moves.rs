@@ -2,7 +2,7 @@
 
 use super::ColorWhen;
 use super::shared::game::{load_or_bundled, which, with_game};
-use super::shared::output::{emit, emit_json, style_for};
+use super::shared::output::{emit_json, emit_text, style_for};
 use cathedral::frontend::{Bundled, MovesReport, Playable};
 use std::path::PathBuf;
 
@@ -33,5 +33,5 @@ fn moves<G: Playable>(args: &MovesArgs) -> miette::Result<()> {
     if args.json {
         return emit_json(&report);
     }
-    emit(&report.text(args.all, style_for(args.color)))
+    emit_text(&report.text(args.all, style_for(args.color)))
 }

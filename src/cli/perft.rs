@@ -3,7 +3,7 @@
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load_or_bundled, which, with_game};
 use super::shared::limits;
-use super::shared::output::{emit, emit_json};
+use super::shared::output::{emit_json, emit_text};
 use cathedral::frontend::{Bundled, Playable};
 use std::path::Path;
 
@@ -45,5 +45,5 @@ fn perft<G: Playable>(file: Option<&Path>, depth: u32, args: &PerftArgs) -> miet
     if args.json {
         return emit_json(&report);
     }
-    emit(&report.text())
+    emit_text(&report.text())
 }

@@ -4,7 +4,7 @@ use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load, which, with_game};
 use super::shared::input::FileDiagnostic;
-use super::shared::output::{emit, refuse_input_as_output, refuse_overwrite, style_for};
+use super::shared::output::{emit, emit_text, refuse_input_as_output, refuse_overwrite, style_for};
 use cathedral::frontend::{Bundled, Loaded, Recorded, append_to_records};
 use std::path::{Path, PathBuf};
 
@@ -88,7 +88,7 @@ fn play<G: Recorded>(args: &PlayArgs) -> miette::Result<()> {
     let mut printed = Ok(());
     let played = cathedral::frontend::play(start.position, &moves, |number, explanation| {
         if !args.json && printed.is_ok() {
-            printed = emit(&format!(
+            printed = emit_text(&format!(
                 "{number}. {}\n",
                 G::explanation_text(explanation, style)
             ));
@@ -114,9 +114,9 @@ fn play<G: Recorded>(args: &PlayArgs) -> miette::Result<()> {
     if args.json {
         emit(&played.json())
     } else {
-        emit(&format!("\n{}", played.end.draw_text(style)))?;
+        emit_text(&format!("\n{}", played.end.draw_text(style)))?;
         if let Some(out) = &args.output {
-            emit(&format!("Wrote {}\n", out.display()))?;
+            emit_text(&format!("Wrote {}\n", out.display()))?;
         }
         Ok(())
     }

@@ -5,7 +5,7 @@
 
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::FileDiagnostic;
-use super::shared::output::emit;
+use super::shared::output::emit_text;
 use super::shared::puzzle_dir::{is_generated, some_puzzle_files};
 use cathedral::file::PositionFile;
 use cathedral::file::PuzzleTempting;
@@ -157,7 +157,7 @@ fn refute_dir(args: &RefuteArgs) -> miette::Result<()> {
         count(files.len() as i64, "puzzle file"),
         none.len()
     ));
-    emit(&out)
+    emit_text(&out)
 }
 
 /// Rewrites DIR/README.md from `files` when `cathedral index` wrote it (and its content
@@ -264,7 +264,7 @@ fn retitle_dir(args: &RetitleArgs) -> miette::Result<()> {
         &index,
         args.dry_run,
     ));
-    emit(&out)
+    emit_text(&out)
 }
 
 /// "3 of 314 puzzle files changed; the index DIR/README.md changed" (or "would change").
@@ -333,7 +333,7 @@ fn rate_dir(args: &RateArgs) -> miette::Result<()> {
                 solver.name, rating, solver.rating
             ));
         }
-        return emit(&out);
+        return emit_text(&out);
     }
     let ratings = solver_ratings();
     let mut out = String::new();
@@ -408,5 +408,5 @@ fn rate_dir(args: &RateArgs) -> miette::Result<()> {
         &index,
         args.dry_run,
     ));
-    emit(&out)
+    emit_text(&out)
 }

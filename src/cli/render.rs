@@ -3,7 +3,7 @@
 
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load, which, with_game};
-use super::shared::output::{emit, is_stdout, write_document};
+use super::shared::output::{emit_text, is_stdout, write_document};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use cathedral::frontend::Playable;
 use std::path::PathBuf;
@@ -75,7 +75,7 @@ fn render<G: Playable>(args: &RenderArgs) -> miette::Result<()> {
     })?;
     write_document(output, &svg, args.force)?;
     match output {
-        Some(output) => emit(&format!("Wrote {}\n", output.display())),
+        Some(output) => emit_text(&format!("Wrote {}\n", output.display())),
         None => Ok(()),
     }
 }

@@ -6,7 +6,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::game::{which, with_game};
 use super::shared::input::FileDiagnostic;
 use super::shared::output::{
-    emit, emit_json, refuse_input_as_output, refuse_overwrite, style_for, wrap_for_terminal,
+    emit_json, emit_text, refuse_input_as_output, refuse_overwrite, style_for, wrap_for_terminal,
 };
 use cathedral::frontend::{Recorded, record_positions};
 use serde::Serialize;
@@ -93,8 +93,8 @@ fn replay<G: Recorded>(args: &ReplayArgs) -> miette::Result<()> {
         return Err(Failure::new(
             Exit::Usage,
             format!(
-                "--ply {plies}: the game has {} moves (0 is the start)",
-                moves.len()
+                "--ply {plies}: the game has {} (0 is the start)",
+                cathedral::present::words::count(moves.len() as i64, "move")
             ),
         )
         .into());
@@ -164,5 +164,5 @@ fn replay<G: Recorded>(args: &ReplayArgs) -> miette::Result<()> {
     if let Some(path) = &args.output {
         out.push_str(&format!("Wrote {}\n", path.display()));
     }
-    emit(&out)
+    emit_text(&out)
 }

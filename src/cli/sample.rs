@@ -4,7 +4,7 @@
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::FileDiagnostic;
 use super::shared::limits;
-use super::shared::output::{emit, emit_json};
+use super::shared::output::{emit_json, emit_text};
 use super::shared::search::ctrl_c_flag;
 use cathedral::Rules;
 use cathedral::file::{self, PositionFile};
@@ -132,9 +132,12 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
             let path = &names[written.len()];
             let result = write_sample(sample, path, args).and_then(|w| {
                 if !args.json {
-                    emit(&format!(
-                        "Wrote {} ({} to move, {} buildings left, ply {})\n",
-                        w.file, w.to_move, w.buildings_left, w.ply
+                    emit_text(&format!(
+                        "Wrote {} ({} to move, {} left, ply {})\n",
+                        w.file,
+                        w.to_move,
+                        count(i64::from(w.buildings_left), "building"),
+                        w.ply
                     ))?;
                 }
                 Ok(w)
@@ -167,8 +170,9 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
         return Err(Failure::new(
             Exit::Interrupted,
             format!(
-                "stopped by Ctrl-C: {} of {} positions written",
-                summary.found, args.count
+                "stopped by Ctrl-C: {} of {} written",
+                summary.found,
+                count(args.count as i64, "position")
             ),
         )
         .into());
@@ -176,13 +180,13 @@ pub fn run(args: &SampleArgs) -> miette::Result<()> {
     if summary.found < args.count {
         return Err(miette!(
             help = "try another --seed, tier or number of buildings",
-            "found only {} positions of {} in {} games",
-            summary.found,
+            "found only {} of {} in {}",
+            count(summary.found as i64, "position"),
             match band {
                 Band::Tier(tier) => format!("tier {tier}"),
                 other => other.to_string(),
             },
-            summary.games
+            count(summary.games as i64, "game")
         ));
     }
     Ok(())

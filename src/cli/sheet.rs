@@ -6,7 +6,7 @@
 use super::shared::exit::{Exit, Failure};
 use super::shared::limits;
 use super::shared::output::show_progress;
-use super::shared::output::{emit, is_stdout, write_document};
+use super::shared::output::{emit_text, is_stdout, write_document};
 use super::shared::output::{refuse_input_as_output, refuse_overwrite};
 use super::shared::puzzle_dir::puzzle_files;
 use super::shared::search::ctrl_c_flag;
@@ -154,7 +154,7 @@ pub fn run(args: &SheetArgs) -> miette::Result<()> {
         .collect();
     write_document(output, &sheet_html(&title, &puzzles), args.force)?;
     if let Some(output) = output {
-        emit(&format!(
+        emit_text(&format!(
             "Wrote {} ({}, answers on the last page)\n",
             output.display(),
             count(puzzles.len() as i64, "puzzle")
@@ -164,9 +164,9 @@ pub fn run(args: &SheetArgs) -> miette::Result<()> {
         return Err(Failure::new(
             Exit::Interrupted,
             format!(
-                "interrupted: the sheet was written with {} of {} refutations",
+                "interrupted: the sheet was written with {} of {}",
                 puzzles.len() - missing.len(),
-                puzzles.len()
+                count(puzzles.len() as i64, "refutation")
             ),
         )
         .into());

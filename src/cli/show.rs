@@ -2,7 +2,7 @@
 
 use super::ColorWhen;
 use super::shared::game::{load_or_bundled, which, with_game};
-use super::shared::output::{emit, style_for};
+use super::shared::output::{emit, emit_text, style_for};
 use cathedral::frontend::{Bundled, Playable};
 use std::path::PathBuf;
 
@@ -26,9 +26,10 @@ pub fn run(args: &ShowArgs) -> miette::Result<()> {
 
 fn show<G: Playable>(args: &ShowArgs) -> miette::Result<()> {
     let loaded = load_or_bundled::<G>(args.file.as_deref(), Bundled::Example)?;
-    emit(&cathedral::frontend::show(
-        &loaded,
-        args.json,
-        style_for(args.color),
-    ))
+    let text = cathedral::frontend::show(&loaded, args.json, style_for(args.color));
+    if args.json {
+        emit(&text)
+    } else {
+        emit_text(&text)
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
-use super::shared::output::{emit, new_table, right_align, style_for};
+use super::shared::output::{emit_text, new_table, right_align, style_for};
 use crate::web::site::{SiteFile, check_output, write_site};
 use std::path::{Path, PathBuf};
 
@@ -56,7 +56,7 @@ pub fn run(args: &SiteArgs) -> miette::Result<()> {
     }
     let files = write_site(&args.output, &wasm, args.force)
         .map_err(|message| Failure::new(Exit::Failure, message))?;
-    emit(&report(&args.output, &files, args.color))
+    emit_text(&report(&args.output, &files, args.color))
 }
 
 /// The table of the site's files and the totals.

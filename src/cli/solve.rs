@@ -5,7 +5,7 @@
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load_or_bundled, which, with_game};
-use super::shared::output::{emit, emit_json, style_for};
+use super::shared::output::{emit, emit_json, emit_text, style_for};
 use super::shared::search::{SearchArgs, Spinner, ctrl_c_flag};
 use cathedral::boardgame::SolveOptions;
 use cathedral::frontend::{Bundled, Playable, SolutionBlock};
@@ -110,7 +110,7 @@ fn solve<G: Playable>(args: &SolveArgs) -> miette::Result<()> {
             if index > 0 {
                 emit("\n")?;
             }
-            emit(&cathedral::frontend::solve_text(
+            emit_text(&cathedral::frontend::solve_text(
                 &loaded,
                 &report,
                 &solution,

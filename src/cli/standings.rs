@@ -5,7 +5,7 @@ use super::ColorWhen;
 use super::replay::load_records;
 use super::shared::game::{which, with_game};
 use super::shared::output::{
-    emit, emit_json, new_table, right_align, style_for, wrap_for_terminal,
+    emit_json, emit_text, new_table, right_align, style_for, wrap_for_terminal,
 };
 use cathedral::analysis::Judge;
 use cathedral::analysis::standings::standings;
@@ -112,5 +112,5 @@ fn table<G: Judge>(args: &StandingsArgs) -> miette::Result<()> {
             tie.join(", ")
         ));
     }
-    emit(&out)
+    emit_text(&out)
 }

@@ -7,7 +7,9 @@ use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::{FileDiagnostic, load_records};
 use super::shared::limits;
-use super::shared::output::{emit, emit_json, keep_whole, new_table, refuse_overwrite, style_for};
+use super::shared::output::{
+    emit, emit_json, emit_text, keep_whole, new_table, refuse_overwrite, style_for,
+};
 use super::shared::search::ctrl_c_flag;
 use cathedral::file::{load_study, study_from_record, study_to_yaml};
 use cathedral::study_check::{ChapterCheck, StudyCheckOptions, check_study};
@@ -155,7 +157,7 @@ fn check(args: &CheckArgs) -> miette::Result<()> {
                 if questions == 1 { "" } else { "s" }
             ));
         }
-        emit(&out)?;
+        emit_text(&out)?;
     }
     if problems.is_empty() {
         Ok(())
@@ -226,7 +228,7 @@ fn new(args: &NewArgs) -> miette::Result<()> {
             }
             cathedral::file::write_atomically(path, text.as_bytes(), args.force)
                 .map_err(FileDiagnostic::from)?;
-            emit(&format!(
+            emit_text(&format!(
                 "Wrote {} ({} chapter{}): add words and questions, then `cathedral study check {}`\n",
                 path.display(),
                 study.chapters.len(),

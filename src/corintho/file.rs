@@ -241,7 +241,10 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         let location = raw.players.as_ref().map(|p| &p.referenced);
         error(
             location,
-            format!("{players} players: Corintho is for 2, 3 or 4"),
+            format!(
+                "{}: Corintho is for 2, 3 or 4",
+                crate::present::words::count(i64::from(players), "player")
+            ),
         )
     })?;
     if let Some(variant) = &raw.variant {
@@ -291,8 +294,8 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
         return Err(error(
             Some(&raw.board.referenced),
             format!(
-                "the board has {} ranks: it needs 4 lines, rank 4 first",
-                raw.board.value.len()
+                "the board has {}: it needs 4 lines, rank 4 first",
+                crate::present::words::count(raw.board.value.len() as i64, "rank")
             ),
         ));
     }
@@ -338,7 +341,13 @@ pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
             if s.value.len() != n {
                 return Err(error(
                     Some(&s.referenced),
-                    format!("{} supplies for {n} players: one per player", s.value.len()),
+                    format!(
+                        "{} for {n} players: one per player",
+                        match s.value.len() {
+                            1 => "1 supply".to_string(),
+                            n => format!("{n} supplies"),
+                        }
+                    ),
                 ));
             }
             s.value

@@ -380,8 +380,8 @@ impl Playable for CorinthoPosition {
         }
         if !report.best_line.is_empty() {
             let text = format!(
-                "Best line ({} plies): {}",
-                report.best_line.len(),
+                "Best line ({}): {}",
+                crate::present::words::count(report.best_line.len() as i64, "ply"),
                 report.best_line.join(" ")
             );
             out.push_str(&format!(
@@ -394,8 +394,8 @@ impl Playable for CorinthoPosition {
         }
         if value_only && !report.root_moves.is_empty() {
             out.push_str(&format!(
-                "The values of the {} root moves were not computed (--value-only).\n",
-                report.root_moves.len()
+                "The values of the {} were not computed (--value-only).\n",
+                crate::present::words::count(report.root_moves.len() as i64, "root move")
             ));
         } else {
             for v in [1, 0, -1] {

@@ -180,8 +180,11 @@ impl CorinthoPosition {
         }
         if supply.len() != n {
             return Err(format!(
-                "{} supplies given for {n} players: one per player",
-                supply.len()
+                "{} given for {n} players: one per player",
+                match supply.len() {
+                    1 => "1 supply".to_string(),
+                    n => format!("{n} supplies"),
+                }
             ));
         }
         let start = rules.start_supply();
@@ -230,8 +233,8 @@ impl CorinthoPosition {
         let reach = rules.locked_moves() + leading;
         if locked.len() > reach {
             return Err(format!(
-                "{} locked platforms: at most {} with these rules{}",
-                locked.len(),
+                "{}: at most {} with these rules{}",
+                crate::present::words::count(locked.len() as i64, "locked platform"),
                 reach,
                 if leading > 0 {
                     format!(

@@ -142,8 +142,9 @@ impl MovesReport {
             out.push_str(&format!("{table}\n"));
         }
         out.push_str(&format!(
-            "{} to move: {} legal moves in total\n",
-            self.to_move_title, self.total
+            "{} to move: {} in total\n",
+            self.to_move_title,
+            crate::present::words::count(self.total as i64, "legal move")
         ));
         out
     }

@@ -56,8 +56,8 @@ pub fn append_to_records<G: Recorded>(
                 .unwrap_or(start);
             if end != start {
                 return Err(format!(
-                    "ends elsewhere than the position played from: its last game ends after {} moves with {} to move",
-                    G::record_moves(record).len(),
+                    "ends elsewhere than the position played from: its last game ends after {} with {} to move",
+                    crate::present::words::count(G::record_moves(record).len() as i64, "move"),
                     end.side_to_move().1
                 ));
             }

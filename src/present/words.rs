@@ -15,6 +15,12 @@ pub fn count(n: impl Into<i64>, noun: &str) -> String {
     format!("{n} {noun}{}", plural(n))
 }
 
+/// A count that may run large, with its noun and thousands separated: `1 node`,
+/// `1,234,567 nodes`.
+pub fn count_large(n: u64, noun: &str) -> String {
+    format!("{} {noun}{}", thousands(n), if n == 1 { "" } else { "s" })
+}
+
 /// A value with its sign: `+3`, `0`, `-2`.
 ///
 /// ```
@@ -108,8 +114,8 @@ pub fn stats_text(stats: &Stats) -> String {
     if stats.questions > 0 {
         // Proof-number search: its table holds proof numbers, not looked up as bounds are.
         return format!(
-            "Searched {} nodes in {} ({} nodes/s) by proof-number search, asking {} (\"at least v?\"); {}; table {:.0} MiB",
-            thousands(stats.nodes),
+            "Searched {} in {} ({} nodes/s) by proof-number search, asking {} (\"at least v?\"); {}; table {:.0} MiB",
+            count_large(stats.nodes, "node"),
             time_text(stats.elapsed),
             rate_text(stats.nodes_per_second()),
             count(i64::from(stats.questions), "question"),
@@ -118,13 +124,13 @@ pub fn stats_text(stats: &Stats) -> String {
         );
     }
     format!(
-        "Searched {} nodes in {} ({} nodes/s); table hit rate {} ({} of {} probes); {}; table {:.0} MiB",
-        thousands(stats.nodes),
+        "Searched {} in {} ({} nodes/s); table hit rate {} ({} of {}); {}; table {:.0} MiB",
+        count_large(stats.nodes, "node"),
         time_text(stats.elapsed),
         rate_text(stats.nodes_per_second()),
         hit_rate_text(stats),
         thousands(stats.tt_hits),
-        thousands(stats.tt_probes),
+        count_large(stats.tt_probes, "probe"),
         count(stats.threads as i64, "thread"),
         stats.tt_bytes as f64 / (1024.0 * 1024.0)
     )
@@ -156,6 +162,9 @@ mod tests {
     fn counts_and_values_in_words() {
         assert_eq!(count(1, "square"), "1 square");
         assert_eq!(count(0, "square"), "0 squares");
+        assert_eq!(count_large(1, "node"), "1 node");
+        assert_eq!(count_large(1234567, "node"), "1,234,567 nodes");
+        assert_eq!(count_large(0, "probe"), "0 probes");
         assert_eq!(result_phrase(-1), "loses by 1 square");
         assert_eq!(result_phrase(4), "wins by 4 squares");
         assert_eq!(thousands(1234567), "1,234,567");

@@ -123,7 +123,8 @@ impl<G: Playable> Session<G> {
             Command::Undo(n) => {
                 if n > self.moves.len() {
                     self.error(&format!(
-                        "cannot take back {n} moves: {} played since the start",
+                        "cannot take back {}: {} played since the start",
+                        cathedral::present::words::count(n as i64, "move"),
                         self.moves.len()
                     ));
                 } else {

@@ -586,7 +586,7 @@ impl AccuracyReport {
             .iter()
             .filter_map(|&b| {
                 compare(
-                    format!("{b} buildings left"),
+                    format!("{} left", crate::present::words::count(b, "building")),
                     &mut positions.iter().filter(|p| p.buildings_left == b),
                 )
             })
@@ -612,7 +612,10 @@ impl AccuracyReport {
             by_buildings: slices(&positions, |p| {
                 Some((
                     p.buildings_left,
-                    format!("{} buildings left", p.buildings_left),
+                    format!(
+                        "{} left",
+                        crate::present::words::count(p.buildings_left, "building")
+                    ),
                 ))
             }),
             calibration: calibration(&positions),

@@ -185,18 +185,18 @@ impl BestMoveReport {
     pub fn stats_text(&self) -> String {
         if let Some(book) = &self.book {
             return format!(
-                "From the opening book ({} moves known here; --book none searches instead)",
-                book.moves.len()
+                "From the opening book ({} known here; --book none searches instead)",
+                crate::present::words::count(book.moves.len() as i64, "move")
             );
         }
         format!(
-            "{}{} nodes in {:.2} s",
+            "{}{} in {:.2} s",
             if self.judgement == Judgement::Estimate {
                 format!("depth {}, ", self.depth)
             } else {
                 String::new()
             },
-            thousands(self.nodes),
+            crate::present::words::count_large(self.nodes, "node"),
             self.seconds
         )
     }

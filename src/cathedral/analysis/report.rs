@@ -13,7 +13,7 @@ use crate::cathedral::notation::{format_line, format_move, format_move_with_play
 use crate::cathedral::placement::table;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::Position;
-use crate::present::words::{count, signed, thousands, time_text};
+use crate::present::words::{count, count_large, signed, time_text};
 use serde::Serialize;
 
 /// Unplaced squares of both players.
@@ -280,9 +280,9 @@ fn verdict(position: &Position, solution: &Solution<Move>, wdl: bool) -> String 
             "the search could not narrow it further".to_string()
         } else {
             format!(
-                "search stopped after {}, {} nodes",
+                "search stopped after {}, {}",
                 time_text(solution.stats.elapsed),
-                thousands(solution.stats.nodes)
+                count_large(solution.stats.nodes, "node")
             )
         };
         return format!(
@@ -297,11 +297,12 @@ fn verdict(position: &Position, solution: &Solution<Move>, wdl: bool) -> String 
     let ends = if end.is_game_over() && !wdl {
         let (own, theirs) = (end.unplaced_squares(mover), end.unplaced_squares(other));
         if value == 0 {
-            format!(": both players end with {own} unplaced squares")
+            format!(": both players end with {}", count(own, "unplaced square"))
         } else {
             format!(
-                ": {} ends with {own} unplaced squares, {} with {theirs}",
+                ": {} ends with {}, {} with {theirs}",
                 mover.title(),
+                count(own, "unplaced square"),
                 other.title()
             )
         }
@@ -325,11 +326,11 @@ fn verdict(position: &Position, solution: &Solution<Move>, wdl: bool) -> String 
     // mistake.
     if solution.best_line.is_empty() && !position.is_game_over() {
         return format!(
-            "{} to move {result}{kind} (proven: the bounds met after {}, {} nodes; the search \
+            "{} to move {result}{kind} (proven: the bounds met after {}, {}; the search \
              was stopped before it wrote out the best line).",
             mover.title(),
             time_text(solution.stats.elapsed),
-            thousands(solution.stats.nodes)
+            count_large(solution.stats.nodes, "node")
         );
     }
     format!("{} to move {result}{ends}{kind}.", mover.title())

@@ -165,8 +165,8 @@ pub fn check_study(study: &Study, options: &StudyCheckOptions) -> Vec<ChapterChe
                         }
                     }
                     check.verdict = format!(
-                        "{legal} of {} moves legal (rules engine)",
-                        moves.len()
+                        "{legal} of {} legal (rules engine)",
+                        crate::present::words::count(moves.len() as i64, "move")
                     );
                 }
                 Some(Question::Result {

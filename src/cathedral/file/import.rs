@@ -44,9 +44,10 @@ pub fn records_from_move_list(
                 FileError::new(
                     name,
                     format!(
-                        "game {}, move {} (`{word}`) cannot be played: {e}",
+                        "game {}, move {} (`{word}`) cannot be played: {}",
                         games.len() + 1,
-                        game.moves.len() + 1
+                        game.moves.len() + 1,
+                        e.reason()
                     ),
                 )
                 .at(Some(index + 1), column)
@@ -127,8 +128,9 @@ pub fn records_from_independent(name: &str, text: &str) -> Result<Vec<GameRecord
             };
             let mv = parse_move(&position, &written).map_err(|e| {
                 at(format!(
-                    "move {} (`{written}`) cannot be played: {e}",
-                    ply + 1
+                    "move {} (`{written}`) cannot be played: {}",
+                    ply + 1,
+                    e.reason()
                 ))
             })?;
             position.play(mv);

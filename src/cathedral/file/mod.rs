@@ -35,6 +35,7 @@ use crate::cathedral::piece::Piece;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{CathedralStatus, Position, SLOT_PIECES};
 use crate::files::too_large;
+use crate::present::words::count;
 use serde::Serialize;
 use serde_saphyr::FlowSeq;
 use std::collections::BTreeMap;
@@ -315,7 +316,11 @@ fn check_stored_line(
     let played = parse(position, line.mv).map_err(|e| {
         (
             places.played,
-            format!("{block}: {move_field} `{}` cannot be played: {e}", line.mv),
+            format!(
+                "{block}: {move_field} `{}` cannot be played: {}",
+                line.mv,
+                e.reason()
+            ),
         )
     })?;
     let bound = crate::cathedral::piece::SQUARES_PER_PLAYER as i32;
@@ -363,8 +368,9 @@ fn check_stored_line(
                     .copied()
                     .unwrap_or(places.place),
                 format!(
-                    "{block}: refutation move {} (`{text}`) cannot be played: {e}",
-                    index + 1
+                    "{block}: refutation move {} (`{text}`) cannot be played: {}",
+                    index + 1,
+                    e.reason()
                 ),
             )
         })?;
@@ -417,9 +423,9 @@ fn check_solution(
         return Err((
             raw.explanations,
             format!(
-                "solution: {} explanations for {} moves of best_line: expected one per move",
-                solution.explanations.len(),
-                solution.best_line.len()
+                "solution: {} for {} of best_line: expected one per move",
+                count(solution.explanations.len() as i64, "explanation"),
+                count(solution.best_line.len() as i64, "move")
             ),
         ));
     }
@@ -438,8 +444,9 @@ fn check_solution(
             (
                 raw.best_line.get(index).copied().unwrap_or(raw.place),
                 format!(
-                    "solution: best_line move {} (`{text}`) cannot be played: {e}",
-                    index + 1
+                    "solution: best_line move {} (`{text}`) cannot be played: {}",
+                    index + 1,
+                    e.reason()
                 ),
             )
         })?;
@@ -488,7 +495,10 @@ fn check_root_values(
         let mv = crate::cathedral::legality::parse_move(position, text).map_err(|e| {
             (
                 place_of(text),
-                format!("solution: root_values move `{text}` cannot be played: {e}"),
+                format!(
+                    "solution: root_values move `{text}` cannot be played: {}",
+                    e.reason()
+                ),
             )
         })?;
         if !seen.insert(mv) {
@@ -510,9 +520,9 @@ fn check_root_values(
         return Err((
             raw.root_values,
             format!(
-                "solution: root_values has {} moves, but the position has {} legal moves: expected every one",
-                seen.len(),
-                legal.len()
+                "solution: root_values has {}, but the position has {}: expected every one",
+                count(seen.len() as i64, "move"),
+                count(legal.len() as i64, "legal move")
             ),
         ));
     }

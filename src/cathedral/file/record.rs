@@ -4,7 +4,7 @@
 use super::convert::{parse_rules, to_position};
 use super::located::{Errors, Place};
 use super::schema::{located, read_file, read_rules};
-use super::yaml::{self, Fields, Node, Value, items, text, whole, word};
+use super::yaml::{self, Fields, Node, Value, cut_at_commas, items, text, whole, word};
 use super::{MAX_FILE_BYTES, PositionFile, out_file, read_text};
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
@@ -403,8 +403,8 @@ fn read_game(errors: &Errors, root: &Node, number: usize) -> Result<GameRecord, 
             return Err(locate(
                 node.place,
                 format!(
-                    "a result is given but the game is not over after its {} moves ({} is to move): leave `result:` out of an unfinished game",
-                    record.moves.len(),
+                    "a result is given but the game is not over after its {} ({} is to move): leave `result:` out of an unfinished game",
+                    crate::present::words::count(record.moves.len() as i64, "move"),
                     position.to_move().title()
                 ),
             ));
@@ -513,7 +513,15 @@ impl Reader<'_> {
         let mut moves = Vec::with_capacity(list.len());
         for (index, item) in list.iter().enumerate() {
             let ply = line.first + index;
-            let recorded = self.read_move(item, &position, ply, line)?;
+            let recorded = self
+                .read_move(item, &position, ply, line)
+                .map_err(|mut error| {
+                    // `[light:inn:a2,b1,b2]` is three items: say so, and how to quote it.
+                    if let Some(hint) = cut_at_commas(list, index) {
+                        error.message.push_str(&hint);
+                    }
+                    error
+                })?;
             position.play(recorded.mv);
             moves.push(recorded);
         }
@@ -587,7 +595,7 @@ impl Reader<'_> {
         let mv = parse_move(position, move_text).map_err(|e| {
             self.fail(
                 text_node.place,
-                format!("{name} (`{move_text}`) cannot be played: {e}"),
+                format!("{name} (`{move_text}`) cannot be played: {}", e.reason()),
             )
         })?;
         let mark = match (short_mark, mark_node) {

@@ -350,7 +350,7 @@ fn read_move(
     let cannot = |e: String| {
         errors.at(
             node.place,
-            format!("{what}: `{written}` cannot be played here: {e}"),
+            format!("{what}: `{written}` cannot be played here: {}", e.reason()),
         )
     };
     let parsed: MoveText = written
@@ -375,7 +375,8 @@ fn read_cell(errors: &Errors, node: &Node, what: &str) -> Result<Cell, FileError
     written.parse::<Cell>().map_err(|e| {
         errors.at(
             node.place,
-            format!("{what}: `{written}` is not a cell: {e}"),
+            // The cell's own error names it: `k11` is not a cell: expected ...
+            format!("{what}: {e}"),
         )
     })
 }

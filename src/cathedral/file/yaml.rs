@@ -5,7 +5,7 @@
 
 use super::located::{Errors, Place};
 use crate::files::FileError;
-use crate::files::size_words;
+use crate::files::{explain_yaml_syntax, size_words};
 use serde::de::{Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::budget::BudgetBreach;
 use serde_saphyr::{Budget, DuplicateKeyPolicy, Location, NonFiniteFloatPolicy, Spanned};
@@ -241,13 +241,15 @@ pub(super) fn parse_nested(
     budget.max_total_scalar_bytes = max_bytes;
     options.budget = Some(budget);
     let tree: Spanned<Tree> = serde_saphyr::from_str_with_options(text, options)
-        .map_err(|e| yaml_error(errors, &e, max_bytes, max_depth, needs))?;
+        .map_err(|e| yaml_error(errors, text, &e, max_bytes, max_depth, needs))?;
     Ok(node_of(text, tree))
 }
 
-/// A complaint of the YAML parser, in the file format's words.
+/// A complaint of the YAML parser, in the file format's words; a syntax error at the line of the
+/// mistake when the lines of `text` (the text parsed) show it.
 fn yaml_error(
     errors: &Errors,
+    text: &str,
     error: &serde_saphyr::Error,
     max_bytes: usize,
     max_depth: usize,
@@ -263,6 +265,19 @@ fn yaml_error(
         inner = error.without_snippet();
     }
     let syntax = |what: &str| format!("not valid YAML: {what} (see docs/file-format.md)");
+    // What the parser could not do, said as what is wrong in the lines as written (a tab in an
+    // indent, a key indented unlike its neighbours, a missing colon), where the mistake is.
+    let parser_said = match inner {
+        E::ExternalMessage { msg, .. } => Some(msg.as_str()),
+        E::IndentationError { .. } => Some("indentation"),
+        E::Eof { .. } => Some("end of the stream"),
+        _ => None,
+    };
+    if let (Some(said), (Some(line), column)) = (parser_said, place)
+        && let Some(hint) = explain_yaml_syntax(text, line, column.unwrap_or(1), said)
+    {
+        return errors.at((Some(hint.line), Some(hint.column)), hint.message);
+    }
     let message = match inner {
         E::MultipleDocuments { .. } => {
             "this file holds several YAML documents (`---` starts a new one): one position per file"
@@ -598,6 +613,50 @@ pub(super) fn items<'a>(
         Value::Null => Ok(&[]),
         _ => Err(not_a(errors, node, what, noun, expected)),
     }
+}
+
+/// A move YAML cut at its commas: `moves: [light:inn:a2,b1,b2]` holds three items for YAML
+/// (`light:inn:a2`, `b1`, `b2`), as commas part the items of a list in brackets. When item
+/// `index` of `list` is such a piece, or the move before such pieces, a sentence to append to
+/// its error that says so and how to quote it.
+pub(super) fn cut_at_commas(list: &[Node], index: usize) -> Option<String> {
+    // A cell as written, `b1` or `j10`: a letter and a number.
+    let cell_like = |node: &Node| {
+        node.scalar().is_some_and(|w| {
+            (2..=3).contains(&w.len())
+                && w.starts_with(|c: char| c.is_ascii_alphabetic())
+                && w[1..].bytes().all(|b| b.is_ascii_digit())
+        })
+    };
+    let same_line = |a: &Node, b: &Node| a.place.0.is_some() && a.place.0 == b.place.0;
+    // The move: this item, or the nearest before it with only cells between, on its line.
+    let mut start = index;
+    while start > 0 && cell_like(&list[start]) && same_line(&list[start - 1], &list[start]) {
+        start -= 1;
+    }
+    let first = list.get(start)?;
+    if !first.scalar().is_some_and(|w| w.contains(':')) {
+        return None;
+    }
+    let pieces: Vec<&str> = std::iter::once(first)
+        .chain(
+            list[start + 1..]
+                .iter()
+                .take_while(|n| cell_like(n) && same_line(first, n)),
+        )
+        .filter_map(Node::scalar)
+        .collect();
+    if pieces.len() < 2 || start + pieces.len() <= index {
+        return None;
+    }
+    let whole = shorten(&pieces.join(","));
+    let items: Vec<String> = pieces.iter().map(|p| format!("`{}`", shorten(p))).collect();
+    let (last, init) = items.split_last()?;
+    Some(format!(
+        " (in a list in brackets YAML reads commas as between items, so `{whole}` became {} items, {} and {last}: quote a move with commas, like `\"{whole}\"`, or write one move a line, `- {whole}`)",
+        pieces.len(),
+        init.join(", "),
+    ))
 }
 
 /// A list of words.

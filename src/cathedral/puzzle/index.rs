@@ -108,7 +108,10 @@ pub fn index_markdown(heading: &str, puzzles: &[(String, PositionFile)]) -> Stri
             }
         }
     }
-    out.push_str(&format!("{} puzzles", puzzles.len()));
+    out.push_str(&crate::present::words::count(
+        puzzles.len() as i64,
+        "puzzle",
+    ));
     let summary: Vec<String> = super::Difficulty::ALL
         .iter()
         .map(|d| d.name())

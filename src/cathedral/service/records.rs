@@ -149,7 +149,7 @@ pub(crate) fn write_record(body: &[u8]) -> Result<serde_json::Value, ApiError> {
         "",
         &game.comments,
         &game.marks,
-        &format!("{} moves", game.moves.len()),
+        &crate::present::words::count(game.moves.len() as i64, "move"),
     )?;
     attach_variations(
         record.start_position(),
@@ -282,7 +282,10 @@ fn attach_variations(
             here.play(mv);
             moves.push(RecordedMove::new(mv));
         }
-        let moves_words = format!("its {} moves", moves.len());
+        let moves_words = format!(
+            "its {}",
+            crate::present::words::count(moves.len() as i64, "move")
+        );
         annotate(
             &mut moves,
             ply,

@@ -5,7 +5,7 @@ use super::GenerateArgs;
 use crate::cli::shared::exit::{Exit, Failure};
 use crate::cli::shared::input::{FileDiagnostic, load_records};
 use crate::cli::shared::output::refuse_overwrite;
-use crate::cli::shared::output::{emit, emit_json, show_progress};
+use crate::cli::shared::output::{emit_json, emit_text, show_progress};
 use crate::cli::shared::puzzle_dir::{is_generated, write_index};
 use crate::cli::shared::search::ctrl_c_flag;
 use cathedral::file;
@@ -131,7 +131,7 @@ pub(super) fn run_from(args: &GenerateArgs, from: &Path) -> miette::Result<()> {
                             w.difficulty,
                             w.themes.join(", ")
                         );
-                        if let Err(e) = bar.suspend(|| emit(&line)) {
+                        if let Err(e) = bar.suspend(|| emit_text(&line)) {
                             failure = Some(e);
                             return ControlFlow::Break(());
                         }
@@ -173,7 +173,7 @@ pub(super) fn run_from(args: &GenerateArgs, from: &Path) -> miette::Result<()> {
     if args.json {
         emit_json(&report)?;
     } else {
-        emit(&from_summary_text(&report, args))?;
+        emit_text(&from_summary_text(&report, args))?;
     }
     if interrupted {
         return Err(Failure::new(Exit::Interrupted, "").into());
@@ -232,10 +232,10 @@ fn write_game_puzzle(
 
 fn from_summary_text(report: &FromGameReport, args: &GenerateArgs) -> String {
     let mut out = format!(
-        "{} from {} ({} positions) in {:.1} s: {} tried (at most {} left in the larger hand), {} skipped (not proven within the budget), {} with several good moves, {} where the move played was the one best move\n",
+        "{} from {} ({}) in {:.1} s: {} tried (at most {} left in the larger hand), {} skipped (not proven within the budget), {} with several good moves, {} where the move played was the one best move\n",
         count(report.puzzles.len() as i64, "puzzle"),
         count(report.games as i64, "game"),
-        report.positions,
+        count(report.positions as i64, "position"),
         report.seconds,
         report.tried,
         count(i64::from(args.max_buildings), "building"),

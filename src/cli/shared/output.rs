@@ -120,23 +120,42 @@ pub fn write_document(
     }
 }
 
-/// The width of the terminal standard output is, if it is one: text for a pipe is never wrapped.
+/// The width of the terminal standard output is, if it is one: text for a pipe or a file is
+/// never wrapped. With [`error_width`], the one place the command line asks how wide its output
+/// may be (clap asks for `--help` itself, comfy-table for tables).
 pub fn terminal_width() -> Option<usize> {
     terminal_size::terminal_size_of(std::io::stdout())
         .map(|(terminal_size::Width(w), _)| usize::from(w))
 }
 
+/// The width of the terminal standard error is, if it is one: error reports are wrapped to it
+/// (`main.rs`), and never in a pipe or a log, where a wrapped line would break `grep`.
+pub fn error_width() -> Option<usize> {
+    terminal_size::terminal_size_of(std::io::stderr())
+        .map(|(terminal_size::Width(w), _)| usize::from(w))
+}
+
 /// `text` wrapped between words to the terminal's width, each line after the first indented by
-/// `indent` (moves and cell lists are never cut); unchanged when standard output is no terminal.
-pub fn wrap_for_terminal(text: &str, first: &str, indent: &str) -> String {
+/// `rest` (moves and cell lists are never cut); unchanged when standard output is no terminal.
+pub fn wrap_for_terminal(text: &str, first: &str, rest: &str) -> String {
     match terminal_width() {
-        Some(width) if width > indent.len() + 20 => textwrap::fill(
-            text,
-            textwrap::Options::new(width)
-                .initial_indent(first)
-                .subsequent_indent(indent)
-                .break_words(false),
-        ),
-        _ => format!("{first}{text}"),
+        Some(width) => cathedral::present::wrap::paragraph(text, first, rest, width),
+        None => format!("{first}{text}"),
     }
+}
+
+/// `text` for a reader: on a terminal, every line too long for it wrapped between words with a
+/// hanging indent (drawings and tables kept whole, see `cathedral::present::wrap::lines`);
+/// for a pipe or a file, unchanged, one line per item.
+pub fn for_terminal(text: &str) -> String {
+    match terminal_width() {
+        Some(width) => cathedral::present::wrap::lines(text, width),
+        None => text.to_string(),
+    }
+}
+
+/// Prints text meant for a reader (not JSON, YAML or a document): wrapped at words on a
+/// terminal ([`for_terminal`]), as is otherwise.
+pub fn emit_text(text: &str) -> miette::Result<()> {
+    emit(&for_terminal(text))
 }

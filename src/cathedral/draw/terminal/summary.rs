@@ -52,12 +52,15 @@ pub fn result_text(position: &Position) -> String {
     let dark = position.unplaced_squares(Player::Dark);
     match position.winner() {
         Some(player) => format!(
-            "{} wins: {} unplaced squares against {}",
+            "{} wins: {} against {}",
             player.title(),
-            light.min(dark),
+            plural(light.min(dark), "unplaced square"),
             light.max(dark)
         ),
-        None => format!("draw: both players have {light} unplaced squares"),
+        None => format!(
+            "draw: both players have {}",
+            plural(light, "unplaced square")
+        ),
     }
 }
 
@@ -68,9 +71,9 @@ pub fn summary(position: &Position, style: RenderStyle) -> String {
         lines.push(format!("Game over: {}", result_text(position)));
     } else {
         lines.push(format!(
-            "{} to move ({} legal moves)",
+            "{} to move ({})",
             player_name(position.to_move(), style),
-            position.count_moves()
+            plural(position.count_moves(), "legal move")
         ));
     }
     lines.push(format!("Rules: {}", position.rules()));

@@ -347,15 +347,19 @@ fn read_move(
     what: &str,
 ) -> Result<Move, FileError> {
     let written = move_word(errors, node, what)?;
-    let cannot = |e: String| {
+    let cannot = |reason: String| {
         errors.at(
             node.place,
-            format!("{what}: `{written}` cannot be played here: {}", e.reason()),
+            format!("{what}: `{written}` cannot be played here: {reason}"),
         )
     };
-    let parsed: MoveText = written
-        .parse()
-        .map_err(|e: crate::cathedral::notation::ParseMoveError| cannot(e.to_string()))?;
+    // The parser's reason alone: the message names the move already.
+    let parsed: MoveText =
+        written
+            .parse()
+            .map_err(|e: crate::cathedral::notation::ParseMoveError| {
+                cannot(crate::cathedral::legality::MoveError::Parse(e).reason())
+            })?;
     if parsed.player.is_none() {
         let mover = position.to_move();
         return Err(errors.at(

@@ -20,18 +20,19 @@
 
 use super::greedy;
 use super::themes::{blocked_pieces, explain_line, idea_title};
+use crate::cathedral::cell::Cell;
 use crate::cathedral::draw::svg::{
     PRINT_PATTERN_IDS, SvgOptions, cathedral_note, colours, hand_lines, player_fill,
     print_patterns, render_print_svg,
 };
-use crate::cathedral::explain::MoveReport;
+use crate::cathedral::explain::{MoveReport, NearMissReason};
 use crate::cathedral::file::{Difficulty, PositionFile, Theme};
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
 use crate::cathedral::piece::Piece;
 use crate::cathedral::player::Player;
 use crate::cathedral::position::{Building, Position};
-use crate::cathedral::puzzle::{TryKind, WrongTry};
+use crate::cathedral::puzzle::{TryKind, WrongTry, stored_try};
 use crate::present::escape;
 use crate::present::words::{count, result_phrase, signed};
 
@@ -244,6 +245,15 @@ fn placed_text(building: &Building) -> String {
     format!("{} on {}", building.piece.title(), cells_text(building))
 }
 
+/// "3 squares", "1 square", "no squares".
+fn squares_left(n: u32) -> String {
+    if n == 0 {
+        "no squares".to_string()
+    } else {
+        count(n, "square")
+    }
+}
+
 /// "A and B", "A, B and C".
 fn and_list(items: &[String]) -> String {
     match items {
@@ -272,10 +282,65 @@ fn best_line_moves(file: &PositionFile) -> Option<Vec<Move>> {
     (!moves.is_empty()).then_some(moves)
 }
 
+/// Where a wall leaks at a corner: the first diagonal-contact near miss on the best line, else
+/// on the tempting move or its refutation, in words.
+fn diagonal_words(reports: &[MoveReport], wrong: Option<&WrongTry>) -> String {
+    let corner = |r: &MoveReport| {
+        r.near_misses.iter().find_map(|m| match m.reason {
+            NearMissReason::DiagonalContact { corner } => Some(corner),
+            _ => None,
+        })
+    };
+    let leak = |who: Player, [a, b]: [Cell; 2]| {
+        format!(
+            "{}'s wall leaks where {a} and {b} touch only at a corner",
+            who.title()
+        )
+    };
+    if let Some((k, r, c)) = reports
+        .iter()
+        .enumerate()
+        .find_map(|(k, r)| corner(r).map(|c| (k, r, c)))
+    {
+        let when = if k == 0 {
+            "with this move".to_string()
+        } else {
+            format!("on move {} of the best line", k + 1)
+        };
+        return format!("watch the corners: {when} {}", leak(r.mover, c));
+    }
+    if let Some(wrong) = wrong {
+        let tempting = wrong
+            .played
+            .placed
+            .as_ref()
+            .map_or("move", |b| b.piece.title());
+        if let Some(c) = corner(&wrong.played) {
+            return format!(
+                "watch the corners: with the tempting {tempting}, {}",
+                leak(wrong.played.mover, c)
+            );
+        }
+        if let Some((r, c)) = wrong
+            .reply_line
+            .iter()
+            .find_map(|r| corner(r).map(|c| (r, c)))
+        {
+            return format!(
+                "watch the corners: after the tempting {tempting}, {}",
+                leak(r.mover, c)
+            );
+        }
+    }
+    "watch the corners: buildings that touch only corner to corner leave a gap, and no region closes through it".to_string()
+}
+
 /// The idea of a puzzle's answer in a sentence, made from the answer's explanation and the
 /// puzzle's themes: what the move captures, claims, blocks or where it waits, then why it is
 /// the answer by theme (the Cathedral taken later, the greedy choice that comes later on the
-/// best line, corners that leak, the count at the end). `None` without a stored best move.
+/// best line, corners that leak, the count at the end), whether it takes the squares of the
+/// opponent's refutation of the stored tempting move, and with nothing else to say, what the
+/// mover claims or captures later on the best line. `None` without a stored best move.
 ///
 /// "Dark's Stable on a6, a7 goes in now. The Castle on e1, e2, e3, f2, g2, the move that looks
 /// biggest now, still fits later (move 3 of the best line): the order decides."
@@ -316,7 +381,7 @@ pub fn answer_idea(file: &PositionFile) -> Option<String> {
     }
     if answer.in_own_territory {
         does.push(format!(
-            "waits inside {me}'s own territory, where {them} may not build"
+            "waits inside {me}'s own territory, where {them} may not build, so that {them} must use up the open squares first"
         ));
     }
     if does.is_empty() {
@@ -359,30 +424,67 @@ pub fn answer_idea(file: &PositionFile) -> Option<String> {
             && let Some(b) = &report.placed
         {
             why.push(format!(
-                "the {}, the move that looks biggest now, still fits later (move {} of the best line): the order decides",
+                "the {}, which looks best now, still fits later (move {} of the best line): the order decides",
                 placed_text(b),
                 k + 1
             ));
-        } else if answer.in_own_territory {
-            why.push(format!(
-                "a waiting move: {them} must use up the open squares first"
-            ));
         }
     }
+    let wrong = stored_try(file);
     if themes.contains(&Theme::DiagonalTrap) {
-        why.push(
-            "watch the corners: buildings that touch only corner to corner leave a gap, and a region does not close through it"
-                .to_string(),
-        );
+        why.push(diagonal_words(&reports, wrong.as_ref()));
+    }
+    // The tempting move's refutation starts where the answer goes: the answer takes the
+    // squares the opponent needs (said unless two reasons are said already).
+    if why.len() < 2
+        && let Some(wrong) = &wrong
+        && let (Some(tempting), Some(reply)) = (
+            &wrong.played.placed,
+            wrong.reply_line.first().and_then(|r| r.placed.as_ref()),
+        )
+        && reply.owner == Some(mover.opponent())
+        && (reply.cells & building.cells).any()
+    {
+        why.push(format!(
+            "it takes squares {them} needs: after the tempting {}, {them}'s {} goes there",
+            placed_text(tempting),
+            placed_text(reply)
+        ));
     }
     if themes.contains(&Theme::EndgameCount)
         && let Some(last) = reports.last()
     {
         let end = &last.after;
         why.push(format!(
-            "nothing is claimed or captured to the end, so the count of what still fits decides: {me} ends with {} unplaced, {them} with {}",
-            count(end.unplaced_squares(mover), "square"),
-            end.unplaced_squares(mover.opponent())
+            "nothing is claimed or captured to the end: the count decides, {me} ending with {} unplaced, {them} with {}",
+            squares_left(end.unplaced_squares(mover)),
+            squares_left(end.unplaced_squares(mover.opponent()))
+        ));
+    }
+    // Nothing else to say: what the mover gains later on the best line.
+    if why.is_empty()
+        && let Some((k, later)) = reports
+            .iter()
+            .enumerate()
+            .skip(1)
+            .find(|(_, r)| r.mover == mover && !r.claims.is_empty())
+        && let Some(placed) = &later.placed
+    {
+        let captured: Vec<String> = later.captures().map(building_name).collect();
+        let claimed: u32 = later.claims.iter().map(|c| c.size).sum();
+        let gain = if captured.is_empty() {
+            format!("claims {}", count(claimed, "square"))
+        } else {
+            format!(
+                "captures {} and claims {}",
+                and_list(&captured),
+                count(claimed, "square")
+            )
+        };
+        why.push(format!(
+            "later on the best line (move {}) {me}'s {} {gain}",
+            k + 1,
+            placed_text(placed)
         ));
     }
     // The move and what it does, then each reason as a sentence of its own.

@@ -356,6 +356,9 @@ fn the_paper_sets_the_page_size_and_margins() {
             "{paper:?}"
         );
         assert!((w - 20.0 - width.trim_end_matches("mm").parse::<f64>().unwrap()).abs() < 0.05);
+        // A long list of cells in an answer wraps anywhere: wider than the page, it would make
+        // Chromium shrink every page to fit it.
+        assert!(html.contains("overflow-wrap: anywhere"));
     }
 }
 

@@ -562,7 +562,7 @@ body {{ font-family: Georgia, 'Times New Roman', serif; font-size: 11pt; margin:
 .legend .key {{ white-space: nowrap; margin-right: 3mm; }}
 .legend .key svg {{ width: 8mm; height: 4mm; vertical-align: -0.8mm; margin-right: 1mm; }}
 .legend .code {{ white-space: nowrap; margin-right: 2.2mm; }}
-.answers {{ break-before: page; page-break-before: always; width: {page_width:.1}mm; }}
+.answers {{ break-before: page; page-break-before: always; width: {page_width:.1}mm; overflow-wrap: anywhere; }}
 .answers > ol {{ padding-left: 1.6em; margin: 0; column-count: 2; column-gap: 8mm; font-size: 10pt; }}
 .answers > ol > li {{ margin-bottom: 3mm; }}
 .answer-title {{ margin: 0 0 0.8mm 0; break-after: avoid; page-break-after: avoid; }}

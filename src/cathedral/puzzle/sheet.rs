@@ -389,22 +389,22 @@ pub fn answer_idea(file: &PositionFile) -> Option<String> {
     }
     let mut why: Vec<String> = Vec::new();
     let captures_cathedral = |r: &MoveReport| r.captures().any(|b| b.owner.is_none());
-    if themes.contains(&Theme::CathedralCapture) && !captures_cathedral(answer) {
-        if let Some((k, later)) = reports
+    if themes.contains(&Theme::CathedralCapture)
+        && !captures_cathedral(answer)
+        && let Some((k, later)) = reports
             .iter()
             .enumerate()
             .skip(1)
             .find(|(_, r)| r.mover == mover && captures_cathedral(r))
-        {
-            let with = later
-                .placed
-                .as_ref()
-                .map_or_else(String::new, |b| format!(" with the {}", placed_text(b)));
-            why.push(format!(
-                "it prepares the Cathedral's capture: {me} takes it{with} on move {} of the best line",
-                k + 1
-            ));
-        }
+    {
+        let with = later
+            .placed
+            .as_ref()
+            .map_or_else(String::new, |b| format!(" with the {}", placed_text(b)));
+        why.push(format!(
+            "it prepares the Cathedral's capture: {me} takes it{with} on move {} of the best line",
+            k + 1
+        ));
     }
     if themes.contains(&Theme::Tempo) {
         // A greedy choice the mover plays later on the best line: right move, wrong time.

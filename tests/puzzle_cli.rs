@@ -6,6 +6,7 @@ use cathedral::draw::svg::{CELL, cell_origin, colours};
 use cathedral::file::{PositionFile, load};
 use cathedral::legality::parse_move;
 use cathedral::notation::format_move_with_player;
+use cathedral::puzzle::sheet_question;
 use cathedral::table;
 use cathedral::{Cell, Player};
 use predicates::prelude::*;
@@ -261,13 +262,13 @@ fn sheet_has_every_diagram_question_and_answer() {
         .assert()
         .success();
     let text = std::fs::read_to_string(&html).unwrap();
-    assert_eq!(text.matches("<svg ").count(), 2);
+    assert_eq!(text.matches("<div class=\"board\"><svg ").count(), 2);
     assert!(text.contains("page-break-before: always"));
-    assert!(text.contains("grid-template-columns: 1fr 1fr"));
+    assert!(text.contains("grid-template-columns: repeat(2, minmax(0, 1fr))"));
     let answers = &text[text.find("class=\"answers\"").expect("answers section")..];
     for n in 1..=2 {
         let (_, file) = puzzle(n);
-        assert!(text.contains(&file.puzzle.as_ref().unwrap().question));
+        assert!(text.contains(&sheet_question(&file)));
         assert!(answers.contains(&best_move_text(&file)));
     }
     assert_eq!(answers.matches("Tempting but wrong").count(), 2);

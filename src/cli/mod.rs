@@ -113,7 +113,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Draw a position as an SVG diagram.
     Render(render::RenderArgs),
-    /// Print a worksheet: the puzzles of DIR as HTML, answers on a separate page.
+    /// Print a worksheet: puzzles of DIR as HTML for A4 or Letter, 4 or 6 a page, with a legend and
+    /// answer lines; by default a mix of themes; the answers on pages of their own.
     Sheet(sheet::SheetArgs),
     /// Write DIR/README.md: the index of the puzzles in DIR.
     Index(index::IndexArgs),

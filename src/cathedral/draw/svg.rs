@@ -275,11 +275,63 @@ fn write_hands(svg: &mut String, position: &Position, x: u32) -> (u32, u32) {
 
 /// The SVG document of `position`.
 pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
+    render(position, options, false)
+}
+
+/// The SVG document of `position` for print (the worksheet): each player's territory in its
+/// own pattern that stays apart in greyscale (Dark's diagonal stripes, Light's dots; see
+/// [`print_patterns`]), bolder and larger building codes and coordinates, and the board kept at
+/// the bottom left of whatever box it is scaled into.
+pub fn render_print_svg(position: &Position, options: &SvgOptions) -> String {
+    render(position, options, true)
+}
+
+/// The pattern ids of the territory of Light and of Dark in print.
+pub const PRINT_PATTERN_IDS: [&str; 2] = ["print-light-territory", "print-dark-territory"];
+
+/// Print colours of the territory patterns, chosen for greyscale (Rec. 601 luma, as a
+/// greyscale printer or `pdftoppm -gray` sees them): Light's dots are a dark gold (luma about
+/// 0.42) on its pale ground (0.92), Dark's stripes its building colour (0.29) on its ground
+/// (0.78). The two grounds differ too (0.92 against 0.78), and the patterns differ in shape.
+pub mod print_colours {
+    /// The dots of Light's territory.
+    pub const LIGHT_INK: &str = "#8a6a14";
+    /// The stripes of Dark's territory.
+    pub const DARK_INK: &str = super::colours::DARK;
+}
+
+/// The `<pattern>` elements of the territory in print, with ids [`PRINT_PATTERN_IDS`] (for
+/// the worksheet's legend as well as its diagrams): Light's territory dotted (a dot of radius
+/// 2.2 every 10 pixels, 16 to a cell), Dark's striped (3-pixel diagonal stripes every 8).
+pub fn print_patterns() -> String {
+    format!(
+        r#"<pattern id="{lid}" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="{lt}"/><circle cx="5" cy="5" r="2.2" fill="{li}"/></pattern><pattern id="{did}" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{dt}"/><line x1="2" y1="0" x2="2" y2="8" stroke="{di}" stroke-width="3"/></pattern>"#,
+        lid = PRINT_PATTERN_IDS[0],
+        did = PRINT_PATTERN_IDS[1],
+        lt = colours::LIGHT_TERRITORY,
+        li = print_colours::LIGHT_INK,
+        dt = colours::DARK_TERRITORY,
+        di = print_colours::DARK_INK,
+    )
+}
+
+fn render(position: &Position, options: &SvgOptions, print: bool) -> String {
     let board = 10 * CELL;
+    // Codes and coordinates: larger in print, where the board is scaled down to a column.
+    let (code_size, code_weight, coordinate_size) = if print {
+        (19, r#" font-weight="bold""#, 16)
+    } else {
+        (SMALL, "", SMALL)
+    };
     // Everything but the frame is drawn first, measuring as it goes; the size comes last.
     let mut body = String::new();
     // Territory, hatched in its owner's colour.
-    for (player, pattern) in [(Player::Light, "hatch-light"), (Player::Dark, "hatch-dark")] {
+    let patterns = if print {
+        PRINT_PATTERN_IDS
+    } else {
+        ["hatch-light", "hatch-dark"]
+    };
+    for (player, pattern) in [(Player::Light, patterns[0]), (Player::Dark, patterns[1])] {
         for cell in position.side(player).territory.cells() {
             let (x, y) = cell_origin(cell);
             let _ = write!(
@@ -331,9 +383,9 @@ pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
             write_text(
                 &mut body,
                 x + CELL / 2,
-                y + CELL / 2 + 5,
-                SMALL,
-                &format!(r#" text-anchor="middle" fill="{text_colour}""#),
+                y + CELL / 2 + code_size * 2 / 5,
+                code_size,
+                &format!(r#" text-anchor="middle" fill="{text_colour}"{code_weight}"#),
                 building.piece.code(),
             );
         }
@@ -370,7 +422,7 @@ pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
             &mut body,
             MARGIN + i * CELL + CELL / 2,
             TOP + board + 18,
-            SMALL,
+            coordinate_size,
             r##" text-anchor="middle" fill="#444""##,
             &file,
         );
@@ -378,7 +430,7 @@ pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
             &mut body,
             MARGIN - 6,
             TOP + (9 - i) * CELL + CELL / 2 + 5,
-            SMALL,
+            coordinate_size,
             r##" text-anchor="end" fill="#444""##,
             &(i + 1).to_string(),
         );
@@ -415,18 +467,29 @@ pub fn render_svg(position: &Position, options: &SvgOptions) -> String {
         height = y - CAPTION_STEP + 14;
     }
     let mut svg = String::new();
+    // In print the board keeps to the bottom left of the box it is scaled into, next to the
+    // text under it.
+    let aspect = if print {
+        r#" preserveAspectRatio="xMinYMax meet""#
+    } else {
+        ""
+    };
     let _ = write!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT_FAMILY}">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"{aspect} font-family="{FONT_FAMILY}">"#
     );
-    let _ = write!(
-        svg,
-        r#"<defs><pattern id="hatch-light" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{lt}"/><line x1="0" y1="0" x2="0" y2="8" stroke="{l}" stroke-width="3"/></pattern><pattern id="hatch-dark" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{dt}"/><line x1="0" y1="0" x2="0" y2="8" stroke="{d}" stroke-width="3"/></pattern></defs>"#,
-        lt = colours::LIGHT_TERRITORY,
-        l = colours::LIGHT,
-        dt = colours::DARK_TERRITORY,
-        d = colours::DARK,
-    );
+    if print {
+        let _ = write!(svg, "<defs>{}</defs>", print_patterns());
+    } else {
+        let _ = write!(
+            svg,
+            r#"<defs><pattern id="hatch-light" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{lt}"/><line x1="0" y1="0" x2="0" y2="8" stroke="{l}" stroke-width="3"/></pattern><pattern id="hatch-dark" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="{dt}"/><line x1="0" y1="0" x2="0" y2="8" stroke="{d}" stroke-width="3"/></pattern></defs>"#,
+            lt = colours::LIGHT_TERRITORY,
+            l = colours::LIGHT,
+            dt = colours::DARK_TERRITORY,
+            d = colours::DARK,
+        );
+    }
     let _ = write!(
         svg,
         r#"<rect x="0" y="0" width="{width}" height="{height}" fill="{}"/>"#,

@@ -16,7 +16,8 @@
 //! - `rating`: Glicko-2 ratings of puzzles and learners, measured by simulated solvers:
 //!   [`rating::rate_puzzle`], [`rating::update`]
 //!
-//! - `sheet`: a set of puzzles as a printable HTML worksheet: [`sheet_html`]
+//! - `sheet`: a set of puzzles as a printable HTML worksheet, 4 or 6 a page on A4 or Letter:
+//!   [`sheet_html`]; a default mix of themes: [`theme_mix`]
 
 use crate::present::words::count;
 
@@ -48,7 +49,10 @@ pub use generate::{
 };
 pub use greedy::{choices as greedy_choices, key as greedy_key};
 pub use index::{MARKER, index_markdown};
-pub use sheet::{SheetPuzzle, sheet_html};
+pub use sheet::{
+    MIX_ORDER, PAGE_MARGIN_MM, Paper, PerPage, SheetOptions, SheetPuzzle, answer_idea, sheet_html,
+    sheet_question, theme_mix,
+};
 pub use themes::{
     Refutation, blocked_pieces, detect as detect_themes, explain_line, fits_somewhere, idea_title,
 };

@@ -1927,6 +1927,12 @@ const tests = {
     await page.waitForFunction(() => /Engine move was pressed while the server could not be reached, for another position: it was not sent/.test(document.querySelector("#answer").textContent), null, { timeout: 10000 });
     await page.waitForTimeout(1000);
     assert.ok(!asked.some(a => a.at >= back && a.body.time_ms === 2000), "the Engine move of the position left was not sent");
+    for (const [name, size] of [["server-not-sent", LAPTOP], ["server-not-sent-phone", PHONE]]) {
+      await page.setViewportSize(size);
+      await page.evaluate(() => document.querySelector("#answer").scrollIntoView({ block: "center" }));
+      await shot(page, name);
+    }
+    await page.setViewportSize(LAPTOP);
     assert.doesNotMatch(await status(page), /cannot be reached/);
     page.errors = page.errors.filter(e => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
   },
@@ -1958,6 +1964,10 @@ const tests = {
       await page.waitForTimeout(200);
     }
     await shot(page, "solve-running");
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => document.querySelector("#progress").scrollIntoView({ block: "center" }));
+    await shot(page, "solve-running-phone");
+    await page.setViewportSize(LAPTOP);
     await page.click("#stop");
     await page.waitForFunction(() => !document.querySelector("#solve").disabled, null, { timeout: 20000 });
     const answer = await page.textContent("#answer");

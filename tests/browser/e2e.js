@@ -1114,10 +1114,11 @@ const tests = {
     await page.click("#paste");
     await page.fill("#paste-text", text.replace("dark:tavern:h6", "dark:tavern:h66"));
     await page.click("#paste-open");
-    await page.waitForFunction(() => document.querySelector("#status").className === "refused");
-    assert.match(await status(page), /line \d+, column \d+: .*h66/);
+    await page.waitForFunction(() => document.querySelector("#paste-said").className === "refused");
+    assert.match(await page.textContent("#paste-said"), /line \d+, column \d+: .*h66/);
     assert.ok(await page.isHidden("#study-box"));
-    await page.click("#paste");
+    // The dialog stays open with the text: mended there, it opens.
+    assert.ok(await page.isVisible("#paste-dialog"));
     await page.fill("#paste-text", text);
     await page.click("#paste-open");
     await page.waitForFunction(() => document.querySelector("#study-title").textContent === "Capture");
@@ -1648,11 +1649,41 @@ const tests = {
     await page.waitForFunction(() => /Club night/.test(document.querySelector("#meta").textContent));
     await pasteIt(fs.readFileSync(path.join(repo, "puzzles/bench/t3-05.yaml"), "utf8"));
     await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 0 && !/Club night/.test(document.querySelector("#meta").textContent));
-    await pasteIt("moves:\n- light:cathedral:e5,f4,f5,f6,f7,g5\n- dark:inn:e5,e6,d6\n");
-    await page.waitForFunction(() => document.querySelector("#status").className === "refused");
-    const said = await status(page);
+    // A text that cannot be read keeps the dialog open with the text, says why with the line
+    // and column, and selects that line in the box (issue 75, 4).
+    const damaged = "moves:\n- light:cathedral:e5,f4,f5,f6,f7,g5\n- dark:inn:e5,e6,d6\n";
+    await pasteIt(damaged);
+    await page.waitForFunction(() => document.querySelector("#paste-said").className === "refused");
+    const said = await page.textContent("#paste-said");
     assert.match(said, /^The pasted text: line 3, column 3: move 2 .*cannot be played/);
+    assert.match(said, /\. Line 3 is selected above\.$/);
     assert.ok(!/record:/.test(said), said);
+    assert.ok(await page.isVisible("#paste-dialog"), "the dialog stays open");
+    assert.strictEqual(await page.inputValue("#paste-text"), damaged, "the text stays in the box");
+    const selected = await page.evaluate(() => { const t = document.querySelector("#paste-text"); return t.value.slice(t.selectionStart, t.selectionEnd); });
+    assert.strictEqual(selected, "- dark:inn:e5,e6,d6", "the line of the error is selected");
+    assert.strictEqual(await page.locator("#history li.move").count(), 0, "the board keeps its game");
+    await shot(page, "paste-refused");
+    // Cancelled and opened again: the text is still there, to mend.
+    await page.click("#paste-cancel");
+    assert.ok(!(await page.isVisible("#paste-dialog")));
+    await page.click("#paste");
+    assert.strictEqual(await page.inputValue("#paste-text"), damaged, "the text is kept for the next paste");
+    await page.fill("#paste-text", damaged.replace("e5,e6,d6", "a2,b2,b3"));
+    assert.strictEqual(await page.textContent("#paste-said"), "", "the error goes once the text is mended");
+    await page.click("#paste-open");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2 && !document.querySelector("#paste-dialog").open);
+    // Opened: the next paste starts with an empty box.
+    await page.click("#paste");
+    assert.strictEqual(await page.inputValue("#paste-text"), "");
+    await page.click("#paste-cancel");
+    // On a phone the dialog keeps the error and the line in view.
+    await page.setViewportSize(PHONE);
+    await pasteIt(damaged);
+    await page.waitForFunction(() => document.querySelector("#paste-said").className === "refused");
+    await shot(page, "paste-refused-phone");
+    await page.click("#paste-cancel");
+    await page.setViewportSize(LAPTOP);
   },
 
   // The first screen offers the two ways in (issue 45): Play the engine and Analyse.
@@ -1828,6 +1859,122 @@ const tests = {
     await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
     // The refused connections were the test's own doing.
     page.errors = page.errors.filter(e => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
+  },
+
+  // Opening a game never starts the engine (issue 75, 1): a position file with the engine's side
+  // to move, and a link in a tab that never saw the game (after its reload too). The engine
+  // waits, the line under the hand says how to let it move, and Engine move lets it.
+  async openWaitsForEngine(page, browser) {
+    await page.selectOption("#opponent", "dark");
+    await openFile(page, path.join(repo, "puzzles/bench/t7-02.yaml"));
+    await page.waitForTimeout(2500);
+    assert.strictEqual(await page.locator("#history li.move").count(), 0, "the engine did not move in the position opened");
+    assert.match(await status(page), /^Engine plays Dark: press Engine move to let it move/);
+    await shot(page, "engine-waits");
+    await page.click("#engine");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 1, null, { timeout: 20000 });
+    assert.match(await page.getAttribute("#history li.move", "title"), /^dark:/, "Engine move played Dark's move");
+    // A link opened in a fresh tab with the engine playing Dark, Dark to move.
+    const other = await newPage(browser, PHONE, { hasTouch: true, isMobile: true });
+    await other.addInitScript(() => localStorage.setItem("cathedral-settings", JSON.stringify({ engineSide: "dark", level: 1 })));
+    await ready(other, url + "/#rules=classic&moves=lcde5f4f5f6f7g5");
+    await other.waitForTimeout(2500);
+    assert.strictEqual(await other.locator("#history li.move").count(), 1, "the engine did not move in the link opened");
+    assert.match(await status(other), /^Engine plays Dark: press Engine move to let it move/);
+    await other.evaluate(() => document.querySelector("#status").scrollIntoView({ block: "center" }));
+    await shot(other, "engine-waits-phone");
+    // The reload keeps the engine waiting: the page is the same state.
+    await other.reload();
+    await other.waitForSelector("#board svg");
+    await other.waitForTimeout(2000);
+    assert.strictEqual(await other.locator("#history li.move").count(), 1, "nor after a reload");
+    await other.click("#engine");
+    await other.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 20000 });
+    await other.context().close();
+  },
+
+  // The server gone and back under an open page (issue 75, 2): the analysis panel says what
+  // happens to an Engine move pressed meanwhile, it is sent when the server answers (for the
+  // position it was asked for) and its answer replaces the outage; one pressed for a position the
+  // player then left is said not sent, and is not sent.
+  async serverBack(page) {
+    await placeByMouse(page, OPENING[0]);
+    const asked = [];
+    page.on("request", r => { if (r.url().endsWith("/api/bestmove")) asked.push({ at: Date.now(), body: JSON.parse(r.postData() || "{}") }); });
+    await page.route("**/api/**", route => route.abort("connectionrefused"));
+    await page.click("#engine");
+    await page.waitForFunction(() => /cannot be reached/.test(document.querySelector("#status").textContent));
+    await page.waitForFunction(() => /cannot be reached: Engine move is asked again when it answers/.test(document.querySelector("#answer").textContent));
+    await page.evaluate(() => document.querySelector("#answer").scrollIntoView({ block: "center" }));
+    await shot(page, "server-away");
+    await page.waitForTimeout(1500);
+    let back = Date.now();
+    await page.unroute("**/api/**");
+    await page.waitForFunction(() => /^Dark .*: /.test(document.querySelector("#answer").textContent) && document.querySelector("#candidates table"), null, { timeout: 30000 });
+    assert.ok(asked.some(a => a.at >= back && a.body.time_ms === 2000 && a.body.moves.length === 1), "Engine move was sent again when the server answered");
+    for (const id of ["#answer", "#progress", "#status"]) assert.doesNotMatch(await page.textContent(id), /cannot be reached/, `${id} recovered`);
+    await page.evaluate(() => document.querySelector("#answer").scrollIntoView({ block: "center" }));
+    await shot(page, "server-back");
+    // Pressed during an outage, then the player goes back a move: not sent, and said so.
+    await page.route("**/api/**", route => route.abort("connectionrefused"));
+    await page.click("#engine");
+    await page.waitForFunction(() => /cannot be reached: Engine move/.test(document.querySelector("#answer").textContent));
+    await page.click("#undo");
+    await page.waitForTimeout(1500);
+    back = Date.now();
+    await page.unroute("**/api/**");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0, null, { timeout: 30000 });
+    await page.waitForFunction(() => /Engine move was pressed while the server could not be reached, for another position: it was not sent/.test(document.querySelector("#answer").textContent), null, { timeout: 10000 });
+    await page.waitForTimeout(1000);
+    assert.ok(!asked.some(a => a.at >= back && a.body.time_ms === 2000), "the Engine move of the position left was not sent");
+    for (const [name, size] of [["server-not-sent", LAPTOP], ["server-not-sent-phone", PHONE]]) {
+      await page.setViewportSize(size);
+      await page.evaluate(() => document.querySelector("#answer").scrollIntoView({ block: "center" }));
+      await shot(page, name);
+    }
+    await page.setViewportSize(LAPTOP);
+    assert.doesNotMatch(await status(page), /cannot be reached/);
+    page.errors = page.errors.filter(e => !/ERR_CONNECTION_REFUSED|Failed to load resource/.test(e));
+  },
+
+  // A running solve's numbers are Light's, as the stopped solve's are (issue 75, 3): on t8-06
+  // (Dark to move, Dark wins by 8) the proven bounds hold Light's −8, and say "for Light".
+  async solveLightView(page) {
+    const file = path.join(repo, "puzzles/bench/t8-06.yaml");
+    const value = parseInt(fs.readFileSync(file, "utf8").match(/^  value: (-?\d+)/m)[1], 10);
+    const light = -value; // Dark is to move
+    await openFile(page, file);
+    await page.click("#solve");
+    const bounds = text => {
+      const m = /For Light the value lies between ([+\u2212]?\d+) and ([+\u2212]?\d+) squares/.exec(text);
+      return m && [m[1], m[2]].map(v => parseInt(v.replace("\u2212", "-"), 10));
+    };
+    // The bounds shown while it runs hold Light's value, until the sign is proven.
+    let seen = null;
+    const deadline = Date.now() + 60000;
+    for (;;) {
+      const text = await page.textContent("#progress");
+      if (/nodes/.test(text)) {
+        seen = bounds(text);
+        assert.ok(seen, `the running solve says its bounds for Light: ${text}`);
+        assert.ok(seen[0] <= light && light <= seen[1], `Light's ${light} lies in the bounds shown: ${text}`);
+        if (seen[1] < 0) break;
+      }
+      assert.ok(Date.now() < deadline, `the solve proved no sign in 60 s: ${text}`);
+      await page.waitForTimeout(200);
+    }
+    await shot(page, "solve-running");
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => document.querySelector("#progress").scrollIntoView({ block: "center" }));
+    await shot(page, "solve-running-phone");
+    await page.setViewportSize(LAPTOP);
+    await page.click("#stop");
+    await page.waitForFunction(() => !document.querySelector("#solve").disabled, null, { timeout: 20000 });
+    const answer = await page.textContent("#answer");
+    if (/Not proven/.test(answer)) {
+      const stopped = /for Light the value lies between ([+\u2212]?\d+) and ([+\u2212]?\d+) squares/.exec(answer).slice(1).map(v => parseInt(v.replace("\u2212", "-"), 10));
+      assert.ok(stopped[0] >= seen[0] - 0 && stopped[1] <= seen[1], `the stopped bounds ${stopped} within the running ones ${seen}`);
+    }
   },
 
   // Leaving a game with moves asks first.

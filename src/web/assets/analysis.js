@@ -3,7 +3,7 @@
 // move's value, the whole-game analysis streamed move by move, and the territory view.
 // Exact values are marked exact; everything else is labelled an estimate.
 import { S, request, gameKey, allMoves, lineNodes, graft } from "./state.js";
-import { api, stream, ApiError } from "./api.js";
+import { api, stream, ApiError, UNREACHABLE } from "./api.js";
 import { valueText, playerOf } from "./words.js";
 import { words, lineWords } from "./history.js";
 
@@ -18,6 +18,10 @@ let running = null;
 let engineCall = null;     // the engine's reply in flight (an AbortController)
 let evaluating = null;     // the evaluation in flight
 let territoryCall = null;
+// A request of the panel that found no server (Engine move, Solve, Analyse game): what it was and
+// the state it was asked for. When the server answers again it is asked again for that state,
+// or said not sent when the page has moved on meanwhile (issue 75).
+let outage = null;
 
 function busy(on) {
   $("stop").disabled = !on;
@@ -30,6 +34,7 @@ export function reset() {
   cancelEngine();
   if (evaluating) { evaluating.abort(); evaluating = null; }
   if (territoryCall) { territoryCall.abort(); territoryCall = null; }
+  outage = null;
   for (const id of ["progress", "line", "candidates", "rootmoves", "summary", "plot"]) $(id).innerHTML = "";
   $("answer").textContent = "";
   S.analysis = null;
@@ -38,6 +43,34 @@ export function reset() {
 
 export function cancelEngine() {
   if (engineCall) { engineCall.abort(); engineCall = null; }
+}
+
+/** Whether the engine's reply for its side is on its way. */
+export const engineThinking = () => engineCall !== null;
+
+/**
+ * A request of the panel found no server: the panel says so, and what happens when it answers.
+ * `kind` is "engine", "solve" or "analyse"; `key` the state it was asked for.
+ */
+function unreachable(kind, key, run) {
+  outage = { kind, key, run };
+  const what = { engine: "Engine move is asked again", solve: "the solve starts again", analyse: "the analysis starts again" }[kind];
+  $("answer").textContent = `The server cannot be reached: ${what} when it answers (for this ${kind === "analyse" ? "game" : "position"} only).`;
+  $("progress").textContent = "";
+}
+
+/**
+ * The server answers again (a position came): the panel's request that found no server is
+ * asked again if the page still shows the state it was asked for, and said not sent otherwise.
+ */
+function afterOutage() {
+  if (!outage) return;
+  const { kind, key, run } = outage;
+  outage = null;
+  if (key === (kind === "analyse" ? wholeGameKey() : gameKey())) { run(); return; }
+  const what = { engine: "Engine move", solve: "Solve", analyse: "Analyse game" }[kind];
+  $("answer").textContent = `${what} was pressed while the server could not be reached, for ${kind === "analyse" ? "another game" : "another position"}: it was not sent. Press ${what} again for this one.`;
+  ownPanels(gameKey());
 }
 
 /** Keeps a value for the position of `key` (from Light's view). An exact value is never replaced by an estimate. */
@@ -76,7 +109,9 @@ export async function engineReply(ctx, key) {
     ctx.say(r.best_move ? "" : "The engine has no move.");
     return r.best_move;
   } catch (e) {
-    if (e.name !== "AbortError" && key === gameKey()) ctx.say(`The engine could not move: ${e.message}`, true);
+    // No server: the status line says so, and the engine is asked again when it answers.
+    if (e.unreachable) { if (key === gameKey()) ctx.say(UNREACHABLE, true); }
+    else if (e.name !== "AbortError" && key === gameKey()) ctx.say(`The engine could not move: ${e.message}`, true);
     // Cancelled (the page went elsewhere): its "thinking" goes with it.
     else if (e.name === "AbortError") forgetThinking(ctx);
     return null;
@@ -135,6 +170,7 @@ export function onPosition(ctx) {
   if ($("evaluate").checked) evaluate(ctx);
   if ($("show-territory").checked) territory(ctx);
   renderEval();
+  afterOutage();
 }
 
 // The live engine (lichess's local analysis): searches of the position shown, each longer than
@@ -155,13 +191,15 @@ async function evaluate(ctx) {
       if (key !== gameKey() || controller.signal.aborted || !$("evaluate").checked) return;
       remember(key, lightView(r.value, r.mover), r.judgement === "exact", "evaluation");
       ownPanels(key);
+      // The live engine answers again (after the server was away): its error line goes.
+      if (/^Live engine: /.test($("progress").textContent)) $("progress").textContent = "";
       const last = i === LIVE_BUDGETS_MS.length - 1 || r.judgement === "exact" || !!r.book;
       showCandidates(ctx, r, key, { live: true, deeper: !last });
       ctx.render();
       if (last) break;
     }
   } catch (e) {
-    if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = `Live engine: ${e.message}`;
+    if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = e.unreachable ? "Live engine: the server cannot be reached; it goes on when the server answers." : `Live engine: ${e.message}`;
   } finally { if (evaluating === controller) evaluating = null; }
 }
 
@@ -179,7 +217,7 @@ async function territory(ctx) {
     $("progress").textContent = `Territory (estimate, ${r.playouts} games played out): Light is expected to own or fill ${r.light_expected.toFixed(1)} squares, Dark ${r.dark_expected.toFixed(1)}.`;
     ctx.render();
   } catch (e) {
-    if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = `Territory: ${e.message}`;
+    if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = e.unreachable ? "Territory: the server cannot be reached; it is asked again when the server answers." : `Territory: ${e.message}`;
   } finally { if (territoryCall === controller) territoryCall = null; }
 }
 
@@ -292,6 +330,16 @@ function showRootMoves(ctx, r, key) {
   if (r.root_moves.length > shown.length) box.append(`and ${r.root_moves.length - shown.length} more moves`);
 }
 
+/**
+ * A running solve's progress line, its bounds Light's (the server's text gives the mover's):
+ * "For Light the value lies between −18 and −7 squares so far (value: 1,234 nodes, 1.0 M/s, 3 s)".
+ */
+export function solveProgress(d, mover) {
+  const [lower, upper] = lightBounds(d.lower, d.upper, mover);
+  const rest = String(d.text || "").replace(/,? ?value in [^,]*/, "");
+  return `For Light the value lies between ${valueText(lower, true)} and ${valueText(upper, true)} squares so far${rest ? ` (${rest})` : ""}.`;
+}
+
 /** "Searched 563,658 nodes in 0.2 s": what a finished solve did, for the progress line. */
 function searchSummary(stats) {
   if (!stats) return "";
@@ -303,7 +351,8 @@ async function solve(ctx) {
   if (running) return;
   const key = gameKey();
   const controller = new AbortController();
-  const mine = running = { kind: "solve", key, controller, id: null };
+  // The bounds of the progress are the mover's: the page shows them as Light's.
+  const mine = running = { kind: "solve", key, controller, id: null, mover: S.view && S.view.position.to_move };
   ownPanels(key);
   busy(true);
   for (const id of ["line", "rootmoves", "candidates"]) $(id).innerHTML = "";
@@ -313,12 +362,13 @@ async function solve(ctx) {
     const result = await stream("/api/solve/live", request({ time_ms: 600000 }), (name, d) => {
       if (name === "started") {
         mine.id = d.id;
+        if (d.to_move) mine.mover = d.to_move;
         mine.stopPath = `/api/solve/live/${d.id}/stop`;
         // Stopped before the server said where to stop it: stop it now.
         if (mine.detached) { api(mine.stopPath, {}).catch(() => controller.abort()); return; }
         $("answer").textContent = `Solving (at most ${Math.round(d.time_ms / 1000)} s; Stop keeps what is proven)...`;
       }
-      if (name === "progress" && !mine.detached) $("progress").textContent = d.text;
+      if (name === "progress" && !mine.detached) $("progress").textContent = solveProgress(d, mine.mover);
     }, controller.signal);
     if (!result) throw new Error("the solve ended without an answer");
     const proven = result.value !== null && result.value !== undefined;
@@ -348,6 +398,7 @@ async function solve(ctx) {
     // Stopped before the server answered (or its stop could not be reached): nothing is said
     // to be running any more.
     if (e.name === "AbortError" && !mine.detached) $("answer").textContent = "Stopped before anything was proven.";
+    else if (e.unreachable && !mine.detached && key === gameKey()) unreachable("solve", key, () => solve(ctx));
     else if (!mine.detached) $("answer").textContent = e instanceof ApiError && e.status === 503 ? `${e.message}.` : e.message;
   } finally {
     if (running === mine) { running = null; busy(false); }
@@ -370,7 +421,11 @@ async function engineMove(ctx) {
     showLine(ctx, `The engine's line (${r.judgement === "exact" ? "exact" : "estimate"}), on the board:`, r.line, key);
     showCandidates(ctx, r, key);
     ctx.render();
-  } catch (e) { if (key === gameKey()) $("answer").textContent = e.message; }
+  } catch (e) {
+    if (key !== gameKey()) return;
+    if (e.unreachable) unreachable("engine", key, () => engineMove(ctx));
+    else $("answer").textContent = e.message;
+  }
 }
 
 /** The plot: larger targets around its dots, and a marker at the current move. */
@@ -480,6 +535,7 @@ async function analyse(ctx) {
     ctx.render();
   } catch (e) {
     if (e.name === "AbortError" && !mine.detached) { $("answer").textContent = "Stopped before any move was judged."; $("progress").textContent = ""; }
+    else if (e.unreachable && sameGame()) unreachable("analyse", key, () => analyse(ctx));
     else if (!mine.detached) $("answer").textContent = e.message;
   } finally {
     if (running === mine) { running = null; busy(false); }
@@ -496,7 +552,8 @@ async function stop() {
 export function init(ctx) {
   $("solve").onclick = () => solve(ctx);
   $("stop").onclick = () => stop();
-  $("engine").onclick = () => engineMove(ctx);
+  // At the engine's side's turn, where it waits (a game opened), Engine move lets it play.
+  $("engine").onclick = () => { if (!ctx.letEngineMove()) engineMove(ctx); };
   $("analyse").onclick = () => analyse(ctx);
   $("evaluate").onchange = e => { if (e.target.checked) evaluate(ctx); else { $("candidates").innerHTML = ""; } };
   $("show-territory").onchange = e => { S.showTerritory = e.target.checked; if (e.target.checked) territory(ctx); else ctx.render(); };

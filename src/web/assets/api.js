@@ -117,7 +117,10 @@ export async function stream(path, body, onEvent, signal) {
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "", result = null;
   for (;;) {
-    const { value, done } = await reader.read();
+    let value, done;
+    // The stream cut under the page (the server stopped mid-search): no server, in the page's
+    // words, and the page waits for it to come back.
+    try { ({ value, done } = await reader.read()); } catch (e) { throw unreachable(e); }
     if (done) break;
     buffer += value;
     let end;

@@ -3,7 +3,7 @@
 import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, atEnd, nodeAt, lineOf, treeSize, switchVariation, promote, deleteHere } from "./state.js";
 import { api, onUnreachable, UNREACHABLE } from "./api.js";
 import { IN_BROWSER, ENGINE_WHERE, tableMb, setTableMb } from "./local.js";
-import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS } from "./words.js";
+import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS, failure } from "./words.js";
 import { boardSvg, relabel, drawMarks, drawGhosts, drawPreview, drawTerritory, drawStudy, describe, cellWords } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
 import * as analysis from "./analysis.js";
@@ -40,7 +40,12 @@ function hintText() {
   if (p.game_over) return "";
   if (S.puzzle && !S.puzzle.answered) return `Your answer: pick a building, turn it (R, M), ${point}.`;
   if (teach.holding()) return "Teaching: read what the move gave up, then take it back or play on.";
-  if (S.engineSide === p.to_move && atEnd()) return "The engine's turn.";
+  if (S.engineSide === p.to_move && atEnd()) {
+    // A game opened (a file, a record stepped to its end, a link) never starts the engine: the
+    // line says how to let it move.
+    if (S.autoplay || S.puzzle) return "The engine's turn.";
+    return `Engine plays ${Side(p.to_move)}: press Engine move to let it move, or place ${Side(p.to_move)}'s building yourself.`;
+  }
   const lehmannWoods = p.rules.cathedral === "after-first-move";
   if (p.cathedral.status === "to-place" && p.to_move === "light")
     return lehmannWoods ? `Light places the Cathedral, then its own first building: turn it (R) and ${point}.`
@@ -452,6 +457,25 @@ async function enginePlays() {
   }
 }
 
+/**
+ * Engine move when the engine's side is to move at the end of the game and the engine waits (a
+ * game just opened, a record stepped to its end, a move taken back): it plays its move. Returns
+ * whether the press was taken (false: Engine move shows the engine's suggestion, as elsewhere).
+ */
+function letEngineMove() {
+  const view = S.view;
+  if (!S.engineSide || S.editor || S.puzzle || !view || view.position.game_over || view.position.to_move !== S.engineSide) return false;
+  if (!atEnd() || teach.holding() || trainer.takesAnswer() || study.takesAnswer()) return false;
+  // A move pending: input waits (the view decides once it is drawn).
+  if (pending()) return true;
+  if (S.autoplay && analysis.engineThinking()) return true;
+  S.autoplay = true;
+  save();
+  say("");
+  enginePlays();
+  return true;
+}
+
 // ---- New games, files, links ------------------------------------------------------------------
 
 /** Whether the current game may be replaced (asks when it has moves not saved). */
@@ -461,8 +485,12 @@ export function mayDiscard(what) {
   return window.confirm(`${what} discards the current game of ${size} moves, which is not saved. Go on?`);
 }
 
-/** Starts a game: every panel of the last one goes. */
-export function startGame(game, { meta = null, keepRecord = false, keepStudy = false } = {}) {
+/**
+ * Starts a game: every panel of the last one goes. The engine moves in it by itself only with
+ * `autoplay` (New game, other rules): a game opened (a file, a record, a link, a study's
+ * chapter, a position set up) waits for Engine move.
+ */
+export function startGame(game, { meta = null, keepRecord = false, keepStudy = false, autoplay = false } = {}) {
   newAddress = true;
   analysis.reset(ctx);
   trainer.leave(ctx);
@@ -475,7 +503,7 @@ export function startGame(game, { meta = null, keepRecord = false, keepStudy = f
   S.territory = null;
   S.dirty = false;
   S.cell = null; S.armed = false;
-  S.autoplay = true;
+  S.autoplay = autoplay;
   S.lesson = null;
   S.lessons = [];
   S.welcomed = false;
@@ -494,8 +522,8 @@ function openGame(i) {
   refresh().then(() => say(`Game ${i + 1} of ${S.record.games.length}, ${g.moves.length} moves: Redo or a click on a move steps through it.`));
 }
 
-/** A file's or a pasted text's error in the page's words: "line 4, column 3: ..." for a location. */
-const located = message => message.replace(/^[\w.-]+:(\d+):(\d+): /, "line $1, column $2: ");
+/** A text that cannot be opened is said in the status line (a file); the paste dialog says it itself. */
+const sayFailure = f => { if (!f.unreachable) say(f.text, true); };
 
 async function openFile(file) {
   return openText(file.name, await file.text());
@@ -505,14 +533,14 @@ async function openFile(file) {
  * Opens a game record, a position file or a link to a game (from a file or pasted): the record's
  * games in the Game list, the position as a new game, the link's game at its move.
  */
-async function openText(name, text) {
-  if (/^study:/m.test(text)) return study.openText(ctx, name, text);
+async function openText(name, text, report = sayFailure) {
+  if (/^study:/m.test(text)) return study.openText(ctx, name, text, report);
   const studyLink = /#((?:study|studyz|studytext)=\S*)/.exec(text.trim());
-  if (studyLink) { await study.openLink(ctx, studyLink[1]); return true; }
+  if (studyLink) return study.openLink(ctx, studyLink[1], { report });
   const link = /#(?:rules|start)=\S*/.exec(text.trim());
   if (link && !/^moves:/m.test(text)) {
     let g;
-    try { g = decodeGame(link[0]); } catch (e) { say(`${name}: ${e.message}.`, true); return false; }
+    try { g = decodeGame(link[0]); } catch (e) { report({ text: `${name}: ${e.message}.`, line: null, column: null }); return false; }
     if (!mayDiscard("Opening the link")) return false;
     startGame({ rules: g.rules, start: g.start, root: g.root, moves: [], meta: g.meta });
     goTo(g.path);
@@ -542,7 +570,7 @@ async function openText(name, text) {
     }
     return true;
   } catch (e) {
-    if (!e.unreachable) say(`${name}: ${located(e.message)}`, true);
+    report(e.unreachable ? { text: e.message, unreachable: true, line: null, column: null } : failure(name, e.message));
     return false;
   }
 }
@@ -583,6 +611,9 @@ function save() {
     // Whether the autosaved game has moves not saved to a file: after a reload the page still
     // asks before discarding it.
     localStorage.setItem("cathedral-game-unsaved", S.dirty ? "1" : "");
+    // Whether the engine may move in it by itself: a reload plays on against the engine, and a
+    // game opened, where the engine waits for Engine move, still waits after a reload.
+    localStorage.setItem("cathedral-game-autoplay", S.autoplay ? "1" : "");
   } catch (_) { /* private mode: the address still has it */ }
 }
 
@@ -597,13 +628,18 @@ function restore() {
     const g = decodeGame(fragment);
     S.game = { rules: g.rules, start: g.start, root: g.root, moves: [], meta: g.meta };
     // The autosaved game keeps its unsaved moves unsaved; a link someone shared has none.
-    let stored = null, unsaved = false;
-    try { stored = localStorage.getItem("cathedral-game"); unsaved = localStorage.getItem("cathedral-game-unsaved") === "1"; } catch (_) { /* private mode */ }
+    let stored = null, unsaved = false, autoplay = false;
+    try {
+      stored = localStorage.getItem("cathedral-game");
+      unsaved = localStorage.getItem("cathedral-game-unsaved") === "1";
+      autoplay = localStorage.getItem("cathedral-game-autoplay") === "1";
+    } catch (_) { /* private mode */ }
     S.dirty = unsaved && stored === fragment;
     goTo(g.path);
     // A reload in the middle of a game against the engine: it plays on if it is its turn at the
-    // end of the game (never over moves that were taken back).
-    S.autoplay = atEnd();
+    // end of the game (never over moves that were taken back). A link opened (one this browser
+    // did not keep, or Back to another game) never starts the engine: it waits for Engine move.
+    S.autoplay = atEnd() && stored === fragment && autoplay;
     $("rules").value = g.rules;
     return true;
   } catch (e) {
@@ -623,6 +659,25 @@ async function share() {
   } catch (_) {
     $("link-said").textContent = "Select the link and copy it.";
   }
+}
+
+/**
+ * A pasted text that cannot be read: the dialog stays open with it, says why, and selects the
+ * line the error names (scrolled into view), so that it can be mended there.
+ */
+function pasteFailed(f) {
+  const box = $("paste-text");
+  const lines = box.value.split("\n");
+  const line = f.line && f.line <= lines.length ? f.line : null;
+  $("paste-said").textContent = f.text.replace(/\.?$/, ".") + (line ? ` Line ${line} is selected above.` : "");
+  $("paste-said").className = "refused";
+  if (!$("paste-dialog").open) return;
+  box.focus();
+  if (!line) return;
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0);
+  box.setSelectionRange(start, start + lines[line - 1].length);
+  const height = parseFloat(getComputedStyle(box).lineHeight) || 18;
+  box.scrollTop = Math.max(0, (line - 2) * height);
 }
 
 // ---- Wiring ---------------------------------------------------------------------------------
@@ -651,7 +706,7 @@ function annotated() {
   history.render(ctx);
 }
 
-const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, announceCell, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements,
+const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, announceCell, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements, letEngineMove,
   resume: () => enginePlays(),
   marking: () => study.marking(),
   // (`replace`: the address itself brought the change, so no new entry of the history)
@@ -695,12 +750,12 @@ function wire() {
   };
   $("rules").onchange = e => {
     if (!mayDiscard("Changing the rules")) { e.target.value = S.game.rules; return; }
-    startGame(newGameState({ rules: e.target.value }));
+    startGame(newGameState({ rules: e.target.value }), { autoplay: true });
     refresh();
   };
   $("new").onclick = () => {
     if (!mayDiscard("A new game")) return;
-    startGame(newGameState({ rules: $("rules").value }));
+    startGame(newGameState({ rules: $("rules").value }), { autoplay: true });
     refresh();
   };
   for (let level = 10; level >= 1; level--) {
@@ -712,13 +767,25 @@ function wire() {
   $("level").onchange = e => { S.level = parseInt(e.target.value, 10); };
   $("opponent").onchange = e => { S.engineSide = e.target.value; S.autoplay = true; enginePlays(); };
   $("open").onclick = () => $("file").click();
-  $("paste").onclick = () => { $("paste-text").value = ""; $("paste-said").textContent = ""; $("paste-dialog").showModal(); };
+  // The text pasted stays in the box until it opens: one that cannot be read keeps the dialog
+  // open with the error and its line selected, and is still there when the dialog is opened again.
+  $("paste").onclick = () => $("paste-dialog").showModal();
+  $("paste-text").addEventListener("input", () => { $("paste-said").textContent = ""; $("paste-said").className = ""; });
   $("paste-open").onclick = async e => {
     e.preventDefault();
     const text = $("paste-text").value;
     if (!text.trim()) { $("paste-said").textContent = "Paste a game record, a position file or a link first."; return; }
-    $("paste-dialog").close();
-    await openText("The pasted text", text);
+    if ($("paste-open").disabled) return;
+    let failed = null;
+    $("paste-said").textContent = "Opening...";
+    $("paste-said").className = "";
+    $("paste-open").disabled = true;
+    let opened = false;
+    try { opened = await openText("The pasted text", text, f => { failed = f; }); } finally { $("paste-open").disabled = false; }
+    if (failed) { pasteFailed(failed); return; }
+    $("paste-said").textContent = "";
+    if (opened) $("paste-text").value = "";
+    if ($("paste-dialog").open) $("paste-dialog").close();
   };
   $("file").onchange = async () => {
     const file = $("file").files[0];

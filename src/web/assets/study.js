@@ -14,7 +14,7 @@
 // `#studyz=...` for a study carried in the link itself), so a reload or a link opens it there.
 import { S, newGameState, goTo, graft } from "./state.js";
 import { api } from "./api.js";
-import { Side, moveWords } from "./words.js";
+import { Side, moveWords, located, failure } from "./words.js";
 
 const $ = id => document.getElementById(id);
 const PROGRESS = "cathedral-studies";
@@ -124,15 +124,19 @@ async function open(ctx, source, chapter = null, { replace = false, ticket = ++o
     showChapter(ctx, Number.isInteger(at) && at >= 0 && at < view.chapters.length ? at : 0, { replace });
     return true;
   } catch (e) {
-    if (ticket === opening && !e.unreachable) ctx.say(`${source.label || source.name || "The study"}: ${located(e.message)}`, true);
+    if (ticket !== opening) return false;
+    const label = source.label || source.name || "The study";
+    if (source.report) source.report(e.unreachable ? { text: e.message, unreachable: true, line: null, column: null } : failure(label, e.message));
+    else if (!e.unreachable) ctx.say(`${label}: ${located(e.message)}`, true);
     return false;
   } finally { inFlight--; }
 }
 
-const located = message => message.replace(/^[\w.-]+:(\d+):(\d+): /, "line $1, column $2: ");
-
-/** Opens a study from its text (a file opened, a paste): true if it opened. */
-export function openText(ctx, label, text) { return open(ctx, { text, label }); }
+/**
+ * Opens a study from its text (a file opened, a paste): true if it opened. `report` takes what
+ * went wrong instead of the status line (the paste dialog shows it itself).
+ */
+export function openText(ctx, label, text, report = null) { return open(ctx, { text, label, report }); }
 
 /** Opens the first lesson of the course not done yet (the whole course done: the first). */
 export function openCourse(ctx) {
@@ -579,24 +583,25 @@ export async function init(ctx) {
  * chapter: at the page's start, and when the address changes under the page (Back and
  * Forward, a link pasted into the address bar). The study already open goes to the chapter.
  */
-export async function openLink(ctx, fragment, { replace = false } = {}) {
+export async function openLink(ctx, fragment, { replace = false, report = null } = {}) {
   const params = new URLSearchParams(fragment);
   const chapter = parseInt(params.get("chapter") || "1", 10) - 1;
   const kind = params.has("studyz") ? "studyz" : "studytext";
   // The study open already (a lesson by its name, one's own by its code): only the chapter moves.
   const alreadyOpen = S.study && (params.get("study") ? S.study.name === params.get("study") : !S.study.name && S.study.encoded === `${kind}=${params.get(kind)}`);
-  if (alreadyOpen && chapter >= 0 && chapter < S.study.view.chapters.length) { showChapter(ctx, chapter, { replace }); return; }
+  if (alreadyOpen && chapter >= 0 && chapter < S.study.view.chapters.length) { showChapter(ctx, chapter, { replace }); return true; }
   // Its place in line is taken now, before the link is decoded: Forward twice in quick
   // succession decodes two links, and the first one decoded need not be the first one asked.
   const ticket = ++opening;
-  if (params.get("study")) { await open(ctx, { name: params.get("study") }, chapter, { replace, ticket }); return; }
+  if (params.get("study")) return open(ctx, { name: params.get("study"), report }, chapter, { replace, ticket });
   inFlight++;
   let text;
   try {
     text = await decodeText(kind, params.get(kind) || "");
   } catch (e) {
-    if (ticket === opening) ctx.say(`The link's study could not be read: ${e.message}.`, true);
-    return;
+    const said = `The link's study could not be read: ${e.message}.`;
+    if (ticket === opening) { if (report) report({ text: said, line: null, column: null }); else ctx.say(said, true); }
+    return false;
   } finally { inFlight--; }
-  if (ticket === opening) await open(ctx, { text, label: "The linked study" }, chapter, { replace, ticket });
+  return ticket === opening ? open(ctx, { text, label: "The linked study", report }, chapter, { replace, ticket }) : false;
 }

@@ -112,3 +112,15 @@ export function valueText(value, exact) {
   // A thin space after the tilde: glued to a minus sign it read as a doubled tilde ("~~-7.3").
   return exact ? text : `~\u2009${text}`;
 }
+
+/** A file's or a pasted text's error in the page's words: "line 4, column 3: ..." for a location. */
+export const located = message => message.replace(/^[\w.-]+:(\d+):(\d+): /, "line $1, column $2: ");
+
+/**
+ * What went wrong with a text opened (a file, a paste): the page's words, and the line and column
+ * the server's (or the browser's engine's) message names ("paste:3:5: ..."), if any.
+ */
+export function failure(name, message) {
+  const at = /^[\w.-]+:(\d+):(\d+): /.exec(message);
+  return { text: `${name}: ${located(message)}`, line: at ? parseInt(at[1], 10) : null, column: at ? parseInt(at[2], 10) : null };
+}

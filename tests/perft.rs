@@ -17,7 +17,6 @@ use cathedral::rules::{Capture, CathedralTiming, Claims, FirstMove, Pass};
 use cathedral::{
     Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table,
 };
-use std::collections::VecDeque;
 
 mod common;
 
@@ -120,33 +119,9 @@ const NO_ENCLOSURE: Rules = Rules {
 // ----- the naive generator -------------------------------------------------------------------
 
 /// Whether the cells of the board not in `covered` fall apart into two or more 8-connected
-/// regions, by a breadth-first search over file/rank coordinates.
+/// regions, by the breadth-first search over file/rank coordinates of `common::naive`.
 fn naive_splits(covered: Bitboard) -> bool {
-    let open: Vec<Cell> = Cell::all().filter(|&c| !covered.contains(c)).collect();
-    let Some(&start) = open.first() else {
-        return false;
-    };
-    let mut seen = [false; 100];
-    seen[start.index()] = true;
-    let mut reached = 1;
-    let mut queue = VecDeque::from([start]);
-    while let Some(cell) = queue.pop_front() {
-        for df in -1i8..=1 {
-            for dr in -1i8..=1 {
-                let (f, r) = (cell.file() as i8 + df, cell.rank() as i8 + dr);
-                if !(0..10).contains(&f) || !(0..10).contains(&r) {
-                    continue;
-                }
-                let next = Cell::new(f as u8, r as u8).expect("on the board");
-                if !covered.contains(next) && !seen[next.index()] {
-                    seen[next.index()] = true;
-                    reached += 1;
-                    queue.push_back(next);
-                }
-            }
-        }
-    }
-    reached != open.len()
+    common::naive::regions_of(!covered).len() > 1
 }
 
 /// Every legal placement of `player`, by scanning the whole placement table.

@@ -545,7 +545,7 @@ fn records_carry_marks_and_variations_both_ways() {
     let error = refused(&|r| r["variations"][1]["marks"] = serde_json::json!([null, "!"]));
     assert!(
         error.contains(
-            "variation 2 to move 2: 2 marks for its 1 moves: expected at most one mark per move"
+            "variation 2 to move 2: 2 marks for its 1 move: expected at most one mark per move"
         ),
         "{error}"
     );

@@ -1985,7 +1985,7 @@ const tests = {
     page.on("dialog", d => { asked = d.message(); d.dismiss(); });
     await page.selectOption("#rules", "moore1978");
     await page.waitForTimeout(300);
-    assert.match(asked || "", /discards the current game of 1 moves/);
+    assert.match(asked || "", /discards the current game of 1 move, which/);
     assert.strictEqual(await page.inputValue("#rules"), "classic", "dismissed: the game stays");
     assert.strictEqual(await played(page), 1);
   },

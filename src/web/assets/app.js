@@ -482,7 +482,7 @@ function letEngineMove() {
 export function mayDiscard(what) {
   const size = treeSize();
   if (!S.dirty || !size || S.puzzle || S.study) return true;
-  return window.confirm(`${what} discards the current game of ${size} moves, which is not saved. Go on?`);
+  return window.confirm(`${what} discards the current game of ${size} move${size === 1 ? "" : "s"}, which is not saved. Go on?`);
 }
 
 /**

@@ -422,7 +422,8 @@ fn midgame_optional_capture_at_once() {
     check(OPTIONAL_AT_ONCE, MIDGAME, &[248, 52_964], 2);
 }
 
-/// The expensive pins and naive cross-checks (about 10 s with the optimised test profile).
+/// The expensive pins and naive cross-checks (about 30 s with the optimised test profile on
+/// this 2-core machine, idle).
 #[test]
 fn deep_pins() {
     check(Rules::CLASSIC, &[], &[224, 398_548, 624_864_152], 2);

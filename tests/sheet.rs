@@ -231,13 +231,7 @@ fn each_answer_refutes_the_most_tempting_wrong_move() {
 
 /// Every puzzle file of the shipped collection, by name, without wrong tries (no solving).
 fn teaching() -> Vec<SheetPuzzle> {
-    let mut paths: Vec<_> = std::fs::read_dir("puzzles/teaching")
-        .expect("puzzles/teaching")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
-        .collect();
-    paths.sort();
-    paths
+    common::yaml_files("puzzles/teaching")
         .into_iter()
         .map(|path| SheetPuzzle {
             name: path.file_stem().unwrap().to_string_lossy().into_owned(),

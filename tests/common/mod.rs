@@ -25,6 +25,17 @@ pub fn json_of(cmd: &mut Command) -> serde_json::Value {
     serde_json::from_str(&stdout_of(cmd)).expect("JSON")
 }
 
+/// The `.yaml` files of `dir`, sorted by name.
+pub fn yaml_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .expect(dir)
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    paths
+}
+
 /// The position after playing `moves` (in notation) from the empty board under `rules`.
 pub fn replay(rules: Rules, moves: &[&str]) -> Position {
     let mut position = Position::new(rules);

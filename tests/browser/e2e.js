@@ -1079,7 +1079,7 @@ const tests = {
     const wrong = await page.textContent("#study-verdict");
     assert.match(wrong, /^Not quite\./);
     assert.match(wrong, /refused: Dark Tavern a1 \(.+\) \u2014 you ticked it/);
-    assert.match(wrong, /\u2713 legal: Light Cathedral b1-d4 \u2014 you left it out\n\u2713 legal: Light Cathedral e4-g7\n/);
+    assert.match(wrong, /\u2713 legal: Light Cathedral c1-c4, b2, d2 \u2014 you left it out\n\u2713 legal: Light Cathedral f4-f7, e5, g5\n/);
     await page.mouse.move(1, 1);
     await shot(page, "study-legal-wrong");
     await page.click("#study-retry");
@@ -2032,7 +2032,248 @@ const tests = {
       await axeScan(page, `${colorScheme} mode`);
     }
   },
+
+  // Issue 75. The game-over banner is beside the board, never over it: the final position and
+  // the last move stay in sight, on a phone, a laptop and a desktop.
+  async bannerBesideBoard(page) {
+    await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+    await page.locator("#history > li.move").last().locator("button").click();
+    await page.waitForSelector("#banner:not([hidden])");
+    for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP], ["desktop", DESKTOP]]) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const [banner, board] = await page.evaluate(() => ["#banner", "#board svg"].map(s => { const r = document.querySelector(s).getBoundingClientRect(); return { left: r.left, right: r.right, top: r.top, bottom: r.bottom }; }));
+      const over = banner.left < board.right && board.left < banner.right && banner.top < board.bottom && board.top < banner.bottom;
+      assert.ok(!over, `${name}: the banner ${JSON.stringify(banner)} covers none of the board ${JSON.stringify(board)}`);
+      assert.ok(banner.bottom <= viewport.height, `${name}: the banner is in sight without scrolling (its bottom at ${banner.bottom})`);
+      await page.mouse.move(1, 1);
+      await shot(page, `game-over-${name}`);
+    }
+  },
+
+  // Issue 75. A move is named by squares it covers: the corners of a building that fills its box,
+  // else its runs of squares and the others ("Light Cathedral f3-f6, e4, g4"), the same in the
+  // move list, the screen reader's words, the board's description and the opening book.
+  async moveNames(page) {
+    await page.goto(url + "#rules=classic&moves=lcde4f3f4f5f6g4_dcaa1a2b1c1c2_lsqi1i2j1j2");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 3 && /Move 3: /.test(document.querySelector("#announce").textContent));
+    const said = await page.locator("#history li.move button").allTextContents();
+    assert.deepStrictEqual(said, ["1.Light Cathedral f3-f6, e4, g4", "2.Dark Castle a1-c1, a2, c2", "3.Light Square i1-j2"]);
+    assert.match(await page.textContent("#announce"), /^Move 3: Light Square i1-j2\. Dark to move\./);
+    const board = await page.textContent("#board-text");
+    assert.match(board, /The Cathedral covers f3-f6, e4, g4\./);
+    assert.match(board, /Dark: Castle a1-c1, a2, c2; territory/);
+    // Every move of a whole game: the squares named are the squares the move covers.
+    await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+    const items = await page.$$eval("#history li.move", lis => lis.map(li => [li.title, li.querySelector("button").textContent]));
+    for (const [move, text] of items) assert.deepStrictEqual(namedSquares(text).sort(), cellsOf(move).sort(), `"${text}" names the squares of ${move}`);
+    // The opening book's rows.
+    await page.click("#new");
+    await page.waitForSelector("#book tbody tr a", { timeout: 20000 });
+    const rows = await page.$$eval("#book tbody tr a", links => links.map(a => [a.title, a.textContent]));
+    for (const [move, text] of rows) assert.deepStrictEqual(namedSquares(text).sort(), cellsOf(move).sort(), `the book's "${text}" names the squares of ${move}`);
+  },
+
+  // Issue 75. Against the engine, Redo brings back the player's move and the engine's answer, as
+  // Undo took both back: the player is to move again, never left to move for the engine. Stepped
+  // back to the engine's turn, the line under the hand says what Redo does there.
+  async redoAgainstEngine(page) {
+    await page.selectOption("#opponent", "dark");
+    await placeByMouse(page, OPENING[0]);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 20000 });
+    await page.click("#undo");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
+    await page.click("#redo");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2, null, { timeout: 5000 });
+    await page.waitForFunction(() => /^Light to move/.test(document.querySelector("#status").textContent));
+    await page.click("#history > li.move:nth-child(1) button");
+    await page.waitForFunction(() => /^Engine plays Dark: Redo plays its move again/.test(document.querySelector("#status").textContent), null, { timeout: 5000 });
+    await page.waitForTimeout(1500);
+    assert.strictEqual(await played(page), 1, "the engine does not play over its own move");
+    await page.keyboard.press("Shift+Backspace");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2);
+    assert.match(await status(page), /^Light to move/);
+  },
+
+  // Issue 75. A lesson whose reply names a long list of cells wraps inside the Teach me box, on a
+  // phone, a laptop and a desktop. The engine's judgement is played back by the test (a move
+  // that gives up 3 squares), so that no timing decides; the reply's explanation is the server's.
+  async teachLongList(page) {
+    const file = path.join(repo, "puzzles/teaching/puzzle-036.yaml");
+    await page.route("**/api/bestmove", async route => {
+      if (!/"also"/.test(route.request().postData() || "")) return route.continue();
+      await route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({
+        best_move: "dark:stable:e1,f1", value: 4, judgement: "exact", mover: "dark",
+        also: { mv: "dark:tavern:e1", loss: 3, value: 1, line: ["dark:tavern:e1", "light:tavern:c8"] },
+      }) });
+    });
+    await page.check("#teach");
+    await page.selectOption("#teach-threshold", "1");
+    await openFile(page, file);
+    await placeByMouse(page, "tavern:e1");
+    await page.waitForSelector("#lesson:not([hidden])", { timeout: 30000 });
+    await page.waitForFunction(() => /no claim of 13 squares/.test(document.querySelector("#lesson").textContent));
+    for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP], ["desktop", DESKTOP]]) {
+      await page.setViewportSize(viewport);
+      const sticking = await page.evaluate(() => {
+        const box = document.querySelector("#lesson");
+        const edge = box.getBoundingClientRect().right;
+        return [box, ...box.querySelectorAll("*")].filter(e => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > edge + 0.5).map(e => e.tagName + " " + e.textContent.slice(0, 40));
+      });
+      assert.deepStrictEqual(sticking, [], `${name}: nothing of the lesson goes past its box`);
+      await page.locator("#lesson").scrollIntoViewIfNeeded();
+      await page.mouse.move(1, 1);
+      await shot(page, `teach-long-${name}`);
+    }
+  },
+
+  // Issue 75. Counts in the page's words are singular for one: a record of one move, its
+  // analysis, a player holding one square.
+  async plurals(page) {
+    const record = path.join(out, "one-move.yaml");
+    fs.writeFileSync(record, "rules: classic\nmoves:\n- light:cathedral:e4,f3,f4,f5,f6,g4\n");
+    await page.setInputFiles("#file", record);
+    await page.waitForFunction(() => /^Game 1 of 1, /.test(document.querySelector("#status").textContent));
+    assert.match(await status(page), /^Game 1 of 1, 1 move: /);
+    await page.click("#analyse");
+    await page.waitForFunction(() => /^Analysed /.test(document.querySelector("#progress").textContent), null, { timeout: 60000 });
+    assert.strictEqual(await page.textContent("#progress"), "Analysed 1 move.");
+    // Light holds one Tavern: "1 square unplaced".
+    const start = Buffer.from(fs.readFileSync(path.join(repo, "puzzles/bench/t3-05.yaml"), "utf8")).toString("base64url");
+    await page.goto(url + `#start=${start}&moves=lsta6b6_dtah6_ltac1`);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 3);
+    assert.match(await page.textContent("#other-hand"), /^Light holds Tavern; 1 square unplaced\.$/);
+    assert.match(await page.textContent("#board-text"), /Light: .*; 1 square unplaced\./);
+  },
+
+  // Issue 75. On a phone every visible button, select, checkbox, radio button, summary and table
+  // link is at least 24 px wide and high (WCAG 2.2, 2.5.8): at the start, with a game's move strip,
+  // with a lesson of the course.
+  async touchTargets(page) {
+    const small = () => page.evaluate(() => [...document.querySelectorAll("button, select, input, summary, textarea, td a, th a")].filter(e => {
+      const r = e.getBoundingClientRect();
+      // Hidden ones (the file inputs, the visually hidden) are not targets.
+      return e.getClientRects().length && r.width > 2 && r.height > 2 && getComputedStyle(e).visibility !== "hidden" && (r.width < 24 || r.height < 24);
+    }).map(e => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""} "${(e.textContent || e.value || "").trim().slice(0, 30)}" ${Math.round(e.getBoundingClientRect().width)}x${Math.round(e.getBoundingClientRect().height)}`));
+    await page.waitForSelector("#book tbody tr a", { timeout: 20000 });
+    assert.deepStrictEqual(await small(), [], "at the start");
+    await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+    await page.click("#history > li.move:nth-child(5) button");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 5);
+    assert.deepStrictEqual(await small(), [], "with a game's moves");
+    await page.selectOption("#course", "01-placing-buildings");
+    await page.click("#course-open");
+    await page.waitForFunction(() => document.querySelectorAll("#study-answer input").length === 4);
+    assert.deepStrictEqual(await small(), [], "with a lesson");
+  },
+
+  // Issue 75. The values and the analysis's marks in the move list survive a reload, each at its
+  // own move; a move played after the reload has none of them, and a new game none at all.
+  async valuesAfterReload(page) {
+    await page.setInputFiles("#file", path.join(repo, "docs/analysis/engine-games.yaml"));
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length > 10);
+    await page.click("#analyse");
+    await page.waitForFunction(() => document.querySelectorAll("#history .value").length >= 3, null, { timeout: 60000 });
+    await page.click("#stop");
+    await page.waitForFunction(() => !document.querySelector("#analyse").disabled, null, { timeout: 30000 });
+    const shown = () => page.$$eval("#history li.move", lis => lis.map(li => [li.title, (li.querySelector(".value") || {}).textContent || "", (li.querySelector(".mark") || {}).textContent || ""]));
+    const before = await shown();
+    const values = before.filter(b => b[1]).length;
+    assert.ok(values >= 3, "the analysis gave values");
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length > 10);
+    await page.waitForFunction(n => document.querySelectorAll("#history .value").length >= n, values, { timeout: 5000 });
+    assert.deepStrictEqual(await shown(), before, "the same values and marks at the same moves after the reload");
+    // Another second move: a variation, with nothing judged on it.
+    await page.click("#history > li.move:nth-child(1) button");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 1);
+    await page.waitForSelector("#hand button[data-kind='tavern']");
+    await placeByMouse(page, "tavern:a10");
+    const aside = await page.$$eval("#history li.move", lis => lis.filter(li => li.title === "dark:tavern:a10").map(li => (li.querySelector(".value") || {}).textContent || ""));
+    assert.deepStrictEqual(aside, [""], "the new move has no value");
+    await page.click("#new");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 0);
+    await page.reload();
+    await page.waitForSelector("#hand button[data-kind]");
+    await placeByMouse(page, OPENING[0]);
+    assert.strictEqual(await page.locator("#history .value").count(), 0, "a new game has no values of the last one");
+  },
+
+  // Issue 75. The opening book on the empty board lists each placement once, with its turns of the
+  // board (the book holds each in every turn, with the same numbers): no two rows are one
+  // placement turned.
+  async bookTurns(page) {
+    await page.waitForSelector("#book tbody tr a", { timeout: 20000 });
+    if (await page.isVisible("#book button")) await page.click("#book button");
+    const rows = await page.$$eval("#book tbody tr", trs => trs.map(tr => [tr.querySelector("a").title, ...[...tr.cells].slice(1).map(c => c.textContent)]));
+    const seen = new Map();
+    for (const [move, ...numbers] of rows) {
+      for (const turned of turnsOf(move)) {
+        const other = seen.get(turned);
+        assert.ok(!other || other.join() !== numbers.join(), `${move} is ${other && other.move} turned, with the same numbers: one row`);
+      }
+      seen.set(cellsOf(move).sort().join(","), Object.assign(numbers, { move }));
+    }
+    assert.match(await page.textContent("#book caption"), /^Light's 56 moves in the opening study .*the 224 placements share 56 rows/);
+    assert.deepStrictEqual(await page.$$eval("#book thead th", ths => ths.map(t => t.textContent)), ["move", "turns", "games", "result for Light", "worst for Light"]);
+    await axeScan(page, "the opening book with turns");
+    for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP], ["desktop", DESKTOP]]) {
+      await page.setViewportSize(viewport);
+      await page.locator("#book-box").scrollIntoViewIfNeeded();
+      await page.mouse.move(1, 1);
+      await shot(page, `book-${name}`);
+    }
+  },
+
+  // Issue 75. The buildings in hand show their whole names and counts, the Cathedral's too, in a
+  // font wider than the page's own (as a device without Georgia or Times shows it).
+  async handFits(page) {
+    for (const moves of ["", "lcde6f5f6f7f8g6"]) for (const theme of ["classic", "world"]) {
+      await page.goto(url + (moves ? `#rules=classic&moves=${moves}` : "#rules=classic"));
+      await page.waitForSelector("#hand button[data-kind]");
+      await page.selectOption("#theme", theme);
+      await page.addStyleTag({ content: "body { font-family: 'DejaVu Serif', serif; }" });
+      for (const [name, viewport] of [["phone", PHONE], ["tablet", { width: 720, height: 900 }], ["laptop", LAPTOP], ["desktop", DESKTOP]]) {
+        await page.setViewportSize(viewport);
+        const cut = await page.$$eval("#hand button", buttons => buttons.filter(b => {
+          const edge = b.getBoundingClientRect().right;
+          return b.scrollWidth > b.clientWidth || [...b.children].some(c => !c.classList.contains("visually-hidden") && c.getBoundingClientRect().right > edge - 1);
+        }).map(b => b.textContent));
+        assert.deepStrictEqual(cut, [], `${theme}, ${moves ? "after the Cathedral" : "at the start"}, ${name}: every name and count in sight`);
+        if (!moves && theme === "classic" && name !== "tablet") {
+          await page.evaluate(() => window.scrollTo(0, 0));
+          await shot(page, `hand-cathedral-${name}`, { clip: await page.locator("#hand").boundingBox() });
+        }
+      }
+    }
+  },
 };
+
+// The squares a move's words name (issue 75): each "x1" and each "x1-y2", a run or the corners
+// of a filled rectangle, as every square from one to the other.
+function namedSquares(text) {
+  const named = [];
+  for (const [, a, b] of text.matchAll(/\b([a-j](?:10|[1-9]))(?:-([a-j](?:10|[1-9])))?\b/g)) {
+    const [f0, r0] = [FILES.indexOf(a[0]), parseInt(a.slice(1), 10)];
+    const [f1, r1] = b ? [FILES.indexOf(b[0]), parseInt(b.slice(1), 10)] : [f0, r0];
+    for (let f = Math.min(f0, f1); f <= Math.max(f0, f1); f++) for (let r = Math.min(r0, r1); r <= Math.max(r0, r1); r++) named.push(FILES[f] + r);
+  }
+  return named;
+}
+
+// A move's cells turned a quarter, a half and three quarters of the board, each as sorted cells.
+function turnsOf(move) {
+  let cells = cellsOf(move).map(c => [FILES.indexOf(c[0]), parseInt(c.slice(1), 10) - 1]);
+  const turns = [];
+  for (let t = 1; t < 4; t++) {
+    cells = cells.map(([x, y]) => [y, 9 - x]);
+    turns.push(cells.map(([x, y]) => FILES[x] + (y + 1)).sort().join(","));
+  }
+  return turns;
+}
 
 // Screenshots for docs/web.md at three sizes, and (E2E_TIMINGS=1) timings.
 async function screenshots(browser) {
@@ -2198,7 +2439,7 @@ if (require.main === module) (async () => {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   const only = process.env.E2E_ONLY;
-  const sizes = { phone: [PHONE, { hasTouch: true, isMobile: true }], trainerPhone: [PHONE, { hasTouch: true, isMobile: true }] };
+  const sizes = { phone: [PHONE, { hasTouch: true, isMobile: true }], trainerPhone: [PHONE, { hasTouch: true, isMobile: true }], touchTargets: [PHONE, { hasTouch: true, isMobile: true }], bannerBesideBoard: [PHONE, { hasTouch: true, isMobile: true }] };
   let failed = 0;
   for (const [name, body] of Object.entries(tests)) {
     if (only && !only.split(",").includes(name)) continue;

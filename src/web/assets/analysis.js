@@ -4,7 +4,7 @@
 // Exact values are marked exact; everything else is labelled an estimate.
 import { S, request, gameKey, allMoves, lineNodes, graft } from "./state.js";
 import { api, stream, ApiError, UNREACHABLE } from "./api.js";
-import { valueText, playerOf } from "./words.js";
+import { valueText, playerOf, count } from "./words.js";
 import { words, lineWords } from "./history.js";
 
 const $ = id => document.getElementById(id);
@@ -214,7 +214,7 @@ async function territory(ctx) {
     const r = await api("/api/territory", request({}), { signal: controller.signal, retries: 5 });
     if (key !== gameKey()) return;
     S.territory = { key, cells: r.cells, answer: r };
-    $("progress").textContent = `Territory (estimate, ${r.playouts} games played out): Light is expected to own or fill ${r.light_expected.toFixed(1)} squares, Dark ${r.dark_expected.toFixed(1)}.`;
+    $("progress").textContent = `Territory (estimate, ${count(r.playouts, "game")} played out): Light is expected to own or fill ${r.light_expected.toFixed(1)} squares, Dark ${r.dark_expected.toFixed(1)}.`;
     ctx.render();
   } catch (e) {
     if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = e.unreachable ? "Territory: the server cannot be reached; it is asked again when the server answers." : `Territory: ${e.message}`;
@@ -327,7 +327,7 @@ function showRootMoves(ctx, r, key) {
     row.insertCell().textContent = m.value !== null && m.value !== undefined ? valueText(lightView(m.value, r.to_move), true) : `${valueText(lower, true)} to ${valueText(upper, true)}`;
   }
   box.append(table);
-  if (r.root_moves.length > shown.length) box.append(`and ${r.root_moves.length - shown.length} more moves`);
+  if (r.root_moves.length > shown.length) box.append(`and ${count(r.root_moves.length - shown.length, "more move")}`);
 }
 
 /**
@@ -500,7 +500,7 @@ async function analyse(ctx) {
   const sameGame = () => !mine.detached && wholeGameKey() === key;
   busy(true);
   $("plot").innerHTML = ""; $("summary").textContent = "";
-  $("answer").textContent = `Analysing ${moves.length} moves (50,000 nodes a position)...`;
+  $("answer").textContent = `Analysing ${count(moves.length, "move")} (50,000 nodes a position)...`;
   // Each judgement is filed on the node of the move it judged, whatever the page shows meanwhile.
   const nodes = lineNodes();
   for (const node of nodes) node.judged = null;
@@ -528,8 +528,8 @@ async function analyse(ctx) {
     $("answer").textContent = "";
     $("summary").textContent = summary(result.analysis, result.complete, moves.length);
     const ended = result.stopped_reason === "time" ? "reached the server's time limit" : "stopped";
-    $("progress").textContent = result.complete ? `Analysed ${moves.length} moves.`
-      : plies.length ? `Analysis ${ended}: ${plies.length} of ${moves.length} moves judged.`
+    $("progress").textContent = result.complete ? `Analysed ${count(moves.length, "move")}.`
+      : plies.length ? `Analysis ${ended}: ${plies.length} of ${count(moves.length, "move")} judged.`
       : `Analysis ${ended} before any move was judged.`;
     if (plies.length && result.plot_svg) showPlot(ctx, result.plot_svg);
     ctx.render();

@@ -3,7 +3,7 @@
 import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, atEnd, nodeAt, lineOf, treeSize, switchVariation, promote, deleteHere } from "./state.js";
 import { api, onUnreachable, UNREACHABLE } from "./api.js";
 import { IN_BROWSER, ENGINE_WHERE, tableMb, setTableMb } from "./local.js";
-import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS, failure } from "./words.js";
+import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS, failure, count as counted } from "./words.js";
 import { boardSvg, relabel, drawMarks, drawGhosts, drawPreview, drawTerritory, drawStudy, describe, cellWords } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
 import * as analysis from "./analysis.js";
@@ -46,6 +46,8 @@ function hintText() {
     if (S.autoplay || S.puzzle) return "The engine's turn.";
     return `Engine plays ${Side(p.to_move)}: press Engine move to let it move, or place ${Side(p.to_move)}'s building yourself.`;
   }
+  // Stepped back to the engine's turn (a move of the list, a key): its move follows in the game.
+  if (S.engineSide === p.to_move && !S.puzzle) return `Engine plays ${Side(p.to_move)}: Redo plays its move again; a building of ${Side(p.to_move)}'s placed here opens a variation.`;
   const lehmannWoods = p.rules.cathedral === "after-first-move";
   if (p.cathedral.status === "to-place" && p.to_move === "light")
     return lehmannWoods ? `Light places the Cathedral, then its own first building: turn it (R) and ${point}.`
@@ -208,6 +210,7 @@ export function render() {
   $("explain").textContent = S.editor ? "" : view.last_move ? view.last_move.text : "(no move yet)";
   showHand();
   history.render(ctx);
+  keepJudgements();
   teach.show(ctx);
   analysis.renderEval(ctx);
   analysis.renderPlot(ctx);
@@ -290,7 +293,7 @@ function showHand() {
     hand.appendChild(button);
   }
   const other = S.editor || view.position.game_over ? null : owner === "light" ? "dark" : "light";
-  $("other-hand").textContent = other ? `${Side(other)} holds ${Object.entries(view.position[other].hand).filter(([, n]) => n > 0).map(([k, n]) => kindName(S.theme, k, other) + (n > 1 ? ` \u00d7${n}` : "")).join(", ") || "nothing"}; ${view.position[other].unplaced_squares} squares unplaced.` : "";
+  $("other-hand").textContent = other ? `${Side(other)} holds ${Object.entries(view.position[other].hand).filter(([, n]) => n > 0).map(([k, n]) => kindName(S.theme, k, other) + (n > 1 ? ` \u00d7${n}` : "")).join(", ") || "nothing"}; ${counted(view.position[other].unplaced_squares, "square")} unplaced.` : "";
 }
 
 async function loadPlacements() {
@@ -424,7 +427,17 @@ export function undo() {
   S.cell = null; S.armed = false;
   refresh();
 }
-export function redo() { if (!S.editor && !atEnd()) jump(S.game.moves.length + 1); }
+/**
+ * Plays the next move of the line again; against the engine, its answer too (as Undo took back
+ * both), so that the player is to move again, never left to move for the engine.
+ */
+export function redo() {
+  if (S.editor || atEnd()) return;
+  const line = allMoves();
+  let count = S.game.moves.length + 1;
+  if (S.engineSide && !S.puzzle) while (count < line.length && playerOf(line[count]) === S.engineSide) count++;
+  jump(count);
+}
 /** Goes to the moment after `count` moves of the line shown. */
 export function jump(count) { if (!S.editor) goToPath(allMoves().slice(0, Math.max(0, count))); }
 /** Goes to the node at the end of `path` (a move of the list, a variation). */
@@ -519,7 +532,7 @@ function openGame(i) {
     meta: g.meta || { light: g.light, dark: g.dark, event: g.event } });
   S.autoplay = false;
   $("games").value = String(i);
-  refresh().then(() => say(`Game ${i + 1} of ${S.record.games.length}, ${g.moves.length} moves: Redo or a click on a move steps through it.`));
+  refresh().then(() => say(`Game ${i + 1} of ${S.record.games.length}, ${counted(g.moves.length, "move")}: Redo or a click on a move steps through it.`));
 }
 
 /** A text that cannot be opened is said in the status line (a file); the paste dialog says it itself. */
@@ -615,6 +628,42 @@ function save() {
     // game opened, where the engine waits for Engine move, still waits after a reload.
     localStorage.setItem("cathedral-game-autoplay", S.autoplay ? "1" : "");
   } catch (_) { /* private mode: the address still has it */ }
+  keepJudgements();
+}
+
+// The values and the analysis's marks of the move list are kept in the browser with the game, each
+// by the moves that reach its position, so that a reload shows them at the same moves again.
+const JUDGED = "cathedral-game-judged";
+let judgementsKept = null;
+function keepJudgements() {
+  const game = S.game;
+  const values = Object.entries(S.values).filter(([key]) => { const [r, s] = JSON.parse(key); return r === game.rules && s === game.start; });
+  const judged = [];
+  const walk = (node, path) => {
+    for (const child of node.children) {
+      const p = [...path, child.move];
+      const j = child.judged;
+      if (j) judged.push([p, { mover: j.mover, after_value: j.after_value, after_judgement: j.after_judgement, mark: j.mark || null, loss: j.loss, before: { best: j.before ? j.before.best : null } }]);
+      walk(child, p);
+    }
+  };
+  walk(game.root, []);
+  const text = JSON.stringify({ rules: game.rules, start: game.start, values: Object.fromEntries(values), judged });
+  if (text === judgementsKept) return;
+  judgementsKept = text;
+  try { localStorage.setItem(JUDGED, text); } catch (_) { /* not kept */ }
+}
+
+/** The kept values and marks of the game's positions (the same rules and start), after a reload. */
+function restoreJudgements() {
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(JUDGED) || "null"); } catch (_) { kept = null; }
+  if (!kept || kept.rules !== S.game.rules || kept.start !== S.game.start) return;
+  for (const [key, value] of Object.entries(kept.values || {})) if (!S.values[key]) S.values[key] = value;
+  for (const [path, judged] of kept.judged || []) {
+    const node = path.length ? nodeAt(path) : null;
+    if (node && !node.judged) node.judged = judged;
+  }
 }
 
 function restore() {
@@ -636,6 +685,7 @@ function restore() {
     } catch (_) { /* private mode */ }
     S.dirty = unsaved && stored === fragment;
     goTo(g.path);
+    restoreJudgements();
     // A reload in the middle of a game against the engine: it plays on if it is its turn at the
     // end of the game (never over moves that were taken back). A link opened (one this browser
     // did not keep, or Back to another game) never starts the engine: it waits for Engine move.

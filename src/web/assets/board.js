@@ -2,7 +2,7 @@
 // board, with the page's layers over it: the territory view, what the last move did, the
 // engine's or the solver's line as numbered ghost buildings, the placement under the pointer
 // and the keyboard cursor. Each layer is a function of the state (state.js).
-import { FILES, coords, cellsOf, pieceOf, playerOf, Side, buildingName, nths, span, THEMES } from "./words.js";
+import { FILES, coords, cellsOf, pieceOf, playerOf, Side, buildingName, nths, squares, count, THEMES } from "./words.js";
 
 export const CELL = 40, MARGIN = 28, TOP = 8;
 export const WIDTH = 440, HEIGHT = 436; // the board and its coordinates, without the hands
@@ -223,15 +223,6 @@ export function drawPreview(svg, cell, shown, armed) {
   g.appendChild(square(cell, 1, { id: "cursor", fill: "none", stroke: colour("--cursor"), "stroke-width": 2, "stroke-dasharray": "2 2" }));
 }
 
-/** The position in words, for screen readers. */
-/** A building's cells for a listener: "a1-b2" for a rectangle, else every cell ("b1, a2, b2, c2, b3"). */
-function cellList(cells) {
-  const cs = cells.map(coords);
-  const w = Math.max(...cs.map(c => c[0])) - Math.min(...cs.map(c => c[0])) + 1;
-  const h = Math.max(...cs.map(c => c[1])) - Math.min(...cs.map(c => c[1])) + 1;
-  return w * h === cells.length ? span(cells) : cells.join(", ");
-}
-
 /** What is on one cell, and whose territory it is, in words (a screen reader's question). */
 export function cellWords(view, cell, theme) {
   const p = view.position;
@@ -241,27 +232,28 @@ export function cellWords(view, cell, theme) {
     const counts = {};
     for (const b of p[owner].buildings) {
       const nth = counts[b.piece] = (counts[b.piece] || 0) + 1;
-      if (b.cells.includes(cell)) return `${cell}: ${Side(owner)}'s ${buildingName(theme, b.piece, owner, nth - 1)} (${cellList(b.cells)}).`;
+      if (b.cells.includes(cell)) return `${cell}: ${Side(owner)}'s ${buildingName(theme, b.piece, owner, nth - 1)} (${squares(b.cells)}).`;
     }
   }
   for (const owner of ["light", "dark"]) if ((p[owner].territory || []).includes(cell)) return `${cell}: empty, ${Side(owner)}'s territory.`;
   return `${cell}: empty.`;
 }
 
+/** The position in words, for screen readers (buildings apart by semicolons: their squares have commas). */
 export function describe(view, theme) {
   const p = view.position;
   const parts = [];
   const neutral = THEMES[theme].neutral;
   parts.push(p.game_over ? "The game is over." : `${Side(p.to_move)} to move.`);
-  parts.push(p.cathedral.cells.length ? `The ${neutral} covers ${span(p.cathedral.cells)}.` : p.cathedral.status === "to-place" ? `The ${neutral} is still to be placed.` : `The ${neutral} has been captured.`);
+  parts.push(p.cathedral.cells.length ? `The ${neutral} covers ${squares(p.cathedral.cells)}.` : p.cathedral.status === "to-place" ? `The ${neutral} is still to be placed.` : `The ${neutral} has been captured.`);
   for (const owner of ["light", "dark"]) {
     const v = p[owner];
     const counts = {};
     const list = v.buildings.map(b => {
       const nth = counts[b.piece] = (counts[b.piece] || 0) + 1;
-      return `${buildingName(theme, b.piece, owner, nth - 1)} ${cellList(b.cells)}`;
+      return `${buildingName(theme, b.piece, owner, nth - 1)} ${squares(b.cells)}`;
     });
-    parts.push(`${Side(owner)}: ${list.length ? list.join(", ") : "no buildings"}; territory ${v.territory_size} squares; ${v.unplaced_squares} squares unplaced.`);
+    parts.push(`${Side(owner)}: ${list.length ? list.join("; ") : "no buildings"}; territory ${count(v.territory_size, "square")}; ${count(v.unplaced_squares, "square")} unplaced.`);
   }
   return parts.join(" ");
 }

@@ -4,6 +4,7 @@
 import { S, request, gameKey } from "./state.js";
 import { api } from "./api.js";
 import { moveLink } from "./analysis.js";
+import { moveWords, nths, cellsOf, coords, cellName, pieceOf, count } from "./words.js";
 
 const $ = id => document.getElementById(id);
 /** Moves listed before "Show all". */
@@ -38,17 +39,37 @@ export async function onPosition(ctx) {
   } finally { if (call === controller) call = null; }
 }
 
-/**
- * A book move as a row names it: the building and every cell (`Castle d9,d10,e9,f9,f10`). The
- * mover is in the caption; the cells are all written because two placements of one building
- * can share their corners (the Castle's turns do).
- */
+/** A book move as a row names it: the building and its squares (`Castle d9-f9, d10, f10`); the mover is in the caption. */
 function rowText(move) {
-  const parts = move.split(":");
-  const cells = parts.pop();
-  const kind = parts.pop() || "";
-  // A line may break after any comma (a zero-width space), never inside a cell.
-  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)} ${cells.replace(/,/g, ",\u200b")}`;
+  const all = [...S.game.moves, move];
+  return moveWords(move, S.theme, null, nths(all)[all.length - 1], false);
+}
+
+/** The move turned a quarter of the board `times` times (the book's rotations, src/cathedral/book.rs). */
+function turnedBy(move, times) {
+  let cells = cellsOf(move).map(coords).map(([f, r]) => [f, r - 1]);
+  for (let i = 0; i < times; i++) cells = cells.map(([x, y]) => [y, 9 - x]);
+  return cells.map(([x, y]) => cellName(x, y + 1)).sort().join(",");
+}
+
+/**
+ * The book's moves, one row for each placement and its turns of the board: a position the
+ * four turns keep (the start) lists each placement in every turn, with the same numbers, for
+ * the study played one of them. Only moves with the same numbers go together.
+ */
+function groups(moves) {
+  const rows = [];
+  const seen = new Map();
+  for (const m of moves) {
+    const stats = `${pieceOf(m.move)}:${m.games}:${m.margin}:${m.worst}`;
+    const turns = [0, 1, 2, 3].map(t => `${stats}:${turnedBy(m.move, t)}`);
+    const row = turns.map(t => seen.get(t)).find(Boolean);
+    if (row) { row.turns.push(m.move); continue; }
+    const fresh = { first: m, turns: [m.move] };
+    seen.set(turns[0], fresh);
+    rows.push(fresh);
+  }
+  return rows;
 }
 
 function show(ctx, r, key) {
@@ -58,28 +79,39 @@ function show(ctx, r, key) {
   if (!r.in_book || S.editor) { panel.hidden = true; return; }
   panel.hidden = false;
   const mover = r.mover === "light" ? "Light" : "Dark";
+  const rows = groups(r.moves);
+  // The book's own move leads its row.
+  for (const row of rows) if (row.turns.includes(r.choice)) row.first = r.moves.find(m => m.move === r.choice);
+  const turned = rows.length < r.moves.length;
   const table = document.createElement("table");
   const caption = table.createCaption();
   caption.className = "note";
-  caption.textContent = `${mover}'s ${r.moves.length} move${r.moves.length === 1 ? "" : "s"} in the opening study (engine self-play, ${r.nodes_per_move.toLocaleString("en")} nodes a move). Result: the mean final margin in squares over the games through the move, for Light (+ is good for Light, as every number on this page); worst: after the best answer found. Estimates, not proven. Point at a move to see it; choose it to play it.`;
+  caption.textContent = `${mover}'s ${count(rows.length, "move")} in the opening study (engine self-play, ${r.nodes_per_move.toLocaleString("en")} nodes a move)` +
+    (turned ? `; turns: a placement turned a quarter or half of the board is as good here, so the ${r.moves.length} placements share ${rows.length} rows` : "") +
+    `. Result: the mean final margin in squares over the games through the move, for Light (+ is good for Light, as every number on this page); worst: after the best answer found. Estimates, not proven. Point at a move to see it; choose it to play it.`;
   const head = table.createTHead().insertRow();
-  for (const h of ["move", "games", "result for Light", "worst for Light"]) head.appendChild(Object.assign(document.createElement("th"), { textContent: h, scope: "col" }));
+  for (const h of ["move", ...(turned ? ["turns"] : []), "games", "result for Light", "worst for Light"]) head.appendChild(Object.assign(document.createElement("th"), { textContent: h, scope: "col" }));
   const body = table.createTBody();
-  const list = expanded ? r.moves : r.moves.slice(0, FIRST);
-  for (const m of list) {
+  const list = expanded ? rows : rows.slice(0, FIRST);
+  for (const { first: m, turns } of list) {
     const row = body.insertRow();
     const link = moveLink(ctx, row, m.move, rowText(m.move), key);
     if (m.move === r.choice) link.append(" (book move)");
     row.insertCell().append(link);
+    if (turned) {
+      const cell = row.insertCell();
+      cell.textContent = String(turns.length);
+      cell.title = turns.length > 1 ? `${turns.length} placements, each the others turned, with the same numbers` : "no other turn of the board gives another placement";
+    }
     row.insertCell().textContent = String(m.games);
     const forLight = v => (r.mover === "light" ? v : -v);
     row.insertCell().textContent = `~\u2009${signed(forLight(m.margin), 2)}`;
     row.insertCell().textContent = signed(forLight(m.worst), 0);
   }
   box.append(table);
-  if (r.moves.length > FIRST) {
+  if (rows.length > FIRST) {
     const more = Object.assign(document.createElement("button"), {
-      textContent: expanded ? `Show the first ${FIRST}` : `Show all ${r.moves.length} moves`,
+      textContent: expanded ? `Show the first ${FIRST}` : `Show all ${rows.length} moves`,
     });
     more.onclick = () => { expanded = !expanded; show(ctx, r, key); };
     box.append(more);

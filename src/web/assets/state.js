@@ -9,7 +9,7 @@
 // nothing is lost. `game.moves` is the path from the start to the current node; the line shown
 // is that path and then, from each node, the child last visited there (the main one at first),
 // so that Undo and Redo retrace the same line.
-import { playerOf, pieceOf, cellsOf } from "./words.js";
+import { playerOf, pieceOf, cellsOf, count as counted } from "./words.js";
 
 export const S = {
   game: newGameState({ rules: "classic" }),
@@ -412,7 +412,7 @@ export function decodeGame(fragment) {
     }
   } else if (params.has("ply")) {
     const ply = parseInt(params.get("ply"), 10);
-    if (!(ply >= 0 && ply <= main.length)) throw new Error(`the link's move ${params.get("ply")} is not in its game of ${main.length} moves`);
+    if (!(ply >= 0 && ply <= main.length)) throw new Error(`the link's move ${params.get("ply")} is not in its game of ${counted(main.length, "move")}`);
     path = main.slice(0, ply);
   }
   let meta = {};

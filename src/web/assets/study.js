@@ -14,7 +14,7 @@
 // `#studyz=...` for a study carried in the link itself), so a reload or a link opens it there.
 import { S, newGameState, goTo, graft } from "./state.js";
 import { api } from "./api.js";
-import { Side, moveWords, located, failure } from "./words.js";
+import { Side, moveWords, located, failure, count } from "./words.js";
 
 const $ = id => document.getElementById(id);
 const PROGRESS = "cathedral-studies";
@@ -477,7 +477,7 @@ function checkResult(ctx, options) {
   if (!winner) { $("study-verdict").textContent = "Choose the result first."; return; }
   const margin = winner === "draw" ? 0 : parseInt($("result-margin").value, 10);
   if (!options.shown && winner !== "draw" && !(margin >= 1 && margin <= 47)) { $("study-verdict").textContent = "A win is by 1 to 47 squares."; return; }
-  return checkWith(ctx, { find: "result", winner, margin: options.shown ? 0 : margin }, r => [r.correct, r.correct ? "Right! " : "Not quite. ", `${r.words}: Light has ${r.light_unplaced} squares unplaced, Dark ${r.dark_unplaced}.`], options);
+  return checkWith(ctx, { find: "result", winner, margin: options.shown ? 0 : margin }, r => [r.correct, r.correct ? "Right! " : "Not quite. ", `${r.words}: Light has ${count(r.light_unplaced, "square")} unplaced, Dark ${r.dark_unplaced}.`], options);
 }
 
 /** Checks the cells marked for an "owned" question with the rules engine. */

@@ -5,7 +5,7 @@
 // move back. The engine waits until the player has read it. At the end, the moves that cost most.
 import { S, gameKey, request, atEnd } from "./state.js";
 import { api } from "./api.js";
-import { moveWords, nths, valueText, playerOf, Side } from "./words.js";
+import { moveWords, nths, valueText, playerOf, Side, breakable } from "./words.js";
 
 const $ = id => document.getElementById(id);
 let checking = null;   // the judgement in flight (an AbortController)
@@ -102,7 +102,7 @@ export function show(ctx) {
     box.append(head, better);
     if (lesson.reply) {
       const allows = document.createElement("p");
-      allows.textContent = `Your move allows ${wordsOf(lesson.reply, lesson.ply + 1)} (drawn as 1 on the board)${lesson.replyText ? `: ${lesson.replyText.split("\n").join("; ")}` : ""}.`;
+      allows.textContent = `Your move allows ${wordsOf(lesson.reply, lesson.ply + 1)} (drawn as 1 on the board)${lesson.replyText ? `: ${breakable(lesson.replyText.split("\n").map(l => l.trim()).join("; "))}` : ""}.`;
       box.append(allows);
     }
     const bar = document.createElement("div");

@@ -17,7 +17,7 @@
 import { S, newGameState, allMoves, graft, goTo, gameKey } from "./state.js";
 import { reviewed, due, merged, valid as validReview } from "./review.js";
 import { api } from "./api.js";
-import { moveWords, nths } from "./words.js";
+import { moveWords, nths, count } from "./words.js";
 
 const $ = id => document.getElementById(id);
 const LEARNER = "cathedral-learner";
@@ -459,7 +459,7 @@ function hint() {
 async function fromThisGame(ctx) {
   const moves = allMoves();
   if (!moves.length) { $("answer").textContent = "No moves yet: play or open a game first."; return; }
-  $("answer").textContent = `Looking for puzzles in the ${moves.length} moves of this game (exactly, where the solver can)...`;
+  $("answer").textContent = `Looking for puzzles in the ${moves.length === 1 ? "move" : `${moves.length} moves`} of this game (exactly, where the solver can)...`;
   try {
     const body = S.game.start ? { start: S.game.start, moves } : { rules: S.game.rules, moves };
     const r = await api("/api/puzzles/from-game", body, { retries: 3 });
@@ -467,7 +467,7 @@ async function fromThisGame(ctx) {
     const option = $("puzzle-set").querySelector('option[value="game"]');
     option.disabled = !fromGame.length;
     option.textContent = `from this game (${fromGame.length})`;
-    if (!fromGame.length) { $("answer").textContent = `No puzzle in this game: ${r.tried} positions tried, ${r.skipped} not proven in time; no other move lost squares where one move alone was best.`; return; }
+    if (!fromGame.length) { $("answer").textContent = `No puzzle in this game: ${count(r.tried, "position")} tried, ${r.skipped} not proven in time; no other move lost squares where one move alone was best.`; return; }
     $("puzzle-set").value = "game";
     themes();
     list();
@@ -499,7 +499,7 @@ async function importHistory(file) {
     learner = { ...newer, history, solved: [...new Set([...learner.solved, ...data.learner.solved])], reviews: merged(learner.reviews, data.learner.reviews) };
     store();
     list();
-    $("answer").textContent = `Imported ${file.name}: ${history.length} attempts, ${learner.solved.length} puzzles solved.`;
+    $("answer").textContent = `Imported ${file.name}: ${count(history.length, "attempt")}, ${count(learner.solved.length, "puzzle")} solved.`;
   } catch (e) { $("answer").textContent = `${file.name}: ${e.message}`; }
 }
 

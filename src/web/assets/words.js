@@ -1,5 +1,5 @@
 // Moves and buildings in words: the notation taken apart, moves as players read them
-// ("Dark Castle b2-d3"), and the two display themes (classic names, or the Cathedral World
+// ("Dark Castle b2-d2, b3, d3"), and the two display themes (classic names, or the Cathedral World
 // edition's landmarks; docs/rules.md, "Display themes"). A theme changes names and colours only.
 
 export const FILES = "abcdefghij";
@@ -36,6 +36,40 @@ export function span(cells) {
   const r0 = Math.min(...cs.map(c => c[1])), r1 = Math.max(...cs.map(c => c[1]));
   const a = cellName(f0, r0), b = cellName(f1, r1);
   return a === b ? a : `${a}-${b}`;
+}
+
+/**
+ * The squares a building covers, as every part of the page names them: the corners where it
+ * fills its bounding box ("b2-d3", "a1"), else its straight runs of three or more squares, the
+ * longest first, then the other squares ("f3-f6, e4, g4" for a Cathedral). Every square named,
+ * and every square between a run's ends, is covered; no two placements read the same.
+ */
+export function squares(cells) {
+  if (!cells.length) return "";
+  const cs = cells.map(coords);
+  const w = Math.max(...cs.map(c => c[0])) - Math.min(...cs.map(c => c[0])) + 1;
+  const h = Math.max(...cs.map(c => c[1])) - Math.min(...cs.map(c => c[1])) + 1;
+  if (w * h === cells.length) return span(cells);
+  const left = new Set(cells);
+  const byFile = (a, b) => a[0] - b[0] || a[1] - b[1];
+  const parts = [];
+  for (;;) {
+    // The longest run of squares still unnamed, along a file or a rank (the first by file, then
+    // rank, among equals; along a file first).
+    let best = null;
+    for (const [f, r] of [...left].map(coords).sort(byFile)) {
+      for (const [df, dr] of [[0, 1], [1, 0]]) {
+        let n = 1;
+        while (left.has(cellName(f + df * n, r + dr * n))) n++;
+        if (n >= 3 && (!best || n > best.n)) best = { f, r, df, dr, n };
+      }
+    }
+    if (!best) break;
+    const { f, r, df, dr, n } = best;
+    for (let i = 0; i < n; i++) left.delete(cellName(f + df * i, r + dr * i));
+    parts.push(`${cellName(f, r)}-${cellName(f + df * (n - 1), r + dr * (n - 1))}`);
+  }
+  return [...parts, ...[...left].map(coords).sort(byFile).map(([f, r]) => cellName(f, r))].join(", ");
 }
 
 const TITLES = { tavern: "Tavern", stable: "Stable", inn: "Inn", bridge: "Bridge", square: "Square", manor: "Manor", abbey: "Abbey", infirmary: "Infirmary", castle: "Castle", tower: "Tower", academy: "Academy", cathedral: "Cathedral" };
@@ -82,16 +116,17 @@ export function kindName(theme, piece, owner) {
 }
 
 /**
- * A move in words: "Dark Castle b2-d3", "Light passes". `mover` is used when the move does not
- * name its player; `nth` is which of the mover's buildings of that kind it is (World names).
+ * A move in words: "Dark Castle b2-d2, b3, d3", "Light passes". `mover` is used when the move
+ * does not name its player; `nth` is which of the mover's buildings of that kind it is (World
+ * names). `who`: false leaves the player out ("Castle b2-d2, b3, d3", where a caption says it).
  */
-export function moveWords(move, theme = "classic", mover = null, nth = 0) {
+export function moveWords(move, theme = "classic", mover = null, nth = 0, who = true) {
   const player = playerOf(move) || mover;
   const piece = pieceOf(move);
-  const who = player ? Side(player) + " " : "";
-  if (piece === "pass") return `${who}passes`;
+  const side = player && who ? Side(player) + " " : "";
+  if (piece === "pass") return `${side}passes`;
   const spare = move.includes("/spare:") ? ", sparing the enclosed building" : "";
-  return `${who}${buildingName(theme, piece, player, nth)} ${span(cellsOf(move))}${spare}`;
+  return `${side}${buildingName(theme, piece, player, nth)} ${squares(cellsOf(move))}${spare}`;
 }
 
 /** For each move of a list, which of its mover's buildings of that kind it is (0, 1...). */
@@ -103,6 +138,12 @@ export function nths(moves) {
     return seen[key] - 1;
   });
 }
+
+/** A text with a place to break a line after each comma of a cell list ("a1,a2,b2"): a long one wraps. */
+export const breakable = text => text.replace(/,(?=[a-j](?:10|[1-9])\b)/g, ",\u200b");
+
+/** A number with its noun, singular for one: "1 move", "3 moves", "1 square". */
+export const count = (n, one, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 
 /** A value in squares from Light's view, as the move list and the bar show it. */
 export function valueText(value, exact) {

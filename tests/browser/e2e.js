@@ -2207,6 +2207,12 @@ const tests = {
   // placement turned.
   async bookTurns(page) {
     await page.waitForSelector("#book tbody tr a", { timeout: 20000 });
+    for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP], ["desktop", DESKTOP]]) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => document.querySelector("#book-box").scrollIntoView());
+      await page.mouse.move(1, 1);
+      await shot(page, `book-${name}`);
+    }
     if (await page.isVisible("#book button")) await page.click("#book button");
     const rows = await page.$$eval("#book tbody tr", trs => trs.map(tr => [tr.querySelector("a").title, ...[...tr.cells].slice(1).map(c => c.textContent)]));
     const seen = new Map();
@@ -2220,12 +2226,6 @@ const tests = {
     assert.match(await page.textContent("#book caption"), /^Light's 56 moves in the opening study .*the 224 placements share 56 rows/);
     assert.deepStrictEqual(await page.$$eval("#book thead th", ths => ths.map(t => t.textContent)), ["move", "turns", "games", "result for Light", "worst for Light"]);
     await axeScan(page, "the opening book with turns");
-    for (const [name, viewport] of [["phone", PHONE], ["laptop", LAPTOP], ["desktop", DESKTOP]]) {
-      await page.setViewportSize(viewport);
-      await page.locator("#book-box").scrollIntoViewIfNeeded();
-      await page.mouse.move(1, 1);
-      await shot(page, `book-${name}`);
-    }
   },
 
   // Issue 75. The buildings in hand show their whole names and counts, the Cathedral's too, in a
@@ -2243,9 +2243,9 @@ const tests = {
           return b.scrollWidth > b.clientWidth || [...b.children].some(c => !c.classList.contains("visually-hidden") && c.getBoundingClientRect().right > edge - 1);
         }).map(b => b.textContent));
         assert.deepStrictEqual(cut, [], `${theme}, ${moves ? "after the Cathedral" : "at the start"}, ${name}: every name and count in sight`);
-        if (!moves && theme === "classic" && name !== "tablet") {
+        if ((!moves && theme === "classic") || (moves && theme === "world")) {
           await page.evaluate(() => window.scrollTo(0, 0));
-          await shot(page, `hand-cathedral-${name}`, { clip: await page.locator("#hand").boundingBox() });
+          await shot(page, `hand-${moves ? "world" : "cathedral"}-${name}`, { clip: await page.locator("#hand").boundingBox() });
         }
       }
     }

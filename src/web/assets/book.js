@@ -96,17 +96,20 @@ function show(ctx, r, key) {
   for (const { first: m, turns } of list) {
     const row = body.insertRow();
     const link = moveLink(ctx, row, m.move, rowText(m.move), key);
+    // A line breaks between the squares, never inside a run ("a3-d3").
+    const parts = link.textContent.split(", ");
+    link.textContent = "";
+    parts.forEach((part, i) => link.append(Object.assign(document.createElement("span"), { className: "nowrap", textContent: part + (i < parts.length - 1 ? "," : "") }), i < parts.length - 1 ? " " : ""));
     if (m.move === r.choice) link.append(" (book move)");
     row.insertCell().append(link);
     if (turned) {
       const cell = row.insertCell();
+      cell.className = "number";
       cell.textContent = String(turns.length);
       cell.title = turns.length > 1 ? `${turns.length} placements, each the others turned, with the same numbers` : "no other turn of the board gives another placement";
     }
-    row.insertCell().textContent = String(m.games);
     const forLight = v => (r.mover === "light" ? v : -v);
-    row.insertCell().textContent = `~\u2009${signed(forLight(m.margin), 2)}`;
-    row.insertCell().textContent = signed(forLight(m.worst), 0);
+    for (const text of [String(m.games), `~\u2009${signed(forLight(m.margin), 2)}`, signed(forLight(m.worst), 0)]) Object.assign(row.insertCell(), { className: "number", textContent: text });
   }
   box.append(table);
   if (rows.length > FIRST) {

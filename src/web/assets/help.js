@@ -78,7 +78,8 @@ comment, saved in the game record and in the link.</p>
 <p><b>Keys</b> with the board focused: <kbd>&larr;</kbd><kbd>&uarr;</kbd><kbd>&rarr;</kbd><kbd>&darr;</kbd>
 cursor, <kbd>R</kbd> rotate, <kbd>M</kbd> mirror, <kbd>Enter</kbd> place, <kbd>[</kbd> <kbd>]</kbd>
 building, <kbd>C</kbd> capture or spare (when both are legal), <kbd>Backspace</kbd> undo,
-<kbd>Shift</kbd>+<kbd>Backspace</kbd> redo, <kbd>Esc</kbd> hide the preview, <kbd>?</kbd> this help.</p>
+<kbd>Shift</kbd>+<kbd>Backspace</kbd> redo (against the engine, undo and redo take back and bring
+back your move with its answer), <kbd>Esc</kbd> hide the preview, <kbd>?</kbd> this help.</p>
 <p><b>Values</b> are squares for Light, everywhere on the page (+ Light ahead, &minus; Dark
 ahead): <b>+5</b> in bold is exact (proven by the solver), <b>~&thinsp;+2.3</b> is the engine's estimate.
 Verdicts are said in words ("Dark wins by 5"). Copy link puts the game and its move in a link;

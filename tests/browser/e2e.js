@@ -2172,6 +2172,9 @@ const tests = {
     await page.click("#course-open");
     await page.waitForFunction(() => document.querySelectorAll("#study-answer input").length === 4);
     assert.deepStrictEqual(await small(), [], "with a lesson");
+    await axeScan(page, "a lesson on a phone");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, "touch-targets-phone", { fullPage: true });
   },
 
   // Issue 75. The values and the analysis's marks in the move list survive a reload, each at its
@@ -2198,6 +2201,17 @@ const tests = {
     await placeByMouse(page, "tavern:a10");
     const aside = await page.$$eval("#history li.move", lis => lis.filter(li => li.title === "dark:tavern:a10").map(li => (li.querySelector(".value") || {}).textContent || ""));
     assert.deepStrictEqual(aside, [""], "the new move has no value");
+    // The live engine's value of it is kept too.
+    await page.check("#evaluate");
+    const valued = () => page.$$eval("#history li.move", lis => lis.filter(li => li.title === "dark:tavern:a10").map(li => (li.querySelector(".value") || {}).textContent || "").join(""));
+    await page.waitForFunction(() => [...document.querySelectorAll("#history li.move")].some(li => li.title === "dark:tavern:a10" && li.querySelector(".value")), null, { timeout: 20000 });
+    await page.uncheck("#evaluate");
+    const live = await valued();
+    const all = await shown();
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length > 10);
+    await page.waitForFunction(v => [...document.querySelectorAll("#history li.move")].some(li => li.title === "dark:tavern:a10" && (li.querySelector(".value") || {}).textContent === v), live, { timeout: 5000 });
+    assert.deepStrictEqual(await shown(), all, "the live engine's value, and the analysis's, at their moves after a second reload");
     await page.click("#new");
     await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 0);
     await page.reload();

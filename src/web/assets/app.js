@@ -637,7 +637,10 @@ const JUDGED = "cathedral-game-judged";
 let judgementsKept = null;
 function keepJudgements() {
   const game = S.game;
-  const values = Object.entries(S.values).filter(([key]) => { const [r, s] = JSON.parse(key); return r === game.rules && s === game.start; });
+  // (by the moves alone: the rules and the start, a whole position file, are written once)
+  const position = key => { try { return JSON.parse(key); } catch (_) { return []; } };
+  const values = Object.entries(S.values).map(([key, value]) => [position(key), value])
+    .filter(([[r, s, moves]]) => r === game.rules && s === game.start && Array.isArray(moves)).map(([[, , moves], value]) => [moves, value]);
   const judged = [];
   const walk = (node, path) => {
     for (const child of node.children) {
@@ -648,7 +651,7 @@ function keepJudgements() {
     }
   };
   walk(game.root, []);
-  const text = JSON.stringify({ rules: game.rules, start: game.start, values: Object.fromEntries(values), judged });
+  const text = JSON.stringify({ rules: game.rules, start: game.start, values, judged });
   if (text === judgementsKept) return;
   judgementsKept = text;
   try { localStorage.setItem(JUDGED, text); } catch (_) { /* not kept */ }
@@ -659,7 +662,10 @@ function restoreJudgements() {
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(JUDGED) || "null"); } catch (_) { kept = null; }
   if (!kept || kept.rules !== S.game.rules || kept.start !== S.game.start) return;
-  for (const [key, value] of Object.entries(kept.values || {})) if (!S.values[key]) S.values[key] = value;
+  for (const [moves, value] of kept.values || []) {
+    const key = JSON.stringify([S.game.rules, S.game.start, moves]);
+    if (!S.values[key]) S.values[key] = value;
+  }
   for (const [path, judged] of kept.judged || []) {
     const node = path.length ? nodeAt(path) : null;
     if (node && !node.judged) node.judged = judged;

@@ -37,7 +37,8 @@ pub struct EngineOptions {
     pub target: Option<Duration>,
     /// The deepest iteration.
     pub max_depth: u32,
-    /// Table memory in MiB.
+    /// Table memory in MiB: the most the table takes; with a node budget it takes only what the
+    /// budget can fill ([`super::table::EngineTable::buckets_for`]).
     pub tt_mb: usize,
     /// Seeds the noise.
     pub seed: u64,
@@ -183,8 +184,20 @@ const LATE_DEPTH: i16 = 2;
 /// position has, with one and two plies left).
 const LATE_MOVES: usize = 12;
 
-/// Entries of [`Searcher::evaluate`]'s memory (a power of two).
+/// Entries of [`Searcher::evaluate`]'s memory (a power of two), at most: a search with a node
+/// budget has one entry per node (a power of two, at least 1,024), so that writing out the memory
+/// does not cost a small search more than its nodes.
 const EVALUATION_CACHE: usize = 1 << 16;
+
+/// The entries of the evaluation memory for a search with `nodes` nodes.
+fn evaluation_entries(nodes: Option<u64>) -> usize {
+    nodes.map_or(EVALUATION_CACHE, |n| {
+        usize::try_from(n)
+            .unwrap_or(usize::MAX)
+            .clamp(1 << 10, EVALUATION_CACHE)
+            .next_power_of_two()
+    })
+}
 
 /// An empty entry's value: no evaluation returns it.
 const EMPTY_EVALUATION: i32 = i32::MIN;
@@ -243,7 +256,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             killers: Killers::new(),
             history: History::new(),
             evaluations: if G::worth_remembering(params) {
-                vec![((0, 0), EMPTY_EVALUATION); EVALUATION_CACHE]
+                vec![((0, 0), EMPTY_EVALUATION); evaluation_entries(options.nodes)]
             } else {
                 Vec::new()
             },
@@ -298,7 +311,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         let value = position.evaluate_accumulated(&self.accumulators[ply], self.params);
         if !self.evaluations.is_empty() && value != EMPTY_EVALUATION {
             let key = position.key();
-            self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)] = (key, value);
+            let at = key.0 as usize & (self.evaluations.len() - 1);
+            self.evaluations[at] = (key, value);
         }
         value
     }
@@ -312,7 +326,9 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         if depth > 0 {
             self.table.prefetch(key);
         } else if !self.evaluations.is_empty() {
-            super::table::prefetch(&self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)]);
+            super::table::prefetch(
+                &self.evaluations[key.0 as usize & (self.evaluations.len() - 1)],
+            );
         }
     }
 
@@ -330,7 +346,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             return None;
         }
         let key = position.key();
-        let (held, value) = self.evaluations[key.0 as usize & (EVALUATION_CACHE - 1)];
+        let (held, value) = self.evaluations[key.0 as usize & (self.evaluations.len() - 1)];
         (held == key && value != EMPTY_EVALUATION).then_some(value)
     }
 
@@ -652,7 +668,8 @@ pub fn think<G: Evaluate>(
     info: &mut dyn FnMut(&EngineInfo<G::Move>),
 ) -> Thought<G::Move> {
     let start = Instant::now();
-    let table = EngineTable::new(options.tt_mb);
+    let table = EngineTable::lend(options.tt_mb, options.nodes);
+    let table = &*table;
     let threads_stop = AtomicBool::new(false);
     // A node budget is deterministic only on one thread.
     let threads = if options.nodes.is_some() {
@@ -660,9 +677,9 @@ pub fn think<G: Evaluate>(
     } else {
         options.threads.max(1)
     };
-    let searcher = Searcher::new(options, params, &table, &threads_stop, start);
+    let searcher = Searcher::new(options, params, table, &threads_stop, start);
     let helpers: Vec<Searcher<'_, G>> = (1..threads)
-        .map(|_| Searcher::new(options, params, &table, &threads_stop, start))
+        .map(|_| Searcher::new(options, params, table, &threads_stop, start))
         .collect();
     decide(position, options, params, searcher, helpers, start, info)
 }

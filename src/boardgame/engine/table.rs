@@ -12,6 +12,7 @@
 //! entry (the "lockless hashing" of Hyatt and Mann), so a torn entry is never used.
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
 /// What a window search proved about its estimate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,9 +39,9 @@ pub struct Entry {
 }
 
 impl Entry {
-    /// The two data words: value, depth, bound and a used mark in the first; the move and the
-    /// key's first half's high bits (a second check) in the second.
-    fn pack(self, key: (u64, u64)) -> (u64, u64) {
+    /// The two data words: value, depth, bound, a used mark and the table's generation in the
+    /// first; the move and the key's first half's high bits (a second check) in the second.
+    fn pack(self, key: (u64, u64), generation: u64) -> (u64, u64) {
         let bound = match self.bound {
             Bound::Exact => 1u64,
             Bound::Lower => 2,
@@ -50,12 +51,17 @@ impl Entry {
         let first = u64::from(self.value as u32)
             | u64::from(self.depth as u16) << 32
             | bound << 48
-            | has_move << 56;
+            | has_move << 56
+            | generation << GENERATION_SHIFT;
         let second = u64::from(self.mv.unwrap_or(0)) | (key.0 >> 32) << 32;
         (first, second)
     }
 
-    fn unpack(first: u64, second: u64) -> Option<Entry> {
+    /// The entry of the two data words if they are of `generation`'s search.
+    fn unpack(first: u64, second: u64, generation: u64) -> Option<Entry> {
+        if first >> GENERATION_SHIFT != generation {
+            return None;
+        }
         let bound = match (first >> 48) & 0xFF {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -76,32 +82,146 @@ const BUCKET: usize = 2;
 const WORDS: usize = 3;
 /// Words a bucket takes in memory: its entries', and padding to a cache line.
 const LINE: usize = 8;
+/// Bytes of a bucket: one cache line, so that a probe reads one line (a bucket of 48 bytes
+/// packed after another straddled two lines half the time).
+const BUCKET_BYTES: usize = LINE * 8;
+/// The fewest buckets a search with a node budget gets (4 MiB, of which it touches only what it
+/// uses): the first iteration searches every root move whatever the budget, a few thousand
+/// nodes on a full board's hundreds of placements.
+const MIN_BUCKETS: usize = 1 << 16;
+/// Generations an entry can be stamped with (the first data word's top 7 bits).
+const GENERATIONS: u64 = 1 << 7;
+/// Where the generation sits in the first data word.
+const GENERATION_SHIFT: u32 = 57;
 
-/// One bucket's entries in a cache line of its own, so that a probe reads one line (a bucket of
-/// 48 bytes packed after another straddled two lines half the time).
-#[repr(C, align(64))]
-struct Bucket([AtomicU64; LINE]);
-
-/// A table of `2^k` buckets, shared by reference between threads.
+/// A table of buckets shared by reference between the threads of one search, and kept by whoever
+/// searches many times ([`EngineTable::begin`] starts each search).
+///
+/// A search's cost should follow its budget, not the table's size: the memory comes zeroed from
+/// the operating system, which provides the pages only when first touched (a search of 200
+/// nodes touches a few hundred cache lines of a 64 MiB table), and a search of `n` nodes uses
+/// only as many buckets as `n` entries need ([`EngineTable::buckets_for`]). Between searches
+/// the table is emptied by a new generation: an entry stamped with another generation is not
+/// seen (and counts as a free slot), so a kept table answers exactly as a fresh one of the same
+/// size, without writing a byte. Once the generations wrap around, the memory is given back
+/// and taken fresh (zeroed again, lazily).
 pub struct EngineTable {
-    buckets: Vec<Bucket>,
+    /// The words, zeroed; bucket 0 starts at `start`, on a cache line.
+    words: Vec<AtomicU64>,
+    start: usize,
+    /// Buckets allocated (a power of two).
+    capacity: usize,
+    /// Buckets in use by the current search, less one (a power of two, less one).
     mask: usize,
+    /// The generation of the current search's entries.
+    generation: u64,
 }
 
 impl EngineTable {
-    /// A table of about `mib` MiB (at least one bucket).
+    /// A table of about `mib` MiB (a power of two of buckets that fits, at least one), all in
+    /// use.
+    #[cfg(test)]
     pub fn new(mib: usize) -> EngineTable {
-        let bytes = mib.max(1) << 20;
-        // The most buckets, a power of two, that fit (as many as when they were packed in 48
-        // bytes, for a size in MiB that is a power of two: the same table, the same search).
-        let fit = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = 1 << fit.ilog2();
+        Self::with_capacity(Self::buckets_in(mib))
+    }
+
+    /// A table for one search with a table of `mib` MiB and a budget of `nodes`, using as many
+    /// buckets as [`EngineTable::buckets_for`] says, emptied. A small one (up to [`KEPT_BUCKETS`]
+    /// buckets) is lent from the tables kept for reuse and goes back there when dropped: searches
+    /// of a few hundred nodes, called thousands of times by a training loop or a match, then
+    /// touch only warm memory.
+    pub fn lend(mib: usize, nodes: Option<u64>) -> Lent {
+        let buckets = Self::buckets_for(mib, nodes);
+        let kept = buckets <= KEPT_BUCKETS;
+        let table = kept
+            .then(|| kept_tables().pop())
+            .flatten()
+            .unwrap_or_else(|| {
+                EngineTable::with_capacity(if kept { KEPT_BUCKETS } else { buckets })
+            });
+        let mut lent = Lent { table, kept };
+        lent.table.begin(buckets);
+        lent
+    }
+
+    /// A table of `capacity` buckets (a power of two), all in use.
+    fn with_capacity(capacity: usize) -> EngineTable {
+        let (words, start) = Self::allocate(capacity);
         EngineTable {
-            buckets: (0..buckets)
-                .map(|_| Bucket(std::array::from_fn(|_| AtomicU64::new(0))))
-                .collect(),
-            mask: buckets - 1,
+            words,
+            start,
+            capacity,
+            mask: capacity - 1,
+            generation: 0,
         }
+    }
+
+    /// A table of no memory, what a kept table leaves behind.
+    fn empty() -> EngineTable {
+        EngineTable {
+            words: Vec::new(),
+            start: 0,
+            capacity: 0,
+            mask: 0,
+            generation: 0,
+        }
+    }
+
+    /// The most buckets, a power of two, that fit in `mib` MiB (as many as when they were
+    /// packed in 48 bytes, for a size in MiB that is a power of two: the same table, the same
+    /// search).
+    fn buckets_in(mib: usize) -> usize {
+        let fit = (mib.max(1).saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        1usize << fit.ilog2()
+    }
+
+    /// The buckets a search with a table of `mib` MiB and a budget of `nodes` uses: the table's,
+    /// or, for a node budget, four buckets (eight entries) per node, rounded up to a power of
+    /// two and at least [`MIN_BUCKETS`], if that is fewer. A search stores at most one entry
+    /// per node, so at an eighth of an entry per slot it finds a free slot almost always (a
+    /// bucket is asked for a third entry about once in 500).
+    pub fn buckets_for(mib: usize, nodes: Option<u64>) -> usize {
+        let whole = Self::buckets_in(mib);
+        match nodes {
+            Some(n) => {
+                let wanted = usize::try_from(n.saturating_mul(4))
+                    .unwrap_or(usize::MAX)
+                    .checked_next_power_of_two()
+                    .unwrap_or(usize::MAX);
+                wanted.max(MIN_BUCKETS).min(whole)
+            }
+            None => whole,
+        }
+    }
+
+    /// `buckets` buckets of zeroed words, the first on a cache line.
+    fn allocate(buckets: usize) -> (Vec<AtomicU64>, usize) {
+        let words = crate::boardgame::search::tt::zeroed_atomics(buckets * LINE + LINE - 1);
+        let misalignment = (words.as_ptr() as usize / 8) % LINE;
+        (words, (LINE - misalignment) % LINE)
+    }
+
+    /// Readies the table for a new search that uses `buckets` buckets (a power of two, as
+    /// [`EngineTable::buckets_for`] gives; more than the table has are taken by allocating
+    /// anew): what earlier searches stored is no longer seen.
+    pub fn begin(&mut self, buckets: usize) {
+        let buckets = buckets.max(1).next_power_of_two();
+        self.generation += 1;
+        if buckets > self.capacity || self.generation == GENERATIONS {
+            let capacity = buckets.max(self.capacity);
+            // The old memory goes first: two big tables at once could exhaust it.
+            self.words = Vec::new();
+            (self.words, self.start) = Self::allocate(capacity);
+            self.capacity = capacity;
+            self.generation = 0;
+        }
+        self.mask = buckets - 1;
+    }
+
+    /// Buckets in use by the current search.
+    #[cfg(test)]
+    pub fn buckets(&self) -> usize {
+        self.mask + 1
     }
 
     /// The first word of each entry of `key`'s bucket, counted in words from the table's start.
@@ -113,7 +233,7 @@ impl EngineTable {
     /// The word `index` words from the table's start.
     #[inline(always)]
     fn word(&self, index: usize) -> &AtomicU64 {
-        &self.buckets[index / LINE].0[index % LINE]
+        &self.words[self.start + index]
     }
 
     /// The entry at `slot` if it holds `key` and was not torn by another thread's write.
@@ -124,14 +244,14 @@ impl EngineTable {
         if check ^ first ^ second != key.1 || second >> 32 != key.0 >> 32 {
             return None;
         }
-        Entry::unpack(first, second)
+        Entry::unpack(first, second, self.generation)
     }
 
     /// The depth of whatever `slot` holds, `None` when empty (or torn).
     fn depth_at(&self, slot: usize) -> Option<i16> {
         let first = self.word(slot + 1).load(Ordering::Relaxed);
         let second = self.word(slot + 2).load(Ordering::Relaxed);
-        Entry::unpack(first, second).map(|e| e.depth)
+        Entry::unpack(first, second, self.generation).map(|e| e.depth)
     }
 
     /// Asks the processor to start loading `key`'s bucket, so that a probe a little later finds
@@ -175,11 +295,53 @@ impl EngineTable {
             bound,
             mv: mv.or(old_move),
         };
-        let (first, second) = entry.pack(key);
+        let (first, second) = entry.pack(key, self.generation);
         self.word(slot)
             .store(key.1 ^ first ^ second, Ordering::Relaxed);
         self.word(slot + 1).store(first, Ordering::Relaxed);
         self.word(slot + 2).store(second, Ordering::Relaxed);
+    }
+}
+
+/// The largest table kept for reuse, in buckets (16 MiB: a search of up to 65,536 nodes). A
+/// larger one costs its pages as the search touches them, a small part of what it searches.
+pub const KEPT_BUCKETS: usize = 1 << 18;
+
+/// The tables kept for reuse: at most one per core, each of [`KEPT_BUCKETS`] buckets.
+static KEPT: Mutex<Vec<EngineTable>> = Mutex::new(Vec::new());
+
+fn kept_tables() -> MutexGuard<'static, Vec<EngineTable>> {
+    // A search that panicked has left a table that is emptied before use: it stands.
+    KEPT.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A table lent to one search ([`EngineTable::lend`]).
+pub struct Lent {
+    table: EngineTable,
+    /// Whether the table goes back to the kept ones when dropped.
+    kept: bool,
+}
+
+impl std::ops::Deref for Lent {
+    type Target = EngineTable;
+    fn deref(&self) -> &EngineTable {
+        &self.table
+    }
+}
+
+impl Drop for Lent {
+    fn drop(&mut self) {
+        if !self.kept {
+            return;
+        }
+        // Looked up once: it reads the process's CPU limits.
+        static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        let cores =
+            *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let mut kept = kept_tables();
+        if kept.len() < cores {
+            kept.push(std::mem::replace(&mut self.table, EngineTable::empty()));
+        }
     }
 }
 
@@ -202,25 +364,58 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_bucket_is_a_cache_line_and_the_table_fits_its_size() {
-        assert_eq!(std::mem::size_of::<Bucket>(), 64);
-        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+    fn buckets_are_cache_lines_and_the_table_fits_its_size() {
         for mib in [1, 3, 16, 64, 100, 256] {
             let table = EngineTable::new(mib);
-            let bytes = table.buckets.len() * std::mem::size_of::<Bucket>();
-            assert!(table.buckets.len().is_power_of_two());
+            assert_eq!(table.word(0).as_ptr() as usize % 64, 0, "on a cache line");
+            let bytes = table.buckets() * BUCKET_BYTES;
+            assert!(table.buckets().is_power_of_two());
+            assert!(table.words.len() >= table.start + table.buckets() * LINE);
             assert!(
                 bytes <= mib << 20 && 2 * bytes > mib << 20,
                 "{mib} MiB: {bytes}"
             );
             // As many buckets as the 48-byte ones had for a size that is a power of two.
             if mib.is_power_of_two() {
-                assert_eq!(
-                    table.buckets.len(),
-                    ((mib << 20) / 48).next_power_of_two() / 2
-                );
+                assert_eq!(table.buckets(), ((mib << 20) / 48).next_power_of_two() / 2);
             }
         }
+    }
+
+    #[test]
+    fn a_node_budget_takes_four_buckets_a_node_within_the_table() {
+        assert_eq!(EngineTable::buckets_for(64, None), 1 << 20);
+        assert_eq!(EngineTable::buckets_for(64, Some(1)), MIN_BUCKETS);
+        assert_eq!(EngineTable::buckets_for(64, Some(2_000)), MIN_BUCKETS);
+        assert_eq!(EngineTable::buckets_for(64, Some(20_000)), 1 << 17);
+        assert_eq!(EngineTable::buckets_for(64, Some(1_000_000)), 1 << 20);
+        assert_eq!(EngineTable::buckets_for(2, Some(1)), 1 << 15);
+        assert_eq!(EngineTable::buckets_for(4, Some(1_000_000)), 1 << 16);
+        assert_eq!(EngineTable::buckets_for(64, Some(u64::MAX)), 1 << 20);
+    }
+
+    /// A kept table begun again answers as a fresh one: nothing stored before is found, and
+    /// every slot is free again, over more searches than there are generations.
+    #[test]
+    fn a_new_search_sees_nothing_of_the_last_and_finds_every_slot_free() {
+        let mut table = EngineTable::new(1);
+        let same_bucket = |i: u64| (i << 40, i);
+        for search in 0..3 * GENERATIONS {
+            table.begin(1 << 10);
+            let (a, b) = (same_bucket(2 * search + 1), same_bucket(2 * search + 2));
+            let last = same_bucket(2 * search.max(1) - 1);
+            assert!(table.probe(last).is_none(), "search {search}");
+            // Were the last search's two entries still taking the slots, `b` would replace the
+            // shallower `a`.
+            table.store(a, 5, 1, Bound::Exact, Some(7));
+            table.store(b, 6, 2, Bound::Exact, None);
+            assert_eq!(table.probe(a).map(|e| e.value), Some(5), "search {search}");
+            assert_eq!(table.probe(b).map(|e| e.value), Some(6), "search {search}");
+        }
+        // A larger search than the table was made for gets a larger table.
+        table.begin(1 << 16);
+        assert_eq!(table.buckets(), 1 << 16);
+        assert!(table.probe(same_bucket(1)).is_none());
     }
 
     #[test]

@@ -576,6 +576,9 @@ def test_the_gymnasium_ids_make_environments_that_pass_check_env(env_id, options
     vec = gymnasium.make_vec(env_id, num_envs=2, **options)
     observations, infos = vec.reset(seed=3)
     assert observations["action_mask"].shape == (2, cathedral.ACTIONS)
+    legal = np.array([np.flatnonzero(mask)[0] for mask in observations["action_mask"]])
+    observations, rewards, terminated, truncated, infos = vec.step(legal)
+    assert not terminated.any() and observations["action_mask"].shape == (2, cathedral.ACTIONS)
     vec.close()
 
 

@@ -25,35 +25,52 @@ package hands its data to Python::
   exactly as ``cathedral match`` plays and counts them.
 - :mod:`cathedral.distributed`: exact solves split into Ray tasks across a cluster, and matches
   played as Ray tasks (``pip install "./python[distributed]"``).
+- Gymnasium ids, registered once Gymnasium is imported (before or after this package):
+  ``gymnasium.make("cathedral/Cathedral-v0")`` is :class:`SingleAgentEnv` against the engine,
+  ``"cathedral/CathedralRandom-v0"`` against a random player (see :data:`GYMNASIUM_IDS`).
 
 The guide is ``docs/python.md`` in the repository.
 """
 
-from ._cathedral import (
-    ACTIONS,
-    GAMES,
-    KINDS,
-    PASS_ACTION,
-    PLANES,
-    Batch,
-    CathedralError,
-    FileFormatError,
-    IllegalMoveError,
-    Pair,
-    Position,
-    Record,
-    Sprt,
-    action_info,
-    bestmove,
-    match_summary,
-    parse_records,
-    play_game,
-    play_pair,
-    player_name,
-    read_records,
-    records_text,
-    solve,
-)
+import sys
+
+try:
+    from ._cathedral import (
+        ACTIONS,
+        GAMES,
+        KINDS,
+        PASS_ACTION,
+        PLANES,
+        Batch,
+        CathedralError,
+        FileFormatError,
+        IllegalMoveError,
+        Pair,
+        Position,
+        Record,
+        Sprt,
+        action_info,
+        bestmove,
+        match_summary,
+        parse_records,
+        play_game,
+        play_pair,
+        player_name,
+        read_records,
+        records_text,
+        solve,
+        __version__,
+    )
+except ModuleNotFoundError as missing:
+    if missing.name != f"{__name__}._cathedral":
+        raise
+    raise ModuleNotFoundError(
+        f"{missing.name} (the compiled extension) is not in {__path__[0]}: this is the package's "
+        "source folder, found first because Python is running in python/ or PYTHONPATH names it. "
+        "Run from another folder to import the installed package (pip install ./python), or build "
+        "the extension into the source folder with `cd python && maturin develop`",
+        name=missing.name,
+    ) from None
 
 __all__ = [
     "ACTIONS",
@@ -64,6 +81,7 @@ __all__ = [
     "Batch",
     "CathedralEnv",
     "CathedralError",
+    "GYMNASIUM_IDS",
     "FileFormatError",
     "IllegalMoveError",
     "Pair",
@@ -85,7 +103,55 @@ __all__ = [
     "read_records",
     "records_text",
     "solve",
+    "__version__",
 ]
+
+#: The Gymnasium ids of :class:`SingleAgentEnv`, with their options (``gymnasium.make`` takes
+#: others as keywords: ``gymnasium.make("cathedral/Cathedral-v0", level=3, nodes=500)``). An
+#: action that is not legal loses the game (``illegal="lose"``) rather than raising, as
+#: Gymnasium asks of an environment whose action space is every action.
+GYMNASIUM_IDS = {
+    "cathedral/Cathedral-v0": {"opponent": "engine", "illegal": "lose"},
+    "cathedral/CathedralRandom-v0": {"opponent": "random", "illegal": "lose"},
+}
+
+
+def _register(gymnasium) -> None:
+    """Registers :data:`GYMNASIUM_IDS` with Gymnasium (once)."""
+    for env_id, kwargs in GYMNASIUM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="cathedral.single:SingleAgentEnv", kwargs=dict(kwargs))
+
+
+class _RegisterAfterGymnasium:
+    """A finder on ``sys.meta_path`` that registers the ids as soon as Gymnasium is imported,
+    so that ``import cathedral`` does not import Gymnasium (a second or more under load) and
+    the ids are there whichever of the two is imported first. It steps aside after that one
+    import; without Gymnasium installed it never acts."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name != "gymnasium":
+            return None
+        sys.meta_path.remove(self)
+        import importlib.util
+
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            _register(module)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+if "gymnasium" in sys.modules:
+    _register(sys.modules["gymnasium"])
+elif not any(isinstance(finder, _RegisterAfterGymnasium) for finder in sys.meta_path):
+    sys.meta_path.insert(0, _RegisterAfterGymnasium())
 
 
 def __getattr__(name):

@@ -7,6 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 #: The games the module plays.
+__version__: str
 GAMES: list[str]
 #: Number of actions of Cathedral's compact action space (the pass included).
 ACTIONS: int
@@ -107,7 +108,7 @@ class Position:
 class Record:
     """One recorded game: its start, its moves, who played and what was said."""
 
-    def __init__(self, start: Position, moves: list[str] = ...) -> None: ...
+    def __init__(self, start: Position, moves: Optional[list[str]] = None) -> None: ...
     @property
     def game(self) -> str: ...
     @property
@@ -196,7 +197,7 @@ class Pair:
 
 class Sprt:
     """The sequential probability ratio test of ``cathedral match --sprt``."""
-    def __init__(self, elo0: float, elo1: float, alpha: float = ..., beta: float = ...) -> None: ...
+    def __init__(self, elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05) -> None: ...
     def add_pair(self, half_points: int) -> None: ...
     @property
     def verdict(self) -> str: ...

@@ -50,6 +50,7 @@ from ._cathedral import (
     player_name,
 )
 from ._cathedral import bestmove
+from ._options import check, check_list, check_pair
 from ._cathedral import solve as _solve
 
 
@@ -176,6 +177,7 @@ class Knowledge:
     flushed to disk), so that an interrupted or repeated run keeps them."""
 
     def __init__(self, path: str | os.PathLike | None):
+        check("path", path, "path", none=True)
         self.path = Path(path) if path is not None else None
         self.known: dict[str, dict] = {}
         # Where each entry read from the file is (its line), so that one the replay contradicts
@@ -643,6 +645,8 @@ def simulate(seconds: list[float], workers: int) -> float:
     overhead): a model for scaling, from measured sizes."""
     import heapq
 
+    check_list("seconds", seconds, "number")
+    check("workers", workers, "whole")
     if workers < 1:
         raise CathedralError(f"workers={workers}: expected at least 1")
     loads = [0.0] * workers
@@ -710,6 +714,25 @@ def match(
     """
     import ray
 
+    # Every option's type first, in words that name it, before anything runs.
+    check("a", a, "str")
+    check("b", b, "str")
+    for name, value in (("games", games), ("seed", seed), ("opening_plies", opening_plies), ("tt_mb", tt_mb)):
+        check(name, value, "whole")
+    check_list("openings", openings, "str", none=True, depth=2)
+    check("nodes", nodes, "whole", none=True)
+    check("time", time, "number", none=True)
+    check_pair("clock", clock, none=True)
+    check("rules", rules, "str")
+    check("game", game, "str")
+    check("output", output, "path", none=True)
+    check("force", force, "bool")
+    check_pair("sprt", sprt, none=True)
+    check("sprt_on", sprt_on, "str")
+    check("alpha", alpha, "number")
+    check("beta", beta, "number")
+    check("in_flight", in_flight, "whole", none=True)
+    check("on_pair", on_pair, "callable", none=True)
     if openings is not None:
         if not openings:
             raise CathedralError("openings=[]: expected at least one opening")
@@ -838,6 +861,12 @@ def play_games(
     """
     import ray
 
+    check_list("openings", openings, "str", depth=2)
+    check("first", first, "str")
+    check("second", second, "str", none=True)
+    check("results", results, "path", none=True)
+    check("in_flight", in_flight, "whole", none=True)
+    check("on_game", on_game, "callable", none=True)
     second = first if second is None else second
     player_name(first, nodes=settings.get("nodes"), time=settings.get("time"))
     player_name(second, nodes=settings.get("nodes"), time=settings.get("time"))

@@ -15,6 +15,7 @@ import gymnasium as gym
 import numpy as np
 
 from ._cathedral import ACTIONS, CathedralError, Position, action_info, bestmove
+from ._options import check
 from .aec import (
     AGENTS,
     check_options,
@@ -27,6 +28,7 @@ from .aec import (
 
 SIDES = ("light", "dark", "random")
 OPPONENTS = ("engine", "random")
+ILLEGAL = ("raise", "lose")
 
 #: A callable opponent: ``(observation, action_mask) -> action``. The observation is the dict of
 #: the PettingZoo environment from the opponent's own side; the mask is a boolean array of its
@@ -122,6 +124,8 @@ def policy_opponent(predict: Callable, *, deterministic: bool = True, masked: bo
     """
     if not callable(predict):
         raise CathedralError(f"policy_opponent(predict={predict!r}): expected a callable such as model.predict")
+    check("deterministic", deterministic, "bool")
+    check("masked", masked, "bool")
 
     def opponent(observation: dict, action_mask: np.ndarray):
         options = {"deterministic": deterministic}
@@ -149,6 +153,12 @@ class SingleAgentEnv(gym.Env):
     - a callable ``(observation, action_mask) -> action``, given the observation from its own
       side and its legal actions as booleans (:func:`policy_opponent` makes one from a model's
       ``predict``). An answer that is not an int or not legal raises ``CathedralError``.
+
+    ``illegal`` is what an action that is not legal does: ``"raise"`` (the default) raises
+    ``IllegalMoveError``; ``"lose"`` ends the game at once, lost by the widest margin (reward
+    -47 squares, or -1 with ``reward="wdl"``; ``info["illegal"]`` says why), as Gymnasium's
+    ``check_env`` and the registered ids (``cathedral/Cathedral-v0``) expect of an environment
+    whose action space is every action.
     """
 
     metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}
@@ -162,16 +172,22 @@ class SingleAgentEnv(gym.Env):
         reward: str = "squares",
         render_mode: str | None = None,
         opponent: Opponent = "engine",
+        illegal: str = "raise",
     ):
         super().__init__()
         check_single_options(play_as, opponent, level, nodes)
+        if not isinstance(illegal, str) or illegal not in ILLEGAL:
+            raise CathedralError(f"illegal={illegal!r}: expected 'raise' or 'lose'")
         self._start = check_options(rules, reward, render_mode, self.metadata["render_modes"])
         self.play_as = play_as
         self.opponent = opponent
         self.level = level
         self.nodes = nodes
         self.reward_kind = reward
+        self.illegal = illegal
         self.render_mode = render_mode
+        # Why the game was lost by an illegal action (illegal="lose"), until the next reset.
+        self._forfeit: str | None = None
         self.observation_space = observation_space()
         self.action_space = gym.spaces.Discrete(self.observation_space["action_mask"].shape[0])
         self.position = self._start
@@ -185,6 +201,7 @@ class SingleAgentEnv(gym.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         self.position = start_position(options, self._start)
+        self._forfeit = None
         if self.play_as == "random":
             self.agent = AGENTS[int(self.np_random.integers(2))]
         else:
@@ -194,9 +211,21 @@ class SingleAgentEnv(gym.Env):
 
     def _play(self, action) -> Position:
         """The position after the agent's ``action`` (not yet the opponent's answer)."""
-        if self.position.is_over:
+        if self.position.is_over or self._forfeit is not None:
             raise CathedralError("the game is over: call reset()")
         return self.position.play_action(int(action))
+
+    def _forfeited(self, why: str):
+        """The step's answer for a game lost by an illegal action (``illegal="lose"``)."""
+        self._forfeit = why
+        if self.reward_kind == "wdl":
+            reward = -1.0
+        else:
+            # The widest loss: none of the agent's squares placed, all of the opponent's.
+            reward = -float(self._start.unplaced()[self.agent])
+        opponent = "dark" if self.agent == "light" else "light"
+        info = {"agent": self.agent, "result": opponent, "illegal": why}
+        return observe(self.position, self.agent), reward, True, False, info
 
     def _outcome(self) -> tuple[float, bool, dict]:
         over = self.position.is_over
@@ -207,7 +236,13 @@ class SingleAgentEnv(gym.Env):
         return reward, over, info
 
     def step(self, action):
-        self.position = self._play(action)
+        if self.illegal == "lose" and self._forfeit is None and not self.position.is_over:
+            try:
+                self.position = self._play(action)
+            except CathedralError as error:
+                return self._forfeited(str(error))
+        else:
+            self.position = self._play(action)
         self._opponent_moves()
         reward, over, info = self._outcome()
         if self.render_mode == "human":

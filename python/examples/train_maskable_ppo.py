@@ -1,8 +1,14 @@
 """Train MaskablePPO (sb3-contrib) against a weak opponent for a few minutes on a CPU, and write
 its reward curve.
 
+    pip install torch --index-url https://download.pytorch.org/whl/cpu   # CPU-only torch first
     pip install ./python sb3-contrib
     python python/examples/train_maskable_ppo.py --minutes 5 --opponent random --csv curve.csv
+
+sb3-contrib needs torch. Left to fetch it, pip takes torch from PyPI with NVIDIA's CUDA
+libraries: 5.4 GB and 9.5 minutes on the 2-core test machine (issue 76). On a machine without an
+NVIDIA GPU install the CPU-only build first, from PyTorch's own index as above; sb3-contrib then
+finds torch installed and fetches only itself and stable-baselines3.
 
 The agent plays a random side (``play_as="random"``) in ``--envs`` games of
 :class:`cathedral.SingleAgentVecEnv` against ``--opponent``: ``random`` (a uniformly random legal
@@ -51,7 +57,14 @@ def main() -> int:
         from stable_baselines3.common.callbacks import BaseCallback
         from stable_baselines3.common.vec_env import VecMonitor
     except ImportError as missing:
-        print(f"this example needs sb3-contrib (pip install sb3-contrib): {missing}", file=sys.stderr)
+        print(
+            f"this example needs sb3-contrib (pip install sb3-contrib): {missing}\n"
+            "sb3-contrib brings torch; from PyPI that is torch with the CUDA libraries (5.4 GB). Without an "
+            "NVIDIA GPU, install the CPU-only torch first:\n"
+            "    pip install torch --index-url https://download.pytorch.org/whl/cpu\n"
+            "    pip install sb3-contrib",
+            file=sys.stderr,
+        )
         return 2
     torch.set_num_threads(args.torch_threads)
 

@@ -90,7 +90,7 @@ impl Actions {
     }
 
     /// The legal move `action` stands for in `position`.
-    pub(crate) fn legal_move(&self, position: &Position, action: i64) -> PyResult<Move> {
+    pub(crate) fn legal_move(&self, position: &Position, action: i128) -> PyResult<Move> {
         self.labelled_legal_move(position, action, "")
     }
 
@@ -98,7 +98,7 @@ impl Actions {
     pub(crate) fn labelled_legal_move(
         &self,
         position: &Position,
-        action: i64,
+        action: i128,
         label: &str,
     ) -> PyResult<Move> {
         check_rules(position)?;
@@ -133,7 +133,7 @@ impl Actions {
     }
 
     /// `action` as an index into the table; the error starts with `label`.
-    fn index(&self, action: i64, label: &str) -> PyResult<usize> {
+    fn index(&self, action: i128, label: &str) -> PyResult<usize> {
         usize::try_from(action)
             .ok()
             .filter(|&a| a < self.len())
@@ -238,7 +238,9 @@ pub(crate) fn numpy_array<'py>(
 /// What an action stands for: `(kind, cells)` with the cells in the notation (`("tavern",
 /// ["c3"])`), or `("pass", [])`.
 #[pyfunction]
-pub fn action_info(action: i64) -> PyResult<(String, Vec<String>)> {
+pub fn action_info(
+    #[pyo3(from_py_with = super::args::name::action)] action: i128,
+) -> PyResult<(String, Vec<String>)> {
     let actions = Actions::get();
     Ok(match actions.entries.get(actions.index(action, "")?) {
         None => ("pass".to_string(), Vec::new()),

@@ -7,7 +7,7 @@
 //! name, and unpickling replays every move, so a pair that arrives is a legal game again.
 
 use super::CathedralError;
-use super::int_option::Int;
+use super::args::{Whole, name};
 use super::to_python;
 use crate::Position;
 use crate::arena::{MatchGame, PairResult, PlayedGame, Sprt, SprtVerdict, summarize};
@@ -123,23 +123,24 @@ fn records_text<G: MatchGame>(pair: &PairResult<G>) -> String {
 
 /// A pair read back from its pickled state: every move replayed from the start.
 #[pyfunction]
-pub fn _pair_from_state(game: &str, rules: &str, json: &str) -> PyResult<PyPair> {
-    let value: Value = serde_json::from_str(json)
+pub fn _pair_from_state(
+    #[pyo3(from_py_with = name::game)] game: String,
+    #[pyo3(from_py_with = name::rules)] rules: String,
+    #[pyo3(from_py_with = name::json)] json: String,
+) -> PyResult<PyPair> {
+    let value: Value = serde_json::from_str(&json)
         .map_err(|e| CathedralError::new_err(format!("a pair's state is not JSON: {e}")))?;
-    let inner = match game {
+    let inner = match game.as_str() {
         "cathedral" => AnyPair::Cathedral(
-            PairResult::<Position>::from_json(rules, &value).map_err(CathedralError::new_err)?,
+            PairResult::<Position>::from_json(&rules, &value).map_err(CathedralError::new_err)?,
         ),
         "corintho" => AnyPair::Corintho(
-            PairResult::<CorinthoPosition>::from_json(rules, &value)
+            PairResult::<CorinthoPosition>::from_json(&rules, &value)
                 .map_err(CathedralError::new_err)?,
         ),
         other => return Err(CathedralError::new_err(format!("unknown game `{other}`"))),
     };
-    Ok(PyPair {
-        inner,
-        rules: rules.to_string(),
-    })
+    Ok(PyPair { inner, rules })
 }
 
 /// The statistics of a match's pairs from A's view, as `cathedral match --json` gives them
@@ -148,10 +149,11 @@ pub fn _pair_from_state(game: &str, rules: &str, json: &str) -> PyResult<PyPair>
 #[pyfunction]
 pub fn match_summary<'py>(
     py: Python<'py>,
-    a: &str,
-    b: &str,
-    pairs: Vec<PyRef<'py, PyPair>>,
+    #[pyo3(from_py_with = name::a)] a: String,
+    #[pyo3(from_py_with = name::b)] b: String,
+    #[pyo3(from_py_with = name::pairs)] pairs: Vec<PyRef<'py, PyPair>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let (a, b) = (a.as_str(), b.as_str());
     let cathedral: Option<Vec<PairResult<Position>>> = pairs
         .iter()
         .map(|p| match &p.inner {
@@ -189,14 +191,22 @@ pub struct PySprt {
 impl PySprt {
     #[new]
     #[pyo3(signature = (elo0, elo1, alpha = 0.05, beta = 0.05))]
-    fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> PyResult<PySprt> {
+    fn new(
+        #[pyo3(from_py_with = name::elo0)] elo0: f64,
+        #[pyo3(from_py_with = name::elo1)] elo1: f64,
+        #[pyo3(from_py_with = name::alpha)] alpha: f64,
+        #[pyo3(from_py_with = name::beta)] beta: f64,
+    ) -> PyResult<PySprt> {
         Sprt::new(elo0, elo1, alpha, beta)
             .map(|inner| PySprt { inner })
             .map_err(CathedralError::new_err)
     }
 
     /// Counts a pair in which A scored `half_points` (0 to 4) over its two games.
-    fn add_pair(&mut self, half_points: Int) -> PyResult<()> {
+    fn add_pair(
+        &mut self,
+        #[pyo3(from_py_with = name::half_points)] half_points: i128,
+    ) -> PyResult<()> {
         let half_points = half_points.size("half_points", 0..=4, "0 to 4")?;
         self.inner.add_pair(half_points);
         Ok(())

@@ -5,8 +5,8 @@
 
 use super::CathedralError;
 use super::actions::{self, Actions};
+use super::args::{Whole, name};
 use super::games::AnyPosition;
-use super::int_option::Int;
 use super::position::PyPosition;
 use crate::engine::inputs::PLANES;
 use crate::frontend::Playable;
@@ -34,8 +34,11 @@ pub struct PyBatch {
 #[pymethods]
 impl PyBatch {
     #[new]
-    #[pyo3(signature = (n, rules = "classic"))]
-    fn new(n: Int, rules: &str) -> PyResult<PyBatch> {
+    #[pyo3(signature = (n, rules = String::from("classic")), text_signature = "(n, rules='classic')")]
+    fn new(
+        #[pyo3(from_py_with = name::n)] n: i128,
+        #[pyo3(from_py_with = name::rules)] rules: String,
+    ) -> PyResult<PyBatch> {
         let n = n.size(
             "n",
             1..=MAX_GAMES as u64,
@@ -89,7 +92,11 @@ impl PyBatch {
     /// Plays `actions[i]` in game `i` for every game; returns `(rewards, done)` as lists (see
     /// the class). Raises `IllegalMoveError` naming the game for an action that is not legal
     /// there, and then no game has moved.
-    fn step(&mut self, py: Python<'_>, actions: Vec<i64>) -> PyResult<(Vec<f32>, Vec<bool>)> {
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = name::actions)] actions: Vec<i128>,
+    ) -> PyResult<(Vec<f32>, Vec<bool>)> {
         if actions.len() != self.games.len() {
             return Err(CathedralError::new_err(format!(
                 "{} actions for {} games: expected one per game",
@@ -130,7 +137,7 @@ impl PyBatch {
     }
 
     /// Game `i`'s position now.
-    fn position(&self, i: Int) -> PyResult<PyPosition> {
+    fn position(&self, #[pyo3(from_py_with = name::i)] i: i128) -> PyResult<PyPosition> {
         let last = self.games.len() as u64 - 1;
         let i = i.size("i", 0..=last, &format!("a game from 0 to {last}"))?;
         self.games
@@ -146,10 +153,13 @@ impl PyBatch {
 
     /// Restarts every game (from `position` when given, else from the start).
     #[pyo3(signature = (position = None))]
-    fn reset(&mut self, position: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn reset(
+        &mut self,
+        #[pyo3(from_py_with = name::position)] position: Option<AnyPosition>,
+    ) -> PyResult<()> {
         let start = match position {
             None => self.start,
-            Some(value) => match super::position::position_arg(value)? {
+            Some(position) => match position {
                 AnyPosition::Cathedral(p) if p.rules() == self.start.rules() => p,
                 _ => {
                     return Err(CathedralError::new_err(

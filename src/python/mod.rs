@@ -9,9 +9,9 @@
 
 mod actions;
 mod arena;
+mod args;
 mod batch;
 mod games;
-mod int_option;
 mod play;
 mod position;
 mod records;
@@ -67,6 +67,8 @@ fn _cathedral(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CathedralError", py.get_type::<CathedralError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("FileFormatError", py.get_type::<FileFormatError>())?;
+    // The crate's version, which python/pyproject.toml repeats (a test compares the two).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("GAMES", crate::frontend::GAMES.to_vec())?;
     m.add("ACTIONS", actions::Actions::get().len())?;
     m.add("PASS_ACTION", actions::Actions::get().pass())?;

@@ -4,7 +4,7 @@
 
 use super::CathedralError;
 use super::arena::{AnyPair, PyPair};
-use super::int_option::Int;
+use super::args::{Whole, name};
 use super::search::{check_nodes, check_seed, check_tt_mb};
 use super::to_python;
 use crate::Position;
@@ -64,28 +64,31 @@ fn budget(nodes: Option<u64>, time: Option<f64>, clock: Option<(f64, f64)>) -> P
 /// given, then A in the first seat and B in the second, then the other way round. A node budget
 /// makes the games the same on every machine. Runs without the GIL.
 #[pyfunction]
-#[pyo3(signature = (a, b, pair, *, game = "cathedral", rules = "classic", seed = Int::new(1), opening_plies = Int::new(2), opening = None, nodes = None, time = None, clock = None, tt_mb = Int::new(16)))]
+#[pyo3(
+    signature = (a, b, pair, *, game = String::from("cathedral"), rules = String::from("classic"), seed = 1, opening_plies = 2, opening = None, nodes = None, time = None, clock = None, tt_mb = 16),
+    text_signature = "(a, b, pair, *, game='cathedral', rules='classic', seed=1, opening_plies=2, opening=None, nodes=None, time=None, clock=None, tt_mb=16)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn play_pair(
     py: Python<'_>,
-    a: &str,
-    b: &str,
-    pair: Int,
-    game: &str,
-    rules: &str,
-    seed: Int,
-    opening_plies: Int,
-    opening: Option<Vec<String>>,
-    nodes: Option<Int>,
-    time: Option<f64>,
-    clock: Option<(f64, f64)>,
-    tt_mb: Int,
+    #[pyo3(from_py_with = name::a)] a: String,
+    #[pyo3(from_py_with = name::b)] b: String,
+    #[pyo3(from_py_with = name::pair)] pair: i128,
+    #[pyo3(from_py_with = name::game)] game: String,
+    #[pyo3(from_py_with = name::rules)] rules: String,
+    #[pyo3(from_py_with = name::seed)] seed: i128,
+    #[pyo3(from_py_with = name::opening_plies)] opening_plies: i128,
+    #[pyo3(from_py_with = name::opening)] opening: Option<Vec<String>>,
+    #[pyo3(from_py_with = name::nodes)] nodes: Option<i128>,
+    #[pyo3(from_py_with = name::time)] time: Option<f64>,
+    #[pyo3(from_py_with = name::clock)] clock: Option<(f64, f64)>,
+    #[pyo3(from_py_with = name::tt_mb)] tt_mb: i128,
 ) -> PyResult<PyPair> {
     let settings = Settings::checked(
-        a,
-        b,
+        &a,
+        &b,
         pair,
-        rules,
+        &rules,
         seed,
         opening_plies,
         opening.as_deref(),
@@ -94,15 +97,12 @@ pub fn play_pair(
         clock,
         tt_mb,
     )?;
-    let inner = match game {
+    let inner = match game.as_str() {
         "cathedral" => AnyPair::Cathedral(settings.pair::<Position>(py)?),
         "corintho" => AnyPair::Corintho(settings.pair::<CorinthoPosition>(py)?),
         other => return Err(unknown_game(other)),
     };
-    Ok(PyPair {
-        inner,
-        rules: rules.to_string(),
-    })
+    Ok(PyPair { inner, rules })
 }
 
 fn unknown_game(game: &str) -> PyErr {
@@ -118,30 +118,33 @@ fn unknown_game(game: &str) -> PyErr {
 /// both players are the same engine at a node budget, the two games of a pair are the same game:
 /// an opening study plays one.
 #[pyfunction]
-#[pyo3(signature = (first, second, *, pair = Int::new(1), game_number = Int::new(1), game = "cathedral", rules = "classic", seed = Int::new(1), opening_plies = Int::new(2), opening = None, nodes = None, time = None, clock = None, tt_mb = Int::new(16)))]
+#[pyo3(
+    signature = (first, second, *, pair = 1, game_number = 1, game = String::from("cathedral"), rules = String::from("classic"), seed = 1, opening_plies = 2, opening = None, nodes = None, time = None, clock = None, tt_mb = 16),
+    text_signature = "(first, second, *, pair=1, game_number=1, game='cathedral', rules='classic', seed=1, opening_plies=2, opening=None, nodes=None, time=None, clock=None, tt_mb=16)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn play_game<'py>(
     py: Python<'py>,
-    first: &str,
-    second: &str,
-    pair: Int,
-    game_number: Int,
-    game: &str,
-    rules: &str,
-    seed: Int,
-    opening_plies: Int,
-    opening: Option<Vec<String>>,
-    nodes: Option<Int>,
-    time: Option<f64>,
-    clock: Option<(f64, f64)>,
-    tt_mb: Int,
+    #[pyo3(from_py_with = name::first)] first: String,
+    #[pyo3(from_py_with = name::second)] second: String,
+    #[pyo3(from_py_with = name::pair)] pair: i128,
+    #[pyo3(from_py_with = name::game_number)] game_number: i128,
+    #[pyo3(from_py_with = name::game)] game: String,
+    #[pyo3(from_py_with = name::rules)] rules: String,
+    #[pyo3(from_py_with = name::seed)] seed: i128,
+    #[pyo3(from_py_with = name::opening_plies)] opening_plies: i128,
+    #[pyo3(from_py_with = name::opening)] opening: Option<Vec<String>>,
+    #[pyo3(from_py_with = name::nodes)] nodes: Option<i128>,
+    #[pyo3(from_py_with = name::time)] time: Option<f64>,
+    #[pyo3(from_py_with = name::clock)] clock: Option<(f64, f64)>,
+    #[pyo3(from_py_with = name::tt_mb)] tt_mb: i128,
 ) -> PyResult<Bound<'py, PyAny>> {
     let game_number = game_number.size("game_number", 1..=2, "1 or 2")?;
     let settings = Settings::checked(
-        first,
-        second,
+        &first,
+        &second,
         pair,
-        rules,
+        &rules,
         seed,
         opening_plies,
         opening.as_deref(),
@@ -158,7 +161,7 @@ pub fn play_game<'py>(
         dict.set_item("record", G::records_text(&[game.record()]))?;
         Ok(dict)
     }
-    match game {
+    match game.as_str() {
         "cathedral" => with_record(py, settings.game::<Position>(py, game_number)?),
         "corintho" => with_record(py, settings.game::<CorinthoPosition>(py, game_number)?),
         other => Err(unknown_game(other)),
@@ -183,15 +186,15 @@ impl<'a> Settings<'a> {
     fn checked(
         a: &str,
         b: &str,
-        pair: Int,
+        pair: i128,
         rules: &'a str,
-        seed: Int,
-        opening_plies: Int,
+        seed: i128,
+        opening_plies: i128,
         opening: Option<&'a [String]>,
-        nodes: Option<Int>,
+        nodes: Option<i128>,
         time: Option<f64>,
         clock: Option<(f64, f64)>,
-        tt_mb: Int,
+        tt_mb: i128,
     ) -> PyResult<Settings<'a>> {
         let (a, b) = (builtin("a", a)?, builtin("b", b)?);
         let budget = budget(check_nodes(nodes)?, time, clock)?;
@@ -274,13 +277,13 @@ impl<'a> Settings<'a> {
 #[pyfunction]
 #[pyo3(signature = (spec, *, nodes = None, time = None, clock = None))]
 pub fn player_name(
-    spec: &str,
-    nodes: Option<u64>,
-    time: Option<f64>,
-    clock: Option<(f64, f64)>,
+    #[pyo3(from_py_with = name::spec)] spec: String,
+    #[pyo3(from_py_with = name::nodes)] nodes: Option<i128>,
+    #[pyo3(from_py_with = name::time)] time: Option<f64>,
+    #[pyo3(from_py_with = name::clock)] clock: Option<(f64, f64)>,
 ) -> PyResult<String> {
     use crate::arena::Contestant;
-    let kind = builtin("spec", spec)?;
-    let player = BuiltInPlayer::new(kind, budget(nodes, time, clock)?, 1);
+    let kind = builtin("spec", &spec)?;
+    let player = BuiltInPlayer::new(kind, budget(check_nodes(nodes)?, time, clock)?, 1);
     Ok(Contestant::<Position>::name(&player))
 }

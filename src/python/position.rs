@@ -3,13 +3,13 @@
 //! actions and board planes of the reinforcement-learning environment.
 
 use super::actions::{self, Actions};
+use super::args::name;
 use super::games::{AnyPosition, PythonGame, with_game};
 use super::{CathedralError, IllegalMoveError, file_error, to_python};
 use crate::boardgame::Game;
 use crate::corintho::CorinthoPosition;
 use crate::frontend::{Bundled, Loaded, Playable, SvgRequest, TextStyle};
 use crate::{MoveList, Piece, Player, Position};
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::sync::Arc;
@@ -84,11 +84,21 @@ pub(crate) fn parse_any(name: &str, text: &str) -> Result<PyPosition, crate::fil
 #[pymethods]
 impl PyPosition {
     #[new]
-    #[pyo3(signature = (rules = None, game = "cathedral"))]
-    fn new(rules: Option<&str>, game: &str) -> PyResult<PyPosition> {
-        let inner = match game {
+    #[pyo3(
+        signature = (rules = None, game = String::from("cathedral")),
+        text_signature = "(rules=None, game='cathedral')"
+    )]
+    fn new(
+        #[pyo3(from_py_with = name::rules)] rules: Option<String>,
+        #[pyo3(from_py_with = name::game)] game: String,
+    ) -> PyResult<PyPosition> {
+        let inner = match game.as_str() {
             "cathedral" => {
-                let words: Vec<&str> = rules.unwrap_or("classic").split_whitespace().collect();
+                let words: Vec<&str> = rules
+                    .as_deref()
+                    .unwrap_or("classic")
+                    .split_whitespace()
+                    .collect();
                 AnyPosition::Cathedral(
                     Position::start_with_rules(&words).map_err(CathedralError::new_err)?,
                 )
@@ -114,24 +124,40 @@ impl PyPosition {
     /// Reads a position file's text (YAML; its `game:` key picks the game). `name` labels
     /// errors, which give the line and column.
     #[staticmethod]
-    #[pyo3(signature = (text, name = "<string>"))]
-    fn from_text(py: Python<'_>, text: &str, name: &str) -> PyResult<PyPosition> {
-        parse_any(name, text).map_err(|e| file_error(py, &e))
+    #[pyo3(
+        signature = (text, name = String::from("<string>")),
+        text_signature = "(text, name='<string>')"
+    )]
+    fn from_text(
+        py: Python<'_>,
+        #[pyo3(from_py_with = name::text)] text: String,
+        #[pyo3(from_py_with = name::name)] name: String,
+    ) -> PyResult<PyPosition> {
+        parse_any(&name, &text).map_err(|e| file_error(py, &e))
     }
 
     /// Reads a position file (at most 1 MiB of UTF-8).
     #[staticmethod]
-    fn load(py: Python<'_>, path: std::path::PathBuf) -> PyResult<PyPosition> {
+    fn load(
+        py: Python<'_>,
+        #[pyo3(from_py_with = name::path)] path: std::path::PathBuf,
+    ) -> PyResult<PyPosition> {
         let (name, text) = crate::file::read_file(&path).map_err(|e| file_error(py, &e))?;
-        Self::from_text(py, &text, &name)
+        parse_any(&name, &text).map_err(|e| file_error(py, &e))
     }
 
     /// A bundled position: `"start"`, `"example"` (a middle game to look at) or `"endgame"` (a
     /// position to solve).
     #[staticmethod]
-    #[pyo3(signature = (which, game = "cathedral"))]
-    fn bundled(which: &str, game: &str) -> PyResult<PyPosition> {
-        let which = match which {
+    #[pyo3(
+        signature = (which, game = String::from("cathedral")),
+        text_signature = "(which, game='cathedral')"
+    )]
+    fn bundled(
+        #[pyo3(from_py_with = name::which)] which: String,
+        #[pyo3(from_py_with = name::game)] game: String,
+    ) -> PyResult<PyPosition> {
+        let which = match which.as_str() {
             "start" => Bundled::Start,
             "example" => Bundled::Example,
             "endgame" => Bundled::Endgame,
@@ -141,7 +167,7 @@ impl PyPosition {
                 )));
             }
         };
-        match game {
+        match game.as_str() {
             "cathedral" => Ok(PyPosition::of(Position::bundled(which).position.wrap())),
             "corintho" => Ok(PyPosition::of(
                 CorinthoPosition::bundled(which).position.wrap(),
@@ -217,15 +243,19 @@ impl PyPosition {
     /// Plays a move (in the game's notation) and returns the new position and what the move
     /// did, as `cathedral play --json` reports it (claims, captures, near misses).
     /// Raises `IllegalMoveError` with the reason when the move cannot be played.
-    fn play<'py>(&self, py: Python<'py>, text: &str) -> PyResult<(PyPosition, Bound<'py, PyAny>)> {
-        with_game!(&self.inner, p => play_explained(py, p, text))
+    fn play<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = name::text)] text: String,
+    ) -> PyResult<(PyPosition, Bound<'py, PyAny>)> {
+        with_game!(&self.inner, p => play_explained(py, p, &text))
     }
 
     /// The position after a move (in the game's notation), without the explanation: faster
     /// than `play`.
-    fn after(&self, text: &str) -> PyResult<PyPosition> {
+    fn after(&self, #[pyo3(from_py_with = name::text)] text: String) -> PyResult<PyPosition> {
         with_game!(&self.inner, p => {
-            let mv = parse(p, text)?;
+            let mv = parse(p, &text)?;
             let mut next = *p;
             next.play(mv);
             Ok(PyPosition::of(next.wrap()))
@@ -241,9 +271,12 @@ impl PyPosition {
     /// The board drawn as text: ASCII, or (`unicode=True`) with box-drawing lines; `color=True`
     /// adds ANSI colours for a terminal.
     #[pyo3(signature = (unicode = false, color = false))]
-    fn text(&self, unicode: bool, color: bool) -> String {
-        let style = TextStyle { unicode, color };
-        with_game!(&self.inner, p => p.draw_text(style))
+    fn text(
+        &self,
+        #[pyo3(from_py_with = name::unicode)] unicode: bool,
+        #[pyo3(from_py_with = name::color)] color: bool,
+    ) -> String {
+        self.drawn(unicode, color)
     }
 
     /// The board as an SVG document; `highlight` outlines a legal move, `caption` is a line of
@@ -251,12 +284,12 @@ impl PyPosition {
     #[pyo3(signature = (highlight = None, caption = None, hands = false))]
     fn svg(
         &self,
-        highlight: Option<&str>,
-        caption: Option<String>,
-        hands: bool,
+        #[pyo3(from_py_with = name::highlight)] highlight: Option<String>,
+        #[pyo3(from_py_with = name::caption)] caption: Option<String>,
+        #[pyo3(from_py_with = name::hands)] hands: bool,
     ) -> PyResult<String> {
         with_game!(&self.inner, p => {
-            let highlight = highlight.map(|text| parse(p, text)).transpose()?;
+            let highlight = highlight.map(|text| parse(p, &text)).transpose()?;
             Ok(p.draw_svg(&SvgRequest { highlight, caption, hands }))
         })
     }
@@ -264,7 +297,12 @@ impl PyPosition {
     /// The board as an RGB image, a numpy array of shape (height, width, 3) and dtype uint8,
     /// rendered from the SVG drawing (`scale` times its size in SVG pixels, 0.1 to 8).
     #[pyo3(signature = (scale = 1.0, hands = false))]
-    fn rgb<'py>(&self, py: Python<'py>, scale: f32, hands: bool) -> PyResult<Bound<'py, PyAny>> {
+    fn rgb<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = name::scale)] scale: f64,
+        #[pyo3(from_py_with = name::hands)] hands: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
         if !(0.1..=8.0).contains(&scale) {
             return Err(CathedralError::new_err(format!(
                 "scale={scale}: expected 0.1 to 8"
@@ -272,7 +310,7 @@ impl PyPosition {
         }
         let svg = with_game!(&self.inner, p => p.draw_svg(&SvgRequest { highlight: None, caption: None, hands }));
         let (width, height, pixels) = py
-            .detach(|| super::render::rgb(&svg, scale))
+            .detach(|| super::render::rgb(&svg, scale as f32))
             .map_err(CathedralError::new_err)?;
         let bytes = PyBytes::new(py, &pixels);
         actions::numpy_array(py, &bytes, "uint8", &[height as usize, width as usize, 3])
@@ -280,8 +318,12 @@ impl PyPosition {
 
     /// The position file's text (YAML) for this position.
     #[pyo3(signature = (title = None, source = None))]
-    fn file_text(&self, title: Option<&str>, source: Option<&str>) -> String {
-        with_game!(&self.inner, p => p.file_text(title, source))
+    fn file_text(
+        &self,
+        #[pyo3(from_py_with = name::title)] title: Option<String>,
+        #[pyo3(from_py_with = name::source)] source: Option<String>,
+    ) -> String {
+        self.file(title.as_deref(), source.as_deref())
     }
 
     /// The position's hash key (the same for equal positions).
@@ -303,7 +345,7 @@ impl PyPosition {
     }
 
     fn __str__(&self) -> String {
-        self.text(false, false)
+        self.drawn(false, false)
     }
 
     fn __repr__(&self) -> String {
@@ -326,7 +368,7 @@ impl PyPosition {
 
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let from_text = py.get_type::<PyPosition>().getattr("from_text")?;
-        Ok((from_text, (self.file_text(self.title(), None),)))
+        Ok((from_text, (self.file(self.title(), None),)))
     }
 
     // ---- Cathedral only: the reinforcement-learning view -------------------------------------
@@ -383,9 +425,13 @@ impl PyPosition {
     /// the Cathedral, 3 the player's territory, 4 the opponent's; 1 where the cell is in the
     /// plane.
     #[pyo3(signature = (player = None))]
-    fn planes<'py>(&self, py: Python<'py>, player: Option<&str>) -> PyResult<Bound<'py, PyAny>> {
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = name::player)] player: Option<String>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let position = cathedral(&self.inner, "planes")?;
-        let player = player_arg(&position, player)?;
+        let player = player_arg(&position, player.as_deref())?;
         let bytes = PyBytes::new(py, &actions::planes(&position, player));
         actions::numpy_array(py, &bytes, "int8", &[10, 10, crate::engine::inputs::PLANES])
     }
@@ -397,10 +443,10 @@ impl PyPosition {
     fn hand_counts<'py>(
         &self,
         py: Python<'py>,
-        player: Option<&str>,
+        #[pyo3(from_py_with = name::player)] player: Option<String>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let position = cathedral(&self.inner, "hand_counts")?;
-        let player = player_arg(&position, player)?;
+        let player = player_arg(&position, player.as_deref())?;
         let bytes = PyBytes::new(py, &actions::hand_counts(&position, player));
         actions::numpy_array(py, &bytes, "int8", &[2, Piece::PLAYER_KINDS.len()])
     }
@@ -426,7 +472,10 @@ impl PyPosition {
 
     /// Cathedral: the position after an action of the compact action space. Raises
     /// `IllegalMoveError` for an action that is not legal here.
-    fn play_action(&self, action: i64) -> PyResult<PyPosition> {
+    fn play_action(
+        &self,
+        #[pyo3(from_py_with = name::action)] action: i128,
+    ) -> PyResult<PyPosition> {
         let position = cathedral(&self.inner, "play_action")?;
         let mv = Actions::get().legal_move(&position, action)?;
         let mut next = position;
@@ -435,16 +484,16 @@ impl PyPosition {
     }
 
     /// Cathedral: the move an action stands for here, in the notation.
-    fn action_move(&self, action: i64) -> PyResult<String> {
+    fn action_move(&self, #[pyo3(from_py_with = name::action)] action: i128) -> PyResult<String> {
         let position = cathedral(&self.inner, "action_move")?;
         let mv = Actions::get().legal_move(&position, action)?;
         Ok(crate::notation::format_move(&position, mv))
     }
 
     /// Cathedral: the action of a legal move given in the notation.
-    fn move_action(&self, text: &str) -> PyResult<u32> {
+    fn move_action(&self, #[pyo3(from_py_with = name::text)] text: String) -> PyResult<u32> {
         let position = cathedral(&self.inner, "move_action")?;
-        let mv = parse(&position, text)?;
+        let mv = parse(&position, &text)?;
         Actions::get().action_of(&position, mv)
     }
 }
@@ -485,10 +534,15 @@ pub(crate) fn player_name(player: Player) -> String {
     .to_string()
 }
 
-/// A Python argument that must be a position.
-pub(crate) fn position_arg(value: &Bound<'_, PyAny>) -> PyResult<AnyPosition> {
-    value
-        .cast::<PyPosition>()
-        .map(|p| p.get().inner)
-        .map_err(|_| PyTypeError::new_err("expected a cathedral.Position"))
+impl PyPosition {
+    /// The board drawn as text (`text()`, `str()`).
+    fn drawn(&self, unicode: bool, color: bool) -> String {
+        let style = TextStyle { unicode, color };
+        with_game!(&self.inner, p => p.draw_text(style))
+    }
+
+    /// The position file's text (`file_text()`, pickling).
+    fn file(&self, title: Option<&str>, source: Option<&str>) -> String {
+        with_game!(&self.inner, p => p.file_text(title, source))
+    }
 }

@@ -1,9 +1,9 @@
 //! Game records (several games to a file) read and written from Python: `cathedral.Record`,
 //! `read_records`, `parse_records` and `records_text`.
 
+use super::args::{Whole, name};
 use super::games::{AnyPosition, PythonGame};
-use super::int_option::Int;
-use super::position::{PyPosition, position_arg};
+use super::position::PyPosition;
 use super::{CathedralError, IllegalMoveError, file_error, to_python};
 use crate::Position;
 use crate::corintho::CorinthoPosition;
@@ -89,9 +89,13 @@ fn wrap_positions<G: PythonGame>(record: &G::Record) -> Vec<PyPosition> {
 #[pymethods]
 impl PyRecord {
     #[new]
-    #[pyo3(signature = (start, moves = Vec::new()))]
-    fn new(start: &Bound<'_, PyAny>, moves: Vec<String>) -> PyResult<PyRecord> {
-        let inner = match position_arg(start)? {
+    #[pyo3(signature = (start, moves = None))]
+    fn new(
+        #[pyo3(from_py_with = name::start)] start: AnyPosition,
+        #[pyo3(from_py_with = name::moves)] moves: Option<Vec<String>>,
+    ) -> PyResult<PyRecord> {
+        let moves = moves.unwrap_or_default();
+        let inner = match start {
             AnyPosition::Cathedral(p) => {
                 AnyRecord::Cathedral(Position::new_record(p, &read_moves(p, &moves)?))
             }
@@ -151,14 +155,17 @@ impl PyRecord {
     }
 
     /// "Game 1: Ann (Light) v Bob (Dark), Club night, 2026-11-20".
-    #[pyo3(signature = (number = Int::new(1)))]
-    fn heading(&self, number: Int) -> PyResult<String> {
+    #[pyo3(signature = (number = 1))]
+    fn heading(&self, #[pyo3(from_py_with = name::number)] number: i128) -> PyResult<String> {
         let number = number.size("number", 1..=u32::MAX as u64, "1 or more")?;
         Ok(with_record!(&self.inner, r, G => G::record_heading(r, number)))
     }
 
     /// A new record: this game with `moves` (in the game's notation) played after its end.
-    fn extended(&self, moves: Vec<String>) -> PyResult<PyRecord> {
+    fn extended(
+        &self,
+        #[pyo3(from_py_with = name::moves)] moves: Vec<String>,
+    ) -> PyResult<PyRecord> {
         let mut inner = self.inner.clone();
         match &mut inner {
             AnyRecord::Cathedral(r) => {
@@ -219,16 +226,26 @@ fn parse_any(name: &str, text: &str) -> Result<Vec<PyRecord>, FileError> {
 /// Reads every game of a record file's text (YAML documents separated by `---` lines); `name`
 /// labels errors, which give the game, the move, the line and the column.
 #[pyfunction]
-#[pyo3(signature = (text, name = "<string>"))]
-pub fn parse_records(py: Python<'_>, text: &str, name: &str) -> PyResult<Vec<PyRecord>> {
-    parse_any(name, text).map_err(|e| file_error(py, &e))
+#[pyo3(
+    signature = (text, name = String::from("<string>")),
+    text_signature = "(text, name='<string>')"
+)]
+pub fn parse_records(
+    py: Python<'_>,
+    #[pyo3(from_py_with = name::text)] text: String,
+    #[pyo3(from_py_with = name::name)] name: String,
+) -> PyResult<Vec<PyRecord>> {
+    parse_any(&name, &text).map_err(|e| file_error(py, &e))
 }
 
 /// Reads every game of a record file.
 #[pyfunction]
-pub fn read_records(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Vec<PyRecord>> {
+pub fn read_records(
+    py: Python<'_>,
+    #[pyo3(from_py_with = name::path)] path: std::path::PathBuf,
+) -> PyResult<Vec<PyRecord>> {
     let (name, text) = crate::file::read_file(&path).map_err(|e| file_error(py, &e))?;
-    parse_records(py, &text, &name)
+    parse_any(&name, &text).map_err(|e| file_error(py, &e))
 }
 
 fn records_text_of(records: &[PyRecord]) -> PyResult<String> {
@@ -252,7 +269,9 @@ fn records_text_of(records: &[PyRecord]) -> PyResult<String> {
 
 /// The record file's text (YAML) for `records`, all of one game.
 #[pyfunction]
-pub fn records_text(records: Vec<PyRef<'_, PyRecord>>) -> PyResult<String> {
+pub fn records_text(
+    #[pyo3(from_py_with = name::records)] records: Vec<PyRef<'_, PyRecord>>,
+) -> PyResult<String> {
     let records: Vec<PyRecord> = records.iter().map(|r| (**r).clone()).collect();
     records_text_of(&records)
 }

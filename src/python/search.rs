@@ -1,9 +1,8 @@
 //! `cathedral.solve` and `cathedral.bestmove`: the command line's `solve --json` and
 //! `bestmove --json` as Python data, run without the GIL and stoppable with Ctrl-C.
 
+use super::args::{Whole, name};
 use super::games::{AnyPosition, with_game};
-use super::int_option::Int;
-use super::position::position_arg;
 use super::{CathedralError, file_error, to_python};
 use crate::boardgame::{Method, SolveOptions};
 use crate::book::Book;
@@ -95,11 +94,11 @@ impl Finished {
 }
 
 /// A seed: any whole number from 0 up (a negative one is refused, naming the option).
-pub(crate) fn check_seed(seed: Int) -> PyResult<u64> {
+pub(crate) fn check_seed(seed: i128) -> PyResult<u64> {
     seed.within("seed", 0..=u64::MAX, "a whole number from 0 up")
 }
 
-pub(crate) fn check_threads(threads: Int) -> PyResult<usize> {
+pub(crate) fn check_threads(threads: i128) -> PyResult<usize> {
     threads.size(
         "threads",
         0..=MAX_THREADS as u64,
@@ -107,7 +106,7 @@ pub(crate) fn check_threads(threads: Int) -> PyResult<usize> {
     )
 }
 
-pub(crate) fn check_tt_mb(tt_mb: Int) -> PyResult<usize> {
+pub(crate) fn check_tt_mb(tt_mb: i128) -> PyResult<usize> {
     tt_mb.size(
         "tt_mb",
         1..=MAX_TABLE_MIB as u64,
@@ -115,7 +114,7 @@ pub(crate) fn check_tt_mb(tt_mb: Int) -> PyResult<usize> {
     )
 }
 
-pub(crate) fn check_nodes(nodes: Option<Int>) -> PyResult<Option<u64>> {
+pub(crate) fn check_nodes(nodes: Option<i128>) -> PyResult<Option<u64>> {
     nodes
         .map(|n| n.within("nodes", 1..=MAX_BUDGET, &format!("1 to {MAX_BUDGET}")))
         .transpose()
@@ -149,21 +148,24 @@ fn duration(name: &str, seconds: Option<f64>, zero: bool) -> PyResult<Option<Dur
 /// `"alpha-beta"` or `"proof-number"` (docs/solver.md, "Which method"). Runs without the GIL;
 /// Ctrl-C raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (position, *, time = None, nodes = None, threads = Int::new(1), tt_mb = Int::new(256), root_values = true, wdl = false, window = None, method = "auto"))]
+#[pyo3(
+    signature = (position, *, time = None, nodes = None, threads = 1, tt_mb = 256, root_values = true, wdl = false, window = None, method = String::from("auto")),
+    text_signature = "(position, *, time=None, nodes=None, threads=1, tt_mb=256, root_values=True, wdl=False, window=None, method='auto')"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
-    position: &Bound<'py, PyAny>,
-    time: Option<f64>,
-    nodes: Option<Int>,
-    threads: Int,
-    tt_mb: Int,
-    root_values: bool,
-    wdl: bool,
-    window: Option<(i32, i32)>,
-    method: &str,
+    #[pyo3(from_py_with = name::position)] position: AnyPosition,
+    #[pyo3(from_py_with = name::time)] time: Option<f64>,
+    #[pyo3(from_py_with = name::nodes)] nodes: Option<i128>,
+    #[pyo3(from_py_with = name::threads)] threads: i128,
+    #[pyo3(from_py_with = name::tt_mb)] tt_mb: i128,
+    #[pyo3(from_py_with = name::root_values)] root_values: bool,
+    #[pyo3(from_py_with = name::wdl)] wdl: bool,
+    #[pyo3(from_py_with = name::window)] window: Option<(i128, i128)>,
+    #[pyo3(from_py_with = name::method)] method: String,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let method = match method {
+    let method = match method.as_str() {
         "auto" => Method::Auto,
         "alpha-beta" => Method::AlphaBeta,
         "proof-number" => Method::ProofNumbers,
@@ -173,6 +175,16 @@ pub fn solve<'py>(
             )));
         }
     };
+    let window = window
+        .map(
+            |(alpha, beta)| match (i32::try_from(alpha), i32::try_from(beta)) {
+                (Ok(alpha), Ok(beta)) => Ok((alpha, beta)),
+                _ => Err(CathedralError::new_err(format!(
+                    "window=({alpha}, {beta}): expected whole numbers of squares"
+                ))),
+            },
+        )
+        .transpose()?;
     if let Some((alpha, beta)) = window {
         if alpha >= beta {
             return Err(CathedralError::new_err(format!(
@@ -185,7 +197,6 @@ pub fn solve<'py>(
             ));
         }
     }
-    let position = position_arg(position)?;
     let threads = check_threads(threads)?;
     let tt_mb = check_tt_mb(tt_mb)?;
     let nodes = check_nodes(nodes)?;
@@ -227,21 +238,23 @@ pub fn solve<'py>(
 /// `nodes` (reproducible) bounds the thinking; `level` 1 to 10 weakens it (with `seed` for its
 /// noise). Runs without the GIL; Ctrl-C raises `KeyboardInterrupt`.
 #[pyfunction]
-#[pyo3(signature = (position, *, time = 1.0, nodes = None, threads = Int::new(1), level = Int::new(10), seed = Int::new(0), tt_mb = Int::new(64), candidates = Int::new(1), book = "bundled"))]
+#[pyo3(
+    signature = (position, *, time = 1.0, nodes = None, threads = 1, level = 10, seed = 0, tt_mb = 64, candidates = 1, book = String::from("bundled")),
+    text_signature = "(position, *, time=1.0, nodes=None, threads=1, level=10, seed=0, tt_mb=64, candidates=1, book='bundled')"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn bestmove<'py>(
     py: Python<'py>,
-    position: &Bound<'py, PyAny>,
-    time: f64,
-    nodes: Option<Int>,
-    threads: Int,
-    level: Int,
-    seed: Int,
-    tt_mb: Int,
-    candidates: Int,
-    book: &str,
+    #[pyo3(from_py_with = name::position)] position: AnyPosition,
+    #[pyo3(from_py_with = name::time)] time: f64,
+    #[pyo3(from_py_with = name::nodes)] nodes: Option<i128>,
+    #[pyo3(from_py_with = name::threads)] threads: i128,
+    #[pyo3(from_py_with = name::level)] level: i128,
+    #[pyo3(from_py_with = name::seed)] seed: i128,
+    #[pyo3(from_py_with = name::tt_mb)] tt_mb: i128,
+    #[pyo3(from_py_with = name::candidates)] candidates: i128,
+    #[pyo3(from_py_with = name::book)] book: String,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let position = position_arg(position)?;
     let threads = check_threads(threads)?;
     let tt_mb = check_tt_mb(tt_mb)?;
     let nodes = check_nodes(nodes)?;
@@ -260,7 +273,7 @@ pub fn bestmove<'py>(
         AnyPosition::Cathedral(p) => {
             if level == MAX_LEVEL {
                 let owned;
-                let book = match book {
+                let book = match book.as_str() {
                     "none" => None,
                     "bundled" => Book::bundled_for(&p),
                     path => {

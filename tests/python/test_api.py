@@ -1,5 +1,7 @@
 """The module's data against the command line's `--json` on the shipped positions."""
 
+import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -237,3 +239,124 @@ def test_lehmann_woods_positions_and_the_engine_agree_with_the_command_line(cli,
         k: v for k, v in theirs.items() if k not in timing
     }
     assert ours["best_move"].startswith("light:cathedral:")
+
+
+def _extension_callables():
+    """Every public function and class of the extension and every public method of its
+    classes (what PyO3 builds, whose signatures come from the Rust code)."""
+    from cathedral import _cathedral
+
+    found = []
+    for name in dir(_cathedral):
+        value = getattr(_cathedral, name)
+        if name.startswith("_") or not callable(value):
+            continue
+        if isinstance(value, type) and issubclass(value, BaseException):
+            continue
+        if isinstance(value, type):
+            if name != "Pair":  # made by play_pair, no constructor
+                found.append((name, value))
+            for member, attribute in vars(value).items():
+                if not member.startswith("_") and callable(attribute):
+                    found.append((f"{name}.{member}", getattr(value, member)))
+        else:
+            found.append((name, value))
+    return found
+
+
+@pytest.mark.parametrize("name, fn", _extension_callables(), ids=[n for n, _ in _extension_callables()])
+def test_every_signature_shows_its_real_defaults(name, fn):
+    # inspect.signature (help(), editors) shows each default as it is, never `...`.
+    signature = inspect.signature(fn)
+    for parameter in signature.parameters.values():
+        assert parameter.default is not Ellipsis, f"{name}{signature}"
+
+
+def test_the_signatures_say_what_the_calls_do():
+    # The signatures written out in the Rust code (where a default is a string) are the
+    # defaults the calls use: calling with them gives what calling without them gives.
+    assert str(inspect.signature(cathedral.solve)) == (
+        "(position, *, time=None, nodes=None, threads=1, tt_mb=256, root_values=True, wdl=False, "
+        "window=None, method='auto')"
+    )
+    assert str(inspect.signature(cathedral.bestmove)) == (
+        "(position, *, time=1.0, nodes=None, threads=1, level=10, seed=0, tt_mb=64, candidates=1, "
+        "book='bundled')"
+    )
+    assert str(inspect.signature(cathedral.Batch)) == "(n, rules='classic')"
+    assert str(inspect.signature(cathedral.Record)) == "(start, moves=None)"
+    assert str(inspect.signature(cathedral.Position.bundled)) == "(which, game='cathedral')"
+
+    def defaults(fn, skip=()):
+        return {
+            p.name: p.default
+            for p in inspect.signature(fn).parameters.values()
+            if p.default is not p.empty and p.name not in skip
+        }
+
+    position = cathedral.Position.load(ROOT / "puzzles" / "bench" / "t3-01.yaml")
+    assert cathedral.solve(position, **defaults(cathedral.solve))["value"] == cathedral.solve(position)["value"]
+    middle = cathedral.Position.bundled("example")
+    shown = defaults(cathedral.bestmove, skip=("nodes", "time"))
+    assert cathedral.bestmove(middle, nodes=300, **shown)["best_move"] == cathedral.bestmove(middle, nodes=300)["best_move"]
+    assert cathedral.Position(**defaults(cathedral.Position)) == cathedral.Position()
+    assert cathedral.Position.bundled("example", **defaults(cathedral.Position.bundled)) == middle
+    assert len(cathedral.Batch(3, **defaults(cathedral.Batch))) == 3
+    assert cathedral.Batch(1, **defaults(cathedral.Batch)).position(0) == cathedral.Position()
+    for fn in (cathedral.parse_records, cathedral.Position.from_text):
+        with pytest.raises(cathedral.FileFormatError, match=inspect.signature(fn).parameters["name"].default):
+            fn("game: chess\n")
+    game = dict(nodes=50, opening_plies=0)
+    assert (
+        cathedral.play_game("random", "random", **game)["record"]
+        == cathedral.play_game("random", "random", **game, **defaults(cathedral.play_game, skip=game))["record"]
+    )
+    assert (
+        cathedral.play_pair("random", "random", 1, **game).records_text()
+        == cathedral.play_pair("random", "random", 1, **game, **defaults(cathedral.play_pair, skip=game)).records_text()
+    )
+
+
+def test_the_version_is_the_installed_distributions():
+    from importlib.metadata import version
+
+    assert cathedral.__version__ == version("cathedral")
+    assert f'version = "{cathedral.__version__}"' in (ROOT / "python" / "pyproject.toml").read_text()
+
+
+def test_importing_from_the_source_folder_says_what_to_do(tmp_path):
+    # `cd python; python -c "import cathedral"` finds the source folder, which has no compiled
+    # extension: the error says why and what to do instead. (A copy of the folder, so that an
+    # extension built into the real one by `maturin develop` does not hide the message.)
+    import shutil
+    import subprocess
+    import sys
+
+    shutil.copytree(ROOT / "python" / "cathedral", tmp_path / "cathedral", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    done = subprocess.run(
+        [sys.executable, "-c", "import cathedral"], cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("ModuleNotFoundError: cathedral._cathedral (the compiled extension) is not in")
+    assert "Run from another folder" in last and "maturin develop" in last
+
+
+def test_the_install_instructions_hold_here():
+    # The wheel's name is written with a glob (the manylinux version is the building machine's
+    # glibc's), pip's progress is `pip install -v`, and the wheel route comes first.
+    import fnmatch
+
+    guide = (ROOT / "docs" / "python.md").read_text()
+    readme = (ROOT / "python" / "README.md").read_text()
+    for text in (guide, readme):
+        for line in text.splitlines():
+            if "pip install" in line:
+                assert re.search(r"manylinux_2_\d", line) is None, line
+        assert "pip install -v ./python" in text
+        assert text.index("maturin build") < text.index("pip install -v ./python")
+    pattern = "cathedral-*-cp39-abi3-manylinux_*_x86_64.whl"
+    assert pattern in guide
+    built = list((ROOT / "target" / "wheels").glob("cathedral-*.whl"))
+    if built and built[0].name.endswith("x86_64.whl"):
+        assert fnmatch.fnmatch(built[0].name, pattern)

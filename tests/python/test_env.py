@@ -517,10 +517,88 @@ def test_the_training_example_trains_or_says_what_it_needs(tmp_path):
     if importlib.util.find_spec("sb3_contrib") is None:
         assert done.returncode == 2, done.stderr
         assert "pip install sb3-contrib" in done.stderr
+        # sb3-contrib brings torch, from PyPI with the CUDA stack (gigabytes): the message says
+        # how to get the CPU-only build, and so does the script's docstring.
+        assert "--index-url https://download.pytorch.org/whl/cpu" in done.stderr
         assert not curve.exists()
     else:
         assert done.returncode == 0, done.stderr
         lines = curve.read_text().splitlines()
         assert lines[0] == "seconds,steps,games,mean_reward" and len(lines) > 1
+    assert "--index-url https://download.pytorch.org/whl/cpu" in script.read_text()
     bad = subprocess.run([sys.executable, str(script), "--envs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and "--envs 0: expected 1 to 256" in bad.stderr
+
+
+def test_an_illegal_action_can_lose_the_game_instead_of_raising():
+    # illegal="lose": the game ends at once, lost by the widest margin, and says why.
+    env = cathedral.SingleAgentEnv(opponent="random", illegal="lose")
+    obs, info = env.reset(seed=0)
+    assert not obs["action_mask"][cathedral.PASS_ACTION]
+    obs, reward, terminated, truncated, info = env.step(cathedral.PASS_ACTION)
+    assert terminated and not truncated
+    assert reward == -float(cathedral.Position().unplaced()["light"])
+    assert info["result"] == "dark" and "not legal here" in info["illegal"]
+    with pytest.raises(cathedral.CathedralError, match="the game is over: call reset"):
+        env.step(0)
+    env.reset(seed=0)
+    assert env.step(int(np.flatnonzero(env.action_masks())[0]))[2] is False
+    wdl = cathedral.SingleAgentEnv(opponent="random", illegal="lose", reward="wdl")
+    wdl.reset(seed=0)
+    assert wdl.step(cathedral.PASS_ACTION)[1] == -1.0
+    # The default still raises.
+    strict = cathedral.SingleAgentEnv(opponent="random")
+    strict.reset(seed=0)
+    with pytest.raises(cathedral.IllegalMoveError):
+        strict.step(cathedral.PASS_ACTION)
+    with pytest.raises(cathedral.CathedralError, match="illegal='quietly': expected 'raise' or 'lose'"):
+        cathedral.SingleAgentEnv(illegal="quietly")
+
+
+@pytest.mark.parametrize("env_id, options", [
+    ("cathedral/CathedralRandom-v0", {}),
+    ("cathedral/Cathedral-v0", {"level": 1, "nodes": 200}),
+])
+def test_the_gymnasium_ids_make_environments_that_pass_check_env(env_id, options):
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+
+    assert set(cathedral.GYMNASIUM_IDS) == {"cathedral/Cathedral-v0", "cathedral/CathedralRandom-v0"}
+    env = gymnasium.make(env_id, **options)
+    assert isinstance(env.unwrapped, cathedral.SingleAgentEnv)
+    assert env.unwrapped.illegal == "lose"
+    assert env.unwrapped.opponent == cathedral.GYMNASIUM_IDS[env_id]["opponent"]
+    check_env(env.unwrapped)
+    obs, info = env.reset(seed=3)
+    assert env.observation_space.contains(obs)
+    env.close()
+    # Gymnasium's own vector environment steps the registered one.
+    vec = gymnasium.make_vec(env_id, num_envs=2, **options)
+    observations, infos = vec.reset(seed=3)
+    assert observations["action_mask"].shape == (2, cathedral.ACTIONS)
+    legal = np.array([np.flatnonzero(mask)[0] for mask in observations["action_mask"]])
+    observations, rewards, terminated, truncated, infos = vec.step(legal)
+    assert not terminated.any() and observations["action_mask"].shape == (2, cathedral.ACTIONS)
+    vec.close()
+
+
+@pytest.mark.parametrize("order", ["cathedral first", "gymnasium first"])
+def test_the_ids_are_registered_whichever_is_imported_first(order):
+    # `import cathedral` alone does not import Gymnasium (it stays light for solving); the ids
+    # are registered as soon as Gymnasium is imported, before or after.
+    import subprocess
+    import sys
+
+    first, second = ("cathedral", "gymnasium") if order == "cathedral first" else ("gymnasium", "cathedral")
+    code = (
+        f"import sys, {first}\n"
+        "if 'cathedral' in sys.modules: assert 'gymnasium' not in sys.modules, 'imported gymnasium'\n"
+        f"import {second}\n"
+        "import gymnasium\n"
+        "env = gymnasium.make('cathedral/CathedralRandom-v0')\n"
+        "obs, info = env.reset(seed=1)\n"
+        "print(type(env.unwrapped).__name__, info['agent'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["SingleAgentEnv", "light"]

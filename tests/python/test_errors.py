@@ -1,5 +1,6 @@
 """Bad input raises clear Python exceptions, never a crash, and Ctrl-C stops a solve."""
 
+import inspect
 import os
 import signal
 import threading
@@ -189,3 +190,148 @@ def test_the_gil_is_released_while_solving():
     done.set()
     ticker.join()
     assert len(ticks) > 10  # the other thread ran during the solve
+
+
+class Wrong:
+    """A value of a type no option takes, with a fixed repr to look for in the messages."""
+
+    def __repr__(self) -> str:
+        return "<wrong>"
+
+
+def _instances():
+    """One instance of each class whose methods take arguments, for the walk below."""
+    return {
+        cathedral.Position: cathedral.Position(),
+        cathedral.Batch: cathedral.Batch(1),
+        cathedral.Record: cathedral.Record(cathedral.Position()),
+        cathedral.Sprt: cathedral.Sprt(0, 5),
+    }
+
+
+def _callables():
+    """Every public function and class of the package (cathedral, cathedral.distributed) and
+    every public method of the classes the extension defines, with the arguments it needs
+    besides the one under test: (label, callable, required arguments)."""
+    from cathedral import distributed
+
+    start = cathedral.Position()
+    endgame = cathedral.Position.bundled("endgame")
+    required = {
+        "solve": (endgame,),
+        "bestmove": (endgame,),
+        "play_pair": ("random", "random", 1),
+        "play_game": ("random", "random"),
+        "match_summary": ("a", "b", []),
+        "player_name": ("random",),
+        "read_records": (ROOT / "puzzles" / "games" / "example.yaml",),
+        "parse_records": ("",),
+        "records_text": ([],),
+        "action_info": (0,),
+        "Batch": (1,),
+        "Sprt": (0, 5),
+        "Record": (start,),
+        "policy_opponent": (lambda observation, **options: 0,),
+        "distributed.solve": (endgame,),
+        "distributed.prove": (endgame,),
+        "distributed.match": ("random", "random"),
+        "distributed.play_games": ([[]],),
+        "distributed.simulate": ([1.0], 1),
+        "distributed.Knowledge": (None,),
+        "Position.play": ("light:cathedral:e5,f4,f5,f6,f7,g5",),
+        "Position.after": ("light:cathedral:e5,f4,f5,f6,f7,g5",),
+        "Position.play_action": (0,),
+        "Position.action_move": (0,),
+        "Position.move_action": ("light:cathedral:e5,f4,f5,f6,f7,g5",),
+        "Position.from_text": ("",),
+        "Position.load": (ROOT / "puzzles" / "bench" / "t3-01.yaml",),
+        "Position.bundled": ("start",),
+        "Batch.step": ([0],),
+        "Batch.position": (0,),
+        "Record.extended": ([],),
+        "Sprt.add_pair": (2,),
+    }
+    found = []
+    for name in cathedral.__all__:
+        value = getattr(cathedral, name)
+        exception = isinstance(value, type) and issubclass(value, BaseException)
+        # A Pair comes from play_pair: it has no constructor.
+        if callable(value) and not exception and value is not cathedral.Pair:
+            found.append((name, value))
+    for name in ("solve", "prove", "match", "play_games", "simulate", "Knowledge"):
+        found.append((f"distributed.{name}", getattr(distributed, name)))
+    for cls, instance in _instances().items():
+        for name, member in vars(cls).items():
+            if not name.startswith("_") and callable(member):
+                found.append((f"{cls.__name__}.{name}", getattr(instance, name)))
+    return [(label, fn, required.get(label, ())) for label, fn in found]
+
+
+def _option_cases():
+    cases = []
+    for label, fn, required in _callables():
+        parameters = [
+            p
+            for p in inspect.signature(fn).parameters.values()
+            if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD) and not p.name.startswith("_")
+        ]
+        for index, parameter in enumerate(parameters):
+            cases.append(pytest.param(fn, required, index, parameter, id=f"{label}({parameter.name})"))
+    return cases
+
+
+@pytest.mark.parametrize("fn, required, index, parameter", _option_cases())
+def test_every_option_of_a_wrong_type_names_itself_in_the_message(fn, required, index, parameter):
+    # Every argument of every function, class and method, given a value of a type none takes,
+    # raises an error whose message (not only a note) names the argument and the value:
+    # `tt_mb=<wrong>: expected a whole number, not Wrong`.
+    args = list(required)
+    kwargs = {}
+    if parameter.kind == parameter.POSITIONAL_ONLY or (
+        parameter.kind == parameter.POSITIONAL_OR_KEYWORD and index < len(args)
+    ):
+        args[index] = Wrong()
+    else:
+        kwargs[parameter.name] = Wrong()
+    with pytest.raises((TypeError, cathedral.CathedralError)) as caught:
+        fn(*args, **kwargs)
+    assert f"{parameter.name}=<wrong>" in str(caught.value), str(caught.value)
+
+
+def test_wrong_types_are_refused_in_words_that_name_the_option():
+    position = cathedral.Position.bundled("endgame")
+    cases = [
+        (lambda: cathedral.solve(position, tt_mb="256"), "tt_mb='256': expected a whole number, not str"),
+        (lambda: cathedral.bestmove(position, level="3"), "level='3': expected a whole number, not str"),
+        (lambda: cathedral.solve(position, threads=True), "threads=True: expected a whole number, not bool"),
+        (lambda: cathedral.solve(position, time="1"), "time='1': expected a number or None, not str"),
+        (lambda: cathedral.solve(position, method=3), "method=3: expected a string, not int"),
+        (lambda: cathedral.solve(position, wdl=1), "wdl=1: expected True or False, not int"),
+        (lambda: cathedral.solve(position, window=(1, "2")), "window=(1, '2'): expected a pair"),
+        (lambda: cathedral.solve("endgame"), "position='endgame': expected a cathedral.Position, not str"),
+        (lambda: cathedral.Record(position, moves="a1"), "moves='a1': expected a list of strings or None, not str"),
+        (lambda: cathedral.Record(position, moves=["a", 3]), "expected a list of strings or None, not int at index 1"),
+        (lambda: cathedral.play_pair("random", "random", 1, clock=60), "clock=60: expected a pair"),
+        (lambda: cathedral.Batch(2).step([True, False]), "actions=[True, False]: expected a list of whole numbers, not bool at index 0"),
+    ]
+    for call, words in cases:
+        with pytest.raises(TypeError) as caught:
+            call()
+        assert words in str(caught.value)
+    # numpy's integers are whole numbers; numpy's booleans are not.
+    assert cathedral.bestmove(position, nodes=np.int64(100), seed=np.uint8(3))["best_move"]
+    with pytest.raises(TypeError, match=r"actions=array\(\[ True, False\]\): expected a list of whole numbers, not bool at index 0"):
+        cathedral.Batch(2).step(np.array([True, False]))
+
+
+def test_batch_steps_take_numpy_actions_but_not_booleans():
+    batch = cathedral.Batch(2)
+    actions = np.flatnonzero(batch.observe()["action_mask"][0])[:1].repeat(2)
+    rewards, done = batch.step(actions)
+    assert rewards == [0.0, 0.0] and done == [False, False]
+    assert batch.position(0) == cathedral.Position().play_action(int(actions[0]))
+    # Booleans were taken as actions 1 and 0 before: now refused, and no game has moved.
+    before = [batch.position(i) for i in range(2)]
+    with pytest.raises(TypeError, match="not bool at index 0"):
+        batch.step([True, False])
+    assert [batch.position(i) for i in range(2)] == before

@@ -131,7 +131,8 @@ async function newPage(browser, viewport, options = {}) {
   page.errors = [];
   page.on("pageerror", e => page.errors.push(e.message));
   page.on("console", m => { if (m.type() === "error") page.errors.push(m.text()); });
-  page.on("dialog", d => d.accept());
+  // (a dialog a navigation closed before it was answered is gone, not an error)
+  page.on("dialog", d => d.accept().catch(() => {}));
   return page;
 }
 
@@ -282,6 +283,8 @@ const pageState = page => page.evaluate(async () => {
     study: S.study ? { name: S.study.name, chapter: S.study.chapter, chapters: S.study.view.chapters.length, busy: !!(S.study.answer && S.study.answer.busy), answered: S.study.answer ? S.study.answer.chapter : null } : null,
     studyLink: study.link(), studyLoading: study.loading(),
     hash: location.hash.slice(1),
+    shapes: (m.nodeAt(S.game.moves) || S.game.root).shapes,
+    addressShapes: address && (m.nodeAt(address.path, { root: address.root }) || address.root).shapes,
     studyVerdict: document.querySelector("#study-verdict").textContent,
   };
 });
@@ -313,6 +316,7 @@ async function checkInvariants(page, st) {
   } else {
     assert.strictEqual(st.addressError, null, "the address holds a game");
     assert.deepStrictEqual([st.addressRules, st.addressStart, st.addressPath], [st.rules, st.start, st.path], "the address is the game and node shown");
+    assert.deepStrictEqual(st.addressShapes, st.shapes, "the address carries the shapes of the node shown");
   }
   assert.strictEqual(st.boardKey, st.key, "the board is drawn for the current node");
   // The game's moves (the address's, when it holds the game), replayed by the server, are the
@@ -431,6 +435,12 @@ async function monkeyRun(browser, viewport, options, seed, events, label) {
       await clickIfThere(page.locator("#chapters button").nth(Math.floor(random() * items)));
     }],
     [1, "close the study", async () => { if (await page.isVisible("#study-close")) await page.click("#study-close"); }],
+    // Shapes (issue 75): a right-click or a right-drag (a long-press on touch), in a colour.
+    [2, "draw a shape", async () => {
+      const a = cell(), b = random() < 0.5 ? a : cell();
+      if (touch) { await page.evaluate(() => window.scrollTo(0, 0)); await longPress(page, a, b, 600); }
+      else await rightDrag(page, a, b, pickOf([[], ["Shift"], ["Alt"]]));
+    }],
   ];
   const total = actions.reduce((a, [w]) => a + w, 0);
   for (let i = 0; i < events; i++) {

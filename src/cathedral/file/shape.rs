@@ -174,8 +174,8 @@ impl std::str::FromStr for Shape {
     }
 }
 
-/// Checks a list of shapes: each parsed, none drawn twice on the same cells. `at(i)` names
-/// where the item `i` was written, for the error.
+/// Reads a list of shapes as written: each parsed, none drawn twice on the same cells. An error
+/// comes with the index of the item it is about, for its place.
 pub fn check_shapes<'a>(
     written: impl IntoIterator<Item = &'a str>,
 ) -> Result<Vec<Shape>, (usize, String)> {

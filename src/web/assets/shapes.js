@@ -35,11 +35,15 @@ export function parseShape(text) {
   return { from, to, colour: c };
 }
 
-/** A list of shape texts, checked and written the canonical way; throws with the reason. */
-export const checkShapes = list => {
+/** A list of shape texts, checked (none twice on the same cells) and written the canonical way; throws with the reason. */
+export function checkShapes(list) {
   if (!Array.isArray(list)) throw new Error("the shapes are not a list");
-  return list.map(t => shapeText(parseShape(t)));
-};
+  const shapes = list.map(parseShape);
+  shapes.forEach((s, i) => {
+    if (shapes.slice(0, i).some(t => t.from === s.from && t.to === s.to)) throw new Error(`"${list[i]}" is drawn twice`);
+  });
+  return shapes.map(shapeText);
+}
 
 /**
  * `shapes` (texts) with `shape` drawn once more, as lichess does: a shape on the same cells is

@@ -637,3 +637,115 @@ fn a_record_under_the_sheets_preset_replays_with_claims_at_once() {
     let games = read(&format!("rules: sheets\n{moves}"));
     assert!(records_to_yaml(&games).contains("rules: sheets"));
 }
+
+/// Shapes (issue 75): circles and arrows on the start position and on moves (main line and
+/// variations) read in the order drawn, written canonically in brackets, and read back the
+/// same; a move with shapes and nothing else takes the map form.
+#[test]
+fn shapes_are_kept_on_their_moves_and_round_trip() {
+    use cathedral::file::{Shape, ShapeColour};
+    let text = format!(
+        "shapes: [e5]\nmoves:\n- {CATHEDRAL}\n- move: {CASTLE}\n  comment: the corner\n  shapes: [a1, Red:d3-d5, blue:h9-h5]\n  variations:\n  - - move: dark:inn:h9,h10,i10\n      shapes: [yellow:j1-a10, green:c3]\n- move: {INFIRMARY}\n  mark: \"!\"\n  shapes: []\n"
+    );
+    let games = read(&text);
+    let game = &games[0];
+    let cell = |c: &str| c.parse::<cathedral::Cell>().unwrap();
+    assert_eq!(
+        game.shapes,
+        vec![Shape::circle(cell("e5"), ShapeColour::Green)]
+    );
+    assert!(game.moves[0].shapes.is_empty());
+    assert_eq!(
+        game.moves[1].shapes,
+        vec![
+            Shape::circle(cell("a1"), ShapeColour::Green),
+            Shape::arrow(cell("d3"), cell("d5"), ShapeColour::Red),
+            Shape::arrow(cell("h9"), cell("h5"), ShapeColour::Blue),
+        ]
+    );
+    assert_eq!(
+        game.moves[1].variations[0][0]
+            .shapes
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>(),
+        ["yellow:j1-a10", "c3"]
+    );
+    let canonical = round_trip("shapes", &games);
+    assert!(
+        canonical.contains("\nshapes: [e5]\nmoves:\n"),
+        "{canonical}"
+    );
+    assert!(
+        canonical.contains("  shapes: [a1, red:d3-d5, blue:h9-h5]\n"),
+        "{canonical}"
+    );
+    assert!(
+        canonical.contains(&format!("- {INFIRMARY} !\n")),
+        "an empty list leaves the short form: {canonical}"
+    );
+    // A move with shapes alone is written as a map, and read back.
+    let mut lone = games[0].clone();
+    lone.moves[0].shapes = vec![Shape::circle(cell("j10"), ShapeColour::Yellow)];
+    let written = round_trip("lone shapes", &[lone]);
+    assert!(
+        written.contains(&format!("- move: {CATHEDRAL}\n  shapes: [yellow:j10]\n")),
+        "{written}"
+    );
+}
+
+/// A bad shape is refused at its line and column with what is wrong and how a shape is written;
+/// so is a shape drawn twice on the same cells and a list that is no list.
+#[test]
+fn bad_shapes_are_refused_at_their_place() {
+    let cases = [
+        (
+            format!("moves:\n- move: {CATHEDRAL}\n  shapes: [e4, k11]\n"),
+            (3, 16),
+            "move 1: shapes: `k11` is not a shape: `k11` is not a cell",
+        ),
+        (
+            format!("moves:\n- move: {CATHEDRAL}\n  shapes:\n  - e4-e4\n"),
+            (4, 5),
+            "`e4-e4` is not a shape: an arrow goes from a cell to another (`e4` alone is a circle)",
+        ),
+        (
+            format!("moves:\n- move: {CATHEDRAL}\n  shapes: [pink:e4]\n"),
+            (3, 12),
+            "`pink` is not a colour: expected `green` (the default, left out), `red`, `blue` or `yellow`",
+        ),
+        (
+            format!("moves:\n- move: {CATHEDRAL}\n  shapes: [c3-c7, red:c3-c7]\n"),
+            (3, 19),
+            "`red:c3-c7` is drawn twice (`c3-c7` is there already)",
+        ),
+        (
+            format!("shapes: e4\nmoves:\n- {CATHEDRAL}\n"),
+            (1, 9),
+            "shapes: `e4` is not a list of shapes: expected a list of shapes like `[e4, e4-g7, red:c3]`",
+        ),
+        (
+            format!(
+                "moves:\n- {CATHEDRAL}\n- move: {CASTLE}\n  variations:\n  - - move: dark:inn:h9,h10,i10\n      shapes: [a0]\n"
+            ),
+            (6, 16),
+            "move 2 of the variation to move 2: shapes: `a0` is not a shape",
+        ),
+    ];
+    for (text, (line, column), words) in cases {
+        let error = error_of(&text);
+        assert_eq!(
+            (error.line, error.column),
+            (Some(line), Some(column)),
+            "{error}"
+        );
+        assert!(error.message.contains(words), "{error}");
+    }
+    let error = error_of(&format!("moves:\n- move: {CATHEDRAL}\n  shapes: [k11]\n"));
+    assert!(
+        error
+            .message
+            .contains("a shape is a cell (a circle, `e4`) or two cells joined by `-`"),
+        "the message says how a shape is written: {error}"
+    );
+}

@@ -461,3 +461,58 @@ fn a_question_that_accepts_few_of_many_best_moves_is_refused() {
         .stdout(contains("Every answer holds: 1 question proven."));
     check(&any_square_will_do(&free)).success();
 }
+
+/// A chapter's `shapes:` (issue 75) read as a record's, written back the same, refused at its
+/// place when bad; `study new --from` a record carries the shapes drawn on each chapter's
+/// position (the previous move's, the start's), a position with shapes making a chapter.
+#[test]
+fn shapes_come_from_records_and_round_trip_in_studies() {
+    let text = "study: Shapes\nchapters:\n- title: Drawn\n  moves:\n  - light:cathedral:e5,f4,f5,f6,f7,g5\n  shapes: [c3, red:c3-c7]\n";
+    let study = cathedral::file::parse_study("a.yaml", text).unwrap();
+    let shapes: Vec<String> = study.chapters[0]
+        .shapes
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(shapes, ["c3", "red:c3-c7"]);
+    let written = cathedral::file::study_to_yaml(&study);
+    assert!(written.contains("  shapes: [c3, red:c3-c7]\n"), "{written}");
+    let again = cathedral::file::parse_study("b.yaml", &written).unwrap();
+    assert_eq!(again.chapters[0].shapes, study.chapters[0].shapes);
+    assert_eq!(content(&again), content(&study));
+    let bad = cathedral::file::parse_study("a.yaml", &text.replace("red:c3-c7", "red:c3-c11"))
+        .unwrap_err();
+    assert_eq!((bad.line, bad.column), (Some(6), Some(16)), "{bad}");
+    assert!(
+        bad.message
+            .contains("chapter 1.shapes: `red:c3-c11` is not a shape"),
+        "{bad}"
+    );
+    let record = cathedral::file::parse_records(
+        "game.yaml",
+        "shapes: [e5]\nmoves:\n- light:cathedral:e5,f4,f5,f6,f7,g5\n- move: dark:castle:b2,b3,c2,d2,d3\n  shapes: [a1, blue:h9-h5]\n- light:infirmary:h2,i1,i2,i3,j2\n- dark:inn:h9,h10,i10 ?\n",
+    )
+    .unwrap();
+    let from = cathedral::file::study_from_record(&record[0], "From a game");
+    let chapters: Vec<(String, Vec<String>)> = from
+        .chapters
+        .iter()
+        .map(|c| {
+            (
+                c.title.clone(),
+                c.shapes.iter().map(ToString::to_string).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        chapters,
+        [
+            ("Move 1".to_string(), vec!["e5".to_string()]),
+            (
+                "Move 3".to_string(),
+                vec!["a1".to_string(), "blue:h9-h5".to_string()]
+            ),
+            ("Move 4".to_string(), vec![]),
+        ]
+    );
+}

@@ -466,11 +466,13 @@ fn records_carry_marks_and_variations_both_ways() {
                 "moves": ["dark:inn:a1,a2,b2", "light:inn:i9,j9,j10"],
                 "comments": [null, null],
                 "marks": ["?!", "!"],
+                "shapes": [[], []],
                 "variations": [{
                     "ply": 3,
                     "moves": ["light:tavern:j1", "dark:tavern:a10"],
                     "comments": [null, null],
                     "marks": [null, "??"],
+                    "shapes": [[], []],
                     "variations": []
                 }]
             },
@@ -479,6 +481,7 @@ fn records_carry_marks_and_variations_both_ways() {
                 "moves": ["dark:inn:a9,a10,b9"],
                 "comments": [null],
                 "marks": [null],
+                "shapes": [[]],
                 "variations": []
             }
         ])
@@ -573,6 +576,77 @@ fn records_carry_marks_and_variations_both_ways() {
             .unwrap()
             .contains("unknown field `note`"),
         "{body}"
+    );
+}
+
+#[test]
+fn records_carry_shapes_both_ways_and_refuse_a_bad_one_in_words() {
+    let server = Server::start(&[]);
+    let text = "shapes: [e5]
+moves:
+- light:cathedral:e5,f4,f5,f6,f7,g5
+- move: dark:castle:b2,b3,c2,d2,d3
+  shapes: [a1, red:d3-d5]
+  variations:
+  - - move: dark:inn:a1,a2,b2
+      shapes: [blue:j10-a10]
+";
+    let (status, body) = server.post(
+        "/api/record/read",
+        &serde_json::json!({ "text": text }).to_string(),
+    );
+    assert_eq!(status, 200, "{body}");
+    let game = &body["games"][0];
+    assert_eq!(game["start_shapes"], serde_json::json!(["e5"]));
+    assert_eq!(game["shapes"], serde_json::json!([[], ["a1", "red:d3-d5"]]));
+    assert_eq!(
+        game["variations"][0]["shapes"],
+        serde_json::json!([["blue:j10-a10"]])
+    );
+    // Sent back as they came (as the page does), they are written into the record.
+    let request = serde_json::json!({
+        "rules": "classic",
+        "moves": game["moves"],
+        "shapes": game["shapes"],
+        "start_shapes": game["start_shapes"],
+        "variations": game["variations"],
+    });
+    let (status, written) = server.post("/api/record/write", &request.to_string());
+    assert_eq!(status, 200, "{written}");
+    assert_eq!(
+        cathedral::file::parse_records("written", written["text"].as_str().unwrap()).unwrap(),
+        cathedral::file::parse_records("sent", text).unwrap()
+    );
+    let refused = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut request = request.clone();
+        change(&mut request);
+        let (status, body) = server.post("/api/record/write", &request.to_string());
+        assert_eq!(status, 400, "{body}");
+        body["error"].as_str().unwrap().to_string()
+    };
+    let error = refused(&|r| r["shapes"][1][1] = "red:d3-k5".into());
+    assert!(
+        error.starts_with("the shapes of move 2: `red:d3-k5` is not a shape: `k5` is not a cell"),
+        "{error}"
+    );
+    let error = refused(&|r| r["start_shapes"] = serde_json::json!(["e5", "red:e5"]));
+    assert!(
+        error.starts_with("the shapes of the start position: `red:e5` is drawn twice"),
+        "{error}"
+    );
+    let error = refused(&|r| r["variations"][0]["shapes"][0][0] = "j10-j10".into());
+    assert!(
+        error.starts_with(
+            "the shapes of move 2 of the variation to move 2: `j10-j10` is not a shape"
+        ),
+        "{error}"
+    );
+    let error = refused(&|r| r["shapes"] = serde_json::json!([[], [], []]));
+    assert!(
+        error.contains(
+            "3 lists of shapes for 2 moves: expected at most one list of shapes per move"
+        ),
+        "{error}"
     );
 }
 

@@ -131,7 +131,8 @@ async function newPage(browser, viewport, options = {}) {
   page.errors = [];
   page.on("pageerror", e => page.errors.push(e.message));
   page.on("console", m => { if (m.type() === "error") page.errors.push(m.text()); });
-  page.on("dialog", d => d.accept());
+  // (a dialog a navigation closed before it was answered is gone, not an error)
+  page.on("dialog", d => d.accept().catch(() => {}));
   return page;
 }
 
@@ -204,6 +205,36 @@ async function placeByTap(page, move) {
   throw new Error(`no tap showed ${move}; status: ${await status(page)}`);
 }
 
+// Shapes drawn on the board (src/web/assets/shapes.js) as the board shows them: the node's, the
+// study's or the one being drawn.
+const shapesShown = (page, of = "node") => page.$$eval(`#board #shapes g.shape[data-of="${of}"]`, gs => gs.map(g => g.dataset.shape));
+const shapesAre = (page, list, of = "node") => page.waitForFunction(([l, o]) => JSON.stringify([...document.querySelectorAll(`#board #shapes g.shape[data-of="${o}"]`)].map(g => g.dataset.shape)) === JSON.stringify(l), [list, of]);
+
+// A right-drag from a cell to another (to the same cell: a right-click), with keys held.
+async function rightDrag(page, from, to = from, keys = []) {
+  for (const k of keys) await page.keyboard.down(k);
+  const a = await at(page, from), b = await at(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down({ button: "right" });
+  if (to !== from) await page.mouse.move(b.x, b.y, { steps: 4 });
+  await page.mouse.up({ button: "right" });
+  for (const k of keys.slice().reverse()) await page.keyboard.up(k);
+}
+
+// A finger held on a cell, then dragged to another (or lifted there): the browser's own touch
+// events, through the DevTools protocol (playwright's touchscreen only taps).
+async function longPress(page, from, to = from, hold = 800) {
+  const cdp = await page.context().newCDPSession(page);
+  const a = await at(page, from), b = await at(page, to);
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: a.x, y: a.y }] });
+  await page.waitForTimeout(hold);
+  if (to !== from) {
+    for (let i = 1; i <= 5; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: a.x + (b.x - a.x) * i / 5, y: a.y + (b.y - a.y) * i / 5 }] });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
 const OPENING = ["cathedral:e5,f4,f5,f6,f7,g5", "inn:a2,b2,b3", "inn:i9,i10,j9", "tavern:b1"];
 
 // The monkey (issue 45): seeded random clicks, double clicks, taps, keys, Undo/Redo, moves of
@@ -252,6 +283,8 @@ const pageState = page => page.evaluate(async () => {
     study: S.study ? { name: S.study.name, chapter: S.study.chapter, chapters: S.study.view.chapters.length, busy: !!(S.study.answer && S.study.answer.busy), answered: S.study.answer ? S.study.answer.chapter : null } : null,
     studyLink: study.link(), studyLoading: study.loading(),
     hash: location.hash.slice(1),
+    shapes: (m.nodeAt(S.game.moves) || S.game.root).shapes,
+    addressShapes: address && (m.nodeAt(address.path, { root: address.root }) || address.root).shapes,
     studyVerdict: document.querySelector("#study-verdict").textContent,
   };
 });
@@ -283,6 +316,7 @@ async function checkInvariants(page, st) {
   } else {
     assert.strictEqual(st.addressError, null, "the address holds a game");
     assert.deepStrictEqual([st.addressRules, st.addressStart, st.addressPath], [st.rules, st.start, st.path], "the address is the game and node shown");
+    assert.deepStrictEqual(st.addressShapes, st.shapes, "the address carries the shapes of the node shown");
   }
   assert.strictEqual(st.boardKey, st.key, "the board is drawn for the current node");
   // The game's moves (the address's, when it holds the game), replayed by the server, are the
@@ -401,6 +435,12 @@ async function monkeyRun(browser, viewport, options, seed, events, label) {
       await clickIfThere(page.locator("#chapters button").nth(Math.floor(random() * items)));
     }],
     [1, "close the study", async () => { if (await page.isVisible("#study-close")) await page.click("#study-close"); }],
+    // Shapes (issue 75): a right-click or a right-drag (a long-press on touch), in a colour.
+    [2, "draw a shape", async () => {
+      const a = cell(), b = random() < 0.5 ? a : cell();
+      if (touch) { await page.evaluate(() => window.scrollTo(0, 0)); await longPress(page, a, b, 600); }
+      else await rightDrag(page, a, b, pickOf([[], ["Shift"], ["Alt"]]));
+    }],
   ];
   const total = actions.reduce((a, [w]) => a + w, 0);
   for (let i = 0; i < events; i++) {
@@ -1765,6 +1805,247 @@ const tests = {
     await page.waitForFunction(() => document.querySelector("#board").classList.contains("flipped"));
   },
 
+  // Drawing on the board as on lichess (issue 75): a right-click circles a cell, a right-drag
+  // draws an arrow, Shift (or Ctrl) red, Alt blue, both yellow; drawn again it goes, in another
+  // colour it takes that colour; the shapes belong to their node (stepping, Undo, Redo, a move
+  // placed); a left click that places nothing clears them; the context menu never opens.
+  async drawing(page) {
+    for (const move of OPENING.slice(0, 2)) await placeByMouse(page, move);
+    await page.evaluate(() => { window.menus = []; document.addEventListener("contextmenu", e => window.menus.push(e.defaultPrevented)); });
+    await rightDrag(page, "c3");
+    await shapesAre(page, ["c3"]);
+    await rightDrag(page, "d4", "d8", ["Shift"]);
+    await rightDrag(page, "h3", "h3", ["Alt"]);
+    await rightDrag(page, "g8", "c8", ["Shift", "Alt"]);
+    await rightDrag(page, "i4", "i6", ["Control"]);
+    await shapesAre(page, ["c3", "red:d4-d8", "blue:h3", "yellow:g8-c8", "red:i4-i6"]);
+    const menus = await page.evaluate(() => window.menus);
+    assert.ok(menus.length >= 5 && menus.every(Boolean), `no context menu on the board: ${JSON.stringify(menus)}`);
+    await page.mouse.move(5, 5);
+    await shot(page, "drawing-laptop");
+    await page.setViewportSize(DESKTOP);
+    await shot(page, "drawing-desktop");
+    await page.setViewportSize(LAPTOP);
+    // Drawn again: gone; in another colour: that colour.
+    await rightDrag(page, "c3");
+    await rightDrag(page, "h3");
+    await shapesAre(page, ["red:d4-d8", "yellow:g8-c8", "red:i4-i6", "h3"]);
+    // Each node its own: a step back shows move 1's (none), a step on move 2's again.
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 1);
+    await shapesAre(page, []);
+    await rightDrag(page, "j1");
+    await page.keyboard.press("ArrowRight");
+    await shapesAre(page, ["red:d4-d8", "yellow:g8-c8", "red:i4-i6", "h3"]);
+    await page.click("#undo");
+    await shapesAre(page, ["j1"]);
+    await page.click("#redo");
+    await shapesAre(page, ["red:d4-d8", "yellow:g8-c8", "red:i4-i6", "h3"]);
+    // A move placed keeps them where they were drawn; the new position starts with none.
+    await placeByMouse(page, OPENING[2]);
+    await shapesAre(page, []);
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("ArrowLeft");
+    await shapesAre(page, ["red:d4-d8", "yellow:g8-c8", "red:i4-i6", "h3"]);
+    // A left click that places nothing (the Cathedral's cell) clears them.
+    const p = await at(page, "e5");
+    await page.mouse.click(p.x, p.y);
+    await shapesAre(page, []);
+    assert.strictEqual(await played(page), 2, "the click played nothing");
+  },
+
+  // Drawing by touch (issue 75): a long-press then a drag draws an arrow, a long-press alone a
+  // circle; neither taps (nothing shown to place, nothing played) nor scrolls; a tap where no
+  // building can go clears them.
+  async drawingTouch(page) {
+    const tap = async cell => { const p = await at(page, cell); await page.touchscreen.tap(p.x, p.y); };
+    await tap("f5");
+    await page.waitForFunction(() => /tap it again/.test(document.querySelector("#status").textContent));
+    await tap("f6"); // the Cathedral, as the phone scenario plays it
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 1);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await longPress(page, "b2", "b6");
+    await shapesAre(page, ["b2-b6"]);
+    await longPress(page, "h8");
+    await shapesAre(page, ["b2-b6", "h8"]);
+    await longPress(page, "c9", "h9");
+    await shapesAre(page, ["b2-b6", "h8", "c9-h9"]);
+    assert.strictEqual(await page.evaluate(() => window.scrollY), 0, "the page did not scroll");
+    assert.ok(!/tap it again/.test(await status(page)), `no building shown to place: ${await status(page)}`);
+    assert.strictEqual(await page.locator("#history li.move").count(), 1, "nothing played");
+    await shot(page, "drawing-phone");
+    await axeScan(page, "shapes drawn on a phone");
+    // A short touch is still a tap: it shows the building.
+    await longPress(page, "a9", "a9", 80);
+    await page.waitForFunction(() => /tap it again/.test(document.querySelector("#status").textContent));
+    await shapesAre(page, ["b2-b6", "h8", "c9-h9"]);
+    // A tap on the Cathedral, where the building may not go, clears them.
+    const p = await at(page, "f5");
+    await page.touchscreen.tap(p.x, p.y);
+    await shapesAre(page, []);
+  },
+
+  // The shapes are in the address (issue 75): a reload keeps each node's, a copied link carries
+  // them, a damaged one is refused in words.
+  async drawingLink(page, browser) {
+    for (const move of OPENING.slice(0, 3)) await placeByMouse(page, move);
+    await rightDrag(page, "a1", "c1", ["Shift"]);
+    await shapesAre(page, ["red:a1-c1"]);
+    await page.click("#history > li.move:nth-child(1) button");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 2);
+    await rightDrag(page, "j10");
+    await shapesAre(page, ["j10"]);
+    await page.reload();
+    await page.waitForSelector("#board svg");
+    await shapesAre(page, ["j10"]);
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("End");
+    await shapesAre(page, ["red:a1-c1"]);
+    await page.click("#share");
+    const link = await page.inputValue("#link");
+    assert.match(link, /&shapes=1:j10;3:red:a1-c1/);
+    const other = await newPage(browser, LAPTOP);
+    await ready(other, link);
+    await shapesAre(other, ["red:a1-c1"]);
+    await other.keyboard.press("Home");
+    await shapesAre(other, []);
+    await other.keyboard.press("ArrowRight");
+    await shapesAre(other, ["j10"]);
+    await other.context().close();
+    const broken = await newPage(browser, LAPTOP);
+    await ready(broken, new URL("#rules=classic&moves=lcde5f4f5f6f7g5&shapes=1:k11", url).href);
+    assert.match(await broken.textContent("#status"), /could not be read: the link's shapes are damaged: "k11" is not a shape/);
+    await broken.context().close();
+  },
+
+  // The shapes go into the game record and come back from it (issue 75): Save writes each move's
+  // `shapes:` (and the start's), Open shows them on their moves; a bad shape is refused at its
+  // line and column.
+  async drawingRecord(page, browser) {
+    for (const move of OPENING.slice(0, 2)) await placeByMouse(page, move);
+    await rightDrag(page, "b5", "b9", ["Alt"]);
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("Home");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 2);
+    await rightDrag(page, "e5");
+    await shapesAre(page, ["e5"]);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#save")]);
+    const saved = fs.readFileSync(await download.path(), "utf8");
+    assert.match(saved, /^shapes: \[e5\]$/m, saved);
+    assert.match(saved, /^  shapes: \[blue:b5-b9\]$/m, saved);
+    const back = await post("/api/record/read", { text: saved });
+    assert.ok(!back.error, `the saved record reads: ${back.error}`);
+    assert.deepStrictEqual([back.games[0].start_shapes, back.games[0].shapes], [["e5"], [[], ["blue:b5-b9"]]]);
+    const file = path.join(out, "drawn.yaml");
+    fs.writeFileSync(file, saved);
+    const other = await newPage(browser, LAPTOP);
+    await ready(other);
+    await other.setInputFiles("#file", file);
+    await other.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2);
+    await shapesAre(other, ["e5"]);
+    await other.keyboard.press("End");
+    await shapesAre(other, ["blue:b5-b9"]);
+    // A bad shape: refused with its place.
+    await other.click("#paste");
+    await other.fill("#paste-text", "moves:\n- move: light:cathedral:e5,f4,f5,f6,f7,g5\n  shapes: [e4, k11]\n");
+    await other.click("#paste-open");
+    await other.waitForFunction(() => document.querySelector("#paste-said").className === "refused");
+    assert.match(await other.textContent("#paste-said"), /^The pasted text: line 3, column 16: move 1: shapes: `k11` is not a shape: `k11` is not a cell/);
+    await other.context().close();
+  },
+
+  // A study shows the shapes its chapter carries (a record's, `cathedral study from-record`).
+  async drawingStudy(page) {
+    await page.click("#paste");
+    await page.fill("#paste-text", "study: Shapes\nchapters:\n- title: Drawn\n  text: The shapes of a record's move.\n  moves:\n  - light:cathedral:e5,f4,f5,f6,f7,g5\n  shapes: [c3, red:c3-c7]\n");
+    await page.click("#paste-open");
+    await shapesAre(page, ["c3", "red:c3-c7"], "study");
+  },
+
+  // The wheel over the board steps through the game (issue 75, lichess's): up a move back,
+  // down a move on, a trackpad's small steps adding up; the page does not scroll.
+  async wheel(page) {
+    for (const move of OPENING.slice(0, 3)) await placeByMouse(page, move);
+    const p = await at(page, "e8");
+    await page.mouse.move(p.x, p.y);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, -100);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 1);
+    await page.mouse.wheel(0, -100);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 2);
+    for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 30);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 1);
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 0);
+    assert.strictEqual(await played(page), 3);
+    assert.strictEqual(await page.evaluate(() => window.scrollY), scrolled, "the page did not scroll");
+  },
+
+  // Flip board has a key, V (issue 75): lichess's F mirrors the building here; Help says both.
+  async flipKey(page) {
+    await placeByMouse(page, OPENING[0]);
+    await page.evaluate(() => document.activeElement.blur());
+    await page.keyboard.press("v");
+    await page.waitForFunction(() => document.querySelector("#board").classList.contains("flipped") && document.querySelector("#flip").getAttribute("aria-pressed") === "true");
+    await page.click('#hand button[data-kind="inn"]');
+    await page.waitForSelector('#hand button.chosen[data-kind="inn"][data-shape]');
+    const shape = await page.getAttribute("#hand button.chosen", "data-shape");
+    await page.keyboard.press("f");
+    await page.waitForFunction(s => document.querySelector("#hand button.chosen").dataset.shape !== s, shape);
+    assert.ok(await page.evaluate(() => document.querySelector("#board").classList.contains("flipped")), "F mirrors the building, it does not flip the board");
+    await page.keyboard.press("v");
+    await page.waitForFunction(() => !document.querySelector("#board").classList.contains("flipped"));
+    await page.keyboard.press("?");
+    await page.waitForFunction(() => document.querySelector("#help").open);
+    const help = await page.textContent("#help-body");
+    assert.match(help, /V flip the board/);
+    assert.match(help, /F too: it does not flip the board/);
+    assert.match(help, /right-click/);
+    assert.match(help, /press and hold/);
+    assert.match(help, /mouse wheel/);
+  },
+
+  // Left and Right step through the game from everywhere but a text field (issue 75): after a
+  // checkbox was clicked, with the level's select focused (whose value stays), not in a comment.
+  async keysAfterControls(page) {
+    for (const move of OPENING.slice(0, 3)) await placeByMouse(page, move);
+    await page.click("#show-line");
+    assert.strictEqual(await page.evaluate(() => document.activeElement.id), "show-line");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 1);
+    await page.click("#show-line");
+    await page.focus("#level");
+    const level = await page.inputValue("#level");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 2);
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move.future").length === 1);
+    assert.strictEqual(await page.inputValue("#level"), level, "the level stays");
+    await page.click("#annotate summary");
+    await page.fill("#comment-text", "a note");
+    await page.keyboard.press("ArrowLeft");
+    await page.waitForTimeout(300);
+    assert.strictEqual(await page.locator("#history li.move.future").count(), 1, "in a text field the arrows stay the field's");
+  },
+
+  // After Play the engine (or Analyse) the keyboard goes on from the board (issue 75): its
+  // arrows move the cursor at once, no Tab needed.
+  async welcomeFocus(page) {
+    await page.focus("#welcome-play");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#welcome").hidden);
+    assert.strictEqual(await page.evaluate(() => document.activeElement.id), "board");
+    await page.keyboard.press("ArrowUp");
+    await page.waitForFunction(() => /^e5: empty/.test(document.querySelector("#announce").textContent));
+    await page.click("#new");
+    await page.waitForFunction(() => !document.querySelector("#welcome").hidden);
+    await page.focus("#welcome-analyse");
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#welcome").hidden);
+    assert.strictEqual(await page.evaluate(() => document.activeElement.id), "board");
+  },
+
   // The game is in the address: a reload restores it, at its move; a copied link opens it.
   async shareAndReload(page, browser) {
     for (const move of OPENING.slice(0, 3)) await placeByMouse(page, move);
@@ -2457,7 +2738,7 @@ if (require.main === module) (async () => {
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
   const only = process.env.E2E_ONLY;
-  const sizes = { phone: [PHONE, { hasTouch: true, isMobile: true }], trainerPhone: [PHONE, { hasTouch: true, isMobile: true }], touchTargets: [PHONE, { hasTouch: true, isMobile: true }], bannerBesideBoard: [PHONE, { hasTouch: true, isMobile: true }] };
+  const sizes = { phone: [PHONE, { hasTouch: true, isMobile: true }], trainerPhone: [PHONE, { hasTouch: true, isMobile: true }], touchTargets: [PHONE, { hasTouch: true, isMobile: true }], bannerBesideBoard: [PHONE, { hasTouch: true, isMobile: true }], drawingTouch: [PHONE, { hasTouch: true, isMobile: true }] };
   let failed = 0;
   for (const [name, body] of Object.entries(tests)) {
     if (only && !only.split(",").includes(name)) continue;

@@ -8,6 +8,7 @@ mod located;
 mod puzzle_terms;
 mod record;
 mod schema;
+mod shape;
 mod study;
 mod yaml;
 
@@ -25,6 +26,7 @@ pub use schema::{
     PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredBounds,
     StoredSolution,
 };
+pub use shape::{SHAPE_FORM, Shape, ShapeColour, ShapeError, check_shapes};
 pub use study::{
     Candidate, Chapter, Location, Question, Study, load_study, parse_study, study_from_record,
     study_to_yaml,

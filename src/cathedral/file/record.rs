@@ -4,6 +4,7 @@
 use super::convert::{parse_rules, to_position};
 use super::located::{Errors, Place};
 use super::schema::{located, read_file, read_rules};
+use super::shape::{Shape, read_shapes};
 use super::yaml::{self, Fields, Node, Value, cut_at_commas, items, text, whole, word};
 use super::{MAX_FILE_BYTES, PositionFile, out_file, read_text};
 use crate::cathedral::legality::parse_move;
@@ -15,6 +16,7 @@ use crate::cathedral::rules::Rules;
 use crate::files::FileError;
 use crate::files::{documents, read_error, too_large};
 use serde::Serialize;
+use serde_saphyr::FlowSeq;
 use std::path::Path;
 
 /// An annotation mark on a move: one of the chess glyphs, written after the move
@@ -138,6 +140,8 @@ pub struct RecordedMove {
     pub comment: Option<String>,
     /// An annotation mark (`!?`), if any.
     pub mark: Option<Mark>,
+    /// Circles and arrows drawn on the position after it (`shapes:`), in the order drawn.
+    pub shapes: Vec<Shape>,
     /// Lines played instead of this move, each from the position before it (PGN's convention):
     /// the first move of each is an alternative to this one. Their moves may have variations
     /// of their own.
@@ -151,6 +155,7 @@ impl RecordedMove {
             mv,
             comment: None,
             mark: None,
+            shapes: Vec::new(),
             variations: Vec::new(),
         }
     }
@@ -184,6 +189,8 @@ pub struct GameRecord {
     /// The starting position when the game did not start from the empty board (a fragment or a
     /// puzzle).
     pub start: Option<Position>,
+    /// Circles and arrows drawn on the start position, before any move (`shapes:`).
+    pub shapes: Vec<Shape>,
     /// The moves of the game, in order (the main line: variations hang on its moves).
     pub moves: Vec<RecordedMove>,
 }
@@ -241,7 +248,7 @@ impl GameRecord {
 }
 
 /// The fields of a game, in the order they are written.
-const GAME_FIELDS: [&str; 12] = [
+const GAME_FIELDS: [&str; 13] = [
     "event",
     "site",
     "date",
@@ -252,6 +259,7 @@ const GAME_FIELDS: [&str; 12] = [
     "cathedral",
     "comment",
     "start",
+    "shapes",
     "moves",
     "result",
 ];
@@ -377,6 +385,9 @@ fn read_game(errors: &Errors, root: &Node, number: usize) -> Result<GameRecord, 
         let position = to_position(errors, &raw).map_err(|e| relabel(e, number))?;
         record.start = Some(position);
     }
+    if let Some(node) = fields.get("shapes") {
+        record.shapes = read_shapes(errors, node, "shapes").map_err(|e| relabel(e, number))?;
+    }
     let mut position = record.start_position();
     if let Some(node) = fields.get("moves") {
         let list = items(
@@ -443,7 +454,7 @@ fn unquoted_mark(text: &str, line: usize) -> bool {
 }
 
 /// The fields of a move written as a map, in the order they are written.
-const MOVE_FIELDS: [&str; 4] = ["move", "comment", "mark", "variations"];
+const MOVE_FIELDS: [&str; 5] = ["move", "comment", "mark", "shapes", "variations"];
 
 /// A line of moves being read, for messages: the main line's moves are named plainly
 /// (`move 6`), a variation's with where it branches (`move 6 of the variation to move 5`).
@@ -529,7 +540,7 @@ impl Reader<'_> {
     }
 
     /// One move as written: `12. light:inn:a1,a2,b2 !?`, or a map of `move:`, `comment:`,
-    /// `mark:` and `variations:`; checked legal in `position`.
+    /// `mark:`, `shapes:` and `variations:`; checked legal in `position`.
     fn read_move(
         &self,
         item: &Node,
@@ -540,13 +551,13 @@ impl Reader<'_> {
         let errors = self.errors;
         let number = self.number;
         let name = line.move_name(ply);
-        let (text_node, comment, mark_node, variations_node) = match &item.value {
+        let (text_node, comment, mark_node, shapes_node, variations_node) = match &item.value {
             Value::Map(_) => {
                 let entry = Fields::read(
                     errors,
                     item,
                     "moves",
-                    "a move with a comment, a mark or variations",
+                    "a move with a comment, a mark, shapes or variations",
                     "a field of a move",
                     &MOVE_FIELDS,
                     "",
@@ -556,7 +567,7 @@ impl Reader<'_> {
                     return Err(self.fail(
                         item.place,
                         format!(
-                            "{name} has no `move:`: a move written as a map gives the move as `move:`, with `comment:`, `mark:` or `variations:` beside it"
+                            "{name} has no `move:`: a move written as a map gives the move as `move:`, with `comment:`, `mark:`, `shapes:` or `variations:` beside it"
                         ),
                     ));
                 };
@@ -572,9 +583,15 @@ impl Reader<'_> {
                 {
                     return Err(self.fail(place, format!("{name}: {UNQUOTED_MARK}")));
                 }
-                (mv, comment, entry.value("mark"), entry.value("variations"))
+                (
+                    mv,
+                    comment,
+                    entry.value("mark"),
+                    entry.get("shapes"),
+                    entry.value("variations"),
+                )
             }
-            _ => (item, None, None, None),
+            _ => (item, None, None, None, None),
         };
         let written = word(
             errors,
@@ -630,6 +647,11 @@ impl Reader<'_> {
             }
             (mark, None) => mark,
         };
+        let shapes = match shapes_node {
+            Some(node) => read_shapes(errors, node, &format!("{name}: shapes"))
+                .map_err(|e| relabel(e, number))?,
+            None => Vec::new(),
+        };
         let variations = match variations_node {
             Some(node) => self.read_variations(node, position, ply, line)?,
             None => Vec::new(),
@@ -638,6 +660,7 @@ impl Reader<'_> {
             mv,
             comment,
             mark,
+            shapes,
             variations,
         })
     }
@@ -818,13 +841,24 @@ struct OutGame<'a> {
     comment: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     start: Option<super::OutFile<'a>>,
+    #[serde(skip_serializing_if = "no_shapes")]
+    shapes: FlowSeq<Vec<String>>,
     moves: Vec<OutMove>,
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<OutResult>,
 }
 
+fn no_shapes(shapes: &FlowSeq<Vec<String>>) -> bool {
+    shapes.0.is_empty()
+}
+
+/// Shapes as written: a list in brackets, `[e4, e4-g7, red:c3]`.
+fn out_shapes(shapes: &[Shape]) -> FlowSeq<Vec<String>> {
+    FlowSeq(shapes.iter().map(ToString::to_string).collect())
+}
+
 /// A move as written: the short form (the move, and its mark after a space) when it has no
-/// comment and no variations, the map form otherwise.
+/// comment, no shapes and no variations, the map form otherwise.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum OutMove {
@@ -835,6 +869,8 @@ enum OutMove {
         comment: Option<String>,
         #[serde(skip_serializing_if = "Option::is_none")]
         mark: Option<serde_saphyr::DoubleQuoted<&'static str>>,
+        #[serde(skip_serializing_if = "no_shapes")]
+        shapes: FlowSeq<Vec<String>>,
         #[serde(skip_serializing_if = "Vec::is_empty")]
         variations: Vec<Vec<OutMove>>,
     },
@@ -846,7 +882,10 @@ fn out_line(mut position: Position, moves: &[RecordedMove]) -> Vec<OutMove> {
         .iter()
         .map(|recorded| {
             let text = format_move_with_player(&position, recorded.mv);
-            let out = if recorded.comment.is_none() && recorded.variations.is_empty() {
+            let out = if recorded.comment.is_none()
+                && recorded.shapes.is_empty()
+                && recorded.variations.is_empty()
+            {
                 OutMove::Plain(match recorded.mark {
                     Some(mark) => format!("{text} {mark}"),
                     None => text,
@@ -857,6 +896,7 @@ fn out_line(mut position: Position, moves: &[RecordedMove]) -> Vec<OutMove> {
                     comment: recorded.comment.clone(),
                     // Quoted: a plain `!` starts a YAML tag, a plain `?` a key.
                     mark: recorded.mark.map(|m| serde_saphyr::DoubleQuoted(m.glyph())),
+                    shapes: out_shapes(&recorded.shapes),
                     variations: recorded
                         .variations
                         .iter()
@@ -877,9 +917,9 @@ struct OutResult {
 }
 
 /// The canonical text of `games`: fields in a fixed order, every move with its player (and its
-/// mark after it, `light:inn:a1,a2,b2 !?`), a move with a comment or variations as a map of
-/// `move:`, `comment:`, `mark:` and `variations:`, the result when the game is over, games
-/// separated by `---`. Reading it gives back the same games.
+/// mark after it, `light:inn:a1,a2,b2 !?`), a move with a comment, shapes or variations as a
+/// map of `move:`, `comment:`, `mark:`, `shapes:` and `variations:`, the result when the game is
+/// over, games separated by `---`. Reading it gives back the same games.
 pub fn records_to_yaml(games: &[GameRecord]) -> String {
     let mut out = String::new();
     for (i, game) in games.iter().enumerate() {
@@ -902,6 +942,7 @@ pub fn records_to_yaml(games: &[GameRecord]) -> String {
             },
             comment: game.comment.as_deref(),
             start: start_file.as_ref().map(out_file),
+            shapes: out_shapes(&game.shapes),
             moves: out_line(game.start_position(), &game.moves),
             result: game.result().map(|(light, dark)| OutResult { light, dark }),
         };

@@ -7,6 +7,7 @@
 use super::convert::to_position;
 use super::located::{Errors, Place};
 use super::schema::read_file;
+use super::shape::{Shape, read_shapes};
 use super::yaml::{self, Fields, Node, Value, field_path, items, text, whole, word};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
@@ -69,6 +70,9 @@ pub struct Chapter {
     pub arrows: Vec<(Cell, Cell)>,
     /// Cells highlighted on the board.
     pub highlights: Bitboard,
+    /// Circles and arrows in the colours of the page's drawing (`shapes: [e4, red:e4-g7]`, as
+    /// a game record's), such as a record's move carries.
+    pub shapes: Vec<Shape>,
     /// The question, if the chapter asks one.
     pub question: Option<Question>,
 }
@@ -128,13 +132,14 @@ pub struct Candidate {
 const MAX_DEPTH: usize = 12;
 
 const STUDY_FIELDS: [&str; 4] = ["study", "description", "author", "chapters"];
-const CHAPTER_FIELDS: [&str; 7] = [
+const CHAPTER_FIELDS: [&str; 8] = [
     "title",
     "start",
     "moves",
     "text",
     "arrows",
     "highlights",
+    "shapes",
     "question",
 ];
 const QUESTION_FIELDS: [&str; 9] = [
@@ -235,7 +240,7 @@ fn read_chapter(errors: &Errors, node: &Node, number: usize) -> Result<Chapter, 
         "a chapter",
         "a field of a chapter",
         &CHAPTER_FIELDS,
-        "a map with `title:`, `text:` and optionally `start:`, `moves:`, `arrows:`, `highlights:` and `question:`",
+        "a map with `title:`, `text:` and optionally `start:`, `moves:`, `arrows:`, `highlights:`, `shapes:` and `question:`",
     )?;
     let field = |name: &str| field_path(&what, name);
     let title = match fields.get("title") {
@@ -310,6 +315,10 @@ fn read_chapter(errors: &Errors, node: &Node, number: usize) -> Result<Chapter, 
     if let Some(list) = fields.value("highlights") {
         highlights = read_cells(errors, list, &field("highlights"))?;
     }
+    let shapes = match fields.get("shapes") {
+        Some(list) => read_shapes(errors, list, &field("shapes"))?,
+        None => Vec::new(),
+    };
     let question = match fields.value("question") {
         Some(q) => Some(read_question(errors, q, &position, &field("question"))?),
         None => None,
@@ -323,6 +332,7 @@ fn read_chapter(errors: &Errors, node: &Node, number: usize) -> Result<Chapter, 
         text: text_words,
         arrows,
         highlights,
+        shapes,
         question,
     })
 }
@@ -713,6 +723,8 @@ pub fn study_to_yaml(study: &Study) -> String {
         arrows: Vec<FlowSeq<Vec<String>>>,
         #[serde(skip_serializing_if = "no_cells")]
         highlights: FlowSeq<Vec<String>>,
+        #[serde(skip_serializing_if = "no_cells")]
+        shapes: FlowSeq<Vec<String>>,
         #[serde(skip_serializing_if = "Option::is_none")]
         question: Option<BTreeMap<&'static str, OutAnswer>>,
     }
@@ -804,6 +816,7 @@ pub fn study_to_yaml(study: &Study) -> String {
                     .map(|(a, b)| FlowSeq(vec![a.to_string(), b.to_string()]))
                     .collect(),
                 highlights: cells(c.highlights),
+                shapes: FlowSeq(c.shapes.iter().map(ToString::to_string).collect()),
                 question,
             }
         })
@@ -819,12 +832,19 @@ pub fn study_to_yaml(study: &Study) -> String {
 
 /// A study drawn from a game record: a chapter at the position before each move that carries a
 /// mark or a comment, its words saying what was played, the question left for the author (a
-/// teacher adds `question:` and checks it with `cathedral study check`).
+/// teacher adds `question:` and checks it with `cathedral study check`). The shapes drawn on
+/// that position (the previous move's, or the start's) are the chapter's `shapes:`, and a
+/// position with shapes makes a chapter too, so that none is lost (but the final position's,
+/// which no move follows).
 pub fn study_from_record(record: &super::GameRecord, title: &str) -> Study {
     let mut chapters = Vec::new();
     let mut position = record.start_position();
     for (ply, recorded) in record.moves.iter().enumerate() {
-        if recorded.mark.is_some() || recorded.comment.is_some() {
+        let shapes = match ply {
+            0 => &record.shapes,
+            _ => &record.moves[ply - 1].shapes,
+        };
+        if recorded.mark.is_some() || recorded.comment.is_some() || !shapes.is_empty() {
             let played =
                 crate::cathedral::notation::format_move_with_player(&position, recorded.mv);
             let mark = recorded.mark.map_or(String::new(), |m| format!(" {m}"));
@@ -846,6 +866,7 @@ pub fn study_from_record(record: &super::GameRecord, title: &str) -> Study {
                 text,
                 arrows: Vec::new(),
                 highlights: Bitboard::EMPTY,
+                shapes: shapes.clone(),
                 question: None,
             });
         }

@@ -199,6 +199,13 @@ pub(crate) struct GameRequest {
     /// `moves`.
     #[serde(default)]
     pub(crate) marks: Vec<Option<String>>,
+    /// For `record/write`: the shapes drawn on each move's position (`["e4", "red:e4-g7"]`),
+    /// in the order of `moves`.
+    #[serde(default)]
+    pub(crate) shapes: Vec<Vec<String>>,
+    /// For `record/write`: the shapes drawn on the start position.
+    #[serde(default)]
+    pub(crate) start_shapes: Vec<String>,
     /// For `record/write`: the variations to the moves, as `record/read` gives them.
     #[serde(default)]
     pub(crate) variations: Vec<VariationRequest>,
@@ -220,6 +227,9 @@ pub(crate) struct VariationRequest {
     /// A mark per move (null for none).
     #[serde(default)]
     pub(crate) marks: Vec<Option<String>>,
+    /// The shapes drawn on each move's position.
+    #[serde(default)]
+    pub(crate) shapes: Vec<Vec<String>>,
     /// Variations to its own moves, with their plies counted from the start of the game.
     #[serde(default)]
     pub(crate) variations: Vec<VariationRequest>,

@@ -5,7 +5,7 @@ use super::api::{
     ApiError, GAME, GameRequest, RECORD_TEXT, RecordMeta, VariationRequest, bad, read, record_of,
 };
 use crate::Position;
-use crate::file::{MAX_VARIATION_DEPTH, Mark, RecordedMove, variation_name};
+use crate::file::{MAX_VARIATION_DEPTH, Mark, RecordedMove, Shape, check_shapes, variation_name};
 use crate::legality::parse_move;
 use crate::notation::format_move_with_player;
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,10 @@ pub(crate) struct GameView {
     comments: Vec<Option<String>>,
     /// A mark per move: its glyph (`"!?"`), or null.
     marks: Vec<Option<Mark>>,
+    /// The shapes drawn on each move's position, as written (`"red:e4-g7"`).
+    shapes: Vec<Vec<Shape>>,
+    /// The shapes drawn on the start position.
+    start_shapes: Vec<Shape>,
     /// The variations to the moves, in the order of the moves they replace.
     variations: Vec<VariationView>,
 }
@@ -51,6 +55,7 @@ pub(crate) struct VariationView {
     moves: Vec<String>,
     comments: Vec<Option<String>>,
     marks: Vec<Option<Mark>>,
+    shapes: Vec<Vec<Shape>>,
     /// Variations to its own moves (their plies counted from the start of the game too).
     variations: Vec<VariationView>,
 }
@@ -71,6 +76,7 @@ fn variation_views(
                 moves: move_texts(position, variation),
                 comments: variation.iter().map(|m| m.comment.clone()).collect(),
                 marks: variation.iter().map(|m| m.mark).collect(),
+                shapes: variation.iter().map(|m| m.shapes.clone()).collect(),
                 variations: variation_views(position, ply, variation),
             });
         }
@@ -127,6 +133,8 @@ pub(crate) fn read_record(body: &[u8]) -> Result<serde_json::Value, ApiError> {
                 moves: game.move_texts(),
                 comments: game.moves.iter().map(|m| m.comment.clone()).collect(),
                 marks: game.moves.iter().map(|m| m.mark).collect(),
+                shapes: game.moves.iter().map(|m| m.shapes.clone()).collect(),
+                start_shapes: game.shapes.clone(),
                 variations: variation_views(game.start_position(), 1, &game.moves),
             })
             .collect(),
@@ -147,10 +155,14 @@ pub(crate) fn write_record(body: &[u8]) -> Result<serde_json::Value, ApiError> {
         &mut record.moves,
         1,
         "",
-        &game.comments,
-        &game.marks,
+        Notes {
+            comments: &game.comments,
+            marks: &game.marks,
+            shapes: &game.shapes,
+        },
         &crate::present::words::count(game.moves.len() as i64, "move"),
     )?;
+    record.shapes = shapes_of(&game.start_shapes, "the start position")?;
     attach_variations(
         record.start_position(),
         1,
@@ -176,26 +188,48 @@ fn move_name(ply: usize, name: &str) -> String {
     }
 }
 
-/// Puts `comments` and `marks` (at most one per move, null for none) on the moves of `line`,
-/// whose first move is move `first`, named `name` in messages ("" for the game's own moves);
-/// `moves_words` says how many moves it has.
+/// What a request says of the moves of a line: a comment, a mark and a list of shapes per move
+/// (at most one each per move; null or empty for none).
+struct Notes<'a> {
+    comments: &'a [Option<String>],
+    marks: &'a [Option<String>],
+    shapes: &'a [Vec<String>],
+}
+
+/// The shapes written `texts`, drawn on `place` ("move 3", "the start position"), checked.
+fn shapes_of(texts: &[String], place: &str) -> Result<Vec<Shape>, ApiError> {
+    check_shapes(texts.iter().map(String::as_str))
+        .map_err(|(_, message)| bad(format!("the shapes of {place}: {message}")))
+}
+
+/// Puts the comments, marks and shapes of `notes` on the moves of `line`, whose first move is
+/// move `first`, named `name` in messages ("" for the game's own moves); `moves_words` says how
+/// many moves it has.
 fn annotate(
     line: &mut [RecordedMove],
     first: usize,
     name: &str,
-    comments: &[Option<String>],
-    marks: &[Option<String>],
+    notes: Notes,
     moves_words: &str,
 ) -> Result<(), ApiError> {
+    let Notes {
+        comments,
+        marks,
+        shapes,
+    } = notes;
     let prefix = if name.is_empty() {
         String::new()
     } else {
         format!("{name}: ")
     };
-    for (count, what) in [(comments.len(), "comment"), (marks.len(), "mark")] {
+    for (count, whats, what) in [
+        (comments.len(), "comments", "comment"),
+        (marks.len(), "marks", "mark"),
+        (shapes.len(), "lists of shapes", "list of shapes"),
+    ] {
         if count > line.len() {
             return Err(bad(format!(
-                "{prefix}{count} {what}s for {moves_words}: expected at most one {what} per move"
+                "{prefix}{count} {whats} for {moves_words}: expected at most one {what} per move"
             )));
         }
     }
@@ -212,6 +246,9 @@ fn annotate(
                 ))
             })?),
         };
+    }
+    for (index, (recorded, texts)) in line.iter_mut().zip(shapes).enumerate() {
+        recorded.shapes = shapes_of(texts, &move_name(first + index, name))?;
     }
     Ok(())
 }
@@ -290,8 +327,11 @@ fn attach_variations(
             &mut moves,
             ply,
             &name,
-            &variation.comments,
-            &variation.marks,
+            Notes {
+                comments: &variation.comments,
+                marks: &variation.marks,
+                shapes: &variation.shapes,
+            },
             &moves_words,
         )?;
         attach_variations(

@@ -53,6 +53,8 @@ struct ChapterView {
     /// Arrows as `[from, to]` cells.
     arrows: Vec<[String; 2]>,
     highlights: Vec<String>,
+    /// Circles and arrows in the page's colours, as written (`"red:e4-g7"`).
+    shapes: Vec<String>,
     question: Option<QuestionView>,
 }
 
@@ -127,6 +129,7 @@ fn chapter_view(chapter: &Chapter) -> ChapterView {
             .map(|(from, to)| [from.to_string(), to.to_string()])
             .collect(),
         highlights: cells(chapter.highlights),
+        shapes: chapter.shapes.iter().map(ToString::to_string).collect(),
         question,
     }
 }

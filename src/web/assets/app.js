@@ -6,6 +6,7 @@ import { IN_BROWSER, ENGINE_WHERE, tableMb, setTableMb } from "./local.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS, failure, count as counted } from "./words.js";
 import { boardSvg, relabel, drawMarks, drawGhosts, drawPreview, drawTerritory, drawStudy, describe, cellWords } from "./board.js";
 import { attach, orientations, turned, shownAt } from "./input.js";
+import { drawShapes, toggle as toggleShapeIn } from "./shapes.js";
 import * as analysis from "./analysis.js";
 import * as book from "./book.js";
 import * as history from "./history.js";
@@ -204,6 +205,7 @@ export function render() {
   const studied = current ? study.drawn() : null;
   drawGhosts(svg, ghosts || (studied && studied.ghost ? [studied.ghost] : null), S.theme);
   drawStudy(svg, studied);
+  drawShapeLayer();
   drawPreview(svg, S.cell, study.marking() ? null : shownAt(S.cell), S.armed);
   $("board-text").textContent = describe(view, S.theme);
   announceMove();
@@ -221,6 +223,40 @@ export function render() {
   const shown = shownAt(S.cell);
   $("place").disabled = !shown || !!shown.reason;
   $("rotate").disabled = $("mirror").disabled = !S.chosen || S.chosen === "pass";
+}
+
+// ---- Shapes drawn on the board (shapes.js) ---------------------------------------------------
+
+/** The node whose position the board shows: its shapes are drawn, and drawing adds to them. */
+const shownNode = () => nodeAt(S.game.moves) || S.game.root;
+
+/** The shapes layer alone: the study's and the node's shapes, and the one being drawn. */
+function drawShapeLayer() {
+  const svg = $("board").querySelector("svg");
+  if (!svg || !S.view) return;
+  const current = !S.editor && S.viewKey === gameKey();
+  const studied = current ? study.drawn() : null;
+  drawShapes(svg, { study: (studied && studied.shapes) || [], node: current ? shownNode().shapes : [], drawing: current ? S.drawing : null });
+}
+
+/** The shape drawn on the node shown, or taken off it when it was there already (as lichess does). */
+function toggleShape(shape) {
+  if (S.editor || pending()) return;
+  const node = shownNode();
+  node.shapes = toggleShapeIn(node.shapes, shape);
+  S.dirty = true;
+  save();
+  drawShapeLayer();
+}
+
+/** A left click that placed nothing: the node's shapes go (as on lichess). */
+function clearShapes() {
+  const node = shownNode();
+  if (S.editor || pending() || !node.shapes.length) return;
+  node.shapes = [];
+  S.dirty = true;
+  save();
+  drawShapeLayer();
 }
 
 // ---- The hand -------------------------------------------------------------------------------
@@ -528,7 +564,7 @@ export function startGame(game, { meta = null, keepRecord = false, keepStudy = f
 
 function openGame(i) {
   const g = S.record.games[i];
-  startGame(newGameState({ rules: g.rules || "classic", start: g.start, moves: g.moves, comments: g.comments || [], marks: g.marks || [], variations: g.variations || [] }), { keepRecord: true,
+  startGame(newGameState({ rules: g.rules || "classic", start: g.start, moves: g.moves, comments: g.comments || [], marks: g.marks || [], shapes: g.shapes || [], startShapes: g.start_shapes || [], variations: g.variations || [] }), { keepRecord: true,
     meta: g.meta || { light: g.light, dark: g.dark, event: g.event } });
   S.autoplay = false;
   $("games").value = String(i);
@@ -763,6 +799,7 @@ function annotated() {
 }
 
 const ctx = { say, refresh, render, preview, place, play, pending, undo, undoOne, redo, jump, goToPath, step, annotated, announceCell, choose, turn, nextPiece, startGame, mayDiscard, loadPlacements, letEngineMove,
+  drawShapeLayer, toggleShape, clearShapes, flip,
   resume: () => enginePlays(),
   marking: () => study.marking(),
   // (`replace`: the address itself brought the change, so no new entry of the history)
@@ -785,6 +822,8 @@ function wire() {
     S.autoplay = true;
     say(`You play Light against the engine (level ${S.level}; change it beside "Engine plays").`);
     render();
+    // The first screen's buttons are gone: the keyboard goes on from the board, not the page's top.
+    $("board").focus();
     enginePlays();
   };
   $("welcome-analyse").onclick = () => {
@@ -794,8 +833,9 @@ function wire() {
     saveSettings();
     say("You play both sides: Solve, Engine move and Analyse game judge the position.");
     render();
+    $("board").focus();
   };
-  $("flip").onclick = () => { S.flipped = !S.flipped; flipBoard(); saveSettings(); history.render(ctx); };
+  $("flip").onclick = flip;
   $("promote").onclick = () => { if (promote()) { say("This line is now the main line."); save(); render(); } };
   $("delete-move").onclick = () => {
     const count = (function size(n) { return n ? 1 + n.children.reduce((a, c) => a + size(c), 0) : 0; })(nodeAt(S.game.moves));
@@ -857,6 +897,7 @@ function wire() {
     // The whole tree (the main line and every variation), with the record's metadata, comments
     // and marks.
     const extra = lineOf(S.game.root);
+    if (S.game.root.shapes.length) extra.start_shapes = S.game.root.shapes;
     if (S.game.meta && Object.values(S.game.meta).some(Boolean)) extra.meta = S.game.meta;
     try { download((await api("/api/record/write", request(extra))).text, "game.yaml"); S.dirty = false; save(); } catch (e) { say(e.message, true); }
   };
@@ -883,6 +924,8 @@ function wire() {
 // The player's settings (the engine's side and level, the switches, the display) are kept in
 // the browser; the game itself is in the address.
 const SETTINGS = "cathedral-settings";
+/** Flip board (its button, the V key): the board seen from the other side. */
+function flip() { S.flipped = !S.flipped; flipBoard(); saveSettings(); history.render(ctx); }
 function flipBoard() {
   $("board").classList.toggle("flipped", S.flipped);
   $("flip").setAttribute("aria-pressed", String(S.flipped));

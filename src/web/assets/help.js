@@ -33,6 +33,7 @@ function legend() {
     [swatch("a legal placement", `<rect x="1" y="1" width="28" height="28" fill="${css("--legal")}" fill-opacity="0.45" stroke="${css("--legal")}" stroke-width="2"/>`), "The building under the pointer where it may go (tap it again or click to place)."],
     [swatch("a refused placement", `<rect x="1" y="1" width="28" height="28" fill="${css("--refused")}" fill-opacity="0.35" stroke="${css("--refused")}" stroke-width="3" stroke-dasharray="6 3"/>`), "Where it may not go; the line under the board says why."],
     [swatch("a ghost building", `<rect x="3" y="3" width="24" height="24" fill="#6b3e26" fill-opacity="0.45" stroke="${css("--ghost-outline")}" stroke-width="2" stroke-dasharray="4 2"/><text x="15" y="20" text-anchor="middle" font-size="13" fill="#fff">1</text>`), "A move of the engine's or the solver's line, numbered in the order it would be played."],
+    [swatch("a shape drawn", `<circle cx="15" cy="15" r="11" fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="5"/><circle cx="15" cy="15" r="11" fill="none" stroke="${css("--shape-green")}" stroke-width="3"/>`), "A circle (or an arrow) drawn with a right-click or a long-press: green, red, blue or yellow."],
     [swatch("territory", `<rect x="8" y="8" width="14" height="14" rx="3" fill="${css("--own-dark")}" fill-opacity="0.6"/>`), "The territory view: who is likely to own or fill the cell at the end (bigger is surer)."],
   ];
   return `<table class="legend">${rows.map(([picture, words]) => `<tr><td>${picture}</td><td>${words}</td></tr>`).join("")}</table>
@@ -74,9 +75,18 @@ click on a move goes there. <kbd>&larr;</kbd> <kbd>&rarr;</kbd> step back and on
 <kbd>Shift</kbd>+<kbd>&darr;</kbd> switch to the other variations at this move. <b>Make main
 line</b> promotes a variation; <b>Annotate this move</b> adds a mark (<b>!</b> good, <b>?</b>
 mistake, <b>!!</b> brilliant, <b>??</b> blunder, <b>!?</b> interesting, <b>?!</b> dubious) and a
-comment, saved in the game record and in the link.</p>
+comment, saved in the game record and in the link. The mouse wheel over the board steps back
+(up) and on (down) too.</p>
+<h3>Drawing on the board</h3>
+<p>As on lichess: a <b>right-click</b> on a cell circles it, a <b>right-drag</b> from a cell to
+another draws an arrow; on a touch screen, <b>press and hold</b> a cell, then drag (lift without
+dragging for a circle). Green without a key, red with <kbd>Shift</kbd> (or <kbd>Ctrl</kbd>), blue
+with <kbd>Alt</kbd>, yellow with <kbd>Shift</kbd>+<kbd>Alt</kbd>. Drawing a shape again removes
+it; a left click (or a tap) on the board that places no building clears them all. The shapes
+belong to the move shown: each move keeps its own, in the game record and in the link.</p>
 <p><b>Keys</b> with the board focused: <kbd>&larr;</kbd><kbd>&uarr;</kbd><kbd>&rarr;</kbd><kbd>&darr;</kbd>
-cursor, <kbd>R</kbd> rotate, <kbd>M</kbd> mirror, <kbd>Enter</kbd> place, <kbd>[</kbd> <kbd>]</kbd>
+cursor, <kbd>R</kbd> rotate, <kbd>M</kbd> mirror (<kbd>F</kbd> too: it does not flip the board, as on
+lichess), <kbd>V</kbd> flip the board, <kbd>Enter</kbd> place, <kbd>[</kbd> <kbd>]</kbd>
 building, <kbd>C</kbd> capture or spare (when both are legal), <kbd>Backspace</kbd> undo,
 <kbd>Shift</kbd>+<kbd>Backspace</kbd> redo (against the engine, undo and redo take back and bring
 back your move with its answer), <kbd>Esc</kbd> hide the preview, <kbd>?</kbd> this help.</p>

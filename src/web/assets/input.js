@@ -1,10 +1,20 @@
 // Placing a building: its shape is turned first (Rotate, Mirror), then the pointer, a tap or
 // the keyboard cursor positions it. Mouse: hover shows, click plays. Touch: a tap shows, a
 // second tap on the shown building plays; nothing is played by one accidental tap. Keyboard:
-// with the board focused the arrows move the cursor; elsewhere they move through the game.
+// with the board focused the arrows move the cursor; elsewhere (but in a text field) they move
+// through the game, as the mouse wheel over the board does. Drawing (shapes.js): a right-click
+// or a right-drag, on touch a long-press and a drag.
 import { S } from "./state.js";
 import { coords, cellName, FILES, pieceOf, cellsOf, sameCells } from "./words.js";
 import { cellAt } from "./board.js";
+import { colourOf } from "./shapes.js";
+
+/** Whether keys typed at `t` are text (a text field), which the page's keys leave alone. */
+const typing = t => t.isContentEditable || t.tagName === "TEXTAREA"
+  || (t.tagName === "INPUT" && !["checkbox", "radio", "button", "submit", "reset", "file", "color", "image"].includes(t.type));
+
+/** How long a touch stays still on a cell before it draws (lichess's long-press), in ms. */
+const LONG_PRESS = 500;
 
 /** A shape: cells as [file, rank] moved to the corner, written "0,0;0,1;1,1" in a fixed order. */
 export function shapeKey(points) {
@@ -74,7 +84,7 @@ export function attach(ctx) {
   const board = document.getElementById("board");
   let lastPointer = "mouse";
   board.addEventListener("pointermove", e => {
-    if (e.pointerType !== "mouse") return;
+    if (e.pointerType !== "mouse" || S.drawing) return;
     const svg = board.querySelector("svg");
     if (!svg) return;
     const now = cellAt(svg, e.clientX, e.clientY);
@@ -95,14 +105,107 @@ export function attach(ctx) {
     if (!touch && e.detail > 1) return;
     // A study's "owned" question: a click or a tap marks the cell (no preview to confirm).
     if (ctx.marking()) { S.cell = at; ctx.place(); return; }
-    if (!touch) { S.cell = at; ctx.place(); return; }
+    if (!touch) {
+      // A click that places nothing clears the position's shapes (lichess's click).
+      const placing = shownAt(at);
+      if (!S.editor && !(placing && placing.move)) ctx.clearShapes();
+      S.cell = at; ctx.place(); return;
+    }
     // A tap: the first shows the building there, a tap on the shown building plays it.
     const shown = shownAt(S.cell);
     if (S.armed && shown && shown.cells.includes(at)) { ctx.place(); return; }
     if (S.editor && ctx.editorRemoveAt(at)) return;
+    // A tap where the building cannot go (as a click) clears the position's shapes.
+    const there = shownAt(at);
+    if (!S.editor && !(there && there.move)) ctx.clearShapes();
     S.cell = at; S.armed = true; S.choice = 0;
     ctx.preview();
   });
+  // Drawing with the mouse: the right button pressed on a cell starts a shape there, its
+  // release over a cell ends it (on the same cell: a circle); the colour is the keys' at the
+  // press. The board's context menu never opens.
+  board.addEventListener("contextmenu", e => e.preventDefault());
+  const cellOf = e => { const svg = board.querySelector("svg"); return svg ? cellAt(svg, e.clientX, e.clientY) : null; };
+  board.addEventListener("pointerdown", e => {
+    if (e.pointerType !== "mouse" || e.button !== 2 || S.editor || ctx.pending()) return;
+    const from = cellOf(e);
+    if (!from) return;
+    e.preventDefault();
+    board.setPointerCapture(e.pointerId);
+    S.drawing = { from, to: from, colour: colourOf(e), pointer: e.pointerId };
+    ctx.drawShapeLayer();
+  });
+  board.addEventListener("pointermove", e => {
+    if (!S.drawing || S.drawing.pointer !== e.pointerId) return;
+    const to = cellOf(e);
+    if (to !== S.drawing.to) { S.drawing.to = to; ctx.drawShapeLayer(); }
+  });
+  const endDrawing = commit => {
+    const drawn = S.drawing;
+    S.drawing = null;
+    if (commit && drawn && drawn.to) ctx.toggleShape({ from: drawn.from, to: drawn.to, colour: drawn.colour });
+    else ctx.drawShapeLayer();
+  };
+  board.addEventListener("pointerup", e => { if (S.drawing && S.drawing.pointer === e.pointerId) endDrawing(true); });
+  board.addEventListener("pointercancel", e => { if (S.drawing && S.drawing.pointer === e.pointerId) endDrawing(false); });
+  // Drawing by touch: a finger held still on a cell for a moment starts a shape (the page does
+  // not scroll while it draws), a drag takes it to another cell, lifting the finger ends it;
+  // the tap it would have been is not made.
+  let press = null;
+  board.addEventListener("touchstart", e => {
+    if (press) { clearTimeout(press.timer); press = null; }
+    if (e.touches.length !== 1 || S.editor) return;
+    const t = e.touches[0];
+    const from = cellOf(t);
+    if (!from) return;
+    press = { x: t.clientX, y: t.clientY, timer: setTimeout(() => {
+      if (!press || ctx.pending()) return;
+      press.drawing = true;
+      S.drawing = { from, to: from, colour: "green", pointer: "touch" };
+      ctx.drawShapeLayer();
+    }, LONG_PRESS) };
+  }, { passive: true });
+  board.addEventListener("touchmove", e => {
+    if (!press) return;
+    const t = e.touches[0];
+    if (!press.drawing) {
+      // Moved before the moment was up: a scroll or a swipe, not a drawing.
+      if (Math.hypot(t.clientX - press.x, t.clientY - press.y) > 10) { clearTimeout(press.timer); press = null; }
+      return;
+    }
+    e.preventDefault();
+    const to = cellOf(t);
+    if (S.drawing && to !== S.drawing.to) { S.drawing.to = to; ctx.drawShapeLayer(); }
+  }, { passive: false });
+  board.addEventListener("touchend", e => {
+    if (!press) return;
+    clearTimeout(press.timer);
+    const drew = press.drawing;
+    press = null;
+    if (!drew) return;
+    e.preventDefault(); // no tap after the drawing
+    endDrawing(true);
+  }, { passive: false });
+  board.addEventListener("touchcancel", () => {
+    if (!press) return;
+    clearTimeout(press.timer);
+    if (press.drawing) endDrawing(false);
+    press = null;
+  });
+  // The wheel over the board steps through the game (lichess's): down a move on, up a move
+  // back. A trackpad's small steps add up to one move per 100 pixels.
+  let wheeled = 0;
+  board.addEventListener("wheel", e => {
+    if (S.editor || !(S.game.moves.length || S.game.root.children.length)) return;
+    e.preventDefault();
+    const delta = e.deltaY * (e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? 800 : 1);
+    if (Math.sign(delta) !== Math.sign(wheeled)) wheeled = 0;
+    wheeled += delta;
+    while (Math.abs(wheeled) >= 100) {
+      ctx.step(wheeled > 0 ? "ArrowRight" : "ArrowLeft", false);
+      wheeled -= Math.sign(wheeled) * 100;
+    }
+  }, { passive: false });
   // The pointer left the board: the preview goes with it (mouseleave does not come when the
   // board was redrawn under a still pointer).
   document.addEventListener("pointermove", e => {
@@ -111,7 +214,10 @@ export function attach(ctx) {
 
   document.addEventListener("keydown", e => {
     const t = e.target;
-    if (t.tagName === "SELECT" || t.tagName === "INPUT" || t.tagName === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) return;
+    // Text fields keep their keys; so does a select but for Left and Right, which step through
+    // the game there too (a select would change its value with them).
+    if (typing(t) || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (t.tagName === "SELECT" && e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     if (document.querySelector("dialog[open]")) return;
     const onBoard = t === board || board.contains(t);
     const arrows = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
@@ -134,6 +240,7 @@ export function attach(ctx) {
       ctx.announceCell(S.cell);
     } else if (e.key === "r" || e.key === "R") { ctx.turn("rotate"); }
     else if (e.key === "m" || e.key === "M" || e.key === "f" || e.key === "F") { ctx.turn("mirror"); }
+    else if (e.key === "v" || e.key === "V") { ctx.flip(); } // Flip board (lichess's F; F mirrors here)
     else if (e.key === "c" || e.key === "C") { S.choice++; ctx.preview(); }
     else if ((e.key === "Enter" || e.key === " ") && onBoard) { e.preventDefault(); ctx.place(); }
     else if (e.key === "Escape") { S.cell = null; S.armed = false; ctx.preview(); }

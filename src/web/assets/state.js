@@ -10,6 +10,7 @@
 // is that path and then, from each node, the child last visited there (the main one at first),
 // so that Undo and Redo retrace the same line.
 import { playerOf, pieceOf, cellsOf, count as counted } from "./words.js";
+import { checkShapes } from "./shapes.js";
 
 export const S = {
   game: newGameState({ rules: "classic" }),
@@ -42,12 +43,14 @@ export const S = {
   lesson: null,          // the teaching mode's judgement of the move on the board, if flagged
   lessons: [],           // every move the teaching mode found lost squares, for the summary
   message: { text: "", refused: false, ofCell: false },
+  drawing: null,         // the shape being drawn (a right-drag, a long-press): { from, to, colour }
 };
 
 /** A node of the game tree: a move (null at the start), what follows it, and what was said of it. */
 export function newNode(move = null) {
-  // `judged`: the whole-game analysis of this move; `last`: the child last visited.
-  return { move, children: [], comment: "", mark: "", judged: null, last: 0 };
+  // `judged`: the whole-game analysis of this move; `last`: the child last visited; `shapes`:
+  // the circles and arrows drawn on the position after it (shapes.js).
+  return { move, children: [], comment: "", mark: "", shapes: [], judged: null, last: 0 };
 }
 
 /**
@@ -56,13 +59,14 @@ export function newNode(move = null) {
  * `plyOffset`: how many moves come before the line (variations' plies count from the start).
  */
 export function addLine(node, line, plyOffset = 0) {
-  const { moves = [], comments = [], marks = [], variations = [] } = line;
+  const { moves = [], comments = [], marks = [], shapes = [], variations = [] } = line;
   const nodes = [node];
   let at = node;
   moves.forEach((move, i) => {
     at = childFor(at, move);
     if (comments[i]) at.comment = comments[i];
     if (marks[i]) at.mark = marks[i];
+    if (shapes[i] && shapes[i].length) at.shapes = shapes[i].slice();
     nodes.push(at);
   });
   for (const v of variations) {
@@ -79,9 +83,10 @@ function childFor(node, move) {
   return child;
 }
 
-export function newGameState({ rules = "classic", start = null, moves = [], meta = {}, comments = [], marks = [], variations = [] } = {}) {
+export function newGameState({ rules = "classic", start = null, moves = [], meta = {}, comments = [], marks = [], shapes = [], startShapes = [], variations = [] } = {}) {
   const root = newNode();
-  addLine(root, { moves, comments, marks, variations });
+  root.shapes = startShapes.slice();
+  addLine(root, { moves, comments, marks, shapes, variations });
   return { rules, start, root, moves: [], meta };
 }
 
@@ -265,20 +270,21 @@ export function undo() {
   return taken;
 }
 
-/** The tree below `node` as the API's record line: { moves, comments, marks, variations }. */
+/** The tree below `node` as the API's record line: { moves, comments, marks, shapes, variations }. */
 export function lineOf(node, plyOffset = 0) {
-  const line = { moves: [], comments: [], marks: [], variations: [] };
+  const line = { moves: [], comments: [], marks: [], shapes: [], variations: [] };
   let ply = plyOffset;
   for (let at = node; at.children.length;) {
     ply++;
     for (const other of at.children.slice(1)) {
       const sub = lineOf(other, ply);
-      line.variations.push({ ply, moves: [other.move, ...sub.moves], comments: [other.comment || null, ...sub.comments], marks: [other.mark || null, ...sub.marks], variations: sub.variations });
+      line.variations.push({ ply, moves: [other.move, ...sub.moves], comments: [other.comment || null, ...sub.comments], marks: [other.mark || null, ...sub.marks], shapes: [other.shapes || [], ...sub.shapes], variations: sub.variations });
     }
     at = at.children[0];
     line.moves.push(at.move);
     line.comments.push(at.comment || null);
     line.marks.push(at.mark || null);
+    line.shapes.push(at.shapes || []);
   }
   return line;
 }
@@ -366,8 +372,9 @@ function decodeTree(text, root) {
 /**
  * The game and its current node as an address fragment (without "#"): the tree of moves, where
  * the page stands ("ply=N" on the main line, "at=0.0.1" as the child taken at each move in a
- * variation), and the record's players, comments and marks ("notes=", base64 JSON), so that a
- * link shares all of it.
+ * variation), the shapes drawn ("shapes=0:e4;3:e4-g7,red:c3": the start is 0, then each move
+ * by its place in "moves="), and the record's players, comments and marks ("notes=", base64
+ * JSON), so that a link shares all of it.
  */
 export function encodeGame(game = S.game) {
   const parts = [game.start ? `start=${toBase64(game.start)}` : `rules=${encodeURIComponent(game.rules)}`];
@@ -383,6 +390,8 @@ export function encodeGame(game = S.game) {
   }
   if (indices.some(i => i > 0)) parts.push(`at=${indices.join(".")}`);
   else if (game.moves.length !== mainLine(game).length) parts.push(`ply=${game.moves.length}`);
+  const drawn = [game.root, ...order].map((n, i) => (n.shapes && n.shapes.length ? `${i}:${n.shapes.join(",")}` : null)).filter(Boolean);
+  if (drawn.length) parts.push(`shapes=${drawn.join(";")}`);
   const notes = order.map((n, i) => (n.comment || n.mark ? [i, n.comment || "", n.mark || ""] : null)).filter(Boolean);
   const meta = Object.fromEntries(Object.entries(game.meta || {}).filter(([, v]) => v));
   if (notes.length || Object.keys(meta).length) parts.push(`notes=${toBase64(JSON.stringify({ meta, notes }))}`);
@@ -424,6 +433,15 @@ export function decodeGame(fragment) {
         if (order[i]) { order[i].comment = String(comment || ""); order[i].mark = String(mark || ""); }
       }
     } catch (_) { throw new Error("the link's comments are damaged"); }
+  }
+  if (params.has("shapes")) {
+    const nodes = [root, ...order];
+    for (const group of params.get("shapes").split(";").filter(Boolean)) {
+      const [, index, list] = /^(\d+):(.*)$/.exec(group) || [];
+      const node = index !== undefined && nodes[parseInt(index, 10)];
+      if (!node) throw new Error(`the link's shapes "${group}" are not on a move of its game`);
+      try { node.shapes = checkShapes(list.split(",")); } catch (e) { throw new Error(`the link's shapes are damaged: ${e.message}`); }
+    }
   }
   return { rules: params.get("rules") || "classic", start, root, path, meta };
 }

@@ -348,7 +348,7 @@ function lessonLabel(l) {
 
 /**
  * What the study draws over the board at the chapter's position: its arrows and highlighted
- * cells, the move an "owned" question asks about (a ghost), the cells the learner marked.
+ * cells, its shapes, the move an "owned" question asks about (a ghost), the cells the learner marked.
  */
 export function drawn() {
   const s = S.study;
@@ -358,6 +358,7 @@ export function drawn() {
   return {
     arrows: c.arrows,
     highlights: c.highlights,
+    shapes: c.shapes || [], // circles and arrows in the drawing's colours (shapes.js), a record's
     ghost: q && q.find === "owned" ? q.after : null,
     marked: q && q.find === "owned" ? [...(s.marks || [])] : [],
     player: q && q.player,

@@ -138,7 +138,8 @@ async function newPage(browser, viewport, options = {}) {
 async function ready(page, address = url) {
   await page.goto(address);
   await page.waitForSelector("#board svg");
-  await page.waitForSelector("#hand button[data-kind]");
+  // (a study's question answered beside the board puts the hand away)
+  await page.waitForSelector("#hand button[data-kind], #study-box:not([hidden])");
   await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 0);
 }
 
@@ -1107,6 +1108,36 @@ const tests = {
     await axeScan(page, "a result question answered");
   },
 
+  // A question answered beside the board (tick-boxes, the result, cells marked): the hand is
+  // put away and the status says how to answer, until the verdict (issue 75).
+  async studyFormQuestion(page) {
+    await page.selectOption("#course", "01-placing-buildings");
+    await page.click("#course-open");
+    await page.waitForFunction(() => document.querySelector("#chapter-title").textContent === "The Cathedral comes first" && document.querySelectorAll("#study-answer input").length === 4);
+    await page.waitForFunction(() => /tick-boxes/.test(document.querySelector("#status").textContent));
+    assert.strictEqual(await page.locator("#hand button:visible").count(), 0, "no building offered");
+    assert.match(await status(page), /^Answer with the tick-boxes under the question, then Check/);
+    assert.doesNotMatch(await status(page), /pick a building|to place/i);
+    const e5 = await at(page, "e5");
+    await page.mouse.move(e5.x, e5.y);
+    await page.waitForTimeout(300);
+    assert.match(await status(page), /tick-boxes/, "pointing at the board offers no placement");
+    await page.mouse.move(1, 1);
+    await page.evaluate(() => document.querySelector("#study-box").scrollIntoView());
+    await shot(page, "study-tick-boxes");
+    await axeScan(page, "a tick-box question");
+    await page.check("#study-answer input[value='light:cathedral:e5,f4,f5,f6,f7,g5']");
+    await page.check("#study-answer input[value='light:cathedral:b2,c1,c2,c3,c4,d2']");
+    await page.click("#study-check");
+    await page.waitForFunction(() => /^Right! /.test(document.querySelector("#study-verdict").textContent));
+    await page.waitForSelector("#hand button[data-kind=cathedral]");
+    // The cells of an "owned" question are marked on the board: the status says so.
+    await page.selectOption("#course", "02-walls-and-territory");
+    await page.click("#course-open");
+    await page.waitForFunction(() => document.querySelector("#study-title").textContent === "Walls and territory" && /^Mark the cells/.test(document.querySelector("#status").textContent));
+    assert.strictEqual(await page.locator("#hand button:visible").count(), 0, "no building offered");
+  },
+
   // A study of one's own: pasted, refused in words when broken, opened when whole; Copy link
   // carries the study itself in the address, and the link opens it on another device.
   async studyLink(page, browser) {
@@ -1390,12 +1421,29 @@ const tests = {
 
   // A phone (issue 45): the verdict, far below the board there, comes into view after an answer
   // by touch; the trainer's buttons are large enough to tap.
+  // Load and Next puzzle, far below the board there, bring the board and the question into
+  // view; after a wrong answer the board (where Redo plays the refutation) and the verdict are
+  // on one screen (issue 75).
   async trainerPhone(page) {
     const { wrong } = await puzzleMoves("puzzle-001");
+    const inView = async what => {
+      await page.waitForTimeout(300); // a smooth scroll, if any, has ended
+      const box = await page.evaluate(() => {
+        const r = id => { const b = document.querySelector(id).getBoundingClientRect(); return [Math.round(b.top), Math.round(b.bottom)]; };
+        return { board: r("#board"), question: r("#question"), answer: r("#answer"), height: window.innerHeight };
+      });
+      for (const part of what) {
+        const [top, bottom] = box[part];
+        assert.ok(top >= 0 && bottom <= box.height, `the ${part} is in view (${JSON.stringify(box)})`);
+      }
+    };
     await loadPuzzle(page, "puzzle-001");
+    await inView(["board", "question"]);
     await placeByTap(page, wrong);
     await verdict(page);
-    await page.waitForTimeout(500); // a smooth scroll, if any, has ended
+    await inView(["board", "answer"]);
+    assert.match(await page.textContent("#answer"), /The refutation: /);
+    await shot(page, "trainer-phone-wrong");
     const box = await page.evaluate(() => { const r = document.querySelector("#answer").getBoundingClientRect(); return { top: r.top, bottom: r.bottom, height: window.innerHeight }; });
     assert.ok(box.top >= 0 && box.top < box.height, `the verdict is in view (${JSON.stringify(box)})`);
     for (const id of ["retry", "solution", "next", "load", "hint"]) {
@@ -1404,6 +1452,28 @@ const tests = {
     }
     await shot(page, "trainer-phone");
     await axeScan(page, "the trainer on a phone");
+    // Next puzzle, tapped below: the next puzzle's board and question in view.
+    await page.locator("#next").scrollIntoViewIfNeeded();
+    await page.tap("#next");
+    await page.waitForFunction(() => document.querySelector("#puzzle").value !== "puzzle-001" && /^Place the building/.test(document.querySelector("#answer").textContent));
+    await inView(["board", "question"]);
+  },
+
+  // After View the solution and a reload, Next puzzle asks nothing: the moves on the board were
+  // the trainer's (the solution played out), not a game of the player's to keep (issue 75).
+  async trainerSolutionReload(page) {
+    const { bestLine } = await puzzleMoves("puzzle-001");
+    const asked = [];
+    page.on("dialog", d => asked.push(d.message()));
+    await loadPuzzle(page, "puzzle-001");
+    await page.click("#solution");
+    await page.waitForFunction(n => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === n, bestLine.length, { timeout: 30000 });
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll("#puzzle option").length > 10);
+    await page.waitForFunction(n => document.querySelectorAll("#history li.move").length === n, bestLine.length);
+    await page.click("#next");
+    await page.waitForFunction(() => /^Place the building/.test(document.querySelector("#answer").textContent) && !document.querySelector("#history li.move"));
+    assert.deepStrictEqual(asked, [], "no question before the next puzzle");
   },
 
   // Open a game record of several games, choose one, step through it, analyse it, use the plot.
@@ -1479,6 +1549,9 @@ const tests = {
     await page.mouse.move(a1.x + 3, a1.y + 3);
     await page.waitForTimeout(300);
     assert.match(await status(page), /Cathedral/, "the reason stays in view under the pointer");
+    // In the editor's words: its menu's "to place", no token of the position file (issue 75).
+    assert.match(await status(page), /^Refused: .*cannot still be "to place" with buildings on the board\. Set the Cathedral down first/);
+    assert.doesNotMatch(await status(page), /`|to-place/, "no raw token");
     // The Cathedral: picked (nothing else stays chosen), set down, then a Tavern beside it.
     await page.click("#edit-cathedral");
     await page.waitForFunction(() => !document.querySelector("#hand button.chosen"));

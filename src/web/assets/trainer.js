@@ -236,10 +236,19 @@ function showActions() {
   $("solution").hidden = state !== "open" && state !== "wrong";
   $("verdict-next").hidden = state !== "right" && state !== "shown";
   $("puzzle-actions").hidden = state === "none" || state === "busy";
+  // (on a phone the question and the verdict then sit by the board: style.css)
+  document.body.classList.toggle("on-puzzle", !!p);
 }
 
-/** The verdict in view (on a phone the answer box is far below the board), its buttons too. */
+/** The board in view, from its top, where it is not all in view (on a phone after a tap far below). */
+function showBoard() {
+  const r = $("board-area").getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) $("board-area").scrollIntoView({ block: "start" });
+}
+
+/** The board and the verdict in view (on a phone the verdict is under the board), its buttons too. */
 function reveal() {
+  showBoard();
   $("puzzle-actions").scrollIntoView({ block: "nearest" });
   $("answer").scrollIntoView({ block: "nearest" });
 }
@@ -279,6 +288,8 @@ async function loadPuzzle(ctx, name) {
     $("answer").textContent = "Place the building you would play.";
     showActions();
     await ctx.refresh();
+    // Load and Next puzzle are far below the board on a phone: the board and the question come into view.
+    if (ticket === loading && S.puzzle && S.puzzle.name === name) showBoard();
   } catch (e) { if (ticket === loading) ctx.say(e.message, true); }
 }
 

@@ -400,7 +400,6 @@ pub(crate) fn from_game(
             deadline: Some(Instant::now() + time),
             max_buildings: FROM_GAME_BUILDINGS + u32::from(longer),
             only,
-            ..FromGameOptions::default()
         };
         from_games_judged(std::slice::from_ref(&record), &options)
     })?;

@@ -7,8 +7,8 @@ use cathedral::file::{GameRecord, load_records, parse_str, to_yaml};
 use cathedral::legality::parse_move;
 use cathedral::notation::format_move_with_player;
 use cathedral::puzzle::{
-    AnalyseOptions, FromGameOptions, GamePuzzle, Reject, TryKind, analyse, from_games,
-    game_puzzle_file, solve_line, stored_try,
+    AnalyseOptions, FromGameOptions, GamePuzzle, MoveVerdict, Reject, TryKind, analyse, from_games,
+    from_games_judged, game_puzzle_file, solve_line, stored_try,
 };
 use cathedral::sampler::buildings_left;
 use cathedral::{Player, Position};
@@ -317,4 +317,90 @@ fn the_command_writes_puzzles_and_an_index_and_never_overwrites() {
         .arg(&out)
         .assert()
         .code(2);
+}
+
+/// Every move of a game gets its verdict, which says why it made no puzzle (issue 75); a search
+/// of some moves only (a longer search's) judges those alone, the same way.
+#[test]
+fn every_move_gets_a_verdict_in_words() {
+    let games = records();
+    let (puzzles, summary, reports) = from_games_judged(&games, &options(false, 6));
+    assert_eq!(puzzles.len(), 1);
+    assert_eq!(reports.len(), summary.positions, "one verdict a move");
+    let verdict = |game: usize, ply: usize| {
+        reports
+            .iter()
+            .find(|r| (r.game, r.ply) == (game, ply))
+            .unwrap()
+            .verdict
+    };
+    assert_eq!(verdict(1, 21), MoveVerdict::Puzzle);
+    assert_eq!(verdict(2, 25), MoveVerdict::PlayedBest);
+    assert!(matches!(
+        verdict(1, 22),
+        MoveVerdict::NotPuzzle(Reject::NotUnique { .. })
+    ));
+    let early = before(&games[0], 1);
+    assert_eq!(
+        verdict(1, 1),
+        MoveVerdict::TooEarly {
+            buildings: buildings_left(&early),
+            limit: 6
+        }
+    );
+    for (game, record) in games.iter().enumerate() {
+        for (ply, m) in record.moves.iter().enumerate() {
+            if m.mv.is_pass() {
+                assert_eq!(verdict(game + 1, ply + 1), MoveVerdict::Passed);
+            }
+        }
+    }
+    // The counts agree with the verdicts.
+    let tried = reports
+        .iter()
+        .filter(|r| {
+            !matches!(
+                r.verdict,
+                MoveVerdict::TooEarly { .. } | MoveVerdict::Passed
+            )
+        })
+        .count();
+    assert_eq!(tried, summary.counts.tried);
+    // In words, none of them a token.
+    assert_eq!(
+        MoveVerdict::TooEarly {
+            buildings: 11,
+            limit: 8
+        }
+        .words(),
+        "too early in the game to prove exactly: 11 buildings left in the larger hand, and the solver tries positions with 8 at most"
+    );
+    assert_eq!(
+        MoveVerdict::NotPuzzle(Reject::NotUnique { gap: 0 }).words(),
+        "another move was just as good as the best: the puzzle would have no single answer"
+    );
+    assert_eq!(
+        MoveVerdict::NotPuzzle(Reject::NotUnique { gap: 1 }).words(),
+        "the second best move was only 1 square worse than the best: no clear answer"
+    );
+    assert!(MoveVerdict::Unproven.unsettled() && MoveVerdict::OutOfTime.unsettled());
+    assert!(!MoveVerdict::PlayedBest.unsettled());
+
+    // Some moves only: those, judged the same; a budget of one node leaves them unproven.
+    let mut some = options(false, 6);
+    some.only = Some(vec![(1, 21), (1, 1), (2, 25)]);
+    let (found, _, judged) = from_games_judged(&games, &some);
+    assert_eq!(found.len(), 1);
+    let got: Vec<_> = judged.iter().map(|r| (r.game, r.ply, r.verdict)).collect();
+    assert_eq!(
+        got,
+        [
+            (1, 1, verdict(1, 1)),
+            (1, 21, MoveVerdict::Puzzle),
+            (2, 25, MoveVerdict::PlayedBest)
+        ]
+    );
+    some.analyse.max_nodes = 1;
+    let (_, _, starved) = from_games_judged(&games, &some);
+    assert_eq!(starved[1].verdict, MoveVerdict::Unproven);
 }

@@ -1316,6 +1316,67 @@ fn puzzles_from_a_game_are_made_at_once_and_their_answers_checked() {
     assert_eq!(last["loss"], 0);
     assert_eq!(last["best"], last["played"]);
 
+    // Every move gets a verdict in words (issue 75): the blunder made the puzzle, the opening
+    // moves were too early, passes have nothing to find; a longer search is offered only where
+    // it may still make a puzzle.
+    let moves = made["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), games[0].moves.len(), "{made}");
+    let at = |ply: usize| &moves[ply - 1];
+    assert_eq!(at(21)["verdict"], "puzzle");
+    assert_eq!(at(1)["verdict"], "too-early");
+    assert_eq!(
+        at(1)["reason"],
+        "too early in the game to prove exactly: 14 buildings left in the larger hand, and the solver tries positions with 8 at most"
+    );
+    assert_eq!(
+        at(1)["longer"],
+        false,
+        "14 buildings: beyond a longer search too"
+    );
+    assert_eq!(at(25)["verdict"], "pass");
+    assert_eq!(at(16)["verdict"], "not-unique");
+    assert_eq!(
+        at(16)["reason"],
+        "another move was just as good as the best: the puzzle would have no single answer"
+    );
+    for m in moves {
+        let unsettled = ["unproven", "out-of-time"].contains(&m["verdict"].as_str().unwrap());
+        if unsettled {
+            assert_eq!(m["longer"], true, "{m}");
+        }
+    }
+    assert_eq!(made["longer"], false);
+    // A longer search of the moves asked for only: each move once, its verdict, no longer
+    // search offered after it.
+    let (status, longer) = server.post(
+        "/api/puzzles/from-game",
+        &serde_json::json!({ "rules": "classic", "moves": games[0].move_texts(), "longer": true, "plies": [21, 1, 21] })
+            .to_string(),
+    );
+    assert_eq!(status, 200, "{longer}");
+    assert_eq!(longer["longer"], true);
+    let asked: Vec<_> = longer["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["ply"].as_u64().unwrap(),
+                m["verdict"].as_str().unwrap().to_string(),
+                m["longer"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        asked,
+        [
+            (1, "too-early".to_string(), false),
+            (21, "puzzle".to_string(), false)
+        ]
+    );
+    assert_eq!(longer["puzzles"].as_array().unwrap().len(), 1);
+    assert_eq!(longer["puzzles"][0]["ply"], 21);
+
     // The answer to a puzzle sent with it: the same verdict as a shipped puzzle's.
     let answer = |mv: &str| {
         server.post(
@@ -1393,6 +1454,24 @@ fn puzzles_from_a_game_are_made_at_once_and_their_answers_checked() {
             "time_ms 0 is out of range",
         ),
         ("from-game", "[1]", 422, "must be a JSON object"),
+        (
+            "from-game",
+            r#"{"moves": [], "longer": 1}"#,
+            422,
+            "`longer` must be true or false",
+        ),
+        (
+            "from-game",
+            r#"{"moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "plies": [2]}"#,
+            422,
+            "`plies` holds 2, not a move of this game (1 to 1)",
+        ),
+        (
+            "from-game",
+            r#"{"moves": [], "plies": "all"}"#,
+            422,
+            "`plies` must be a list of move numbers",
+        ),
         (
             "answer",
             r#"{"start": "to_move: blue", "move": "light:tavern:a1"}"#,

@@ -171,7 +171,8 @@ const MANIFEST: &str = r##"
 "##;
 
 /// The service worker: every file of the site kept at install, answered from the cache first
-/// (the page, whatever its address's query, for any navigation), the network otherwise. A new
+/// (the page, whatever its address's query, for any navigation), the network otherwise, each
+/// with the cross-origin isolation headers (COOP, COEP), which most static hosts cannot send. A new
 /// site (a new version) installs beside the old one, takes over at once and drops the old files;
 /// a page already open keeps what it loaded, and the next visit gets the new site.
 const SERVICE_WORKER: &str = r##"
@@ -196,6 +197,19 @@ self.addEventListener("message", event => {
   if (event.data === "version" && event.source) event.source.postMessage({ version: VERSION });
 });
 
+// The site's files go out with the cross-origin isolation headers, which a plain static host
+// cannot send: a page loaded through this worker (a reload, every visit after the first) is
+// cross-origin isolated, so its Stop reaches a running search through shared memory and a
+// stopped solve keeps its best move so far and its root moves (local.js).
+function isolated(response) {
+  if (!response || response.type === "opaque" || response.type === "error") return response;
+  const headers = new Headers(response.headers);
+  headers.set("Cross-Origin-Opener-Policy", "same-origin");
+  headers.set("Cross-Origin-Embedder-Policy", "require-corp");
+  headers.set("Cross-Origin-Resource-Policy", "same-origin");
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("fetch", event => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
@@ -203,7 +217,7 @@ self.addEventListener("fetch", event => {
     const cache = await caches.open(VERSION);
     const page = request.mode === "navigate" ? await cache.match("index.html") : null;
     const kept = page || await cache.match(request, { ignoreSearch: true });
-    return kept || fetch(request);
+    return isolated(kept || await fetch(request));
   })());
 });
 "##;

@@ -4,7 +4,8 @@
 //   node tests/browser/site.js SITE_DIR SERVER_URL OUT_DIR
 //
 // Serves SITE_DIR under a sub-path (/cathedral/) from a plain static file server written here,
-// then plays the engine, solves with Stop (with and without cross-origin isolation), analyses
+// then plays the engine, solves with Stop (with and without cross-origin isolation, and on the
+// plain host once its service worker has made the page isolated), analyses
 // a game and compares it with the server's analysis at the same node budget, checks the solver's
 // values on the bench's t3-t8 positions against the stored ones, trains a puzzle, opens a share
 // link in a fresh browser, reloads, goes offline after the first visit, runs e2e.js's monkey and
@@ -104,6 +105,30 @@ const tests = {
     assert.match(await page.textContent("#answer"), /between [−+]?\d+ and [−+]?\d+ squares/);
     // The search's own answer, as the server's: its root moves with their bounds.
     await page.waitForSelector("#rootmoves table");
+  },
+
+  // A plain static host (no headers) after the first visit: the site's service worker sends its
+  // files with the isolation headers, so the page is cross-origin isolated and a stopped solve
+  // keeps what the search found (its root moves, its best move so far), as the server's does
+  // (issue 75).
+  async solveStopAfterFirstVisit(page, { url }) {
+    assert.strictEqual(await page.evaluate(() => self.crossOriginIsolated), false, "a first visit to a plain host is not isolated");
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    const start = fs.readFileSync(path.join(repo, "puzzles/bench/t10-07.yaml"), "utf8");
+    // The next visit (a new document: the query differs, the service worker answers the page).
+    await ready(page, `${url}?visit=2#start=${base64url(start)}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10000 });
+    assert.ok(await page.evaluate(() => self.crossOriginIsolated), "the next visit is cross-origin isolated");
+    await page.click("#solve");
+    await page.waitForFunction(() => document.querySelector("#progress").textContent.length > 0, null, { timeout: 20000 });
+    await page.waitForTimeout(1500);
+    await page.click("#stop");
+    await page.waitForFunction(() => /Not proven \(stopped\)/.test(document.querySelector("#answer").textContent), null, { timeout: 20000 });
+    assert.match(await page.textContent("#answer"), /between [−+]?\d+ and [−+]?\d+ squares/);
+    // The search's own answer, as the server's (its best move so far, where it has one, and its
+    // root moves with their bounds), not one made from its last progress (bounds only).
+    await page.waitForSelector("#rootmoves table");
+    assert.match(await page.textContent("#progress"), /^Searched [\d,]+ nodes/);
   },
 
   // A whole game analysed in the browser equals the server's analysis at the same node budget.

@@ -37,6 +37,9 @@ pub struct FromGameOptions {
     pub threads: usize,
     /// Positions not started by then are skipped, and each solve ends by then at the latest.
     pub deadline: Option<Instant>,
+    /// Only these moves, as (game, move) counted from 1 (`None`: every move): a longer search
+    /// of the moves a shorter one did not prove.
+    pub only: Option<Vec<(usize, usize)>>,
 }
 
 impl Default for FromGameOptions {
@@ -47,6 +50,7 @@ impl Default for FromGameOptions {
             max_buildings: FROM_GAME_BUILDINGS,
             threads: 0,
             deadline: None,
+            only: None,
         }
     }
 }
@@ -93,13 +97,100 @@ impl GamePuzzle {
 /// What became of one position tried.
 #[derive(Clone, Debug)]
 enum Outcome {
-    /// Not proven within the budget (or the deadline): skipped.
-    Unproven,
-    /// Proven, and not a puzzle: several best moves, one move, a pass, or (without `all`) the
-    /// move played was the best.
-    NotPuzzle { played_best: bool },
+    /// Not proven within the budget (`out_of_time`: the deadline cut it short): skipped.
+    Unproven { out_of_time: bool },
+    /// Proven, and not a puzzle: several best moves, one move, a pass (`why`), or (without
+    /// `all`) the move played was the best (`why` is `None`).
+    NotPuzzle { why: Option<Reject> },
     /// A puzzle.
     Puzzle(Box<GamePuzzle>),
+}
+
+/// What became of one move of a game: a puzzle, or why not. Every move of the games (or of
+/// [`FromGameOptions::only`]) gets one, through [`FromGameEvent::Judged`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveVerdict {
+    /// The move made a puzzle.
+    Puzzle,
+    /// Proven: the move played was as good as the best move (without `all`, no puzzle).
+    PlayedBest,
+    /// Proven, and no puzzle for this reason: another move as good (or nearly, by the
+    /// margin), the only move, or a pass as the best move.
+    NotPuzzle(Reject),
+    /// The solver did not prove it within its budget for one position.
+    Unproven,
+    /// The search's time ran out before this position was proven (or tried).
+    OutOfTime,
+    /// Too early in the game for the solver: more buildings left in the larger hand than
+    /// [`FromGameOptions::max_buildings`].
+    TooEarly {
+        /// Buildings left in the larger hand.
+        buildings: u32,
+        /// The most the search tries.
+        limit: u32,
+    },
+    /// The move played was a pass (nothing to find), or the game was over.
+    Passed,
+}
+
+impl MoveVerdict {
+    /// Whether a longer search (more time, more nodes, more buildings) may still make a
+    /// puzzle of it.
+    pub fn unsettled(&self) -> bool {
+        matches!(
+            self,
+            MoveVerdict::Unproven | MoveVerdict::OutOfTime | MoveVerdict::TooEarly { .. }
+        )
+    }
+
+    /// Why the move made no puzzle, in a player's words ("another move was just as good: the
+    /// puzzle would have no single answer").
+    pub fn words(&self) -> String {
+        match self {
+            MoveVerdict::Puzzle => "it made a puzzle".into(),
+            MoveVerdict::PlayedBest => {
+                "proven as good as the best move: no squares lost once solved exactly".into()
+            }
+            MoveVerdict::NotPuzzle(Reject::NotUnique { gap: 0 }) => {
+                "another move was just as good as the best: the puzzle would have no single answer"
+                    .into()
+            }
+            MoveVerdict::NotPuzzle(Reject::NotUnique { gap }) => format!(
+                "the second best move was only {} worse than the best: no clear answer",
+                crate::present::words::count(*gap, "square")
+            ),
+            MoveVerdict::NotPuzzle(Reject::OnlyMove) => {
+                "there was only one move to play: nothing to find".into()
+            }
+            MoveVerdict::NotPuzzle(Reject::Pass) => {
+                "the best move was to pass: nothing to place".into()
+            }
+            MoveVerdict::NotPuzzle(Reject::GameOver) | MoveVerdict::Passed => {
+                "a pass: nothing to find".into()
+            }
+            MoveVerdict::NotPuzzle(Reject::Unsolved) | MoveVerdict::Unproven => {
+                "not proven in the time: the solver did not finish this position within its budget"
+                    .into()
+            }
+            MoveVerdict::OutOfTime => {
+                "not proven: the search's time ran out before this position was solved".into()
+            }
+            MoveVerdict::TooEarly { buildings, limit } => format!(
+                "too early in the game to prove exactly: {buildings} buildings left in the larger hand, and the solver tries positions with {limit} at most"
+            ),
+        }
+    }
+}
+
+/// One move's verdict: game and move counted from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveReport {
+    /// The game's number in the record (1 = the first).
+    pub game: usize,
+    /// The record's move (counted from 1, passes included).
+    pub ply: usize,
+    /// A puzzle, or why not.
+    pub verdict: MoveVerdict,
 }
 
 /// Counts so far.
@@ -127,6 +218,9 @@ pub enum FromGameEvent<'a> {
     Found(&'a GamePuzzle),
     /// After every batch of positions.
     Progress(FromGameProgress),
+    /// What became of a move: first every move not tried (a pass, too early), then each move
+    /// tried as its batch ends, and at a stop or the deadline every move left untried.
+    Judged(MoveReport),
 }
 
 /// How a run ended.
@@ -154,14 +248,18 @@ fn judge(candidate: &Candidate<'_>, options: &FromGameOptions) -> Outcome {
     if let Some(deadline) = options.deadline {
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
-            return Outcome::Unproven;
+            return Outcome::Unproven { out_of_time: true };
         }
         analyse_options.time_limit = analyse_options.time_limit.min(left);
     }
+    // Unproven: the deadline's fault if it has come (the per-position budget's otherwise).
+    let unproven = || Outcome::Unproven {
+        out_of_time: options.deadline.is_some_and(|d| Instant::now() >= d),
+    };
     let analysis = match analyse(&candidate.position, &analyse_options) {
         Ok(analysis) => analysis,
-        Err(Reject::Unsolved) => return Outcome::Unproven,
-        Err(_) => return Outcome::NotPuzzle { played_best: false },
+        Err(Reject::Unsolved) => return unproven(),
+        Err(why) => return Outcome::NotPuzzle { why: Some(why) },
     };
     let (played_value, refutation) = if candidate.played == analysis.best_move {
         (analysis.value, analysis.best_line[1..].to_vec())
@@ -170,12 +268,12 @@ fn judge(candidate: &Candidate<'_>, options: &FromGameOptions) -> Outcome {
         after.play(candidate.played);
         match solve_line(&after, &analyse_options) {
             Some((child, line, _)) => (-child, line),
-            None => return Outcome::Unproven,
+            None => return unproven(),
         }
     };
     let played_best = played_value >= analysis.value;
     if played_best && !options.all {
-        return Outcome::NotPuzzle { played_best };
+        return Outcome::NotPuzzle { why: None };
     }
     let record = candidate.record;
     Outcome::Puzzle(Box::new(GamePuzzle {
@@ -192,19 +290,44 @@ fn judge(candidate: &Candidate<'_>, options: &FromGameOptions) -> Outcome {
     }))
 }
 
-/// The positions of `records` that [`from_games_each`] tries, and how many positions the games
-/// have in all (each with a move played from it).
-fn candidates<'a>(records: &'a [GameRecord], max_buildings: u32) -> (Vec<Candidate<'a>>, usize) {
+/// The positions of `records` that [`from_games_each`] tries, the verdicts on the moves it
+/// does not try (passes, too early), and how many positions the games have in all (each with a
+/// move played from it).
+fn candidates<'a>(
+    records: &'a [GameRecord],
+    options: &FromGameOptions,
+) -> (Vec<Candidate<'a>>, Vec<MoveReport>, usize) {
+    let max_buildings = options.max_buildings;
     let mut out = Vec::new();
+    let mut untried = Vec::new();
     let mut positions = 0;
     for (index, record) in records.iter().enumerate() {
         let mut position = record.start_position();
         for (ply, recorded) in record.moves.iter().enumerate() {
             positions += 1;
-            if !recorded.mv.is_pass()
-                && !position.is_game_over()
-                && buildings_left(&position) <= max_buildings
-            {
+            let asked = options
+                .only
+                .as_ref()
+                .is_none_or(|only| only.contains(&(index + 1, ply + 1)));
+            let left = buildings_left(&position);
+            let not_tried = if recorded.mv.is_pass() || position.is_game_over() {
+                Some(MoveVerdict::Passed)
+            } else if left > max_buildings {
+                Some(MoveVerdict::TooEarly {
+                    buildings: left,
+                    limit: max_buildings,
+                })
+            } else {
+                None
+            };
+            if let (true, Some(verdict)) = (asked, not_tried) {
+                untried.push(MoveReport {
+                    game: index + 1,
+                    ply: ply + 1,
+                    verdict,
+                });
+            }
+            if asked && not_tried.is_none() {
                 out.push(Candidate {
                     game: index + 1,
                     ply: ply + 1,
@@ -216,11 +339,12 @@ fn candidates<'a>(records: &'a [GameRecord], max_buildings: u32) -> (Vec<Candida
             position.play(recorded.mv);
         }
     }
-    (out, positions)
+    (out, untried, positions)
 }
 
 /// Tries every position of `records` within the buildings limit, handing each puzzle to
-/// `on_event` as soon as its batch is analysed, in game and move order. Stops early on the stop
+/// `on_event` as soon as its batch is analysed, in game and move order (with
+/// [`FromGameOptions::only`], the fewest buildings left first). Stops early on the stop
 /// flag (`analyse.stop`), at the deadline or when `on_event` breaks; positions not tried then
 /// count as skipped. Every puzzle reported is proven.
 pub fn from_games_each(
@@ -237,7 +361,12 @@ pub fn from_games_each(
         .num_threads(threads)
         .build()
         .ok();
-    let (list, positions) = candidates(records, options.max_buildings);
+    let (mut list, untried, positions) = candidates(records, options);
+    // The moves asked for again (a longer search): the quickest to prove first, the fewest
+    // buildings left, so that a hard early one does not take the time of the others.
+    if options.only.is_some() {
+        list.sort_by_key(|c| (buildings_left(&c.position), c.game, c.ply));
+    }
     let mut counts = FromGameProgress {
         candidates: list.len(),
         ..FromGameProgress::default()
@@ -256,8 +385,26 @@ pub fn from_games_each(
             stopped,
         }
     };
-    for chunk in list.chunks(threads.max(1)) {
+    let judged = |candidate: &Candidate<'_>, verdict| {
+        FromGameEvent::Judged(MoveReport {
+            game: candidate.game,
+            ply: candidate.ply,
+            verdict,
+        })
+    };
+    for report in untried {
+        if on_event(FromGameEvent::Judged(report)).is_break() {
+            return finish(counts, true);
+        }
+    }
+    for (at, chunk) in list.chunks(threads.max(1)).enumerate() {
         if stopped() {
+            // The moves left: the time ran out before them.
+            for candidate in &list[at * threads.max(1)..] {
+                if on_event(judged(candidate, MoveVerdict::OutOfTime)).is_break() {
+                    break;
+                }
+            }
             return finish(counts, true);
         }
         let run = || -> Vec<Outcome> {
@@ -270,12 +417,19 @@ pub fn from_games_each(
             Some(pool) => pool.install(run),
             None => run(),
         };
-        for outcome in outcomes {
+        for (candidate, outcome) in chunk.iter().zip(outcomes) {
             counts.tried += 1;
+            let verdict = match &outcome {
+                Outcome::Unproven { out_of_time: true } => MoveVerdict::OutOfTime,
+                Outcome::Unproven { out_of_time: false } => MoveVerdict::Unproven,
+                Outcome::NotPuzzle { why: None } => MoveVerdict::PlayedBest,
+                Outcome::NotPuzzle { why: Some(why) } => MoveVerdict::NotPuzzle(*why),
+                Outcome::Puzzle(_) => MoveVerdict::Puzzle,
+            };
             match outcome {
-                Outcome::Unproven => counts.skipped += 1,
-                Outcome::NotPuzzle { played_best: true } => counts.played_best += 1,
-                Outcome::NotPuzzle { played_best: false } => counts.not_unique += 1,
+                Outcome::Unproven { .. } => counts.skipped += 1,
+                Outcome::NotPuzzle { why: None } => counts.played_best += 1,
+                Outcome::NotPuzzle { why: Some(_) } => counts.not_unique += 1,
                 Outcome::Puzzle(puzzle) => {
                     if puzzle.loss() == 0 {
                         counts.played_best += 1;
@@ -285,6 +439,9 @@ pub fn from_games_each(
                         return finish(counts, true);
                     }
                 }
+            }
+            if on_event(judged(candidate, verdict)).is_break() {
+                return finish(counts, true);
             }
         }
         if on_event(FromGameEvent::Progress(counts)).is_break() {
@@ -300,14 +457,29 @@ pub fn from_games(
     records: &[GameRecord],
     options: &FromGameOptions,
 ) -> (Vec<GamePuzzle>, FromGameSummary) {
+    let (found, summary, _) = from_games_judged(records, options);
+    (found, summary)
+}
+
+/// Every puzzle of `records` (see [`from_games_each`]), with the counts and what became of
+/// each move, in game and move order.
+pub fn from_games_judged(
+    records: &[GameRecord],
+    options: &FromGameOptions,
+) -> (Vec<GamePuzzle>, FromGameSummary, Vec<MoveReport>) {
     let mut found = Vec::new();
+    let mut reports = Vec::new();
     let summary = from_games_each(records, options, &mut |event| {
-        if let FromGameEvent::Found(puzzle) = event {
-            found.push(puzzle.clone());
+        match event {
+            FromGameEvent::Found(puzzle) => found.push(puzzle.clone()),
+            FromGameEvent::Judged(report) => reports.push(report),
+            FromGameEvent::Progress(_) => {}
         }
         ControlFlow::Continue(())
     });
-    (found, summary)
+    found.sort_by_key(|p: &GamePuzzle| (p.game, p.ply));
+    reports.sort_by_key(|r| (r.game, r.ply));
+    (found, summary, reports)
 }
 
 /// "Light (Ann) played light:inn:a1,a2,b2, losing 3 squares and the game" and the like.

@@ -41,7 +41,8 @@ pub use criteria::{AnalyseOptions, Analysis, Reject, analyse, solve_line, solve_
 pub use difficulty::Features;
 pub use from_game::{
     FROM_GAME_BUILDINGS, FromGameEvent, FromGameOptions, FromGameProgress, FromGameSummary,
-    GamePuzzle, from_games, from_games_each, game_puzzle_file, played_words,
+    GamePuzzle, MoveReport as GameMoveReport, MoveVerdict, from_games, from_games_each,
+    from_games_judged, game_puzzle_file, played_words,
 };
 pub use generate::{
     GamePlayers, GenerateEvent, GenerateOptions, GenerateProgress, GenerateSummary, Generated,

@@ -13,7 +13,8 @@ use crate::file::PositionFile;
 use crate::legality::parse_move;
 use crate::notation::format_move_with_player;
 use crate::puzzle::{
-    AnalyseOptions, CheckReport, FromGameOptions, check, from_games, game_puzzle_file, stored_check,
+    AnalyseOptions, CheckReport, FROM_GAME_BUILDINGS, FromGameOptions, check, from_games_judged,
+    game_puzzle_file, stored_check,
 };
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -259,8 +260,14 @@ pub(crate) fn answer_start(
 /// The body of `/api/puzzles/from-game`.
 const FROM_GAME: Expected = Expected {
     what: "a game",
-    example: r#"{"rules": "classic", "moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "all": false}"#,
+    example: r#"{"rules": "classic", "moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "all": false, "longer": false, "plies": [1]}"#,
 };
+
+/// A longer search (`"longer": true`, the trainer's "Search longer"): each position may take
+/// this many solver nodes (ten times the quick search's) and the whole search time, and
+/// positions with one building more are tried. Still bounded: the search as a whole ends at the
+/// server's longest search time.
+pub(crate) const LONGER_NODES: u64 = 20_000_000;
 
 /// One puzzle from the game: everything the trainer shows, and its position file's text (with
 /// its `puzzle:` and `solution:` blocks) to start it from.
@@ -285,13 +292,31 @@ pub(crate) struct GamePuzzleView {
     hints: Vec<String>,
 }
 
+/// What became of one move of the game: a puzzle, or why not, in words.
+#[derive(Serialize)]
+pub(crate) struct GameMoveView {
+    ply: usize,
+    /// `puzzle`, `played-best`, `not-unique`, `only-move`, `best-is-pass`, `unproven`,
+    /// `out-of-time`, `too-early` or `pass`.
+    verdict: &'static str,
+    /// Why it made no puzzle, in a player's words.
+    reason: String,
+    /// Whether a longer search (`"longer": true`) may still make a puzzle of it.
+    longer: bool,
+}
+
 #[derive(Serialize)]
 pub(crate) struct FromGameAnswer {
     puzzles: Vec<GamePuzzleView>,
-    /// Positions tried (at most 8 buildings left in the larger hand), and those of them not
-    /// proven in the time allowed (skipped, never guessed).
+    /// Positions tried (at most 8 buildings left in the larger hand, 9 in a longer search),
+    /// and those of them not proven in the time allowed (skipped, never guessed).
     tried: usize,
     skipped: usize,
+    /// Every move asked about (the game's, or `plies`), in order.
+    moves: Vec<GameMoveView>,
+    /// Whether this was a longer search, and the time it had, in seconds.
+    longer: bool,
+    seconds: f64,
 }
 
 /// Puzzles from the game of the request: every position where the player to move had one best
@@ -305,36 +330,108 @@ pub(crate) fn from_game(
     // `all` beside a game: taken out, the rest read as the other endpoints read a game (so an
     // unknown field is refused as there).
     let mut value: serde_json::Value = read(body, &FROM_GAME)?;
-    let all = match value.as_object_mut().and_then(|o| o.remove("all")) {
-        None => false,
-        Some(serde_json::Value::Bool(all)) => all,
-        Some(other) => {
-            return Err(ApiError::new(
-                422,
-                format!(
-                    "the body is not {}: `all` must be true or false, not {other} (expected JSON like {})",
-                    FROM_GAME.what, FROM_GAME.example
-                ),
-            ));
-        }
+    let refuse = |text: String| {
+        ApiError::new(
+            422,
+            format!(
+                "the body is not {}: {text} (expected JSON like {})",
+                FROM_GAME.what, FROM_GAME.example
+            ),
+        )
     };
+    let mut flag = |name: &str| match value.as_object_mut().and_then(|o| o.remove(name)) {
+        None => Ok(false),
+        Some(serde_json::Value::Bool(on)) => Ok(on),
+        Some(other) => Err(refuse(format!(
+            "`{name}` must be true or false, not {other}"
+        ))),
+    };
+    let all = flag("all")?;
+    let longer = flag("longer")?;
+    let plies = value.as_object_mut().and_then(|o| o.remove("plies"));
     let game: GameRequest = read_value(value, &FROM_GAME)?;
     let record = record_of(&game)?;
+    // `plies`: only these moves of the game (counted from 1), each once.
+    let only = match plies {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::Array(list)) => {
+            let moves = record.moves.len();
+            let mut only = Vec::new();
+            for item in list {
+                match item.as_u64() {
+                    Some(n) if n >= 1 && n as usize <= moves => {
+                        if !only.contains(&(1, n as usize)) {
+                            only.push((1, n as usize));
+                        }
+                    }
+                    _ => {
+                        return Err(refuse(format!(
+                            "`plies` holds {item}, not a move of this game (1 to {moves})"
+                        )));
+                    }
+                }
+            }
+            Some(only)
+        }
+        Some(other) => {
+            return Err(refuse(format!(
+                "`plies` must be a list of move numbers, not {other}"
+            )));
+        }
+    };
     let time = search_time(service, game.time_ms)?;
-    let (puzzles, summary) = search(service, None, stop, move |stop| {
+    let (puzzles, summary, reports) = search(service, None, stop, move |stop| {
+        let quick = AnalyseOptions::default();
         let options = FromGameOptions {
             analyse: AnalyseOptions {
                 stop,
                 threads: 1,
-                ..AnalyseOptions::default()
+                // A longer search: more nodes, and up to the whole search time, per position.
+                max_nodes: if longer {
+                    LONGER_NODES
+                } else {
+                    quick.max_nodes
+                },
+                time_limit: if longer { time } else { quick.time_limit },
+                ..quick
             },
             all,
             threads: 1,
             deadline: Some(Instant::now() + time),
-            ..FromGameOptions::default()
+            max_buildings: FROM_GAME_BUILDINGS + u32::from(longer),
+            only,
         };
-        from_games(std::slice::from_ref(&record), &options)
+        from_games_judged(std::slice::from_ref(&record), &options)
     })?;
+    let moves = reports
+        .iter()
+        .map(|report| {
+            use crate::puzzle::{MoveVerdict as V, Reject};
+            let verdict = match report.verdict {
+                V::Puzzle => "puzzle",
+                V::PlayedBest => "played-best",
+                V::NotPuzzle(Reject::OnlyMove) => "only-move",
+                V::NotPuzzle(Reject::Pass) => "best-is-pass",
+                V::NotPuzzle(Reject::Unsolved) | V::Unproven => "unproven",
+                V::NotPuzzle(Reject::NotUnique { .. }) => "not-unique",
+                V::NotPuzzle(Reject::GameOver) | V::Passed => "pass",
+                V::OutOfTime => "out-of-time",
+                V::TooEarly { .. } => "too-early",
+            };
+            // A longer search tries one building more; what it leaves unsettled stays so.
+            let longer_helps = !longer
+                && match report.verdict {
+                    V::TooEarly { buildings, .. } => buildings <= FROM_GAME_BUILDINGS + 1,
+                    other => other.unsettled(),
+                };
+            GameMoveView {
+                ply: report.ply,
+                verdict,
+                reason: report.verdict.words(),
+                longer: longer_helps,
+            }
+        })
+        .collect();
     let puzzles = puzzles
         .iter()
         .map(|puzzle| {
@@ -373,5 +470,8 @@ pub(crate) fn from_game(
         puzzles,
         tried: summary.counts.tried,
         skipped: summary.counts.skipped,
+        moves,
+        longer,
+        seconds: time.as_secs_f64(),
     })
 }

@@ -76,6 +76,7 @@ pub(super) fn run_from(args: &GenerateArgs, from: &Path) -> miette::Result<()> {
         max_buildings: args.max_buildings,
         threads: args.threads,
         deadline: None,
+        only: None,
     };
     // At most one puzzle per position tried: none of those names may exist.
     let most: usize = games.iter().map(|g| g.moves.len()).sum::<usize>().max(1);
@@ -117,6 +118,7 @@ pub(super) fn run_from(args: &GenerateArgs, from: &Path) -> miette::Result<()> {
             bar.set_message(format!("{} found, {} skipped", p.found, p.skipped));
             ControlFlow::Continue(())
         }
+        FromGameEvent::Judged(_) => ControlFlow::Continue(()),
         FromGameEvent::Found(puzzle) => {
             let path = name(written.len());
             match write_game_puzzle(puzzle, &path, args) {

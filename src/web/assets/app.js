@@ -38,6 +38,11 @@ function hintText() {
   const point = window.matchMedia("(pointer: coarse)").matches ? "tap the board" : "point at the board";
   if (S.editor) return `Pick a building, turn it (R, M), ${point} and place it on free cells.`;
   const p = view.position;
+  // A question of a study answered beside the board: nothing to place meanwhile.
+  const form = study.answeredByForm();
+  if (form === "legal") return "Answer with the tick-boxes under the question, then Check (pointing at a move shows it on the board).";
+  if (form === "result") return "Answer with the result under the question, then Check.";
+  if (form === "owned") return `Mark the cells on the board (${point === "tap the board" ? "a tap" : "a click"} marks a cell, again unmarks it), then Check.`;
   if (p.game_over) return "";
   if (S.puzzle && !S.puzzle.answered) return `Your answer: pick a building, turn it (R, M), ${point}.`;
   if (teach.holding()) return "Teaching: read what the move gave up, then take it back or play on.";
@@ -283,7 +288,7 @@ function showHand() {
   const owner = S.editor ? $("edit-owner").value : view.position.to_move;
   if (S.editor) {
     kinds = KINDS.map(k => [k, ""]);
-  } else if (!view.position.game_over) {
+  } else if (!view.position.game_over && !study.answeredByForm()) {
     const held = view.position[owner].hand;
     kinds = Object.keys(held).filter(k => held[k] > 0).map(k => [k, view.moves.per_piece[k] || 0, held[k]]);
     if (view.position.cathedral.status === "to-place" && owner === "light") kinds = [["cathedral", view.moves.per_piece.cathedral || 0, 1]];
@@ -301,6 +306,8 @@ function showHand() {
   // The chosen building's shape is shown (data-shape) once its placements here are known: only
   // then can the board place it, and tools and tests wait for that, not for the click.
   const ready = !!(S.placements && S.placements.key === S.viewKey && S.placements.piece === S.chosen);
+  // (put away while a study's question is answered beside the board)
+  hand.hidden = !S.editor && !kinds.length && !!study.answeredByForm();
   const signature = JSON.stringify([kinds, S.chosen, S.orientation, S.theme, owner, ready]);
   if (hand.dataset.signature === signature) return;
   hand.dataset.signature = signature;
@@ -658,8 +665,9 @@ function save() {
   try {
     localStorage.setItem("cathedral-game", fragment);
     // Whether the autosaved game has moves not saved to a file: after a reload the page still
-    // asks before discarding it.
-    localStorage.setItem("cathedral-game-unsaved", S.dirty ? "1" : "");
+    // asks before discarding it. A puzzle's moves (an answer, its refutation, the solution
+    // played out) are the trainer's, not a game of the player's: never unsaved.
+    localStorage.setItem("cathedral-game-unsaved", S.dirty && !S.puzzle ? "1" : "");
     // Whether the engine may move in it by itself: a reload plays on against the engine, and a
     // game opened, where the engine waits for Engine move, still waits after a reload.
     localStorage.setItem("cathedral-game-autoplay", S.autoplay ? "1" : "");

@@ -54,6 +54,16 @@ function territoryWarning(view) {
   return notes.length ? `Note: ${notes.join("; ")}.` : "";
 }
 
+/**
+ * The server's reason in the editor's words: the position file's `to-place` and `gone` are the
+ * Cathedral menu's "to place" and "captured", and no word of the file's is quoted as code.
+ */
+function editorWords(text) {
+  return text.replace(/use `cathedral: to-place`/g, 'choose Cathedral "to place"')
+    .replace(/`(cathedral: )?to-place`/g, '"to place"').replace(/`(cathedral: )?gone`/g, '"captured"')
+    .replace(/`on-board`/g, '"on the board"').replace(/`([^`]*)`/g, "$1");
+}
+
 async function check(before) {
   try {
     const view = await api("/api/position", { start: file(), moves: [] });
@@ -67,7 +77,7 @@ async function check(before) {
     // Said after the board is drawn again, so that the pointer's preview does not cover it.
     const toPlace = $("edit-cathedral-status").value === "to-place";
     const hint = toPlace && /Cathedral/.test(e.message) ? " Set the Cathedral down first (the Cathedral button), or choose \"captured\" if it is off the board." : "";
-    const why = e.message.replace(/^start:\d+:\d+: /, "");
+    const why = editorWords(e.message.replace(/^start:\d+:\d+: /, ""));
     ctx.say(`Refused: ${why}.${hint}`.replace(/\.\./g, "."), true);
     return false;
   }

@@ -10,10 +10,11 @@
 // aborted while running ends its worker, which the lane starts again (the compiled module is
 // kept, so that costs an instantiation, not a download).
 //
-// Stop of a live solve or analysis: where the page is cross-origin isolated, a flag shared with
-// the worker stops the search, which answers with what it proved, as the server does. Elsewhere
-// the worker is ended and the answer is made from the last progress it sent: the solve's proven
-// bounds, the moves the analysis judged.
+// Stop of a live solve or analysis: where the page is cross-origin isolated (on any host once
+// the site's service worker serves it: sw.js adds the headers), a flag shared with the worker
+// stops the search, which answers with what it proved, as the server does. Elsewhere (a first
+// visit to a host that sends no headers) the worker is ended and the answer is made from the
+// last progress it sent: the solve's proven bounds, the moves the analysis judged.
 
 /** Whether this page runs its engine in the browser. */
 export const IN_BROWSER = document.documentElement.dataset.engine === "browser";

@@ -375,6 +375,20 @@ export function takesAnswer() {
   return !!q && q.find === "move" && !(s.answer && (s.answer.busy || s.answer.verdict));
 }
 
+/**
+ * The kind of the chapter's question ("legal", "result" or "owned") while it waits for its
+ * answer at the chapter's position, where it is answered with the page's own inputs (the
+ * tick-boxes, the result, the cells marked) and not by placing a building: the hand is put away
+ * meanwhile. Null for anything else.
+ */
+export function answeredByForm() {
+  const s = S.study;
+  if (!s || !atChapter(s)) return null;
+  const q = chapterOf(s).question;
+  if (!q || !["legal", "result", "owned"].includes(q.find) || (s.answer && s.answer.verdict)) return null;
+  return q.find;
+}
+
 /** Whether a click on the board marks a cell (an "owned" question waits for its answer). */
 export function marking() {
   const s = S.study;

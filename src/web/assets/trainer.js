@@ -14,7 +14,7 @@
 // A puzzle answered wrong (or whose solution was viewed first) comes back for review after a
 // growing interval (review.js, SuperMemo 2): Next puzzle gives a due review before a new puzzle,
 // and the learner's line says how many are due.
-import { S, newGameState, allMoves, graft, goTo, gameKey } from "./state.js";
+import { S, newGameState, allMoves, lineNodes, graft, goTo, gameKey } from "./state.js";
 import { reviewed, due, merged, valid as validReview } from "./review.js";
 import { api } from "./api.js";
 import { moveWords, nths, count } from "./words.js";
@@ -236,10 +236,19 @@ function showActions() {
   $("solution").hidden = state !== "open" && state !== "wrong";
   $("verdict-next").hidden = state !== "right" && state !== "shown";
   $("puzzle-actions").hidden = state === "none" || state === "busy";
+  // (on a phone the question and the verdict then sit by the board: style.css)
+  document.body.classList.toggle("on-puzzle", !!p);
 }
 
-/** The verdict in view (on a phone the answer box is far below the board), its buttons too. */
+/** The board in view, from its top, where it is not all in view (on a phone after a tap far below). */
+function showBoard() {
+  const r = $("board-area").getBoundingClientRect();
+  if (r.top < 0 || r.bottom > window.innerHeight) $("board-area").scrollIntoView({ block: "start" });
+}
+
+/** The board and the verdict in view (on a phone the verdict is under the board), its buttons too. */
 function reveal() {
+  showBoard();
   $("puzzle-actions").scrollIntoView({ block: "nearest" });
   $("answer").scrollIntoView({ block: "nearest" });
 }
@@ -279,6 +288,8 @@ async function loadPuzzle(ctx, name) {
     $("answer").textContent = "Place the building you would play.";
     showActions();
     await ctx.refresh();
+    // Load and Next puzzle are far below the board on a phone: the board and the question come into view.
+    if (ticket === loading && S.puzzle && S.puzzle.name === name) showBoard();
   } catch (e) { if (ticket === loading) ctx.say(e.message, true); }
 }
 
@@ -455,24 +466,116 @@ function hint() {
   $("answer").textContent = "Hint: " + puzzle.hints.slice(0, puzzle.hinted).join(" ") + (puzzle.hinted < puzzle.hints.length ? " (Hint again for more.)" : "");
 }
 
+/**
+ * The moves of the line shown marked as mistakes: by the analysis (? and ??, an estimate) or by
+ * the player (the glyphs ? and ??), with their words, by move number.
+ */
+function markedMoves(moves) {
+  const nodes = lineNodes(), order = nths(moves);
+  const marks = { mistake: "?", blunder: "??" };
+  const out = [];
+  nodes.forEach((node, i) => {
+    const analysis = node && node.judged && marks[node.judged.mark];
+    const own = node && (node.mark === "?" || node.mark === "??") ? node.mark : null;
+    if (analysis || own) out.push({ ply: i + 1, words: moveWords(moves[i], S.theme, null, order[i]), mark: analysis || own, by: analysis ? "the analysis" : "you" });
+  });
+  return out;
+}
+
+// The last report of Puzzles from this game: the game asked about (its request, sent again by
+// Search longer), the marked moves, what became of each move; `ticket` drops an older answer.
+let report = null;
+let reportTicket = 0;
+
+/** The report under the trainer's buttons: each marked move that made no puzzle, and why. */
+function showReport() {
+  const box = $("from-game-report");
+  box.hidden = !report;
+  if (!report) return;
+  const list = $("from-game-moves");
+  list.innerHTML = "";
+  const missed = report.marked.filter(m => !fromGame.some(p => p.ply === m.ply));
+  const said = [];
+  for (const m of missed) {
+    const move = report.moves.get(m.ply);
+    let why = move ? move.reason : "not looked at";
+    // The analysis judges with 50,000 nodes a position: the solver may prove it wrong.
+    if (move && move.verdict === "played-best" && m.by === "the analysis") why += " (the analysis's mark was an estimate)";
+    if (move && move.longer) why += "; a longer search may prove it";
+    const item = document.createElement("li");
+    item.textContent = `Move ${m.ply}, ${m.words} (${m.mark}, marked by ${m.by}): ${why}.`;
+    list.appendChild(item);
+    said.push(m.ply);
+  }
+  $("from-game-missed").textContent = !report.marked.length
+    ? "No move of this game is marked ? or ??: Analyse game marks its mistakes."
+    : missed.length ? `${missed.length} of the ${report.marked.length} moves marked ? or ?? made no puzzle:` : `Every move marked ? or ?? made a puzzle.`;
+  // A longer search: the marked moves it may still prove (or, with none marked, every such move).
+  const open = [...report.moves.values()].filter(m => m.longer);
+  const marked = open.filter(m => report.marked.some(k => k.ply === m.ply));
+  report.longerPlies = (report.marked.length ? marked : open).map(m => m.ply);
+  const button = $("from-game-longer");
+  button.hidden = !report.longerPlies.length;
+  button.disabled = !!report.busy;
+  const n = report.longerPlies.length;
+  button.textContent = report.busy ? "Searching longer..." : `Search longer (${n} move${n === 1 ? "" : "s"}, up to ${Math.round(report.seconds)} s)`;
+}
+
+/** Files the server's answer: its puzzles join the set (by move), its verdicts the report. */
+function fileAnswer(r) {
+  for (const p of r.puzzles) {
+    const puzzle = Object.assign({ name: `game-move-${p.ply}`, difficulty: p.difficulty || "medium", themes: p.themes || [] }, p);
+    fromGame = [...fromGame.filter(q => q.ply !== p.ply), puzzle].sort((a, b) => a.ply - b.ply);
+  }
+  for (const m of r.moves || []) report.moves.set(m.ply, m);
+  report.seconds = r.seconds || report.seconds;
+  const option = $("puzzle-set").querySelector('option[value="game"]');
+  option.disabled = !fromGame.length;
+  option.textContent = `from this game (${fromGame.length})`;
+  if (fromGame.length) { $("puzzle-set").value = "game"; themes(); list(); }
+}
+
 /** The puzzles of the game on the board: every move that lost squares, where the solver proves it. */
 async function fromThisGame(ctx) {
   const moves = allMoves();
   if (!moves.length) { $("answer").textContent = "No moves yet: play or open a game first."; return; }
   $("answer").textContent = `Looking for puzzles in the ${moves.length === 1 ? "move" : `${moves.length} moves`} of this game (exactly, where the solver can)...`;
+  const body = S.game.start ? { start: S.game.start, moves } : { rules: S.game.rules, moves };
+  const ticket = ++reportTicket;
+  fromGame = [];
+  report = null;
+  showReport();
   try {
-    const body = S.game.start ? { start: S.game.start, moves } : { rules: S.game.rules, moves };
     const r = await api("/api/puzzles/from-game", body, { retries: 3 });
-    fromGame = r.puzzles.map(p => Object.assign({ name: `game-move-${p.ply}`, difficulty: p.difficulty || "medium", themes: p.themes || [] }, p));
-    const option = $("puzzle-set").querySelector('option[value="game"]');
-    option.disabled = !fromGame.length;
-    option.textContent = `from this game (${fromGame.length})`;
-    if (!fromGame.length) { $("answer").textContent = `No puzzle in this game: ${count(r.tried, "position")} tried, ${r.skipped} not proven in time; no other move lost squares where one move alone was best.`; return; }
-    $("puzzle-set").value = "game";
-    themes();
-    list();
-    $("answer").textContent = `${fromGame.length} puzzle${fromGame.length === 1 ? "" : "s"} from this game (${r.tried} positions tried, ${r.skipped} not proven): pick one, or Next puzzle.`;
-  } catch (e) { $("answer").textContent = e.message; }
+    if (ticket !== reportTicket) return;
+    report = { body, marked: markedMoves(moves), moves: new Map(), seconds: r.seconds || 30, busy: false };
+    fileAnswer(r);
+    showReport();
+    if (!fromGame.length) { $("answer").textContent = `No puzzle in this game: ${count(r.tried, "position")} tried, ${r.skipped} not proven in time; no other move lost squares where one move alone was best. Why each marked move made none: under the trainer's buttons.`; return; }
+    $("answer").textContent = `${fromGame.length} puzzle${fromGame.length === 1 ? "" : "s"} from this game (${count(r.tried, "position")} tried, ${r.skipped} not proven): pick one, or Next puzzle.`;
+  } catch (e) { if (ticket === reportTicket) $("answer").textContent = e.message; }
+}
+
+/** Search longer: the moves a quick search could not settle, with a larger (bounded) budget. */
+async function searchLonger() {
+  const mine = report;
+  if (!mine || mine.busy || !mine.longerPlies.length) return;
+  const ticket = reportTicket;
+  mine.busy = true;
+  showReport();
+  $("from-game-said").textContent = `Searching ${mine.longerPlies.length} move${mine.longerPlies.length === 1 ? "" : "s"} longer (up to ${Math.round(mine.seconds)} s)...`;
+  try {
+    const r = await api("/api/puzzles/from-game", Object.assign({}, mine.body, { longer: true, plies: mine.longerPlies }), { retries: 3 });
+    if (ticket !== reportTicket || report !== mine) return;
+    const before = fromGame.length;
+    fileAnswer(r);
+    const found = fromGame.length - before;
+    $("from-game-said").textContent = `The longer search: ${r.tried} position${r.tried === 1 ? "" : "s"} tried, ${r.skipped} still not proven, ${found} new puzzle${found === 1 ? "" : "s"}.`;
+  } catch (e) { if (ticket === reportTicket && report === mine) $("from-game-said").textContent = e.message; }
+  finally {
+    mine.busy = false;
+    if (report === mine) showReport();
+  }
 }
 
 function exportHistory() {
@@ -512,7 +615,8 @@ export async function init(ctx) {
   $("retry").onclick = () => retry(ctx);
   $("solution").onclick = () => solution(ctx);
   $("hint").onclick = hint;
-  $("from-game").onclick = () => fromThisGame(ctx);
+  $("from-game").onclick = () => { $("from-game-said").textContent = ""; fromThisGame(ctx); };
+  $("from-game-longer").onclick = searchLonger;
   $("history-export").onclick = exportHistory;
   $("history-import").onclick = () => $("history-file").click();
   $("history-file").onchange = async () => { const f = $("history-file").files[0]; $("history-file").value = ""; if (f) await importHistory(f); };

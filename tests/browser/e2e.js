@@ -356,7 +356,8 @@ async function monkeyRun(browser, viewport, options, seed, events, label) {
       // A legal move of the chosen building, pointed at and clicked (or tapped twice).
       const st = await pageState(page);
       if (st.over || st.editor) return;
-      const kind = await page.getAttribute("#hand button.chosen", "data-kind").catch(() => null);
+      // (no building chosen: the hand is put away while a study's question is answered beside the board)
+      const kind = (await page.locator("#hand button.chosen").count()) ? await page.getAttribute("#hand button.chosen", "data-kind").catch(() => null) : null;
       if (!kind || kind === "pass") return;
       const legal = (await post("/api/position", st.start ? { start: st.start, moves: st.path } : { rules: st.rules, moves: st.path })).moves;
       const mine = legal && legal.moves.filter(m => pieceOf(m) === kind);

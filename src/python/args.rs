@@ -12,8 +12,6 @@
 //! level 1), while numpy's integers are (anything with `__index__`).
 
 use super::CathedralError;
-use super::games::AnyPosition;
-use super::position::PyPosition;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
@@ -54,7 +52,7 @@ fn short_repr(obj: &Bound<'_, PyAny>) -> String {
     format!("{cut}...")
 }
 
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map_or_else(|_| "?".to_string(), |n| n.to_string())
@@ -179,20 +177,6 @@ impl<'py> Arg<'py> for PathBuf {
     }
     fn get(obj: &Bound<'py, PyAny>) -> Result<PathBuf, String> {
         obj.extract::<PathBuf>().map_err(|_| type_name(obj))
-    }
-}
-
-impl<'py> Arg<'py> for AnyPosition {
-    fn expected() -> String {
-        "a cathedral.Position".into()
-    }
-    fn many() -> String {
-        "cathedral.Position objects".into()
-    }
-    fn get(obj: &Bound<'py, PyAny>) -> Result<AnyPosition, String> {
-        obj.cast::<PyPosition>()
-            .map(|p| p.get().inner)
-            .map_err(|_| type_name(obj))
     }
 }
 

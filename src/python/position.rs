@@ -546,3 +546,18 @@ impl PyPosition {
         with_game!(&self.inner, p => p.file_text(title, source))
     }
 }
+
+// A position argument (the `Arg` of args.rs), here where the Python class is.
+impl<'py> super::args::Arg<'py> for AnyPosition {
+    fn expected() -> String {
+        "a cathedral.Position".into()
+    }
+    fn many() -> String {
+        "cathedral.Position objects".into()
+    }
+    fn get(obj: &Bound<'py, PyAny>) -> Result<AnyPosition, String> {
+        obj.cast::<PyPosition>()
+            .map(|p| p.get().inner)
+            .map_err(|_| super::args::type_name(obj))
+    }
+}

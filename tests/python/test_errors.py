@@ -104,7 +104,17 @@ def test_every_whole_number_option_names_itself_and_its_range():
         cathedral.solve(position, threads=True)
 
 
-def test_an_interrupted_solve_keeps_what_it_proved():
+@pytest.fixture
+def python_sigint():
+    """Python's own Ctrl-C handler for the test, as a user's interpreter has it: a test before
+    (one that starts Ray, or a library it imports) may have left another handler in place, and
+    then SIGINT raises nothing."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_an_interrupted_solve_keeps_what_it_proved(python_sigint):
     # Ctrl-C in the middle of a long solve: KeyboardInterrupt, with the report of what was
     # proven by then (bounds, nodes) as `partial`, as the command line prints it.
     position = cathedral.Position.load(ROOT / "puzzles" / "bench" / "t10-01.yaml")
@@ -157,7 +167,7 @@ def test_stepping_a_finished_game_is_refused():
     assert position.legal_moves() == [] and position.value is not None
 
 
-def test_ctrl_c_stops_a_solve():
+def test_ctrl_c_stops_a_solve(python_sigint):
     # A position with 10 buildings a side: far more than a few seconds to solve.
     position = cathedral.Position.load(ROOT / "puzzles" / "bench" / "t10-01.yaml")
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))

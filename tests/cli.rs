@@ -480,3 +480,44 @@ fn a_bad_move_or_cell_is_named_once() {
     let err = stderr(&["study", "check", study.to_str().unwrap()]);
     assert_eq!(err.matches("`k11` is not a cell").count(), 1, "{err}");
 }
+
+/// `cathedral ladder`: the anchors' and the levels' matches, one line each, then the chained
+/// table; `--up-to` stops the ladder early; bad values are refused naming the option.
+#[test]
+fn the_ladder_measures_the_levels_from_the_greedy_player_up() {
+    let out = stdout_of(cathedral().args([
+        "ladder", "--games", "8", "--up-to", "3", "--nodes", "2000", "--seed", "4", "--color",
+        "never",
+    ]));
+    for line in [
+        "greedy against level 1: 4 pairs, ",
+        "random against level 1: 4 pairs, ",
+        "level 1 against level 2: 4 pairs, ",
+        "level 2 against level 3: 4 pairs, ",
+        "8 games a match, level 10 at 2000 nodes a move, seed 4",
+        "0 (the anchor)",
+        "a beginner: misses captures",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
+    assert!(!out.contains("level 3 against level 4"), "{out}");
+    assert!(!out.contains("level 4 "), "{out}");
+    let json = common::json_of(cathedral().args([
+        "ladder", "--games", "4", "--up-to", "2", "--nodes", "2000", "--json",
+    ]));
+    assert_eq!(json["matches"].as_array().unwrap().len(), 3, "{json}");
+    assert_eq!(json["ladder"].as_array().unwrap().len(), 4, "{json}");
+    assert_eq!(json["ladder"][1]["rating"]["elo"], 0.0, "{json}");
+    for (args, words) in [
+        (&["--games", "3"][..], "--games"),
+        (&["--up-to", "11"][..], "--up-to"),
+        (&["--nodes", "0"][..], "--nodes"),
+    ] {
+        cathedral()
+            .arg("ladder")
+            .args(args)
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(words));
+    }
+}

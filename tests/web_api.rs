@@ -185,6 +185,29 @@ fn the_api_answers_and_refuses_in_words() {
             .unwrap()
             .starts_with("light:cathedral:")
     );
+    // The weaker levels' choices follow the seed the page sends for each game: over a few
+    // seeds level 1 does not always play the same move; the same seed repeats its move.
+    let after_cathedral =
+        r#""moves": ["light:cathedral:e5,f4,f5,f6,f7,g5"], "time_ms": 2000, "level": 1"#;
+    let mut replies = std::collections::BTreeSet::new();
+    for seed in 0..10 {
+        let (status, body) = server.post(
+            "/api/bestmove",
+            &format!("{{{after_cathedral}, \"seed\": {seed}}}"),
+        );
+        assert_eq!(status, 200, "{body}");
+        replies.insert(body["best_move"].as_str().unwrap().to_string());
+    }
+    assert!(replies.len() > 1, "{replies:?}");
+    let once = server.post(
+        "/api/bestmove",
+        &format!("{{{after_cathedral}, \"seed\": 7}}"),
+    );
+    let again = server.post(
+        "/api/bestmove",
+        &format!("{{{after_cathedral}, \"seed\": 7}}"),
+    );
+    assert_eq!(once.1["best_move"], again.1["best_move"]);
     // The engine's best moves ranked with their values, for the candidate list.
     let (status, body) = server.post(
         "/api/bestmove",
@@ -230,6 +253,11 @@ fn the_api_answers_and_refuses_in_words() {
             "level 11 is out of range: expected 1 to 10",
         ),
         ("/api/bestmove", r#"{"level": -1}"#, "expected 1 to 10"),
+        (
+            "/api/bestmove",
+            r#"{"seed": -1}"#,
+            "seed -1 is out of range: expected 0 to 9007199254740991",
+        ),
         (
             "/api/bestmove",
             r#"{"candidates": 0}"#,

@@ -18,7 +18,9 @@ package hands its data to Python::
 - :func:`env` / :class:`CathedralEnv`: a PettingZoo AEC environment;
   :class:`SingleAgentEnv`: a Gymnasium environment against the engine, a random player or a
   callable (:func:`policy_opponent` wraps a frozen policy for self-play);
-  :class:`SingleAgentVecEnv` (:mod:`cathedral.vec`): many of those games behind
+  :func:`ladder` lists the engine's levels with their measured Elo, :func:`builtin_move` plays
+  the greedy and policy players, and :class:`Curriculum` moves an agent's opponent up the
+  ladder as it wins; :class:`SingleAgentVecEnv` (:mod:`cathedral.vec`): many of those games behind
   Stable-Baselines3's ``VecEnv`` interface; :class:`Batch`: many games stepped by one call, with
   the observations as stacked numpy arrays, for training loops.
 - :func:`play_pair`, :func:`play_game`, :func:`match_summary`, :class:`Sprt`: engine matches one pair at a time,
@@ -51,6 +53,8 @@ try:
         Sprt,
         action_info,
         bestmove,
+        builtin_move,
+        ladder,
         match_summary,
         parse_records,
         play_game,
@@ -92,7 +96,10 @@ __all__ = [
     "Sprt",
     "action_info",
     "bestmove",
+    "builtin_move",
+    "Curriculum",
     "env",
+    "ladder",
     "match_summary",
     "parse_records",
     "play_game",
@@ -165,6 +172,10 @@ def __getattr__(name):
         from . import single
 
         return getattr(single, name)
+    if name == "Curriculum":
+        from .curriculum import Curriculum
+
+        return Curriculum
     if name == "SingleAgentVecEnv":
         from .vec import SingleAgentVecEnv
 

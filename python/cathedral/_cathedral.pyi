@@ -172,6 +172,12 @@ def bestmove(
 ) -> dict[str, Any]:
     """The engine's move, as ``cathedral bestmove --json`` reports it."""
 
+def builtin_move(position: Position, player: Literal["greedy", "policy", "random"], *, seed: int = 0) -> Optional[str]:
+    """The move of a built-in player without a search; ``None`` when the game is over."""
+
+def ladder() -> list[dict[str, Any]]:
+    """The engine's ladder of levels, weakest first, with each level's measured Elo."""
+
 def read_records(path: Union[str, PathLike[str]]) -> list[Record]: ...
 def parse_records(text: str, name: str = "<string>") -> list[Record]: ...
 def records_text(records: list[Record]) -> str: ...

@@ -1,5 +1,6 @@
 """Cathedral as a single-agent Gymnasium environment: the agent plays one side, an opponent the
-other: the engine at a chosen level and node budget, a uniformly random legal move, or any
+other: the engine at a level of its ladder (:func:`cathedral.ladder`), the greedy or policy
+player, a uniformly random legal move, any of them mixed with random moves (``epsilon``), or any
 callable (a frozen policy, for self-play).
 
 Observations, actions and rewards are those of the PettingZoo environment
@@ -14,7 +15,7 @@ from typing import Any, Callable, Union
 import gymnasium as gym
 import numpy as np
 
-from ._cathedral import ACTIONS, CathedralError, Position, action_info, bestmove
+from ._cathedral import ACTIONS, CathedralError, Position, action_info, bestmove, builtin_move
 from ._options import check
 from .aec import (
     AGENTS,
@@ -27,7 +28,7 @@ from .aec import (
 )
 
 SIDES = ("light", "dark", "random")
-OPPONENTS = ("engine", "random")
+OPPONENTS = ("engine", "random", "greedy", "policy")
 ILLEGAL = ("raise", "lose")
 
 #: A callable opponent: ``(observation, action_mask) -> action``. The observation is the dict of
@@ -48,7 +49,7 @@ def opponent_name(opponent: Opponent) -> str:
     return getattr(opponent, "__qualname__", None) or getattr(opponent, "__name__", None) or repr(opponent)
 
 
-def check_single_options(play_as, opponent, level, nodes) -> None:
+def check_single_options(play_as, opponent, level, nodes, epsilon=0.0) -> None:
     """Raises ``CathedralError`` naming the option and its range for a bad single-agent option.
 
     Every option is checked, whichever opponent is chosen, so that a typo in an option the
@@ -60,13 +61,15 @@ def check_single_options(play_as, opponent, level, nodes) -> None:
         not isinstance(opponent, str) and callable(opponent)
     ):
         raise CathedralError(
-            f"opponent={opponent!r}: expected 'engine', 'random' or a callable "
+            f"opponent={opponent!r}: expected 'engine', 'greedy', 'policy', 'random' or a callable "
             "(observation, action_mask) -> action"
         )
     if not _is_integer(level) or not 1 <= level <= 10:
         raise CathedralError(f"level={level!r}: expected an integer from 1 (weakest) to 10 (full strength)")
     if not _is_integer(nodes) or not 1 <= nodes <= 10**9:
         raise CathedralError(f"nodes={nodes!r}: expected an integer from 1 to 1000000000")
+    if isinstance(epsilon, (bool, np.bool_)) or not isinstance(epsilon, (int, float, np.integer, np.floating)) or not 0.0 <= float(epsilon) <= 1.0:
+        raise CathedralError(f"epsilon={epsilon!r}: expected a number from 0 (never) to 1 (always a random move)")
 
 
 def _checked_answer(opponent, answer, position: Position, mask: np.ndarray) -> int:
@@ -91,15 +94,23 @@ def _checked_answer(opponent, answer, position: Position, mask: np.ndarray) -> i
     return action
 
 
-def opponent_moves(position: Position, agent: str, opponent: Opponent, level: int, nodes: int, rng) -> Position:
+def opponent_moves(
+    position: Position, agent: str, opponent: Opponent, level: int, nodes: int, rng, epsilon: float = 0.0
+) -> Position:
     """The position after the opponent of ``agent`` has moved until ``agent`` is to move or the
     game is over. Every draw comes from ``rng`` (the environment's generator), so a seeded run
-    repeats: the engine's seed for each move, the random opponent's choice."""
+    repeats: the engine's seed for each move, the random opponent's choice. With ``epsilon``
+    above 0, each move is a uniformly random legal one with that chance."""
     while not position.is_over and position.to_move != agent:
-        if opponent == "engine":
+        if epsilon > 0.0 and rng.random() < epsilon:
+            legal = np.flatnonzero(position.action_mask())
+            position = position.play_action(int(legal[rng.integers(len(legal))]))
+        elif opponent == "engine":
             seed = int(rng.integers(2**63))
             choice = bestmove(position, nodes=nodes, level=level, seed=seed)
             position = position.after(choice["best_move"])
+        elif opponent in ("greedy", "policy"):
+            position = position.after(builtin_move(position, opponent, seed=int(rng.integers(2**63))))
         elif opponent == "random":
             # The mask's order is the action order, fixed: the same draw gives the same move.
             legal = np.flatnonzero(position.action_mask())
@@ -147,12 +158,22 @@ class SingleAgentEnv(gym.Env):
     """The agent plays ``play_as`` (``"light"``, ``"dark"`` or ``"random"``: drawn at each reset)
     against ``opponent``:
 
-    - ``"engine"`` (the default): the engine at ``level`` (1 weakest to 10 full strength) with a
-      budget of ``nodes`` per move (the same moves on every machine for the same seed);
+    - ``"engine"`` (the default): the engine at ``level`` of its ladder (1 weakest to 10 full
+      strength; :func:`cathedral.ladder` lists them with their measured Elo). Levels 1 to 9 have
+      budgets of their own, which ``nodes`` only caps; level 10 searches ``nodes`` per move. The
+      same seed gives the same moves on every machine;
+    - ``"greedy"``: its biggest building where it claims the most (between random and level 1
+      to 2 in strength), ``"policy"``: the sampling policy (big buildings, claims first, a
+      little noise);
     - ``"random"``: a uniformly random legal move, drawn from the environment's generator;
     - a callable ``(observation, action_mask) -> action``, given the observation from its own
       side and its legal actions as booleans (:func:`policy_opponent` makes one from a model's
       ``predict``). An answer that is not an int or not legal raises ``CathedralError``.
+
+    ``epsilon`` (0 to 1, default 0) mixes in random moves: each of the opponent's moves is a
+    uniformly random legal one with that chance, whatever the opponent (an epsilon-mixture,
+    for opponents between the random player and the others). :class:`cathedral.Curriculum`
+    moves ``level`` up as the agent wins.
 
     ``illegal`` is what an action that is not legal does: ``"raise"`` (the default) raises
     ``IllegalMoveError``; ``"lose"`` ends the game at once, lost by the widest margin (reward
@@ -173,9 +194,10 @@ class SingleAgentEnv(gym.Env):
         render_mode: str | None = None,
         opponent: Opponent = "engine",
         illegal: str = "raise",
+        epsilon: float = 0.0,
     ):
         super().__init__()
-        check_single_options(play_as, opponent, level, nodes)
+        check_single_options(play_as, opponent, level, nodes, epsilon)
         if not isinstance(illegal, str) or illegal not in ILLEGAL:
             raise CathedralError(f"illegal={illegal!r}: expected 'raise' or 'lose'")
         self._start = check_options(rules, reward, render_mode, self.metadata["render_modes"])
@@ -183,6 +205,7 @@ class SingleAgentEnv(gym.Env):
         self.opponent = opponent
         self.level = level
         self.nodes = nodes
+        self.epsilon = float(epsilon)
         self.reward_kind = reward
         self.illegal = illegal
         self.render_mode = render_mode
@@ -195,7 +218,7 @@ class SingleAgentEnv(gym.Env):
 
     def _opponent_moves(self) -> None:
         self.position = opponent_moves(
-            self.position, self.agent, self.opponent, self.level, self.nodes, self.np_random
+            self.position, self.agent, self.opponent, self.level, self.nodes, self.np_random, self.epsilon
         )
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):

@@ -130,6 +130,7 @@ class SingleAgentVecEnv(_Base):
         render_mode: str | None = None,
         opponent: Opponent = "engine",
         threads: int | None = None,
+        epsilon: float = 0.0,
     ):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or not 1 <= num_envs <= 65536:
             raise CathedralError(f"num_envs={num_envs!r}: expected an integer from 1 to 65536")
@@ -137,10 +138,10 @@ class SingleAgentVecEnv(_Base):
             isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or not 1 <= threads <= 256
         ):
             raise CathedralError(f"threads={threads!r}: expected None (the machine's cores) or 1 to 256")
-        check_single_options(play_as, opponent, level, nodes)
+        check_single_options(play_as, opponent, level, nodes, epsilon)
         self.envs = [
             SingleAgentEnv(rules=rules, play_as=play_as, level=level, nodes=nodes, reward=reward,
-                           render_mode=render_mode, opponent=opponent)
+                           render_mode=render_mode, opponent=opponent, epsilon=epsilon)
             for _ in range(int(num_envs))
         ]
         first = self.envs[0]

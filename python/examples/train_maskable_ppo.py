@@ -12,7 +12,11 @@ finds torch installed and fetches only itself and stable-baselines3.
 
 The agent plays a random side (``play_as="random"``) in ``--envs`` games of
 :class:`cathedral.SingleAgentVecEnv` against ``--opponent``: ``random`` (a uniformly random legal
-move, the weakest there is) or ``engine`` at ``--level`` with ``--nodes`` per move. The reward is
+move, the weakest there is), ``greedy`` or ``policy`` (the simple built-in players), or ``engine``
+at ``--level`` of the ladder with ``--nodes`` per move (what level 10 searches; the levels below
+have budgets of their own, which it caps), each mixed with random moves by ``--epsilon``. With
+``--curriculum`` the engine starts at ``--level`` and :class:`cathedral.Curriculum` moves it one
+level up each time the agent scores 60 % over its last ``--window`` games. The reward is
 the final square difference from the agent's side (positive: the agent left fewer squares
 unplaced). Every rollout the script prints and records the mean reward of the games finished
 in it, and it stops after ``--minutes`` of training.
@@ -38,8 +42,11 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=5.0, help="training time (default 5)")
     parser.add_argument("--envs", type=int, default=8, help="games stepped together (default 8)")
-    parser.add_argument("--opponent", choices=["random", "engine"], default="random")
+    parser.add_argument("--opponent", choices=["random", "greedy", "policy", "engine"], default="random")
     parser.add_argument("--level", type=int, default=1, help="the engine's level, 1 to 10 (default 1)")
+    parser.add_argument("--epsilon", type=float, default=0.0, help="the opponent's share of random moves (default 0)")
+    parser.add_argument("--curriculum", action="store_true", help="move the engine up the ladder as the agent wins")
+    parser.add_argument("--window", type=int, default=200, help="games a curriculum level is judged on (default 200)")
     parser.add_argument("--nodes", type=int, default=200, help="the engine's nodes per move (default 200)")
     parser.add_argument("--torch-threads", type=int, default=1, help="torch's threads (default 1)")
     parser.add_argument("--seed", type=int, default=1)
@@ -51,6 +58,8 @@ def main() -> int:
         parser.error(f"--envs {args.envs}: expected 1 to 256")
     if not 1 <= args.torch_threads <= 256:
         parser.error(f"--torch-threads {args.torch_threads}: expected 1 to 256")
+    if args.curriculum and args.opponent != "engine":
+        parser.error(f"--curriculum moves the engine's level: expected --opponent engine, not {args.opponent}")
     try:
         import torch
         from sb3_contrib import MaskablePPO
@@ -69,8 +78,10 @@ def main() -> int:
     torch.set_num_threads(args.torch_threads)
 
     venv = cathedral.SingleAgentVecEnv(
-        args.envs, play_as="random", opponent=args.opponent, level=args.level, nodes=args.nodes
+        args.envs, play_as="random", opponent=args.opponent, level=args.level, nodes=args.nodes,
+        epsilon=args.epsilon,
     )
+    course = cathedral.Curriculum(venv, start=args.level, window=args.window) if args.curriculum else None
     venv.seed(args.seed)
     venv = VecMonitor(venv)
     curve = []
@@ -89,15 +100,19 @@ def main() -> int:
             for info in self.locals["infos"]:
                 if "episode" in info:
                     self.rewards.append(info["episode"]["r"])
+            if course is not None and course.update(self.locals["infos"]):
+                step = course.promotions[-1]
+                print(f"  level {step.level} beaten ({step.score:.0%} over {args.window} games): now level {course.level}", flush=True)
             return time.monotonic() - started < limit
 
         def _on_rollout_end(self) -> None:
             if not self.rewards:
                 return
             self.games += len(self.rewards)
-            row = (time.monotonic() - started, self.num_timesteps, self.games, float(np.mean(self.rewards)))
+            level = course.level if course is not None else (args.level if args.opponent == "engine" else "")
+            row = (time.monotonic() - started, self.num_timesteps, self.games, float(np.mean(self.rewards)), level)
             curve.append(row)
-            print(f"{row[0]:7.0f} s  {row[1]:8d} steps  {row[2]:6d} games  mean reward {row[3]:+7.2f}", flush=True)
+            print(f"{row[0]:7.0f} s  {row[1]:8d} steps  {row[2]:6d} games  mean reward {row[3]:+7.2f}  {'level ' + str(level) if level else ''}", flush=True)
             self.rewards = []
 
     model = MaskablePPO("MultiInputPolicy", venv, n_steps=256, batch_size=256, seed=args.seed, verbose=0)
@@ -105,7 +120,7 @@ def main() -> int:
     if args.csv:
         with open(args.csv, "w", newline="") as out:
             writer = csv.writer(out)
-            writer.writerow(["seconds", "steps", "games", "mean_reward"])
+            writer.writerow(["seconds", "steps", "games", "mean_reward", "level"])
             writer.writerows(curve)
     return 0
 

@@ -7,6 +7,7 @@
 //! the second A is Dark. The pair goes to whoever left fewer squares unplaced over both games.
 
 mod builtin;
+pub mod chain;
 mod contestant;
 mod elo;
 mod game;

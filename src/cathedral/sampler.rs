@@ -222,6 +222,8 @@ fn play_sample_game(
                         tt_mb: 16,
                         exact: false,
                         level,
+                        // Each level below halves the nodes, as the sampler's options say.
+                        halving: true,
                         seed: rng.next_u64(),
                         ..Default::default()
                     },

@@ -10,6 +10,7 @@ mod convert;
 mod engine;
 mod generate;
 mod index;
+mod ladder;
 mod match_;
 
 mod moves;
@@ -99,6 +100,9 @@ enum Command {
     Site(site::SiteArgs),
     /// Play engine-vs-engine games in pairs with colours swapped; results, Elo and records.
     Match(match_::MatchArgs),
+    /// Measure the engine's ladder of levels in Elo: matches of each level against the next,
+    /// chained up from the greedy player (docs/engine.md, "The ladder of levels").
+    Ladder(ladder::LadderArgs),
     /// Measure the estimating search against exact values: its error, the results it gets
     /// right, what its chosen moves give up.
     Accuracy(accuracy::AccuracyArgs),
@@ -161,6 +165,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Serve(args) => serve::run(args),
         Command::Site(args) => site::run(args),
         Command::Match(args) => match_::run(args),
+        Command::Ladder(args) => ladder::run(args),
         Command::Accuracy(args) => accuracy::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sample(args) => sample::run(args),

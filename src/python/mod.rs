@@ -83,6 +83,8 @@ fn _cathedral(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play::play_game, m)?)?;
     m.add_function(wrap_pyfunction!(arena::match_summary, m)?)?;
     m.add_function(wrap_pyfunction!(play::player_name, m)?)?;
+    m.add_function(wrap_pyfunction!(play::builtin_move, m)?)?;
+    m.add_function(wrap_pyfunction!(play::ladder, m)?)?;
     m.add_function(wrap_pyfunction!(arena::_pair_from_state, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::bestmove, m)?)?;

@@ -5,6 +5,7 @@
 use super::CathedralError;
 use super::arena::{AnyPair, PyPair};
 use super::args::{Whole, name};
+use super::games::AnyPosition;
 use super::search::{check_nodes, check_seed, check_tt_mb};
 use super::to_python;
 use crate::Position;
@@ -286,4 +287,82 @@ pub fn player_name(
     let kind = builtin("spec", &spec)?;
     let player = BuiltInPlayer::new(kind, budget(check_nodes(nodes)?, time, clock)?, 1);
     Ok(Contestant::<Position>::name(&player))
+}
+
+/// The move a built-in player without a search plays in `position` (Cathedral): `"greedy"`
+/// (its biggest building where it claims the most, drawn among equals), `"policy"` (the sampling
+/// policy: big buildings, claims and captures first, with a little noise) or `"random"` (a
+/// uniformly random legal move), each draw from `seed`. The move in the notation with the
+/// player, or `None` when the game is over. The opponents the environments offer between the
+/// random player and the engine's ladder.
+#[pyfunction]
+#[pyo3(
+    signature = (position, player, *, seed = 0),
+    text_signature = "(position, player, *, seed=0)"
+)]
+pub fn builtin_move(
+    #[pyo3(from_py_with = name::position)] position: AnyPosition,
+    #[pyo3(from_py_with = name::player)] player: String,
+    #[pyo3(from_py_with = name::seed)] seed: i128,
+) -> PyResult<Option<String>> {
+    let seed = check_seed(seed)?;
+    let position = match position {
+        AnyPosition::Cathedral(p) => p,
+        AnyPosition::Corintho(_) => {
+            return Err(CathedralError::new_err(
+                "position: the greedy, policy and random players are Cathedral's; a Corintho position was given",
+            ));
+        }
+    };
+    let kind = match player.as_str() {
+        "greedy" => BuiltIn::Greedy,
+        "policy" => BuiltIn::Policy,
+        "random" => BuiltIn::Random,
+        other => {
+            return Err(CathedralError::new_err(format!(
+                "player={other:?}: expected \"greedy\", \"policy\" or \"random\" (the engine's levels are bestmove(position, level=N))"
+            )));
+        }
+    };
+    let mut rng = crate::boardgame::Rng::new(seed);
+    let mv = match kind {
+        BuiltIn::Random => {
+            let mut moves = crate::MoveList::new();
+            position.legal_moves(&mut moves);
+            (!moves.is_empty()).then(|| moves.as_slice()[rng.below(moves.len() as u64) as usize])
+        }
+        kind => position.builtin_move(&kind, Budget::Nodes(1), 1, &mut rng, seed),
+    };
+    Ok(mv.map(|mv| crate::notation::format_move_with_player(&position, mv)))
+}
+
+/// The engine's ladder of levels, weakest first: each level's `level`, `name`, `summary`,
+/// `elo` (measured over the greedy player, `docs/engine.md`) and its search (`depth` or
+/// `nodes`, `None` for level 10, which searches the budget it is given).
+#[pyfunction]
+pub fn ladder(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    use crate::engine::ladder::{LADDER, Search};
+    let rows: Vec<serde_json::Value> = LADDER
+        .iter()
+        .map(|r| {
+            let (depth, nodes) = match r.search {
+                Search::Depth(d) => (Some(d), None),
+                Search::Nodes(n) => (None, Some(n)),
+                Search::Full => (None, None),
+            };
+            serde_json::json!({
+                "level": r.level,
+                "name": r.name,
+                "summary": r.summary,
+                "elo": r.elo,
+                "depth": depth,
+                "nodes": nodes,
+                "misses_claims": r.misses_claims,
+                "fills_own": r.fills_own,
+                "ignores_threats": r.ignores_threats,
+                "exact": r.exact,
+            })
+        })
+        .collect();
+    to_python(py, &rows)
 }

@@ -97,4 +97,28 @@ mod tests {
         assert_eq!(media_type("app.js"), "text/javascript; charset=utf-8");
         assert_eq!(media_type("index.html"), "text/html; charset=utf-8");
     }
+
+    /// The level picker's ladder (`ladder.js`) is the engine's (`engine/ladder.rs`): the same
+    /// levels, names, words and measured Elo, each on its own line.
+    #[test]
+    fn the_pickers_ladder_is_the_engines() {
+        let text = ASSETS
+            .iter()
+            .find(|(n, _)| *n == "ladder.js")
+            .map(|(_, t)| *t)
+            .expect("ladder.js is embedded");
+        let rows: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("{ level:"))
+            .collect();
+        let ladder = &cathedral::engine::ladder::LADDER;
+        assert_eq!(rows.len(), ladder.len(), "{text}");
+        for (row, rung) in rows.iter().zip(ladder) {
+            let expected = format!(
+                "{{ level: {}, name: {:?}, summary: {:?}, elo: {} }},",
+                rung.level, rung.name, rung.summary, rung.elo
+            );
+            assert_eq!(row.trim(), expected, "ladder.js against engine/ladder.rs");
+        }
+    }
 }

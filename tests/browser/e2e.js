@@ -631,6 +631,34 @@ const tests = {
     await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2, null, { timeout: 20000 });
   },
 
+  // The level picker names the ladder's levels (issue 76), with each level's words and Elo in its
+  // tooltip; each game sends the engine a seed of its own, so that games against a weak level
+  // differ.
+  async levelPicker(page) {
+    const options = await page.$$eval("#level option", os => os.map(o => ({ value: o.value, text: o.textContent, title: o.title })));
+    assert.deepStrictEqual(options.map(o => o.value), ["10", "9", "8", "7", "6", "5", "4", "3", "2", "1"]);
+    assert.strictEqual(options[9].text, "1 · beginner");
+    assert.match(options[9].title, /misses captures.*Elo over the greedy player/);
+    assert.match(options[0].text, /^10 · full strength$/);
+    const seeds = [];
+    page.on("request", r => { if (r.url().endsWith("/api/bestmove")) seeds.push(JSON.parse(r.postData() || "{}").seed); });
+    await page.selectOption("#level", "1");
+    await page.selectOption("#opponent", "dark");
+    await placeByMouse(page, OPENING[0]);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 20000 });
+    assert.strictEqual(seeds.length, 1, `${seeds}`);
+    assert.ok(Number.isInteger(seeds[0]) && seeds[0] >= 0 && seeds[0] < 2 ** 32, `${seeds}`);
+    await page.selectOption("#opponent", "");
+    await page.click("#new");
+    const welcome = await page.locator("#welcome-analyse").isVisible();
+    if (welcome) await page.click("#welcome-analyse");
+    await page.selectOption("#opponent", "dark");
+    await placeByMouse(page, OPENING[0]);
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move").length === 2, null, { timeout: 20000 });
+    assert.strictEqual(seeds.length, 2, `${seeds}`);
+    assert.notStrictEqual(seeds[1], seeds[0], "a new game, a new seed");
+  },
+
   // Lehmann-Woods: Dark moves first, with its buildings in hand; the engine, playing Light, places
   // the Cathedral and then its first building in one turn; Undo takes back that whole turn and
   // the player's move.

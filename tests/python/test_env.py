@@ -368,7 +368,11 @@ BAD_OPTIONS = [
     (dict(play_as="white"), r"play_as='white': expected one of light, dark, random"),
     (dict(play_as=None), r"play_as=None: expected"),
     (dict(play_as=["light"]), r"play_as=\['light'\]: expected"),
-    (dict(opponent="greedy"), r"opponent='greedy': expected 'engine', 'random' or a callable"),
+    (dict(opponent="minimax"), r"opponent='minimax': expected 'engine', 'greedy', 'policy', 'random' or a callable"),
+    (dict(epsilon=-0.1), r"epsilon=-0.1: expected a number from 0 \(never\) to 1"),
+    (dict(epsilon=1.5), r"epsilon=1.5: expected a number from 0"),
+    (dict(epsilon="0.1"), r"epsilon='0.1': expected"),
+    (dict(epsilon=True), r"epsilon=True: expected"),
     (dict(opponent=None), r"opponent=None: expected"),
     (dict(opponent=3), r"opponent=3: expected"),
     (dict(reward="points"), r"reward='points'"),
@@ -524,10 +528,12 @@ def test_the_training_example_trains_or_says_what_it_needs(tmp_path):
     else:
         assert done.returncode == 0, done.stderr
         lines = curve.read_text().splitlines()
-        assert lines[0] == "seconds,steps,games,mean_reward" and len(lines) > 1
+        assert lines[0] == "seconds,steps,games,mean_reward,level" and len(lines) > 1
     assert "--index-url https://download.pytorch.org/whl/cpu" in script.read_text()
     bad = subprocess.run([sys.executable, str(script), "--envs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and "--envs 0: expected 1 to 256" in bad.stderr
+    bad = subprocess.run([sys.executable, str(script), "--curriculum"], capture_output=True, text=True)
+    assert bad.returncode == 2 and "--curriculum moves the engine's level: expected --opponent engine" in bad.stderr
 
 
 def test_an_illegal_action_can_lose_the_game_instead_of_raising():

@@ -1,10 +1,11 @@
 //! Cathedral's playing engine: the exact solver as soon as the position can be solved within a
 //! part of the budget, the estimating search ([`crate::boardgame::engine`]) with Cathedral's
-//! evaluation ([`eval`]) before that.
+//! evaluation ([`eval`]) before that; below full strength, a level of the [`ladder`].
 
 pub mod accumulator;
 pub mod eval;
 pub mod inputs;
+pub mod ladder;
 pub mod network;
 
 use eval::Evaluation;
@@ -52,10 +53,16 @@ pub struct PlayOptions {
     /// Threads of the exact try and the estimating search (0: every core; one with a node
     /// budget, so that the answer is the same on every run).
     pub threads: usize,
-    /// Seeds the weakening noise of levels below [`MAX_LEVEL`].
+    /// Seeds the noise and the slips of levels below [`MAX_LEVEL`]: vary it from game to game
+    /// for games that differ.
     pub seed: u64,
-    /// 1 (weakest) to [`MAX_LEVEL`] (full strength).
+    /// 1 (weakest) to [`MAX_LEVEL`] (full strength): a rung of the [`ladder`].
     pub level: u8,
+    /// Weakens the levels below the top the older way instead of the ladder's: each level down
+    /// halves the budget and adds half a square of noise, with no slips and no exact solve. The
+    /// puzzles' rating solvers, the puzzle generator and the sampler were calibrated on it, and
+    /// their records name it ("engine level 3 (20000 nodes at level 10)").
+    pub halving: bool,
     /// Table memory in MiB, for the solver and the search each.
     pub tt_mb: usize,
     /// Set to stop soon with the best move so far.
@@ -83,6 +90,7 @@ impl Default for PlayOptions {
             threads: 1,
             seed: 0,
             level: MAX_LEVEL,
+            halving: false,
             tt_mb: 64,
             stop: Arc::default(),
             evaluation: Evaluation::default(),
@@ -120,6 +128,10 @@ pub struct Choice {
     pub nodes: u64,
     /// Time spent.
     pub elapsed: Duration,
+    /// Below the top level, the error people make that it made on this move instead of its
+    /// search's move ([`ladder::Slip`]): `best` is the slip's move, the rest is what its search
+    /// found.
+    pub slip: Option<ladder::Slip>,
 }
 
 /// The budget of one decision after the level and the clock, and the noise.
@@ -129,14 +141,24 @@ struct Scaled {
     target: Option<Duration>,
     /// The most the decision may take.
     limit: Option<Duration>,
+    /// The deepest iteration.
+    max_depth: Option<u32>,
     noise: i32,
 }
 
-/// The budget and noise of `level` in `position`: each level below the top halves the budget
-/// and adds noise of half a square per level to the root moves' estimates.
+/// The budget and noise of `level` in `position` ([`ladder::rung`]): a rung with a search of its
+/// own searches that much at most (the caller's nodes and time still cap it); the top rung
+/// searches the caller's budget, shared out of the clock when there is one.
 fn level_scaled(position: &Position, options: &PlayOptions) -> Scaled {
-    let below = u32::from(MAX_LEVEL.saturating_sub(options.level.clamp(1, MAX_LEVEL)));
-    let nodes = options.nodes.map(|n| (n >> below).max(1));
+    if options.halving {
+        return halved(position, options);
+    }
+    let rung = ladder::rung(options.level);
+    let (nodes, max_depth) = match rung.search {
+        ladder::Search::Full => (options.nodes, None),
+        ladder::Search::Nodes(n) => (Some(options.nodes.map_or(n, |c| c.min(n))), None),
+        ladder::Search::Depth(d) => (options.nodes, Some(d)),
+    };
     let (target, limit) = match (nodes, options.clock) {
         (None, Some(clock)) => {
             let share = clock.allot(moves_to_think(position));
@@ -148,12 +170,32 @@ fn level_scaled(position: &Position, options: &PlayOptions) -> Scaled {
         }
         _ => (None, options.time),
     };
-    let halve = |t: Option<Duration>| t.map(|t| t / (1u32 << below));
     Scaled {
         nodes,
-        target: halve(target),
-        limit: halve(limit),
+        target,
+        limit,
+        max_depth,
+        noise: rung.noise,
+    }
+}
+
+/// [`PlayOptions::halving`]'s budget and noise: each level below the top halves the budget and
+/// adds noise of half a square per level to the root moves' estimates.
+fn halved(position: &Position, options: &PlayOptions) -> Scaled {
+    let below = u32::from(MAX_LEVEL.saturating_sub(options.level.clamp(1, MAX_LEVEL)));
+    let full = PlayOptions {
+        nodes: options.nodes.map(|n| (n >> below).max(1)),
+        halving: false,
+        level: MAX_LEVEL,
+        ..options.clone()
+    };
+    let scaled = level_scaled(position, &full);
+    let halve = |t: Option<Duration>| t.map(|t| t / (1u32 << below));
+    Scaled {
+        target: halve(scaled.target),
+        limit: halve(scaled.limit),
         noise: below as i32 * SCALE / 2,
+        ..scaled
     }
 }
 
@@ -178,8 +220,16 @@ pub fn choose(
         nodes,
         target,
         limit,
+        max_depth,
         noise,
     } = level_scaled(position, options);
+    // The halving levels are the top rung's search, weakened.
+    let rung = ladder::rung(if options.halving {
+        MAX_LEVEL
+    } else {
+        options.level
+    });
+    let halved_below_top = options.halving && options.level < MAX_LEVEL;
     let mut spent = 0;
     let left = position
         .side(crate::Player::Light)
@@ -187,7 +237,8 @@ pub fn choose(
         .buildings()
         .max(position.side(crate::Player::Dark).hand.buildings());
     if options.exact
-        && options.level >= MAX_LEVEL
+        && rung.exact
+        && !halved_below_top
         && !position.cathedral_to_place()
         && left <= EXACT_TRY_BUILDINGS
     {
@@ -247,6 +298,7 @@ pub fn choose(
                 depth: 0,
                 nodes: spent,
                 elapsed: start.elapsed(),
+                slip: None,
             };
         }
     }
@@ -266,6 +318,7 @@ pub fn choose(
                 .map(|mv| vec![<Position as crate::boardgame::Game>::encode(mv)])
                 .unwrap_or_default(),
             pruning: options.pruning,
+            max_depth: max_depth.unwrap_or(EngineOptions::default().max_depth),
             // `think` searches on one thread with a node budget.
             threads: if options.threads == 0 {
                 std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -277,7 +330,7 @@ pub fn choose(
         &options.evaluation,
         info,
     );
-    Choice {
+    let mut choice = Choice {
         best: thought.best,
         value: thought.estimate,
         judgement: Judgement::Estimate,
@@ -287,5 +340,12 @@ pub fn choose(
         depth: thought.depth,
         nodes: spent + thought.nodes,
         elapsed: start.elapsed(),
+        slip: None,
+    };
+    if let Some((slip, mv)) = ladder::slip(rung, position, options.seed) {
+        choice.best = Some(mv);
+        choice.pv = vec![mv];
+        choice.slip = Some(slip);
     }
+    choice
 }

@@ -174,6 +174,8 @@ fn play_candidate_game(
                         threads: 1,
                         seed: noise_seed ^ ply.wrapping_mul(0x9E37_79B9_7F4A_7C15),
                         level: level.clamp(1, MAX_LEVEL),
+                        // The records name this weakening ("nodes at level 10").
+                        halving: true,
                         tt_mb: 4,
                         exact: false,
                         ..PlayOptions::default()

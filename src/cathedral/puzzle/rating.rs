@@ -292,6 +292,8 @@ pub fn attempt(position: &Position, solver: SolverKind, seed: u64) -> Option<Mov
                 threads: 1,
                 seed,
                 level,
+                // Calibrated on the older weakening, not the ladder's.
+                halving: true,
                 tt_mb: 1,
                 // The solvers' ratings were calibrated with the engine of the linear features
                 // and the search before its pruning near the horizon (`docs/puzzles.md`,

@@ -167,9 +167,14 @@ pub(crate) struct GameRequest {
     /// server's longest search time is capped to it).
     #[serde(default)]
     pub(crate) time_ms: Option<i64>,
-    /// For `bestmove`: 1 to 10.
+    /// For `bestmove`: 1 to 10, a level of the engine's ladder.
     #[serde(default)]
     pub(crate) level: Option<i64>,
+    /// For `bestmove`: seeds the choices of the levels below 10 (their noise and slips), any
+    /// whole number from 0 to 2^53; the page sends a new one for each game so that games
+    /// differ. Absent: 0.
+    #[serde(default)]
+    pub(crate) seed: Option<i64>,
     /// For `bestmove`: how many of the best moves to rank with their values, 1 to 20.
     #[serde(default)]
     pub(crate) candidates: Option<i64>,

@@ -112,6 +112,9 @@ pub(crate) fn solve(
     super::to_json(&report)
 }
 
+/// The largest seed `bestmove` takes: JavaScript's largest safe whole number.
+const MAX_SEED: u64 = (1 << 53) - 1;
+
 /// The most ranked moves `bestmove` gives.
 const MAX_CANDIDATES: u64 = 20;
 
@@ -150,6 +153,7 @@ pub(crate) fn bestmove(
         1..=u64::from(MAX_LEVEL),
     )? as u8;
     let candidates = in_range("candidates", game.candidates, 1, 1..=MAX_CANDIDATES)? as usize;
+    let seed = in_range("seed", game.seed, 0, 0..=MAX_SEED)?;
     let time = search_time(service, game.time_ms)?;
     let (position, _) = replay(&game)?;
     let also = match &game.also {
@@ -166,6 +170,7 @@ pub(crate) fn bestmove(
             &PlayOptions {
                 time: Some(time),
                 level,
+                seed,
                 candidates,
                 also,
                 tt_mb: 32,

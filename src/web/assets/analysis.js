@@ -96,7 +96,7 @@ export async function engineReply(ctx, key) {
   engineCall = controller;
   ctx.say(`The engine (level ${S.level}) is thinking...`);
   try {
-    const r = await api("/api/bestmove", request({ time_ms: 1000, level: S.level }), {
+    const r = await api("/api/bestmove", request({ time_ms: 1000, level: S.level, seed: S.engineSeed }), {
       signal: controller.signal, retries: 20,
       waiting: seconds => { if (key === gameKey()) ctx.say(`The server is busy (every search slot is taken): the engine tries again in ${seconds} s.`); },
     });

@@ -1,6 +1,7 @@
 // The page's entry: the actions a player takes (pick, turn, place, undo, open, share) and
 // `render`, which draws every view from the state (state.js) after each change.
-import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGameState, encodeGame, decodeGame, atEnd, nodeAt, lineOf, treeSize, switchVariation, promote, deleteHere } from "./state.js";
+import { LADDER } from "./ladder.js";
+import { S, request, gameKey, playMove, goTo, undo as takeBack, allMoves, newGameState, randomSeed, encodeGame, decodeGame, atEnd, nodeAt, lineOf, treeSize, switchVariation, promote, deleteHere } from "./state.js";
 import { api, onUnreachable, UNREACHABLE } from "./api.js";
 import { IN_BROWSER, ENGINE_WHERE, tableMb, setTableMb } from "./local.js";
 import { pieceOf, playerOf, kindName, buildingName, Side, SIZE, KINDS, failure, count as counted } from "./words.js";
@@ -552,6 +553,7 @@ export function startGame(game, { meta = null, keepRecord = false, keepStudy = f
   trainer.leave(ctx);
   if (!keepStudy) study.leave();
   S.game = game;
+  S.engineSeed = randomSeed();
   if (meta) S.game.meta = meta;
   S.values = {};
   S.line = null;
@@ -862,9 +864,11 @@ function wire() {
     startGame(newGameState({ rules: $("rules").value }), { autoplay: true });
     refresh();
   };
-  for (let level = 10; level >= 1; level--) {
+  for (const rung of LADDER.slice().reverse()) {
     const option = document.createElement("option");
-    option.value = option.textContent = level;
+    option.value = String(rung.level);
+    option.textContent = `${rung.level} · ${rung.name}`;
+    option.title = `${rung.summary} (${rung.elo >= 0 ? "+" : "−"}${Math.abs(rung.elo)} Elo over the greedy player)`;
     $("level").appendChild(option);
   }
   $("level").value = String(S.level);

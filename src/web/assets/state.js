@@ -32,6 +32,7 @@ export const S = {
   flipped: false,        // the board seen from Dark's side (turned half a turn)
   engineSide: "",        // "", "light" or "dark": the engine plays that side
   level: 5,
+  engineSeed: randomSeed(), // seeds the weaker levels' choices: a new one for each game, so games differ
   autoplay: false,       // whether the engine may move now (after the player's move, not after Undo)
   theme: "classic",
   welcomed: false,       // the first screen's question answered for this game
@@ -45,6 +46,11 @@ export const S = {
   message: { text: "", refused: false, ofCell: false },
   drawing: null,         // the shape being drawn (a right-drag, a long-press): { from, to, colour }
 };
+
+/** A seed for the engine's weaker levels: any whole number below 2^32. */
+export function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
 
 /** A node of the game tree: a move (null at the start), what follows it, and what was said of it. */
 export function newNode(move = null) {

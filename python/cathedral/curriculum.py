@@ -23,10 +23,11 @@ from ._cathedral import CathedralError
 @dataclass
 class Promotion:
     """One step up: after ``games`` games in all, the agent scored ``score`` over the last
-    ``window`` games at ``level`` and now meets ``level + 1``."""
+    ``window`` games against ``level`` mixed with ``epsilon`` random moves, and moved on."""
 
     games: int
     level: int
+    epsilon: float
     score: float
 
 
@@ -43,11 +44,18 @@ def _number(name: str, value, low: float, high: float, integer: bool = False):
 class Curriculum:
     """Moves the opponent from level ``start`` up to ``top`` of the ladder: once the agent has
     scored at least ``promote`` (a win 1, a draw a half, a loss 0) over its last ``window``
-    games at a level, the opponent goes one level up, and the count starts again.
+    games at a stage, the opponent goes one stage up, and the count starts again.
+
+    The first stages are level ``start`` mixed with random moves, at each chance of
+    ``epsilons`` in turn (default 0.75, 0.5, 0.25: a quarter of the opponent's moves its own,
+    then half, then three quarters), so that an agent that begins at random has an opponent
+    it can beat; then level ``start`` itself, and each level above it up to ``top``.
+    ``epsilons=()`` starts at level ``start`` at once.
 
     ``envs`` (a :class:`cathedral.SingleAgentEnv`, a :class:`cathedral.SingleAgentVecEnv`, or a
-    list of them) get each new level: ``set_attr("level", n)`` on a vector environment,
-    ``env.unwrapped.level = n`` on a single one. Their opponent must be ``"engine"``.
+    list of them) get each new stage's ``level`` and ``epsilon``: ``set_attr`` on a vector
+    environment, the attributes of ``env.unwrapped`` on a single one. Their opponent must be
+    ``"engine"``.
     """
 
     envs: Any = None
@@ -55,7 +63,9 @@ class Curriculum:
     top: int = 10
     promote: float = 0.6
     window: int = 100
+    epsilons: tuple = (0.75, 0.5, 0.25)
     level: int = field(init=False)
+    epsilon: float = field(init=False, default=0.0)
     games: int = field(init=False, default=0)
     promotions: list = field(init=False, default_factory=list)
     _recent: list = field(init=False, default_factory=list, repr=False)
@@ -65,7 +75,16 @@ class Curriculum:
         _number("top", self.top, self.start, 10, integer=True)
         _number("promote", self.promote, 0.0, 1.0)
         _number("window", self.window, 1, 10**6, integer=True)
-        self.level = self.start
+        if isinstance(self.epsilons, (str, bytes)) or not hasattr(self.epsilons, "__iter__"):
+            raise CathedralError(f"epsilons={self.epsilons!r}: expected a sequence of numbers from 0 to 1")
+        self.epsilons = tuple(self.epsilons)
+        for value in self.epsilons:
+            _number("epsilons", value, 0.0, 1.0)
+        # Every stage: the warm-up mixtures, then each level alone.
+        self._stages = [(self.start, float(e)) for e in self.epsilons]
+        self._stages += [(level, 0.0) for level in range(self.start, self.top + 1)]
+        self._stage = 0
+        self.level, self.epsilon = self._stages[0]
         for env in self._targets():
             opponent = getattr(getattr(env, "unwrapped", env), "opponent", None)
             if hasattr(env, "get_attr"):
@@ -85,10 +104,11 @@ class Curriculum:
 
     def _apply(self) -> None:
         for env in self._targets():
-            if hasattr(env, "set_attr"):
-                env.set_attr("level", self.level)
-            else:
-                getattr(env, "unwrapped", env).level = self.level
+            for name, value in (("level", self.level), ("epsilon", self.epsilon)):
+                if hasattr(env, "set_attr"):
+                    env.set_attr(name, value)
+                else:
+                    setattr(getattr(env, "unwrapped", env), name, value)
 
     def record(self, score: float) -> bool:
         """Counts one finished game scored ``score`` (1 won, 0.5 drawn, 0 lost); returns whether
@@ -99,11 +119,12 @@ class Curriculum:
         self._recent.append(float(score))
         if len(self._recent) > self.window:
             self._recent.pop(0)
-        if self.level < self.top and len(self._recent) == self.window:
+        if self._stage + 1 < len(self._stages) and len(self._recent) == self.window:
             mean = sum(self._recent) / self.window
             if mean >= self.promote:
-                self.promotions.append(Promotion(self.games, self.level, mean))
-                self.level += 1
+                self.promotions.append(Promotion(self.games, self.level, self.epsilon, mean))
+                self._stage += 1
+                self.level, self.epsilon = self._stages[self._stage]
                 self._recent.clear()
                 self._apply()
                 return True

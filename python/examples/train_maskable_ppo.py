@@ -15,8 +15,9 @@ The agent plays a random side (``play_as="random"``) in ``--envs`` games of
 move, the weakest there is), ``greedy`` or ``policy`` (the simple built-in players), or ``engine``
 at ``--level`` of the ladder with ``--nodes`` per move (what level 10 searches; the levels below
 have budgets of their own, which it caps), each mixed with random moves by ``--epsilon``. With
-``--curriculum`` the engine starts at ``--level`` and :class:`cathedral.Curriculum` moves it one
-level up each time the agent scores 60 % over its last ``--window`` games. The reward is
+``--curriculum`` :class:`cathedral.Curriculum` moves the opponent up a stage each time the agent
+scores 60 % over its last ``--window`` games: level ``--level`` with three quarters of its moves
+random, then half, then a quarter, then the level alone, then each level above. The reward is
 the final square difference from the agent's side (positive: the agent left fewer squares
 unplaced). Every rollout the script prints and records the mean reward of the games finished
 in it, and it stops after ``--minutes`` of training.
@@ -88,6 +89,9 @@ def main() -> int:
     started = time.monotonic()
     limit = args.minutes * 60
 
+    def stage(level: int, epsilon: float) -> str:
+        return f"level {level}" + (f" with {epsilon:.0%} random moves" if epsilon else "")
+
     class Curve(BaseCallback):
         """Records the mean reward of the games finished in each rollout; stops at the limit."""
 
@@ -102,17 +106,20 @@ def main() -> int:
                     self.rewards.append(info["episode"]["r"])
             if course is not None and course.update(self.locals["infos"]):
                 step = course.promotions[-1]
-                print(f"  level {step.level} beaten ({step.score:.0%} over {args.window} games): now level {course.level}", flush=True)
+                print(f"  {stage(step.level, step.epsilon)} beaten ({step.score:.0%} over {args.window} games): now {stage(course.level, course.epsilon)}", flush=True)
             return time.monotonic() - started < limit
 
         def _on_rollout_end(self) -> None:
             if not self.rewards:
                 return
             self.games += len(self.rewards)
-            level = course.level if course is not None else (args.level if args.opponent == "engine" else "")
+            if course is not None:
+                level = stage(course.level, course.epsilon)
+            else:
+                level = stage(args.level, args.epsilon) if args.opponent == "engine" else ""
             row = (time.monotonic() - started, self.num_timesteps, self.games, float(np.mean(self.rewards)), level)
             curve.append(row)
-            print(f"{row[0]:7.0f} s  {row[1]:8d} steps  {row[2]:6d} games  mean reward {row[3]:+7.2f}  {'level ' + str(level) if level else ''}", flush=True)
+            print(f"{row[0]:7.0f} s  {row[1]:8d} steps  {row[2]:6d} games  mean reward {row[3]:+7.2f}  {level}", flush=True)
             self.rewards = []
 
     model = MaskablePPO("MultiInputPolicy", venv, n_steps=256, batch_size=256, seed=args.seed, verbose=0)
@@ -120,7 +127,7 @@ def main() -> int:
     if args.csv:
         with open(args.csv, "w", newline="") as out:
             writer = csv.writer(out)
-            writer.writerow(["seconds", "steps", "games", "mean_reward", "level"])
+            writer.writerow(["seconds", "steps", "games", "mean_reward", "opponent"])
             writer.writerows(curve)
     return 0
 

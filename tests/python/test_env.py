@@ -528,7 +528,7 @@ def test_the_training_example_trains_or_says_what_it_needs(tmp_path):
     else:
         assert done.returncode == 0, done.stderr
         lines = curve.read_text().splitlines()
-        assert lines[0] == "seconds,steps,games,mean_reward,level" and len(lines) > 1
+        assert lines[0] == "seconds,steps,games,mean_reward,opponent" and len(lines) > 1
     assert "--index-url https://download.pytorch.org/whl/cpu" in script.read_text()
     bad = subprocess.run([sys.executable, str(script), "--envs", "0"], capture_output=True, text=True)
     assert bad.returncode == 2 and "--envs 0: expected 1 to 256" in bad.stderr

@@ -29,6 +29,10 @@ def test_the_weak_levels_vary_by_seed_and_the_top_does_not():
     assert len(weak) > 1, weak
     assert len(strong) == 1, strong
     # The same seed, the same move.
+    # A weak level's slips are said, in words; full strength makes none.
+    slips = [cathedral.bestmove(position, level=1, nodes=2000, seed=s).get("slip") for s in range(30)]
+    assert {"missed a claim or a capture", "ignored the opponent's threats"} & set(slips), slips
+    assert all("slip" not in cathedral.bestmove(position, level=10, nodes=500, seed=s) for s in range(3))
     once, again = (cathedral.bestmove(position, level=1, nodes=2000, seed=5) for _ in range(2))
     assert once["best_move"] == again["best_move"] and once["nodes"] == again["nodes"]
 
@@ -89,7 +93,7 @@ def test_epsilon_mixes_random_moves_into_any_opponent():
 
 def test_the_curriculum_moves_up_after_a_good_window():
     env = cathedral.SingleAgentEnv(level=10)
-    course = cathedral.Curriculum(env, start=2, window=4, promote=0.75)
+    course = cathedral.Curriculum(env, start=2, window=4, promote=0.75, epsilons=())
     assert course.level == 2 and env.level == 2
     # The window slides: 1 1 0 0.5, then 1 0 0.5 1, then 0 0.5 1 1 score 0.625; 0.5 1 1 1 0.875.
     for score in (1, 1, 0, 0.5, 1, 1):
@@ -97,13 +101,14 @@ def test_the_curriculum_moves_up_after_a_good_window():
     assert course.level == 2 and course.recent_score == 0.625
     assert course.record(1)
     assert course.level == 3 and env.level == 3
-    assert (course.promotions[0].level, course.promotions[0].games, course.promotions[0].score) == (2, 7, 0.875)
+    step = course.promotions[0]
+    assert (step.level, step.epsilon, step.games, step.score) == (2, 0.0, 7, 0.875)
     assert course.recent_score is None
 
 
 def test_the_curriculum_reads_the_environments_infos_and_stops_at_the_top():
     venv = cathedral.SingleAgentVecEnv(num_envs=2, level=1)
-    course = cathedral.Curriculum(venv, start=9, top=10, window=2, promote=0.5)
+    course = cathedral.Curriculum(venv, start=9, top=10, window=2, promote=0.5, epsilons=())
     assert venv.get_attr("level") == [9, 9]
     won = {"agent": "light", "result": "light"}
     drawn = {"agent": "dark", "result": "draw"}
@@ -118,9 +123,28 @@ def test_the_curriculum_reads_the_environments_infos_and_stops_at_the_top():
     venv.close()
 
 
+def test_the_curriculum_starts_with_the_level_mixed_with_random_moves():
+    # By default the first stages are level 1 with three quarters, half and a quarter of its
+    # moves random, then level 1 alone: each set on the environment as it comes.
+    env = cathedral.SingleAgentEnv(level=7)
+    course = cathedral.Curriculum(env, window=1, promote=1.0)
+    stages = [(course.level, course.epsilon)]
+    while course.record(1):
+        stages.append((course.level, course.epsilon))
+        assert (env.level, env.epsilon) == stages[-1]
+    assert stages == [(1, 0.75), (1, 0.5), (1, 0.25)] + [(n, 0.0) for n in range(1, 11)]
+    assert [p.epsilon for p in course.promotions[:4]] == [0.75, 0.5, 0.25, 0.0]
+    # A mixed stage plays mixed games: the opponent's moves include random ones.
+    mixed, _ = play_out(cathedral.SingleAgentEnv(play_as="dark", opponent="engine", level=1, epsilon=0.75), seed=2)
+    plain, _ = play_out(cathedral.SingleAgentEnv(play_as="dark", opponent="engine", level=1), seed=2)
+    assert mixed != plain
+
+
 @pytest.mark.parametrize(
     "options, words",
     [
+        (dict(epsilons=(0.5, 2)), r"epsilons=2: expected a number from 0 to 1"),
+        (dict(epsilons="0.5"), r"epsilons='0.5': expected a sequence"),
         (dict(start=0), r"start=0: expected an integer from 1 to 10"),
         (dict(start=3, top=2), r"top=2: expected an integer from 3 to 10"),
         (dict(promote=1.5), r"promote=1.5: expected a number from 0 to 1"),

@@ -64,6 +64,11 @@ pub struct BestMoveReport {
     /// their statistics (absent when the engine searched).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub book: Option<BookReport>,
+    /// Below the top level, the error people make that the level made on this move instead of
+    /// its search's move, in words (absent when it made none): `line` and `candidates` are
+    /// still what its search found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub slip: Option<String>,
 }
 
 /// The opening book's say in a position.
@@ -125,6 +130,7 @@ impl BestMoveReport {
                 0.0
             },
             book: None,
+            slip: choice.slip.map(|slip| slip.describe().to_string()),
         }
     }
 
@@ -173,6 +179,7 @@ impl BestMoveReport {
             nodes: 0,
             seconds: 0.0,
             nodes_per_second: 0.0,
+            slip: None,
             book: Some(BookReport {
                 name: book.name.clone(),
                 nodes_per_move: book.nodes_per_move,

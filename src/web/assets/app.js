@@ -830,7 +830,7 @@ function wire() {
     $("opponent").value = "dark";
     saveSettings();
     S.autoplay = true;
-    say(`You play Light against the engine (level ${S.level}; change it beside "Engine plays").`);
+    say(`You play Light against the engine (level ${S.level}, ${LADDER[S.level - 1].name}; change it beside "Engine plays").`);
     render();
     // The first screen's buttons are gone: the keyboard goes on from the board, not the page's top.
     $("board").focus();

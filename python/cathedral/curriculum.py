@@ -91,7 +91,7 @@ class Curriculum:
                 opponent = env.get_attr("opponent")[0]
             if opponent != "engine":
                 raise CathedralError(
-                    f"envs: a curriculum moves the engine's level; this environment's opponent is {opponent!r}, expected 'engine'"
+                    f"envs={env!r}: a curriculum moves the engine's level; this environment's opponent is {opponent!r}, expected 'engine'"
                 )
         self._apply()
 

@@ -138,19 +138,38 @@ pub fn play_game(
     positions
 }
 
+/// Positions for the tests of the move choosers (this policy, the ladder's slips).
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod fixtures {
     use crate::cathedral::legality::parse_move;
+    use crate::cathedral::position::Position;
     use crate::cathedral::rules::Rules;
 
-    fn play_all(moves: &[&str]) -> Position {
+    /// Light's Tavern alone in the a10 corner, Dark to move: Dark's Inn at a9,b9,b10 captures it.
+    pub(crate) const TAVERN_IN_THE_CORNER: [&str; 5] = [
+        "cathedral:e7,d6,e6,f6,e5,e4",
+        "dark:castle:a1,b1,c1,a2,c2",
+        "light:square:h8,i8,h9,i9",
+        "dark:bridge:d1,e1,f1",
+        "light:tavern:a10",
+    ];
+
+    /// The classic start after `moves`.
+    pub(crate) fn play_all(moves: &[&str]) -> Position {
         let mut position = Position::new(Rules::CLASSIC);
         for text in moves {
             position.play(parse_move(&position, text).expect(text));
         }
         position
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixtures::{TAVERN_IN_THE_CORNER, play_all};
+    use super::*;
+    use crate::cathedral::legality::parse_move;
+    use crate::cathedral::rules::Rules;
 
     #[test]
     fn rng_is_deterministic_and_spread() {
@@ -186,14 +205,7 @@ mod tests {
 
     #[test]
     fn prefers_a_capturing_move() {
-        // Light's Tavern alone in the a10 corner; Dark's Inn at a9,b9,b10 captures it.
-        let position = play_all(&[
-            "cathedral:e7,d6,e6,f6,e5,e4",
-            "dark:castle:a1,b1,c1,a2,c2",
-            "light:square:h8,i8,h9,i9",
-            "dark:bridge:d1,e1,f1",
-            "light:tavern:a10",
-        ]);
+        let position = play_all(&TAVERN_IN_THE_CORNER);
         let capture = parse_move(&position, "dark:inn:a9,b9,b10").unwrap();
         assert_eq!(effect(&position, capture).captured, 1);
         let policy = Policy::default();

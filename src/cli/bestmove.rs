@@ -36,11 +36,11 @@ pub struct BestMoveArgs {
     /// Threads of the exact try and the estimating search (0 = all cores); with --nodes, one.
     #[arg(long, default_value = "1", value_name = "N", value_parser = limits::threads)]
     pub threads: usize,
-    /// Seeds the noise of levels below 10.
+    /// Seeds the choices of levels below 10 (their noise and slips).
     #[arg(long, default_value = "0", value_name = "S")]
     pub seed: u64,
-    /// Strength, 1 (weakest) to 10 (full strength): each level down halves the budget and adds
-    /// half a square of noise.
+    /// Strength, a level of the engine's ladder: 1 (a beginner) to 10 (full strength); below 10
+    /// a fixed player with a budget of its own (docs/engine.md, "The ladder of levels").
     #[arg(long, default_value = "10", value_name = "1..10", value_parser = limits::level)]
     pub level: u8,
     /// Table memory in MiB (1 to 65536), for the solver and the search each.

@@ -6,7 +6,7 @@
 use super::ColorWhen;
 use super::shared::exit::{Exit, Failure};
 use super::shared::limits;
-use super::shared::output::{emit_json, emit_text, new_table, show_progress, style_for};
+use super::shared::output::{emit_json, emit_text, new_table, pairs_bar, style_for};
 use super::shared::search::ctrl_c_flag;
 use cathedral::Position;
 use cathedral::Rules;
@@ -15,7 +15,6 @@ use cathedral::arena::{
     Budget, BuiltIn, BuiltInPlayer, Contestant, MatchOptions, PairResult, Schedule, run_match,
 };
 use cathedral::engine::ladder::LADDER;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::sync::atomic::Ordering;
 
@@ -112,14 +111,7 @@ pub fn run(args: &LadderArgs) -> miette::Result<()> {
         if stop.load(Ordering::Relaxed) {
             break;
         }
-        let bar = ProgressBar::with_draw_target(Some(pairs as u64), ProgressDrawTarget::hidden());
-        if show_progress() {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
-        bar.set_style(
-            ProgressStyle::with_template("{bar:30} {pos}/{len} pairs [{elapsed}] {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
+        let bar = pairs_bar(pairs);
         bar.set_message(format!("{} against {}", name(a), name(b)));
         let make = || -> Result<[Box<dyn Contestant<Position>>; 2], String> {
             Ok([

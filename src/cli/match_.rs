@@ -6,7 +6,7 @@ use super::shared::exit::{Exit, Failure};
 use super::shared::game::with_game;
 use super::shared::limits;
 use super::shared::output::{
-    emit_json, emit_text, new_table, refuse_overwrite, show_progress, style_for, wrap_for_terminal,
+    emit_json, emit_text, new_table, pairs_bar, refuse_overwrite, style_for, wrap_for_terminal,
 };
 use super::shared::search::ctrl_c_flag;
 use crate::protocol::ExternalEngine;
@@ -16,7 +16,6 @@ use cathedral::arena::{
 };
 use cathedral::boardgame::Clock;
 use cathedral::present::words::count;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -212,14 +211,7 @@ fn play_match<G: MatchGame>(args: &MatchArgs) -> miette::Result<()> {
         None => None,
     };
     let stop = ctrl_c_flag();
-    let bar = ProgressBar::with_draw_target(Some(pairs as u64), ProgressDrawTarget::hidden());
-    if show_progress() {
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-    }
-    bar.set_style(
-        ProgressStyle::with_template("{bar:30} {pos}/{len} pairs [{elapsed}] {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
+    let bar = pairs_bar(pairs);
     let make = || -> Result<[Box<dyn Contestant<G>>; 2], String> {
         Ok([
             contestant::<G>(&a, budget, args.tt_mb)?,

@@ -238,6 +238,7 @@ def _callables():
         "parse_records": ("",),
         "records_text": ([],),
         "action_info": (0,),
+        "builtin_move": (start, "greedy"),
         "Batch": (1,),
         "Sprt": (0, 5),
         "Record": (start,),

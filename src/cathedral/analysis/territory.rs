@@ -266,7 +266,7 @@ fn playout(position: &Position, options: &TerritoryOptions, seed: u64) -> Option
                 } else {
                     options.level.clamp(1, MAX_LEVEL)
                 };
-                // `choose` halves the budget per level below the top: give it back.
+                // The halving levels halve the budget per level below the top: give it back.
                 let below = u32::from(MAX_LEVEL - level);
                 let choice = choose(
                     &position,
@@ -276,6 +276,8 @@ fn playout(position: &Position, options: &TerritoryOptions, seed: u64) -> Option
                         threads: 1,
                         seed: rng.next_u64(),
                         level,
+                        // The map's accuracy was measured with the halving levels' noise.
+                        halving: true,
                         tt_mb: 2,
                         stop: Arc::clone(&options.stop),
                         exact: true,

@@ -12,7 +12,7 @@
 //!
 //! The Elo of each rung ([`Rung::elo`]) was measured by `cathedral ladder` (`docs/engine.md`,
 //! "The ladder of levels"): matches of pairs with colours swapped between neighbouring levels,
-//! chained up from the random player at 0.
+//! chained up from the greedy player at 0 (the random player loses every pair to level 1).
 
 use crate::boardgame::Rng;
 use crate::cathedral::moves::{Move, MoveList};
@@ -49,7 +49,8 @@ pub struct Rung {
     pub ignores_threats: f64,
     /// Whether the exact solver takes over its endgames.
     pub exact: bool,
-    /// Its strength in Elo over the random player, as measured (`docs/engine.md`).
+    /// Its strength in Elo over the greedy player, as `cathedral ladder --games 400 --seed
+    /// 31337` measured it (`docs/engine.md`, "The ladder of levels").
     pub elo: i32,
     /// Its name, a word or two, for a level picker.
     pub name: &'static str,
@@ -67,7 +68,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.2,
         ignores_threats: 0.3,
         exact: false,
-        elo: 0,
+        elo: -74,
         name: "beginner",
         summary: "a beginner: misses captures, fills its own territory",
     },
@@ -79,7 +80,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.115,
         ignores_threats: 0.2,
         exact: false,
-        elo: 0,
+        elo: 61,
         name: "novice",
         summary: "a novice: often misses a capture or a threat",
     },
@@ -91,7 +92,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.04,
         ignores_threats: 0.08,
         exact: false,
-        elo: 0,
+        elo: 324,
         name: "casual",
         summary: "a casual player: sees one move ahead, sometimes leaves a wall open",
     },
@@ -103,7 +104,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.035,
         ignores_threats: 0.07,
         exact: false,
-        elo: 0,
+        elo: 557,
         name: "club",
         summary: "a club player: sees the reply, still slips",
     },
@@ -115,7 +116,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.005,
         ignores_threats: 0.01,
         exact: false,
-        elo: 0,
+        elo: 732,
         name: "strong club",
         summary: "a strong club player: reads a few moves, rarely slips",
     },
@@ -127,7 +128,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.0,
         ignores_threats: 0.0,
         exact: false,
-        elo: 0,
+        elo: 890,
         name: "expert",
         summary: "an expert: the engine at 5,000 nodes, no slips",
     },
@@ -139,7 +140,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.0,
         ignores_threats: 0.0,
         exact: false,
-        elo: 0,
+        elo: 1023,
         name: "master",
         summary: "a master: the engine at 10,000 nodes",
     },
@@ -151,7 +152,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.0,
         ignores_threats: 0.0,
         exact: false,
-        elo: 0,
+        elo: 1148,
         name: "engine 20k",
         summary: "the engine at 20,000 nodes",
     },
@@ -163,7 +164,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.0,
         ignores_threats: 0.0,
         exact: false,
-        elo: 0,
+        elo: 1299,
         name: "engine 50k",
         summary: "the engine at 50,000 nodes, without the solver",
     },
@@ -175,7 +176,7 @@ pub const LADDER: [Rung; 10] = [
         fills_own: 0.0,
         ignores_threats: 0.0,
         exact: true,
-        elo: 0,
+        elo: 1499,
         name: "full strength",
         summary: "full strength: the whole budget and the exact solver",
     },
@@ -286,16 +287,8 @@ fn biggest(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cathedral::legality::parse_move;
+    use crate::cathedral::policy::fixtures::{TAVERN_IN_THE_CORNER, play_all};
     use crate::cathedral::rules::Rules;
-
-    fn play_all(moves: &[&str]) -> Position {
-        let mut position = Position::new(Rules::CLASSIC);
-        for text in moves {
-            position.play(parse_move(&position, text).expect(text));
-        }
-        position
-    }
 
     #[test]
     fn the_ladder_is_in_order_and_weakens_monotonically() {
@@ -328,14 +321,7 @@ mod tests {
 
     #[test]
     fn a_missed_capture_is_a_move_that_claims_nothing() {
-        // Light's Tavern alone in the a10 corner; Dark's Inn at a9,b9,b10 captures it.
-        let position = play_all(&[
-            "cathedral:e7,d6,e6,f6,e5,e4",
-            "dark:castle:a1,b1,c1,a2,c2",
-            "light:square:h8,i8,h9,i9",
-            "dark:bridge:d1,e1,f1",
-            "light:tavern:a10",
-        ]);
+        let position = play_all(&TAVERN_IN_THE_CORNER);
         let always = Rung {
             misses_claims: 0.999,
             ..LADDER[0]

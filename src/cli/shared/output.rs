@@ -33,6 +33,21 @@ pub fn quiet() -> bool {
     QUIET.load(Ordering::Relaxed)
 }
 
+/// A progress bar over a match's `pairs` on standard error, hidden where progress is not shown
+/// ([`show_progress`]).
+pub fn pairs_bar(pairs: usize) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+    let bar = ProgressBar::with_draw_target(Some(pairs as u64), ProgressDrawTarget::hidden());
+    if show_progress() {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} pairs [{elapsed}] {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
 /// Whether progress may be shown on standard error: a terminal, and no `--quiet`.
 pub fn show_progress() -> bool {
     !QUIET.load(Ordering::Relaxed) && std::io::stderr().is_terminal()

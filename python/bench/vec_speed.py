@@ -14,8 +14,8 @@ script checks that their rewards and finished games agree. The rounds alternate 
 environments, so that a change in the machine's load hits all of them; the table gives the
 medians of the agent moves per second (all games together), with the load average.
 
-SB3's ``SubprocVecEnv`` is not measured: Stable-Baselines3 requires torch, which is not
-installed here.
+Where Stable-Baselines3 is installed (it brings torch), its ``DummyVecEnv`` and
+``SubprocVecEnv`` are measured too; without it they are left out.
 """
 
 from __future__ import annotations

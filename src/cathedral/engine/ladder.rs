@@ -261,6 +261,9 @@ pub fn slip(rung: &Rung, position: &Position, seed: u64) -> Option<(Slip, Move)>
                 |e| e.size,
             )
         }
+        // The greedy player's key (`puzzle::greedy::key`: size, then squares claimed, which stay
+        // below 128), on the effects already measured here; the puzzle module uses the engine,
+        // so the engine does not call into it.
         Slip::IgnoresThreats => biggest(&moves, &mut rng, |_| true, |e| e.size * 128 + e.claimed),
     };
     chosen.map(|mv| (kind, mv))
@@ -326,16 +329,13 @@ mod tests {
             misses_claims: 0.999,
             ..LADDER[0]
         };
-        let mut seen = 0;
         for seed in 0..20 {
             let (kind, mv) = slip(&always, &position, seed).expect("a claim to miss");
             assert_eq!(kind, Slip::MissesClaims);
             let e = effect(&position, mv);
             assert_eq!(e.claimed, 0, "seed {seed}");
             assert_eq!(e.captured, 0);
-            seen += 1;
         }
-        assert_eq!(seen, 20);
         // The same seed, the same slip; the full-strength rung never slips.
         assert_eq!(slip(&always, &position, 3), slip(&always, &position, 3));
         for seed in 0..50 {

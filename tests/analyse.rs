@@ -47,6 +47,7 @@ fn an_endgame_blunder_is_measured_exactly_and_marked() {
             time: None,
             tt_mb: 64,
             stop: Default::default(),
+            recheck: None,
         },
         &|_, _| {},
     );
@@ -262,4 +263,105 @@ fn annotate_writes_the_marks_as_glyphs_with_a_comment_and_never_over_a_file() {
     let all = cathedral::file::load_records(&out).unwrap();
     assert_eq!(all.len(), 2);
     assert_eq!(all[0], annotated[0], "the same analysis of game 1");
+}
+
+/// The first blunder game's analysis at `nodes` per position, with `recheck`.
+fn reviewed(
+    nodes: u64,
+    recheck: Option<cathedral::analysis::Recheck>,
+) -> (
+    GameRecord,
+    cathedral::analysis::game::GameAnalysis<cathedral::Position>,
+) {
+    let game = cathedral::file::load_records(std::path::Path::new("tests/data/blunder-games.yaml"))
+        .unwrap()
+        .remove(0);
+    let budget = Budget {
+        nodes: Some(nodes),
+        time: None,
+        tt_mb: 16,
+        stop: Default::default(),
+        recheck,
+    };
+    let analysis = analyse_game::<cathedral::Position>(&game, &budget, &|_, _| {});
+    (game, analysis)
+}
+
+#[test]
+fn the_second_stage_judges_again_exactly_the_moves_in_doubt() {
+    use cathedral::analysis::Recheck;
+    use cathedral::analysis::game::in_doubt;
+    let recheck = Recheck {
+        factor: 4,
+        from_loss: 1.0,
+        unstable: 2.0,
+    };
+    let (game, first) = reviewed(1500, None);
+    let (_, second) = reviewed(1500, Some(recheck));
+    let positions = game.positions();
+    let judged: Vec<_> = first
+        .plies
+        .iter()
+        .map(|p| p.before.clone())
+        .chain(std::iter::once(first.end.clone()))
+        .collect();
+    let mut again = 0;
+    for (i, (one, two)) in first.plies.iter().zip(&second.plies).enumerate() {
+        let doubted = in_doubt(&positions, i, &judged[i], &judged[i + 1], &recheck);
+        assert_eq!(two.before.deeper, doubted, "move {}", i + 1);
+        assert!(!one.before.deeper);
+        if doubted {
+            again += 1;
+            assert!(
+                two.before.nodes > one.before.nodes,
+                "move {}: deeper",
+                i + 1
+            );
+        } else {
+            // A move not in doubt keeps its first judgement.
+            assert_eq!(two.before.value, one.before.value, "move {}", i + 1);
+            assert_eq!(two.before.played_value, one.before.played_value);
+        }
+    }
+    // Some moves are judged again and most are not: the stage spends where it matters.
+    assert!(
+        again > 0 && again < first.plies.len() / 2,
+        "{again} of {}",
+        first.plies.len()
+    );
+}
+
+#[test]
+fn the_review_in_the_games_order_gives_the_same_marks_as_the_batch() {
+    use cathedral::analysis::game::{Review, assemble};
+    let recheck = Some(cathedral::analysis::Recheck {
+        factor: 4,
+        from_loss: 1.0,
+        unstable: 2.0,
+    });
+    let (game, batch) = reviewed(1500, recheck);
+    let positions = game.positions();
+    let budget = Budget {
+        nodes: Some(1500),
+        time: None,
+        tt_mb: 16,
+        stop: Default::default(),
+        recheck,
+    };
+    let mut review = Review::new(&game, &positions, &budget);
+    let mut streamed = Vec::new();
+    while let Some(plies) = review.step() {
+        streamed.extend(plies);
+    }
+    assert_eq!(streamed.len(), batch.plies.len());
+    let ordered = assemble(&game, review.judged());
+    for ((a, b), c) in batch.plies.iter().zip(&streamed).zip(&ordered.plies) {
+        assert_eq!(a.ply, b.ply);
+        for other in [b, c] {
+            assert_eq!(a.loss, other.loss, "move {}", a.ply);
+            assert_eq!(a.mark, other.mark, "move {}", a.ply);
+            assert_eq!(a.before.deeper, other.before.deeper, "move {}", a.ply);
+            assert_eq!(a.notes, other.notes, "move {}", a.ply);
+        }
+    }
 }

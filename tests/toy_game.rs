@@ -735,6 +735,8 @@ impl Judge for Coins {
                     .map(|(_, v)| f64::from(*v))
             }),
             best_move: best.map(|(mv, _)| mv),
+            nodes: None,
+            deeper: false,
         }
     }
 
@@ -896,6 +898,7 @@ fn the_toy_game_goes_through_whole_game_analysis() {
         time: None,
         tt_mb: 1,
         stop: Default::default(),
+        recheck: None,
     };
     for _ in 0..30 {
         let row = random_row(&mut rng);

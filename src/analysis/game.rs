@@ -2,12 +2,16 @@
 //! solver proves it, by the engine's estimate otherwise), what each move gave up, marks,
 //! turning points, missed captures and claims in words, and a per-player summary.
 //!
-//! Each position is judged once, independently of the others (so the work runs in parallel and,
-//! with a node budget, gives the same answer on every machine). A move's loss is the value of the
-//! position before it minus the value it leaves, both from the mover's view:
-//! `loss(i) = value(i) + value(i + 1)`, as the value after the move is from the opponent's view.
+//! A review runs in two stages. First every position is judged once at the budget,
+//! independently of the others (so the work runs in parallel and, with a node budget, gives the
+//! same answer on every machine). A move's loss is the value of the position before it minus the
+//! value the move leaves, both from the mover's view and from the same search. Then the moves
+//! that first look leaves in doubt ([`in_doubt`]: a loss near or above a mark, or a next position
+//! whose own value disagrees with the one the move got) are judged again with a deeper budget
+//! ([`Recheck`]). The board's analysis, which reports move by move, runs the same two stages in
+//! the game's order ([`Review`]) and reaches the same marks.
 
-use crate::analysis::{Budget, Judge};
+use crate::analysis::{Budget, Judge, Recheck};
 use crate::boardgame::Judgement;
 use crate::frontend::record_positions;
 use rayon::prelude::*;
@@ -25,7 +29,7 @@ pub const BLUNDER: f64 = 8.0;
 pub const DRAW_BAND: f64 = 1.5;
 
 /// How bad a move was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mark {
     /// `?!`: lost [`INACCURACY`] squares or more.
@@ -119,6 +123,11 @@ pub struct Judged<M> {
     /// The best move itself.
     #[serde(skip)]
     pub best_move: Option<M>,
+    /// The nodes the judgement searched, where the game counts them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
+    /// Whether this is the review's second, deeper judgement ([`Recheck`]).
+    pub deeper: bool,
 }
 
 /// One move of the game, judged.
@@ -294,19 +303,9 @@ fn notes<G: Judge>(
     notes
 }
 
-/// Judges position `i` of `record` (`positions` are [`record_positions`]), and the move played
-/// there.
-pub fn judge_position<G: Judge>(
-    record: &G::Record,
-    positions: &[G],
-    i: usize,
-    budget: &Budget,
-) -> Judged<G::Move> {
-    positions[i].judge(G::record_moves(record).get(i).copied(), budget)
-}
-
-/// Analyses `record` with `budget` per position, calling `progress` with the number of
-/// positions judged so far and their total.
+/// Analyses `record` with `budget` per position, in the review's two stages (its
+/// [`Budget::recheck`]), calling `progress` with the number of judgements made so far and their
+/// total (which grows by the moves the second stage judges again).
 pub fn analyse_game<G: Judge>(
     record: &G::Record,
     budget: &Budget,
@@ -318,16 +317,160 @@ where
     let positions = record_positions::<G>(record);
     let moves = G::record_moves(record);
     let done = AtomicUsize::new(0);
-    let total = positions.len();
-    let judged: Vec<Judged<G::Move>> = (0..total)
+    let total = AtomicUsize::new(positions.len());
+    let mut judged: Vec<Judged<G::Move>> = (0..positions.len())
         .into_par_iter()
         .map(|i| {
             let judged = positions[i].judge(moves.get(i).copied(), budget);
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            progress(
+                done.fetch_add(1, Ordering::Relaxed) + 1,
+                total.load(Ordering::Relaxed),
+            );
             judged
         })
         .collect();
+    if let Some(recheck) = &budget.recheck
+        && !budget.stop.load(Ordering::Relaxed)
+    {
+        let doubted: Vec<usize> = (0..judged.len().saturating_sub(1))
+            .filter(|&i| in_doubt(&positions, i, &judged[i], &judged[i + 1], recheck))
+            .collect();
+        total.fetch_add(doubted.len(), Ordering::Relaxed);
+        let deep = budget.deeper(recheck.factor);
+        let again: Vec<(usize, Judged<G::Move>)> = doubted
+            .into_par_iter()
+            .map(|i| {
+                let judgement = rejudge(&positions[i], moves[i], &deep);
+                progress(
+                    done.fetch_add(1, Ordering::Relaxed) + 1,
+                    total.load(Ordering::Relaxed),
+                );
+                (i, judgement)
+            })
+            .collect();
+        for (i, judgement) in again {
+            judged[i] = judgement;
+        }
+    }
     assemble(record, &judged)
+}
+
+/// Position `position` judged again with `deep`, the move `played` there valued in the same
+/// search; marked as the second stage's.
+fn rejudge<G: Judge>(position: &G, played: G::Move, deep: &Budget) -> Judged<G::Move> {
+    Judged {
+        deeper: true,
+        ..position.judge(Some(played), deep)
+    }
+}
+
+/// Whether the first judgements of the positions before and after move `i` (`before`, `next`)
+/// leave its loss in doubt, so that [`Recheck`] judges position `i` again: not when the loss is
+/// exact or the position before it is proven (a deeper search cannot change it); otherwise when
+/// the loss reaches `from_loss`, or the value the move got in the search before it and the next
+/// position's own value differ by `unstable` or more.
+pub fn in_doubt<G: Judge>(
+    positions: &[G],
+    i: usize,
+    before: &Judged<G::Move>,
+    next: &Judged<G::Move>,
+    recheck: &Recheck,
+) -> bool {
+    if before.judgement == Judgement::Exact {
+        return false;
+    }
+    let keeps_turn = positions
+        .get(i + 1)
+        .is_some_and(|after| after.seat_to_move() == positions[i].seat_to_move());
+    let next_view = if keeps_turn { next.value } else { -next.value };
+    let Some(played) = before.played_value else {
+        return true;
+    };
+    let loss = (before.value - played).max(0.0);
+    loss >= recheck.from_loss || (played - next_view).abs() >= recheck.unstable
+}
+
+/// A review made in the game's order, one position after another, for a front end that shows
+/// each move as soon as its marks are final: the same two stages and the same marks as
+/// [`analyse_game`] (a move is settled once the position after it is too, so each move is
+/// reported one position after it is first judged).
+pub struct Review<'a, G: Judge> {
+    record: &'a G::Record,
+    positions: &'a [G],
+    budget: &'a Budget,
+    judged: Vec<Judged<G::Move>>,
+}
+
+impl<'a, G: Judge> Review<'a, G> {
+    /// A review of `record` (its `positions` are [`record_positions`]) within `budget` per
+    /// position.
+    pub fn new(record: &'a G::Record, positions: &'a [G], budget: &'a Budget) -> Self {
+        Review {
+            record,
+            positions,
+            budget,
+            judged: Vec::with_capacity(positions.len()),
+        }
+    }
+
+    /// Positions judged so far.
+    pub fn judged(&self) -> &[Judged<G::Move>] {
+        &self.judged
+    }
+
+    /// Judges the next position (and the one before it again where its move is in doubt).
+    /// Returns the moves this settles: none, one, or at the last position the last two. `None`
+    /// when every position is judged or the budget's `stop` was set meanwhile (what was judged
+    /// before stays).
+    pub fn step(&mut self) -> Option<Vec<PlyAnalysis<G>>> {
+        let i = self.judged.len();
+        if i >= self.positions.len() || self.budget.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let moves = G::record_moves(self.record);
+        let judgement = self.positions[i].judge(moves.get(i).copied(), self.budget);
+        if self.budget.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Some(recheck) = &self.budget.recheck
+            && i > 0
+            && in_doubt(
+                self.positions,
+                i - 1,
+                &self.judged[i - 1],
+                &judgement,
+                recheck,
+            )
+        {
+            let again = rejudge(
+                &self.positions[i - 1],
+                moves[i - 1],
+                &self.budget.deeper(recheck.factor),
+            );
+            if self.budget.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            self.judged[i - 1] = again;
+        }
+        self.judged.push(judgement);
+        let settled = |ply: usize, judged: &[Judged<G::Move>]| {
+            ply_analysis(
+                self.record,
+                self.positions,
+                ply,
+                &judged[ply],
+                &judged[ply + 1],
+            )
+        };
+        let mut plies = Vec::new();
+        if i >= 2 {
+            plies.push(settled(i - 2, &self.judged));
+        }
+        if i + 1 == self.positions.len() && i >= 1 {
+            plies.push(settled(i - 1, &self.judged));
+        }
+        Some(plies)
+    }
 }
 
 /// Move `i` of `record` (from 0) judged, from the judgements of the position before it

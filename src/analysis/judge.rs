@@ -20,6 +20,39 @@ pub struct Budget {
     pub tt_mb: usize,
     /// Set to stop the judging under way.
     pub stop: Arc<AtomicBool>,
+    /// The review's second stage: the moves the first judgements leave in doubt judged again
+    /// with a deeper budget (`None`: every position judged once).
+    pub recheck: Option<Recheck>,
+}
+
+impl Budget {
+    /// This budget `factor` times deeper (nodes or time), without a second stage of its own.
+    pub fn deeper(&self, factor: u64) -> Budget {
+        Budget {
+            nodes: self.nodes.map(|n| n.saturating_mul(factor)),
+            time: self
+                .time
+                .map(|t| t.saturating_mul(u32::try_from(factor).unwrap_or(u32::MAX))),
+            tt_mb: self.tt_mb,
+            stop: Arc::clone(&self.stop),
+            recheck: None,
+        }
+    }
+}
+
+/// Which moves a review judges a second time, and how much deeper: a move whose loss is the
+/// difference of two quick estimates is checked again where the quick look may be wrong (near or
+/// above a mark's threshold, or where the next position's own judgement disagrees with the
+/// value the move got in the search before it).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Recheck {
+    /// The second judgement's budget, as a multiple of the first's.
+    pub factor: u64,
+    /// A move whose first loss is at least this is judged again (in the game's units).
+    pub from_loss: f64,
+    /// A move whose value in the search before it and the value the next position's own
+    /// search gives differ by at least this is judged again (in the game's units).
+    pub unstable: f64,
 }
 
 /// A recorded game that the analysis can judge and the standings can score.
@@ -36,6 +69,9 @@ pub trait Judge: Recorded {
     const THRESHOLDS: [f64; 3];
     /// An estimate within this much of 0 is read as a draw (an exact value within 0.5).
     const DRAW_BAND: f64;
+    /// The review's second stage by default ([`Recheck`]): which moves are judged again, and
+    /// how much deeper. `None`: each position is judged once.
+    const RECHECK: Option<Recheck> = None;
     /// The units, in words (`squares`, `points`).
     const UNITS: &'static str;
     /// The sentence under the analysis table that says what the values are.

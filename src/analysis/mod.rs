@@ -4,8 +4,9 @@
 //! ([`standings`]). Each game's own analyses (Cathedral's solve report, territory view and
 //! engine decision) live in its folder.
 
+pub mod bench;
 pub mod game;
 mod judge;
 pub mod standings;
 
-pub use judge::{Budget, Judge};
+pub use judge::{Budget, Judge, Recheck};

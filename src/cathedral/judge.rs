@@ -13,7 +13,17 @@ use super::position::{Building, Position};
 use crate::analysis::game::{
     BLUNDER, DRAW_BAND, GameAnalysis, INACCURACY, Judged, MISTAKE, Mark, PlayerSummary, PlyAnalysis,
 };
-use crate::analysis::{Budget, Judge};
+use crate::analysis::{Budget, Judge, Recheck};
+
+/// Cathedral's review: the moves that first lose 2 squares or more, or whose value moves by 3
+/// squares or more between the search before and the one after, judged again at eight times the
+/// budget. Chosen by `cathedral review-bench` against three others (docs/analysis.md, "How good
+/// is a review"): judging twice as many moves four times deeper found fewer of the mistakes.
+pub const RECHECK: Recheck = Recheck {
+    factor: 8,
+    from_loss: 2.0,
+    unstable: 3.0,
+};
 
 /// "Dark Castle (b2,b3,c2,d2,d3)".
 fn building_words(building: &Building) -> String {
@@ -57,6 +67,7 @@ impl Judge for Position {
 
     const THRESHOLDS: [f64; 3] = [INACCURACY, MISTAKE, BLUNDER];
     const DRAW_BAND: f64 = DRAW_BAND;
+    const RECHECK: Option<Recheck> = Some(RECHECK);
     const UNITS: &'static str = "squares";
     const VALUE_LEGEND: &'static str = "Values are the mover's, in squares: exact (+3) when the solver proved them, ~ estimates otherwise.";
     const RESULT_LEGEND: &'static str = "result: Light-Dark unplaced squares";
@@ -105,6 +116,8 @@ impl Judge for Position {
             line: format_line(self, &pv),
             played_value: played_value.map(|v| f64::from(v) / 100.0),
             best_move,
+            nodes: Some(choice.nodes),
+            deeper: false,
         }
     }
 

@@ -12,7 +12,7 @@ use super::shared::output::{
 };
 use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::game::{GameAnalysis, PlayerSummary, analyse_game};
-use cathedral::analysis::{Budget, Judge};
+use cathedral::analysis::{Budget, Judge, Recheck};
 use cathedral::engine::Judgement;
 use cathedral::present::words::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -42,6 +42,9 @@ pub struct AnalyseArgs {
     /// Table memory per position judged, in MiB.
     #[arg(long, default_value = "32", value_name = "N", value_parser = limits::table_mib)]
     pub tt_mb: usize,
+    /// How the review's second stage judges the moves left in doubt.
+    #[command(flatten)]
+    pub recheck: RecheckArgs,
     /// Also write an HTML report with a board at each marked move and a plot of the value.
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
@@ -58,6 +61,54 @@ pub struct AnalyseArgs {
     /// Colour: auto, always, never.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorWhen,
+}
+
+/// The review's second stage (docs/analysis.md, "Two stages"): the moves the first judgements
+/// leave in doubt judged again deeper.
+#[derive(clap::Args, Debug, Clone)]
+pub struct RecheckArgs {
+    /// Judge each position once: no second, deeper look at the moves left in doubt.
+    #[arg(long, conflicts_with_all = ["recheck_factor", "recheck_from", "recheck_unstable"])]
+    pub single_stage: bool,
+    /// How many times the budget the second stage judges with [default: the game's, 8 for
+    /// Cathedral].
+    #[arg(long, value_name = "N", value_parser = limits::recheck_factor)]
+    pub recheck_factor: Option<u64>,
+    /// Judge again every move whose first loss is at least this, in the game's units
+    /// [default: 2 squares for Cathedral].
+    #[arg(long, value_name = "LOSS", value_parser = limits::recheck_units)]
+    pub recheck_from: Option<f64>,
+    /// Judge again every move whose value before and the next position's own value differ by
+    /// at least this [default: 3 squares for Cathedral].
+    #[arg(long, value_name = "DIFF", value_parser = limits::recheck_units)]
+    pub recheck_unstable: Option<f64>,
+}
+
+impl RecheckArgs {
+    /// The second stage asked for: the game's default with the options given over it; `None`
+    /// with --single-stage, or for a game without one unless a factor is given.
+    pub fn recheck<G: Judge>(&self) -> Option<Recheck> {
+        if self.single_stage {
+            return None;
+        }
+        let default = G::RECHECK;
+        let given = self.recheck_factor.is_some()
+            || self.recheck_from.is_some()
+            || self.recheck_unstable.is_some();
+        if default.is_none() && !given {
+            return None;
+        }
+        let base = default.unwrap_or(Recheck {
+            factor: 8,
+            from_loss: G::THRESHOLDS[0] / 2.0,
+            unstable: G::THRESHOLDS[0],
+        });
+        Some(Recheck {
+            factor: self.recheck_factor.unwrap_or(base.factor),
+            from_loss: self.recheck_from.unwrap_or(base.from_loss),
+            unstable: self.recheck_unstable.unwrap_or(base.unstable),
+        })
+    }
 }
 
 /// The record file's game, of whichever game the file declares (`game: corintho`).
@@ -148,6 +199,7 @@ where
         },
         tt_mb: args.tt_mb,
         stop: Arc::clone(&stop),
+        recheck: args.recheck.recheck::<G>(),
     };
     let positions: u64 = chosen
         .iter()
@@ -158,20 +210,22 @@ where
         bar.set_draw_target(ProgressDrawTarget::stderr());
     }
     bar.set_style(
-        ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} positions judged [{elapsed}, {eta} left]",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("{bar:30} {pos}/{len} judgements [{elapsed}, {eta} left]")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
         .map_err(|e| miette::miette!("cannot start {} threads: {e}", args.threads))?;
     let mut analyses = Vec::new();
+    // The bar counts judgements: the second stage adds the moves it judges again.
+    let mut later = positions;
     for (number, game) in &chosen {
         let before = bar.position();
+        later -= G::record_moves(game).len() as u64 + 1;
         let analysis = pool.install(|| {
-            analyse_game::<G>(game, &budget, &|done, _| {
+            analyse_game::<G>(game, &budget, &|done, total| {
+                bar.set_length(before + total as u64 + later);
                 bar.set_position(before + done as u64);
             })
         });

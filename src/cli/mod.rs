@@ -20,6 +20,7 @@ mod play;
 mod puzzles;
 mod render;
 pub(crate) mod replay;
+mod review_bench;
 mod sample;
 mod serve;
 pub(crate) mod shared;
@@ -106,6 +107,10 @@ enum Command {
     /// Measure the estimating search against exact values: its error, the results it gets
     /// right, what its chosen moves give up.
     Accuracy(accuracy::AccuracyArgs),
+    /// Measure the whole-game review against a much deeper one: the mistakes it misses, the
+    /// marks it gives wrongly, the error of its losses and its cost.
+    #[command(name = "review-bench")]
+    ReviewBench(review_bench::ReviewBenchArgs),
     /// Solve every position of a benchmark directory, check the stored values, time each tier
     /// (each position at most 10 minutes unless --time-limit says otherwise).
     Bench(bench::BenchArgs),
@@ -167,6 +172,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Match(args) => match_::run(args),
         Command::Ladder(args) => ladder::run(args),
         Command::Accuracy(args) => accuracy::run(args),
+        Command::ReviewBench(args) => review_bench::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Sample(args) => sample::run(args),
         Command::Generate(args) => generate::run(args),

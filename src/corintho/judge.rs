@@ -90,6 +90,8 @@ impl Judge for CorinthoPosition {
                     line: Vec::new(),
                     played_value: None,
                     best_move: None,
+                    nodes: None,
+                    deeper: false,
                 };
             }
         }
@@ -127,6 +129,8 @@ impl Judge for CorinthoPosition {
                         .filter(|&mv| Some(mv) == best)
                         .map(|_| f64::from(value)),
                     best_move: best,
+                    nodes: None,
+                    deeper: false,
                 };
             }
         }
@@ -140,6 +144,8 @@ impl Judge for CorinthoPosition {
                 line: Vec::new(),
                 played_value: None,
                 best_move: None,
+                nodes: None,
+                deeper: false,
             };
         };
         let value = estimate_of(raw);
@@ -159,6 +165,8 @@ impl Judge for CorinthoPosition {
             line: vec![best.to_string()],
             played_value,
             best_move: Some(best),
+            nodes: None,
+            deeper: false,
         }
     }
 

@@ -156,6 +156,23 @@ pub fn elo_bounds(text: &str) -> Result<(f64, f64), String> {
     Ok((elo0, elo1))
 }
 
+/// A recheck factor: how many times deeper the review's second stage judges (2 to 1000).
+pub fn recheck_factor(text: &str) -> Result<u64, String> {
+    whole(text, 2, 1000, "a factor")
+}
+
+/// A loss or a difference of values at which the review judges a move again: 0 to 100, in the
+/// game's units.
+pub fn recheck_units(text: &str) -> Result<f64, String> {
+    text.trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| (0.0..=100.0).contains(v))
+        .ok_or_else(|| {
+            format!("`{text}` is out of range: expected a number from 0 to 100, like 1.5")
+        })
+}
+
 /// A sequential test's error rate: above 0 and below 0.5.
 pub fn error_rate(text: &str) -> Result<f64, String> {
     text.trim()

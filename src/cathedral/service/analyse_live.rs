@@ -12,16 +12,14 @@ use super::Service;
 use super::api::{ApiError, GAME, GameRequest, in_range, read, record_of};
 use super::engine::{search, search_time};
 use super::live::{Emit, LiveSearch, Running, event};
-use crate::analysis::Budget;
-use crate::analysis::game::{
-    GameAnalysis, Judged, PlyAnalysis, assemble, judge_position, ply_analysis,
-};
+use crate::analysis::game::{GameAnalysis, Judged, PlyAnalysis, Review, assemble};
+use crate::analysis::{Budget, Judge};
 use crate::boardgame::{Instant, stop_after};
 use crate::file::GameRecord;
 use crate::{Move, Position};
 use serde::Serialize;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The nodes per position an analysis may ask for.
@@ -89,21 +87,22 @@ impl AnalyseRequest {
             time: None,
             tt_mb: 16,
             stop: Arc::clone(stop),
+            recheck: <Position as Judge>::RECHECK,
         };
-        let mut judged: Vec<Judged<Move>> = Vec::new();
-        for i in 0..positions.len() {
-            if stop.load(Ordering::Relaxed) {
+        let mut review = Review::new(&self.record, positions, &options);
+        while let Some(plies) = review.step() {
+            if start.elapsed() >= self.time {
                 break;
             }
-            let judgement = judge_position(&self.record, positions, i, &options);
-            if stop.load(Ordering::Relaxed) || start.elapsed() >= self.time {
-                break;
+            let judged = review.judged().len();
+            if plies.is_empty() {
+                progress(judged, None);
             }
-            judged.push(judgement);
-            let ply = (i > 0)
-                .then(|| ply_analysis(&self.record, positions, i - 1, &judged[i - 1], &judged[i]));
-            progress(judged.len(), ply);
+            for ply in plies {
+                progress(judged, Some(ply));
+            }
         }
+        let judged: Vec<Judged<Move>> = review.judged().to_vec();
         drop(watchdog);
         let total = self.total();
         let complete = judged.len() == total;

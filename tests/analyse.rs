@@ -365,3 +365,71 @@ fn the_review_in_the_games_order_gives_the_same_marks_as_the_batch() {
         }
     }
 }
+
+#[test]
+fn review_bench_compares_with_a_kept_reference_and_refuses_another_budgets() {
+    let dir = tempfile::tempdir().unwrap();
+    let reference = dir.path().join("ref.json");
+    let run = |reference_nodes: &str| {
+        let mut command = cathedral();
+        command
+            .args(["review-bench", "tests/data/blunder-games.yaml", "--both"])
+            .args(["--nodes-per-move", "400,800", "--threads", "1", "--json"])
+            .args(["--reference-nodes", reference_nodes, "--reference"])
+            .arg(&reference);
+        command
+    };
+    let first: serde_json::Value = serde_json::from_str(&stdout_of(&mut run("4000"))).unwrap();
+    assert!(reference.exists(), "the reference is kept");
+    let reviews = first["reviews"].as_array().unwrap();
+    // Two budgets, each with one stage and with two.
+    assert_eq!(reviews.len(), 4, "{first}");
+    let moves = first["moves"].as_u64().unwrap();
+    assert!(moves > 20, "{first}");
+    for review in reviews {
+        let c = &review["comparison"];
+        assert_eq!(c["moves"], moves);
+        let row = &c["mistakes"];
+        assert_eq!(
+            row["found"].as_u64().unwrap() + row["missed"].as_u64().unwrap(),
+            row["reference"].as_u64().unwrap()
+        );
+        assert!(review["nodes"].as_u64().unwrap() > 0);
+        if review["recheck"].is_null() {
+            assert_eq!(c["judged_again"], 0, "{review}");
+        }
+    }
+    assert!(
+        reviews
+            .iter()
+            .any(|r| r["comparison"]["judged_again"].as_u64() > Some(0)),
+        "the second stage judged some moves again: {first}"
+    );
+    // Read back: the same figures but the times, without judging the reference again.
+    let second: serde_json::Value = serde_json::from_str(&stdout_of(&mut run("4000"))).unwrap();
+    for (a, b) in reviews.iter().zip(second["reviews"].as_array().unwrap()) {
+        let (a, b) = (&a["comparison"], &b["comparison"]);
+        for row in [
+            "inaccuracies",
+            "mistakes",
+            "blunders",
+            "proven_mistakes",
+            "judged_again",
+        ] {
+            assert_eq!(a[row], b[row], "{row}");
+        }
+        // The reference's losses come back through JSON's decimals.
+        for figure in ["mean_error", "bias", "mean_error_marked", "bias_marked"] {
+            let (x, y) = (a[figure].as_f64().unwrap(), b[figure].as_f64().unwrap());
+            assert!((x - y).abs() < 1e-9, "{figure}: {x} and {y}");
+        }
+    }
+    assert_eq!(first["reference_seconds"], second["reference_seconds"]);
+    // Another budget's reference is refused in words, and the file stays.
+    let before = std::fs::read_to_string(&reference).unwrap();
+    let output = run("5000").output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("another budget"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&reference).unwrap(), before);
+}

@@ -323,6 +323,10 @@ fn analyse_judges_a_corintho_record_and_marks_a_missed_forced_win() {
         "{out}"
     );
     assert!(out.contains("missed win: C@d3 wins at once"), "{out}");
+    assert!(
+        out.contains("Biggest losses: 4. Player 2 (2.0 points, exact);"),
+        "{out}"
+    );
     assert!(out.contains("Player 2: 2 moves"), "{out}");
 
     let v = json_of(

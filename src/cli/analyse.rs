@@ -413,7 +413,13 @@ fn report_text<G: Judge>(
                 mark.word(),
                 ply.loss,
                 G::UNITS,
-                if ply.loss_is_exact { ", exact" } else { "" },
+                if ply.loss_is_exact {
+                    ", exact"
+                } else if ply.before.deeper {
+                    ", estimate, judged again deeper"
+                } else {
+                    ", estimate"
+                },
                 ply.before
                     .best
                     .as_ref()
@@ -442,6 +448,27 @@ fn report_text<G: Judge>(
             out.push_str(&wrap_for_terminal(&line, "", "   "));
             out.push('\n');
         }
+    }
+    let mut biggest: Vec<_> = analysis.plies.iter().filter(|p| p.mark.is_some()).collect();
+    biggest.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.ply.cmp(&b.ply)));
+    if !biggest.is_empty() {
+        let words: Vec<String> = biggest
+            .iter()
+            .take(3)
+            .map(|p| {
+                format!(
+                    "{}. {} ({:.1} {}, {})",
+                    p.ply,
+                    G::seat_title(p.mover),
+                    p.loss,
+                    G::UNITS,
+                    if p.loss_is_exact { "exact" } else { "estimate" }
+                )
+            })
+            .collect();
+        let line = format!("\nBiggest losses: {}.", words.join("; "));
+        out.push_str(&wrap_for_terminal(&line, "", "  "));
+        out.push('\n');
     }
     out.push('\n');
     for (seat, summary) in &analysis.summaries.0 {

@@ -1895,3 +1895,47 @@ fn studies_are_served_and_their_answers_judged_by_the_rules_and_the_solver() {
     );
     assert_eq!(status, 400);
 }
+
+#[test]
+fn the_boards_analysis_gives_the_marks_of_cathedral_analyse() {
+    let server = Server::start(&["--max-searches", "1", "--max-search-time", "60s"]);
+    let moves = first_moves(20);
+    let game = serde_json::json!({ "moves": moves, "nodes_per_move": 3000 });
+    let (status, board) = server.post("/api/analyse", &game.to_string());
+    assert_eq!(status, 200, "{board}");
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.yaml");
+    std::fs::write(
+        &record,
+        format!(
+            "moves:\n{}",
+            moves.iter().map(|m| format!("- {m}\n")).collect::<String>()
+        ),
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_cathedral"))
+        .arg("analyse")
+        .arg(&record)
+        .args(["--nodes-per-move", "3000", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let cli: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let plies = |v: &serde_json::Value| v.as_array().unwrap().clone();
+    let (ours, theirs) = (plies(&board["analysis"]["plies"]), plies(&cli["plies"]));
+    assert_eq!(ours.len(), 20);
+    for (a, b) in ours.iter().zip(&theirs) {
+        for field in ["loss", "mark", "loss_is_exact", "played"] {
+            assert_eq!(a[field], b[field], "move {}: {field}", a["ply"]);
+        }
+        assert_eq!(
+            a["before"]["deeper"], b["before"]["deeper"],
+            "move {}",
+            a["ply"]
+        );
+    }
+}

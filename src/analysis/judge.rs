@@ -9,6 +9,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+/// The table memory of each judgement, in MiB, where the caller does not choose: the board's
+/// analysis and `cathedral analyse` by default, so that the two give the same marks for the same
+/// game and budget.
+pub const REVIEW_TT_MB: usize = 32;
+
 /// How long one position may be judged.
 #[derive(Clone, Debug)]
 pub struct Budget {

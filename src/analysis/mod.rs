@@ -9,4 +9,4 @@ pub mod game;
 mod judge;
 pub mod standings;
 
-pub use judge::{Budget, Judge, Recheck};
+pub use judge::{Budget, Judge, REVIEW_TT_MB, Recheck};

@@ -12,7 +12,7 @@ use super::shared::output::{
 };
 use super::shared::search::ctrl_c_flag;
 use cathedral::analysis::game::{GameAnalysis, PlayerSummary, analyse_game};
-use cathedral::analysis::{Budget, Judge, Recheck};
+use cathedral::analysis::{Budget, Judge, REVIEW_TT_MB, Recheck};
 use cathedral::engine::Judgement;
 use cathedral::present::words::count;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -40,7 +40,7 @@ pub struct AnalyseArgs {
     #[arg(long, default_value = "0", value_name = "N", value_parser = limits::threads)]
     pub threads: usize,
     /// Table memory per position judged, in MiB.
-    #[arg(long, default_value = "32", value_name = "N", value_parser = limits::table_mib)]
+    #[arg(long, default_value_t = REVIEW_TT_MB, value_name = "N", value_parser = limits::table_mib)]
     pub tt_mb: usize,
     /// How the review's second stage judges the moves left in doubt.
     #[command(flatten)]

@@ -13,7 +13,7 @@ use super::api::{ApiError, GAME, GameRequest, in_range, read, record_of};
 use super::engine::{search, search_time};
 use super::live::{Emit, LiveSearch, Running, event};
 use crate::analysis::game::{GameAnalysis, Judged, PlyAnalysis, Review, assemble};
-use crate::analysis::{Budget, Judge};
+use crate::analysis::{Budget, Judge, REVIEW_TT_MB};
 use crate::boardgame::{Instant, stop_after};
 use crate::file::GameRecord;
 use crate::{Move, Position};
@@ -85,7 +85,7 @@ impl AnalyseRequest {
         let options = Budget {
             nodes: Some(self.nodes),
             time: None,
-            tt_mb: 16,
+            tt_mb: REVIEW_TT_MB,
             stop: Arc::clone(stop),
             recheck: <Position as Judge>::RECHECK,
         };

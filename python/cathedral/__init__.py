@@ -11,6 +11,8 @@ package hands its data to Python::
 - :class:`Position`: positions of Cathedral and Corintho, their legal moves, playing with the
   explanation of each move (claims, captures, near misses), drawings (text, SVG, RGB), files;
   for Cathedral the integer actions and the board planes of the learning environment.
+- :func:`analyse` reviews a recorded game as ``cathedral analyse --json`` does (the same marks
+  for the same game and budget as the command line and the board).
 - :func:`solve` (exact values, proven) and :func:`bestmove` (the engine's choice, exact when the
   solver proves it, an estimate otherwise, labelled) return what ``--json`` prints.
 - :class:`Record`, :func:`read_records`, :func:`parse_records`, :func:`records_text`: game
@@ -52,6 +54,7 @@ try:
         Record,
         Sprt,
         action_info,
+        analyse,
         bestmove,
         builtin_move,
         ladder,
@@ -95,6 +98,7 @@ __all__ = [
     "SingleAgentVecEnv",
     "Sprt",
     "action_info",
+    "analyse",
     "bestmove",
     "builtin_move",
     "Curriculum",

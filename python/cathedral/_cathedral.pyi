@@ -143,6 +143,21 @@ class Batch:
     def position(self, i: int) -> Position: ...
     def reset(self, position: Optional[Position] = None) -> None: ...
 
+def analyse(
+    record: Record,
+    *,
+    nodes_per_move: Optional[int] = None,
+    time_per_move: float = 1.0,
+    threads: int = 0,
+    tt_mb: int = 32,
+    single_stage: bool = False,
+    recheck_factor: Optional[int] = None,
+    recheck_from: Optional[float] = None,
+    recheck_unstable: Optional[float] = None,
+) -> dict[str, Any]:
+    """The whole-game review, as ``cathedral analyse --json`` reports it: each move's loss,
+    exact or estimate, its mark and notes, the turning points and each player's summary."""
+
 def solve(
     position: Position,
     *,

@@ -60,6 +60,38 @@ pub struct Recheck {
     pub unstable: f64,
 }
 
+impl Recheck {
+    /// The second stage asked for: `G`'s default ([`Judge::RECHECK`]) with the settings given
+    /// over it; `None` when `single_stage`, or for a game without a default when no setting is
+    /// given (a game without one gets a factor of 8, from half an inaccuracy, unstable by one).
+    /// The command line's `--single-stage`/`--recheck-*` and Python's `analyse` read it alike.
+    pub fn chosen<G: Judge>(
+        single_stage: bool,
+        factor: Option<u64>,
+        from_loss: Option<f64>,
+        unstable: Option<f64>,
+    ) -> Option<Recheck> {
+        if single_stage {
+            return None;
+        }
+        let given = factor.is_some() || from_loss.is_some() || unstable.is_some();
+        let base = match G::RECHECK {
+            Some(default) => default,
+            None if given => Recheck {
+                factor: 8,
+                from_loss: G::THRESHOLDS[0] / 2.0,
+                unstable: G::THRESHOLDS[0],
+            },
+            None => return None,
+        };
+        Some(Recheck {
+            factor: factor.unwrap_or(base.factor),
+            from_loss: from_loss.unwrap_or(base.from_loss),
+            unstable: unstable.unwrap_or(base.unstable),
+        })
+    }
+}
+
 /// A recorded game that the analysis can judge and the standings can score.
 ///
 /// Values are always from the side to move's view, as `f64` in the game's units (Cathedral:

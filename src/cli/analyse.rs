@@ -88,26 +88,12 @@ impl RecheckArgs {
     /// The second stage asked for: the game's default with the options given over it; `None`
     /// with --single-stage, or for a game without one unless a factor is given.
     pub fn recheck<G: Judge>(&self) -> Option<Recheck> {
-        if self.single_stage {
-            return None;
-        }
-        let default = G::RECHECK;
-        let given = self.recheck_factor.is_some()
-            || self.recheck_from.is_some()
-            || self.recheck_unstable.is_some();
-        if default.is_none() && !given {
-            return None;
-        }
-        let base = default.unwrap_or(Recheck {
-            factor: 8,
-            from_loss: G::THRESHOLDS[0] / 2.0,
-            unstable: G::THRESHOLDS[0],
-        });
-        Some(Recheck {
-            factor: self.recheck_factor.unwrap_or(base.factor),
-            from_loss: self.recheck_from.unwrap_or(base.from_loss),
-            unstable: self.recheck_unstable.unwrap_or(base.unstable),
-        })
+        Recheck::chosen::<G>(
+            self.single_stage,
+            self.recheck_factor,
+            self.recheck_from,
+            self.recheck_unstable,
+        )
     }
 }
 

@@ -78,8 +78,9 @@ macro_rules! names {
 names! {
     a action actions alpha b beta book candidates caption clock color elo0 elo1 first game
     game_number half_points hands highlight i json level method moves n name nodes number
-    opening opening_plies pair pairs path player position records root_values rules scale
-    second seed source spec start text threads time title tt_mb unicode wdl which window
+    nodes_per_move opening opening_plies pair pairs path player position recheck_factor
+    recheck_from recheck_unstable record records root_values rules scale second seed single_stage
+    source spec start text threads time time_per_move title tt_mb unicode wdl which window
 }
 
 impl<'py> Arg<'py> for i128 {

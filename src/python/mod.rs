@@ -8,6 +8,7 @@
 //! ([`search::interruptible`]).
 
 mod actions;
+mod analyse;
 mod arena;
 mod args;
 mod batch;
@@ -86,6 +87,7 @@ fn _cathedral(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play::builtin_move, m)?)?;
     m.add_function(wrap_pyfunction!(play::ladder, m)?)?;
     m.add_function(wrap_pyfunction!(arena::_pair_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse::analyse, m)?)?;
     m.add_function(wrap_pyfunction!(search::solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::bestmove, m)?)?;
     m.add_function(wrap_pyfunction!(records::read_records, m)?)?;

@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 /// A recorded game of either game (unboxed like a position: records are few and short-lived).
 #[derive(Clone)]
 #[allow(clippy::large_enum_variant)]
-enum AnyRecord {
+pub(crate) enum AnyRecord {
     Cathedral(<Position as Recorded>::Record),
     Corintho(<CorinthoPosition as Recorded>::Record),
 }
@@ -23,17 +23,18 @@ enum AnyRecord {
 macro_rules! with_record {
     ($record:expr, $r:ident, $g:ident => $body:expr) => {
         match $record {
-            AnyRecord::Cathedral($r) => {
-                type $g = Position;
+            $crate::python::records::AnyRecord::Cathedral($r) => {
+                type $g = $crate::Position;
                 $body
             }
-            AnyRecord::Corintho($r) => {
-                type $g = CorinthoPosition;
+            $crate::python::records::AnyRecord::Corintho($r) => {
+                type $g = $crate::corintho::CorinthoPosition;
                 $body
             }
         }
     };
 }
+pub(crate) use with_record;
 
 /// One recorded game: where it starts, its moves, who played and what was said about it.
 ///
@@ -42,7 +43,7 @@ macro_rules! with_record {
 #[pyclass(name = "Record", module = "cathedral", frozen)]
 #[derive(Clone)]
 pub struct PyRecord {
-    inner: AnyRecord,
+    pub(crate) inner: AnyRecord,
 }
 
 /// Plays `texts` from `start`, checking each move.

@@ -25,7 +25,7 @@ const SIGNAL_POLL: Duration = Duration::from_millis(20);
 /// by then as its `partial` attribute (`keep` turns it into Python data: a solve's proven bounds,
 /// best move and line, as the command line prints them when interrupted). It returns as soon as
 /// the work is done (a short search costs no polling delay).
-fn interruptible<T: Send>(
+pub(crate) fn interruptible<T: Send>(
     py: Python<'_>,
     stop: &Arc<AtomicBool>,
     work: impl FnOnce() -> T + Send,
@@ -121,7 +121,7 @@ pub(crate) fn check_nodes(nodes: Option<i128>) -> PyResult<Option<u64>> {
 }
 
 /// Seconds as a duration: more than 0 (or 0 where `zero` allows it), at most a week.
-fn duration(name: &str, seconds: Option<f64>, zero: bool) -> PyResult<Option<Duration>> {
+pub(crate) fn duration(name: &str, seconds: Option<f64>, zero: bool) -> PyResult<Option<Duration>> {
     let Some(seconds) = seconds else {
         return Ok(None);
     };

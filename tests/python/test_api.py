@@ -148,6 +148,22 @@ def test_records_read_written_and_replayed(cli, tmp_path):
     assert cathedral.read_records(out)[0].moves == made.moves
 
 
+def test_a_review_gives_the_marks_of_cathedral_analyse(cli):
+    path = ROOT / "puzzles" / "games" / "example.yaml"
+    record = cathedral.read_records(path)[0]
+    ours = cathedral.analyse(record, nodes_per_move=3000, threads=2)
+    theirs = cli.json("analyse", str(path), "--nodes-per-move", "3000", "--threads", "2")
+    assert ours == theirs
+    assert len(ours["plies"]) == len(record)
+    assert {"light", "dark", "turning_points"} <= ours.keys()
+    # The second stage judged some move again (the example has mistakes), and a single stage
+    # is the command line's --single-stage.
+    assert any(p["before"]["deeper"] for p in ours["plies"])
+    single = cathedral.analyse(record, nodes_per_move=3000, single_stage=True)
+    assert not any(p["before"]["deeper"] for p in single["plies"])
+    assert single == cli.json("analyse", str(path), "--nodes-per-move", "3000", "--single-stage")
+
+
 def test_drawings(root):
     position = cathedral.Position.load(root / "puzzles" / "examples" / "midgame.yaml")
     assert position.svg().startswith("<svg") or "<svg" in position.svg()[:200]

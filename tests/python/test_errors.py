@@ -77,6 +77,7 @@ def test_every_whole_number_option_names_itself_and_its_range():
     # A negative or huge number is refused in words naming the option and its range, never a
     # bare OverflowError; a number of the wrong type names the option too.
     position = cathedral.Position.bundled("endgame")
+    record = cathedral.Record(cathedral.Position(), ["light:cathedral:e5,f4,f5,f6,f7,g5"])
     cases = [
         (lambda: cathedral.solve(position, threads=-1), "threads=-1: expected 0 (all cores) to"),
         (lambda: cathedral.solve(position, tt_mb=-5), "tt_mb=-5: expected 1 to"),
@@ -91,6 +92,13 @@ def test_every_whole_number_option_names_itself_and_its_range():
         (lambda: cathedral.play_pair("random", "random", -1), "pair=-1: expected 1 or more"),
         (lambda: cathedral.play_pair("random", "random", 1, seed=-2), "seed=-2"),
         (lambda: cathedral.play_game("random", "random", game_number=3), "game_number=3: expected 1 or 2"),
+        (lambda: cathedral.analyse(record, nodes_per_move=0), "nodes_per_move=0: expected 1 to"),
+        (lambda: cathedral.analyse(record, time_per_move=0.0), "time_per_move=0"),
+        (lambda: cathedral.analyse(record, threads=-1), "threads=-1: expected 0 (all cores) to"),
+        (lambda: cathedral.analyse(record, recheck_factor=1), "recheck_factor=1: expected a whole number from 2 to 1000"),
+        (lambda: cathedral.analyse(record, recheck_from=-1.0), "recheck_from=-1: expected a number from 0 to 100"),
+        (lambda: cathedral.analyse(record, recheck_unstable=101.0), "recheck_unstable=101: expected a number from 0 to 100"),
+        (lambda: cathedral.analyse(record, single_stage=True, recheck_factor=4), "single_stage=True judges each position once"),
     ]
     for call, words in cases:
         with pytest.raises(cathedral.CathedralError) as caught:
@@ -242,6 +250,7 @@ def _callables():
         "Batch": (1,),
         "Sprt": (0, 5),
         "Record": (start,),
+        "analyse": (cathedral.Record(start),),
         "policy_opponent": (lambda observation, **options: 0,),
         "distributed.solve": (endgame,),
         "distributed.prove": (endgame,),

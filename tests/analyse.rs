@@ -295,6 +295,7 @@ fn the_second_stage_judges_again_exactly_the_moves_in_doubt() {
         factor: 4,
         from_loss: 1.0,
         unstable: 2.0,
+        turns_from: 0.5,
     };
     let (game, first) = reviewed(1500, None);
     let (_, second) = reviewed(1500, Some(recheck));
@@ -338,6 +339,7 @@ fn the_review_in_the_games_order_gives_the_same_marks_as_the_batch() {
         factor: 4,
         from_loss: 1.0,
         unstable: 2.0,
+        turns_from: 0.5,
     });
     let (game, batch) = reviewed(1500, recheck);
     let positions = game.positions();

@@ -154,6 +154,7 @@ def analyse(
     recheck_factor: Optional[int] = None,
     recheck_from: Optional[float] = None,
     recheck_unstable: Optional[float] = None,
+    recheck_turns: Optional[float] = None,
 ) -> dict[str, Any]:
     """The whole-game review, as ``cathedral analyse --json`` reports it: each move's loss,
     exact or estimate, its mark and notes, the turning points and each player's summary."""

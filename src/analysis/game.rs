@@ -213,9 +213,20 @@ pub struct GameAnalysis<G: Judge> {
     pub turning_points: Vec<usize>,
     /// The marks' thresholds in the game's units: inaccuracy, mistake, blunder.
     pub thresholds: [f64; 3],
+    /// The game in two sentences, as every front end prints them: the biggest losses (exact or
+    /// estimate beside each) and where the result changed hands ([`GameAnalysis::headlines`]).
+    pub headlines: Vec<String>,
 }
 
+/// How many of the biggest losses the headlines name.
+pub const BIGGEST_LOSSES: usize = 3;
+
 impl<G: Judge> GameAnalysis<G> {
+    /// The `n` marked moves that gave up most, the biggest first (the earlier of two equal).
+    pub fn biggest_losses(&self, n: usize) -> Vec<&PlyAnalysis<G>> {
+        biggest_losses(&self.plies, n)
+    }
+
     /// The summary of `seat` (an empty one for a seat that did not play).
     pub fn summary(&self, seat: G::Seat) -> PlayerSummary {
         self.summaries
@@ -367,8 +378,9 @@ fn rejudge<G: Judge>(position: &G, played: G::Move, deep: &Budget) -> Judged<G::
 /// Whether the first judgements of the positions before and after move `i` (`before`, `next`)
 /// leave its loss in doubt, so that [`Recheck`] judges position `i` again: not when the loss is
 /// exact or the position before it is proven (a deeper search cannot change it); otherwise when
-/// the loss reaches `from_loss`, or the value the move got in the search before it and the next
-/// position's own value differ by `unstable` or more.
+/// the loss reaches `from_loss`, or `turns_from` where the move turns the mover's result down,
+/// or the value the move got in the search before it and the next position's own value differ
+/// by `unstable` or more.
 pub fn in_doubt<G: Judge>(
     positions: &[G],
     i: usize,
@@ -387,7 +399,11 @@ pub fn in_doubt<G: Judge>(
         return true;
     };
     let loss = (before.value - played).max(0.0);
-    loss >= recheck.from_loss || (played - next_view).abs() >= recheck.unstable
+    let turns = Outcome::within(played, before.judgement, G::DRAW_BAND)
+        < Outcome::within(before.value, before.judgement, G::DRAW_BAND);
+    loss >= recheck.from_loss
+        || (turns && loss >= recheck.turns_from)
+        || (played - next_view).abs() >= recheck.unstable
 }
 
 /// A review made in the game's order, one position after another, for a front end that shows
@@ -529,6 +545,62 @@ pub fn ply_analysis<G: Judge>(
     }
 }
 
+/// The `n` marked moves of `plies` that gave up most, the biggest first.
+fn biggest_losses<G: Judge>(plies: &[PlyAnalysis<G>], n: usize) -> Vec<&PlyAnalysis<G>> {
+    let mut marked: Vec<&PlyAnalysis<G>> = plies.iter().filter(|p| p.mark.is_some()).collect();
+    marked.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.ply.cmp(&b.ply)));
+    marked.truncate(n);
+    marked
+}
+
+/// The game in two sentences: "Biggest losses: 23. Dark (9.2 squares, estimate); ..." and
+/// "The result changed hands at 14. Dark (a win into a draw)." (or that no move changed it).
+fn headlines<G: Judge>(plies: &[PlyAnalysis<G>]) -> Vec<String> {
+    let mut out = Vec::new();
+    let biggest: Vec<String> = biggest_losses(plies, BIGGEST_LOSSES)
+        .iter()
+        .map(|p| {
+            format!(
+                "{}. {} ({:.1} {}, {})",
+                p.ply,
+                G::seat_title(p.mover),
+                p.loss,
+                G::UNITS,
+                if p.loss_is_exact { "exact" } else { "estimate" }
+            )
+        })
+        .collect();
+    if biggest.is_empty() {
+        out.push("No move was marked: nobody gave up as much as an inaccuracy.".to_string());
+    } else {
+        out.push(format!("Biggest losses: {}.", biggest.join("; ")));
+    }
+    let turns: Vec<String> = plies
+        .iter()
+        .filter(|p| p.turning_point)
+        .map(|p| {
+            format!(
+                "{}. {} ({} into {}{})",
+                p.ply,
+                G::seat_title(p.mover),
+                p.outcome_before.phrase(),
+                p.outcome_after.phrase(),
+                if p.loss_is_exact {
+                    ", exact"
+                } else {
+                    ", estimate"
+                }
+            )
+        })
+        .collect();
+    if turns.is_empty() {
+        out.push("No move changed the result.".to_string());
+    } else {
+        out.push(format!("The result changed hands at {}.", turns.join("; ")));
+    }
+    out
+}
+
 /// The analysis of `record` from the judgements of its first positions, in order (at least
 /// one): every move whose two positions are judged, the summaries of those moves, and `end` the
 /// last position judged. With every position judged, the analysis of the whole game.
@@ -571,9 +643,10 @@ pub fn assemble<G: Judge>(record: &G::Record, judged: &[Judged<G::Move>]) -> Gam
             .map(|p| p.ply)
             .collect(),
         summaries: Summaries(seats.into_iter().map(|s| (s, summary(s))).collect()),
-        plies,
         end: judged[judged.len() - 1].clone(),
         thresholds: G::THRESHOLDS,
+        headlines: headlines(&plies),
+        plies,
     }
 }
 

@@ -58,29 +58,38 @@ pub struct Recheck {
     /// A move whose value in the search before it and the value the next position's own
     /// search gives differ by at least this is judged again (in the game's units).
     pub unstable: f64,
+    /// A move whose first look turns the mover's result down (a win into a draw or a loss, a
+    /// draw into a loss) and loses at least this is judged again (in the game's units): where a
+    /// few tenths more loss make it a mistake or a blunder (an estimated result counts as
+    /// turned only from an inaccuracy's loss).
+    pub turns_from: f64,
 }
 
 impl Recheck {
     /// The second stage asked for: `G`'s default ([`Judge::RECHECK`]) with the settings given
     /// over it; `None` when `single_stage`, or for a game without a default when no setting is
-    /// given (a game without one gets a factor of 8, from half an inaccuracy, unstable by one).
+    /// given (a game without one gets a factor of 8, from half an inaccuracy's loss, unstable by
+    /// one inaccuracy, turning the result from half an inaccuracy's loss).
     /// The command line's `--single-stage`/`--recheck-*` and Python's `analyse` read it alike.
     pub fn chosen<G: Judge>(
         single_stage: bool,
         factor: Option<u64>,
         from_loss: Option<f64>,
         unstable: Option<f64>,
+        turns_from: Option<f64>,
     ) -> Option<Recheck> {
         if single_stage {
             return None;
         }
-        let given = factor.is_some() || from_loss.is_some() || unstable.is_some();
+        let given =
+            factor.is_some() || from_loss.is_some() || unstable.is_some() || turns_from.is_some();
         let base = match G::RECHECK {
             Some(default) => default,
             None if given => Recheck {
                 factor: 8,
                 from_loss: G::THRESHOLDS[0] / 2.0,
                 unstable: G::THRESHOLDS[0],
+                turns_from: G::THRESHOLDS[0] / 2.0,
             },
             None => return None,
         };
@@ -88,6 +97,7 @@ impl Recheck {
             factor: factor.unwrap_or(base.factor),
             from_loss: from_loss.unwrap_or(base.from_loss),
             unstable: unstable.unwrap_or(base.unstable),
+            turns_from: turns_from.unwrap_or(base.turns_from),
         })
     }
 }

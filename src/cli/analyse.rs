@@ -68,7 +68,7 @@ pub struct AnalyseArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct RecheckArgs {
     /// Judge each position once: no second, deeper look at the moves left in doubt.
-    #[arg(long, conflicts_with_all = ["recheck_factor", "recheck_from", "recheck_unstable"])]
+    #[arg(long, conflicts_with_all = ["recheck_factor", "recheck_from", "recheck_unstable", "recheck_turns"])]
     pub single_stage: bool,
     /// How many times the budget the second stage judges with [default: the game's, 8 for
     /// Cathedral].
@@ -82,6 +82,10 @@ pub struct RecheckArgs {
     /// at least this [default: 3 squares for Cathedral].
     #[arg(long, value_name = "DIFF", value_parser = limits::recheck_units)]
     pub recheck_unstable: Option<f64>,
+    /// Judge again every move whose first look turns the mover's result down and loses at least
+    /// this, in the game's units [default: 2 squares for Cathedral].
+    #[arg(long, value_name = "LOSS", value_parser = limits::recheck_units)]
+    pub recheck_turns: Option<f64>,
 }
 
 impl RecheckArgs {
@@ -93,6 +97,7 @@ impl RecheckArgs {
             self.recheck_factor,
             self.recheck_from,
             self.recheck_unstable,
+            self.recheck_turns,
         )
     }
 }
@@ -435,25 +440,10 @@ fn report_text<G: Judge>(
             out.push('\n');
         }
     }
-    let mut biggest: Vec<_> = analysis.plies.iter().filter(|p| p.mark.is_some()).collect();
-    biggest.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.ply.cmp(&b.ply)));
-    if !biggest.is_empty() {
-        let words: Vec<String> = biggest
-            .iter()
-            .take(3)
-            .map(|p| {
-                format!(
-                    "{}. {} ({:.1} {}, {})",
-                    p.ply,
-                    G::seat_title(p.mover),
-                    p.loss,
-                    G::UNITS,
-                    if p.loss_is_exact { "exact" } else { "estimate" }
-                )
-            })
-            .collect();
-        let line = format!("\nBiggest losses: {}.", words.join("; "));
-        out.push_str(&wrap_for_terminal(&line, "", "  "));
+    // The biggest losses (the turning points are listed above, move by move).
+    if let Some(biggest) = analysis.headlines.first() {
+        out.push('\n');
+        out.push_str(&wrap_for_terminal(biggest, "", "  "));
         out.push('\n');
     }
     out.push('\n');

@@ -417,8 +417,8 @@ fn report_text<G: Judge>(args: &ReviewBenchArgs, report: &Report) -> String {
         let name = match review.recheck {
             None => format!("{} one stage", review.nodes_per_move),
             Some(r) => format!(
-                "{} + x{} (loss {}, unstable {})",
-                review.nodes_per_move, r.factor, r.from_loss, r.unstable
+                "{} + x{} (loss {}, turns {}, unstable {})",
+                review.nodes_per_move, r.factor, r.from_loss, r.turns_from, r.unstable
             ),
         };
         table.add_row(vec![

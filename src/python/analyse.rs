@@ -29,14 +29,14 @@ fn check_units(option: &str, value: Option<f64>) -> PyResult<Option<f64>> {
 /// the board and the command line give them) or ``time_per_move`` (seconds) bounds each
 /// judgement. The moves the first judgements leave in doubt are judged again deeper (the
 /// game's default second stage; ``single_stage=True`` judges each position once, and
-/// ``recheck_factor``, ``recheck_from``, ``recheck_unstable`` change it as the command line's
+/// ``recheck_factor``, ``recheck_from``, ``recheck_unstable``, ``recheck_turns`` change it as the command line's
 /// ``--recheck-*`` do). ``threads``: positions judged at once (0 = all cores). Runs without the
 /// GIL; Ctrl-C raises ``KeyboardInterrupt`` (the positions judged after it are unreliable, so
 /// nothing is returned).
 #[pyfunction]
 #[pyo3(
-    signature = (record, *, nodes_per_move = None, time_per_move = 1.0, threads = 0, tt_mb = REVIEW_TT_MB as i128, single_stage = false, recheck_factor = None, recheck_from = None, recheck_unstable = None),
-    text_signature = "(record, *, nodes_per_move=None, time_per_move=1.0, threads=0, tt_mb=32, single_stage=False, recheck_factor=None, recheck_from=None, recheck_unstable=None)"
+    signature = (record, *, nodes_per_move = None, time_per_move = 1.0, threads = 0, tt_mb = REVIEW_TT_MB as i128, single_stage = false, recheck_factor = None, recheck_from = None, recheck_unstable = None, recheck_turns = None),
+    text_signature = "(record, *, nodes_per_move=None, time_per_move=1.0, threads=0, tt_mb=32, single_stage=False, recheck_factor=None, recheck_from=None, recheck_unstable=None, recheck_turns=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn analyse<'py>(
@@ -50,6 +50,7 @@ pub fn analyse<'py>(
     #[pyo3(from_py_with = name::recheck_factor)] recheck_factor: Option<i128>,
     #[pyo3(from_py_with = name::recheck_from)] recheck_from: Option<f64>,
     #[pyo3(from_py_with = name::recheck_unstable)] recheck_unstable: Option<f64>,
+    #[pyo3(from_py_with = name::recheck_turns)] recheck_turns: Option<f64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let nodes =
         check_nodes(nodes_per_move).map_err(|_| nodes_error(nodes_per_move.unwrap_or_default()))?;
@@ -61,9 +62,12 @@ pub fn analyse<'py>(
         .transpose()?;
     let from_loss = check_units("recheck_from", recheck_from)?;
     let unstable = check_units("recheck_unstable", recheck_unstable)?;
-    if single_stage && (factor.is_some() || from_loss.is_some() || unstable.is_some()) {
+    let turns_from = check_units("recheck_turns", recheck_turns)?;
+    if single_stage
+        && (factor.is_some() || from_loss.is_some() || unstable.is_some() || turns_from.is_some())
+    {
         return Err(CathedralError::new_err(
-            "single_stage=True judges each position once: drop recheck_factor, recheck_from and recheck_unstable, or single_stage",
+            "single_stage=True judges each position once: drop recheck_factor, recheck_from, recheck_unstable and recheck_turns, or single_stage",
         ));
     }
     let pool = rayon::ThreadPoolBuilder::new()
@@ -80,7 +84,7 @@ pub fn analyse<'py>(
             time: if nodes.is_some() { None } else { time },
             tt_mb,
             stop: Arc::clone(&stop),
-            recheck: Recheck::chosen::<G>(single_stage, factor, from_loss, unstable),
+            recheck: Recheck::chosen::<G>(single_stage, factor, from_loss, unstable, turns_from),
         };
         let analysis = interruptible(
             py,

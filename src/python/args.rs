@@ -79,7 +79,7 @@ names! {
     a action actions alpha b beta book candidates caption clock color elo0 elo1 first game
     game_number half_points hands highlight i json level method moves n name nodes number
     nodes_per_move opening opening_plies pair pairs path player position recheck_factor
-    recheck_from recheck_unstable record records root_values rules scale second seed single_stage
+    recheck_from recheck_turns recheck_unstable record records root_values rules scale second seed single_stage
     source spec start text threads time time_per_move title tt_mb unicode wdl which window
 }
 

@@ -213,7 +213,11 @@ pub fn game_report_html(
             "<p class=\"result\"><b>{verdict}</b>: Light {light}, Dark {dark} unplaced squares.</p>\n"
         ));
     }
-    html.push_str("<h2>The game at a glance</h2>\n<div class=\"plot\">\n");
+    html.push_str("<h2>The game at a glance</h2>\n");
+    for line in &analysis.headlines {
+        html.push_str(&format!("<p class=\"headline\">{}</p>\n", escape(line)));
+    }
+    html.push_str("<div class=\"plot\">\n");
     html.push_str(&game_plot_svg(game, analysis));
     html.push_str("</div>\n<p class=\"legend\">The value for Light after each move, in squares (above the line Light is ahead). Solid line and filled dots: exact values, proven by the solver; dashed line and hollow dots: the engine's estimates. Coloured dots: inaccuracies (yellow), mistakes (orange), blunders (red); click a dot to see the move.</p>\n");
     // Marked moves with a board each.

@@ -487,7 +487,8 @@ function summary(a, complete, total) {
     ? `${name}: average loss ${s.average_loss.toFixed(2)} squares over ${s.moves} move${s.moves === 1 ? "" : "s"}, ${s.inaccuracies} ?!, ${s.mistakes} ?, ${s.blunders} ??`
     : `${name}: no move judged yet`;
   const head = complete ? "" : `Stopped after ${a.plies.length} of ${total} moves; what was judged is kept.\n`;
-  return `${head}${side("Light", a.light)}\n${side("Dark", a.dark)}\nThe marks and values are beside the moves; click a dot of the plot to go to that move.`;
+  const headlines = (a.headlines || []).map(line => `${line}\n`).join("");
+  return `${head}${side("Light", a.light)}\n${side("Dark", a.dark)}\n${headlines}The marks and values are beside the moves; click a dot of the plot to go to that move.`;
 }
 
 async function analyse(ctx) {

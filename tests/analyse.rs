@@ -435,3 +435,39 @@ fn review_bench_compares_with_a_kept_reference_and_refuses_another_budgets() {
     assert!(stderr.contains("another budget"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&reference).unwrap(), before);
 }
+
+#[test]
+fn the_headlines_name_the_biggest_losses_and_the_turning_points() {
+    let (_, analysis) = reviewed(1500, None);
+    assert_eq!(analysis.headlines.len(), 2);
+    let biggest = analysis.biggest_losses(3);
+    assert!(!biggest.is_empty(), "the blunder game has marked moves");
+    assert!(biggest.windows(2).all(|w| w[0].loss >= w[1].loss));
+    let worst = analysis
+        .plies
+        .iter()
+        .filter(|p| p.mark.is_some())
+        .map(|p| p.loss)
+        .fold(0.0, f64::max);
+    assert_eq!(biggest[0].loss, worst);
+    let first = &analysis.headlines[0];
+    assert!(first.starts_with("Biggest losses: "), "{first}");
+    for ply in &biggest {
+        let words = format!(
+            "{}. {} ({:.1} squares, {})",
+            ply.ply,
+            ply.mover.title(),
+            ply.loss,
+            if ply.loss_is_exact { "exact" } else { "estimate" }
+        );
+        assert!(first.contains(&words), "{first} names {words}");
+    }
+    let second = &analysis.headlines[1];
+    if analysis.turning_points.is_empty() {
+        assert_eq!(second, "No move changed the result.");
+    } else {
+        for ply in &analysis.turning_points {
+            assert!(second.contains(&format!("{ply}. ")), "{second} names move {ply}");
+        }
+    }
+}

@@ -1608,6 +1608,10 @@ const tests = {
     await page.click("#analyse");
     await page.waitForFunction(() => document.querySelector("#plot svg"), null, { timeout: 120000 });
     assert.match(await page.textContent("#summary"), /Light: average loss [\d.]+ squares/);
+    // The game's headlines, as the command line prints them: the biggest losses, each exact or
+    // an estimate, and where the result changed hands.
+    assert.match(await page.textContent("#summary"), /(Biggest losses: \d+\. (Light|Dark) \([\d.]+ squares, (exact|estimate)\)|No move was marked)/);
+    assert.match(await page.textContent("#summary"), /(The result changed hands at \d+\.|No move changed the result\.)/);
     assert.ok(await page.locator("#plot svg .marker").count() === 1, "the plot marks the current move");
     await axeScan(page, "an analysed record");
     await page.mouse.move(1, 1);

@@ -98,6 +98,7 @@ def test_every_whole_number_option_names_itself_and_its_range():
         (lambda: cathedral.analyse(record, recheck_factor=1), "recheck_factor=1: expected a whole number from 2 to 1000"),
         (lambda: cathedral.analyse(record, recheck_from=-1.0), "recheck_from=-1: expected a number from 0 to 100"),
         (lambda: cathedral.analyse(record, recheck_unstable=101.0), "recheck_unstable=101: expected a number from 0 to 100"),
+        (lambda: cathedral.analyse(record, recheck_turns=-0.5), "recheck_turns=-0.5: expected a number from 0 to 100"),
         (lambda: cathedral.analyse(record, single_stage=True, recheck_factor=4), "single_stage=True judges each position once"),
     ]
     for call, words in cases:

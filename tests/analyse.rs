@@ -458,7 +458,11 @@ fn the_headlines_name_the_biggest_losses_and_the_turning_points() {
             ply.ply,
             ply.mover.title(),
             ply.loss,
-            if ply.loss_is_exact { "exact" } else { "estimate" }
+            if ply.loss_is_exact {
+                "exact"
+            } else {
+                "estimate"
+            }
         );
         assert!(first.contains(&words), "{first} names {words}");
     }
@@ -467,7 +471,10 @@ fn the_headlines_name_the_biggest_losses_and_the_turning_points() {
         assert_eq!(second, "No move changed the result.");
     } else {
         for ply in &analysis.turning_points {
-            assert!(second.contains(&format!("{ply}. ")), "{second} names move {ply}");
+            assert!(
+                second.contains(&format!("{ply}. ")),
+                "{second} names move {ply}"
+            );
         }
     }
 }

@@ -467,9 +467,10 @@ fn bad_marks_and_bad_variation_moves_are_refused_at_their_place() {
 }
 
 /// Every game record shipped in the repository: the YAML files (outside `target/`) with a
-/// `moves:` key at the top of a document and no `game:` key (Corintho's records). Today four
-/// files and 36 games: `docs/analysis/engine-games.yaml` (4), `docs/analysis/
-/// independent-games.yaml` (29), `puzzles/games/example.yaml` (1) and
+/// `moves:` key at the top of a document and no `game:` key (Corintho's records). Today six
+/// files and 52 games: `docs/analysis/engine-games.yaml` (4), `docs/analysis/
+/// independent-games.yaml` (29), the review benchmark's two samples of it in
+/// `docs/analysis/review-bench/` (8 each), `puzzles/games/example.yaml` (1) and
 /// `tests/data/blunder-games.yaml` (2).
 fn shipped_records() -> Vec<std::path::PathBuf> {
     fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
@@ -517,12 +518,14 @@ fn every_record_shipped_reads_and_round_trips() {
         [
             "docs/analysis/engine-games.yaml",
             "docs/analysis/independent-games.yaml",
+            "docs/analysis/review-bench/random-sample.yaml",
+            "docs/analysis/review-bench/random-tuning.yaml",
             "puzzles/games/example.yaml",
             "tests/data/blunder-games.yaml"
         ],
         "the record files shipped: update this list and the comment on shipped_records"
     );
-    assert_eq!(games, 36);
+    assert_eq!(games, 52);
 }
 
 /// A comment of those a record may hold, some of them YAML of another meaning unquoted.

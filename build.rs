@@ -3,6 +3,12 @@
 //! and the page's files (`src/web/assets/`: HTML, CSS, ES modules, the icon), each as a
 //! generated list of names and `include_str!`s.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a build script: a failure should stop the build with what went wrong"
+)]
+
 use std::fmt::Write;
 use std::path::Path;
 

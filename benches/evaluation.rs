@@ -8,6 +8,12 @@
 //!
 //! Run: `cargo bench --bench evaluation -- --measurement-time 3 --warm-up-time 1`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::Rng;
 use cathedral::engine::accumulator::PlaneSums;
 use cathedral::engine::eval::NETWORK_BUILDINGS;

@@ -5,6 +5,12 @@
 //! (the position as it is), `sym` (symmetry folding), `win` (the immediate-win test), `both`
 //! (the default).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::{Rng, SolveOptions, solve};
 use cathedral::corintho::file::parse;
 use cathedral::corintho::{CorinthoPosition, CorinthoRules, Folded};

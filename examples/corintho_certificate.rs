@@ -3,6 +3,12 @@
 //!
 //! `cargo run --release --example corintho_certificate -- "LINE" OUT [MAX_NODES] [THREADS] [TABLE_MIB]`
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::ProofSearch;
 use cathedral::corintho::certificate::{Claim, write_certificate};
 use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Folded};

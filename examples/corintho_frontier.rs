@@ -11,6 +11,12 @@
 //! LEVERS: `win` (the default: [`Folded`] with the immediate-win test), `sym` (symmetry
 //! folding only), `both`, or `plain` (the positions as they are, without either).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::{Method, SolveOptions, solve};
 use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Folded, Outcome};
 use std::collections::BTreeMap;

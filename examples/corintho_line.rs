@@ -6,6 +6,12 @@
 //!
 //! LEVERS as in `corintho_frontier`: `win` (the default), `sym`, `both`, `plain`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::{Phase, SolveOptions, solve};
 use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Folded};
 use std::sync::atomic::Ordering;

@@ -4,6 +4,12 @@
 //!
 //! `cargo run --release --example corintho_pn_budget -- MAX_NODES`
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::{Method, Rng, SolveOptions, game_seed, solve};
 use cathedral::corintho::{CorinthoPosition, CorinthoRules, Folded};
 fn main() {

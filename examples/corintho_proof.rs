@@ -6,6 +6,12 @@
 //!
 //! A LINE is moves from the two-player start (`"K@d1 C@a3"`), empty for the start itself.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::ProofSearch;
 use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Folded};
 use std::time::Instant;

@@ -6,6 +6,12 @@
 //!
 //!     cargo run --release --example corintho_readings
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::Rng;
 use cathedral::corintho::{Answer, CorinthoPosition, CorinthoRules};
 

@@ -8,6 +8,12 @@
 //!
 //! `cargo run --release --example corintho_sample -- SEED COUNT SECONDS THREADS PLIES...`
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::boardgame::{Method, Rng, SolveOptions, game_seed, solve};
 use cathedral::corintho::{CorinthoPosition, CorinthoRules, Folded};
 use std::time::Duration;

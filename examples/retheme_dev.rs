@@ -5,6 +5,12 @@
 //! `cargo run --release --example retheme_dev -- puzzles/teaching`, then
 //! `cathedral index puzzles/teaching`.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::file::{load, to_yaml};
 use cathedral::legality::parse_move;
 use cathedral::puzzle::{AnalyseOptions, Features, analyse};

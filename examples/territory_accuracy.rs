@@ -21,6 +21,12 @@
 //! on|off` (off; on: the engine at full strength from 8 buildings left), `--blend on` (also the average
 //! of the engine's map and the policy's with 256 playouts).
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
 use cathedral::file::load_records;
 use cathedral::territory::{Playout, TerritoryMap, TerritoryOptions, owners, territory};
 use cathedral::{Bitboard, Cell, Player, Position};

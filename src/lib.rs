@@ -1,7 +1,7 @@
 //! Cathedral: an exact rules engine, position files and analysis tools for the board game.
 //!
 //! Data flows one way: **file -> position -> moves -> search -> report -> front end**. A position
-//! file ([`file`]) becomes a [`Position`]; the position lists its legal [`Move`]s from the
+//! file ([`file`](mod@file)) becomes a [`Position`]; the position lists its legal [`Move`]s from the
 //! precomputed placement table; playing a move claims regions and captures buildings by the chosen
 //! [`Rules`]; [`explain`] says what happened; the generic solver in [`boardgame`] finds exact
 //! values; [`report`] turns a solve into a report that the front ends print; [`draw`] draws.
@@ -15,7 +15,7 @@
 //!   [`analysis`]: whole-game analysis and standings for any game; [`arena`]: engine matches for
 //!   any game;
 //! - Cathedral, re-exported here: its types at the root, and [`rules`], [`notation`],
-//!   [`legality`], [`explain`], [`file`], [`engine`], [`policy`], [`sampler`], [`book`], its
+//!   [`legality`], [`explain`], [`file`](mod@file), [`engine`], [`policy`], [`sampler`], [`book`], its
 //!   analyses ([`report`], [`view`], [`territory`], [`bestmove`], [`accuracy`]), its drawings
 //!   ([`draw`]) and its teaching puzzles ([`puzzle`]);
 //! - [`corintho`]: the second game.

@@ -1,6 +1,6 @@
 //! `cathedral accuracy`: the estimating search alone against stored exact values.
 
-mod common;
+use crate::common;
 
 use common::{cathedral, json_of};
 

@@ -2,7 +2,7 @@
 //! their thresholds, reproducible reports under a node budget, the HTML report, and the
 //! annotated record (`--annotate`).
 
-mod common;
+use crate::common;
 
 use cathedral::analysis::Budget;
 use cathedral::analysis::game::{Mark, analyse_game};

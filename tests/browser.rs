@@ -12,9 +12,10 @@
 //! they are missing the test says so and passes, unless `CATHEDRAL_BROWSER_TESTS=1` demands it
 //! (as `.ci/run` does), when it fails.
 
-mod common;
+use crate::common;
 
-use common::browser::{chromium, missing, serve};
+use common::chromium::{chromium, missing};
+use common::server::serve;
 use std::path::Path;
 use std::process::Command;
 
@@ -34,6 +35,7 @@ fn rgb(hex: &str) -> [u8; 3] {
 
 #[test]
 fn the_board_works_in_a_real_browser() {
+    let _alone = crate::one_at_a_time();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     if let Some(reason) = missing(&dir) {
         assert!(

@@ -7,7 +7,7 @@ use cathedral::{Piece, Player, Position, Rules};
 use predicates::prelude::*;
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 use common::{cathedral, replay, stdout_of};
 

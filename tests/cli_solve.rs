@@ -9,7 +9,7 @@ use cathedral::notation::format_move_with_player;
 use predicates::prelude::*;
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 use common::{cathedral, stdout_of, stdout_with};
 

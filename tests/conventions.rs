@@ -2,7 +2,7 @@
 //! page, `NO_COLOR`, JSON fields (`passes`, every hand count, the title, each move's position),
 //! file numbers that sort, counts in good English.
 
-mod common;
+use crate::common;
 
 use common::{cathedral, stdout_of};
 use predicates::prelude::*;

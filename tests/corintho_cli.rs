@@ -1,7 +1,7 @@
 //! Corintho from the command line: `--game corintho` or a file with `game: corintho` selects it
 //! for show, moves, play, perft, solve and render; errors are located, in words, never a panic.
 
-mod common;
+use crate::common;
 
 use common::{LEAKS, cathedral, stdout_of, stdout_with};
 use predicates::prelude::*;

@@ -1,7 +1,7 @@
 //! Corintho through the front ends every game shares: game records (`play --record`, `replay`),
 //! `match` between Corintho engines, written records that read back.
 
-mod common;
+use crate::common;
 
 use assert_cmd::Command;
 use common::{cathedral, stdout_of};

@@ -2,7 +2,7 @@
 //! optimal), the search is reproducible under a node budget, and `bestmove` reports which of
 //! exact and estimate it gives.
 
-mod common;
+use crate::common;
 
 use cathedral::boardgame::{SolveOptions, solve};
 use cathedral::engine::{Choice, Judgement, PlayOptions, choose, ladder};

@@ -2,7 +2,7 @@
 //! range values are refused before any work (2), unusable input is 3, an unproven solve 4, a
 //! wrong answer 5, Ctrl-C 130 after printing what was found.
 
-mod common;
+use crate::common;
 
 use common::cathedral;
 use predicates::prelude::*;

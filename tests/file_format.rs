@@ -5,7 +5,7 @@ use cathedral::{Piece, Player, Position, Rules};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 use common::LEAKS;
 

@@ -632,3 +632,144 @@ fn use_trees_and_paths_resolve() {
         ]
     );
 }
+
+/// The `mod name;` lines of a test binary's root file.
+fn declared_modules(root: &str) -> BTreeSet<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(root))
+        .unwrap_or_else(|e| panic!("{root}: {e}"));
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("mod ")?.strip_suffix(';'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_test_file_is_a_module_of_one_test_binary() {
+    // `autotests = false` (Cargo.toml): a file of tests/ that neither root names is never
+    // compiled, so its tests would silently stop running.
+    let roots = ["tests/main.rs", "tests/end_to_end.rs"];
+    let declared: Vec<BTreeSet<String>> = roots.iter().map(|r| declared_modules(r)).collect();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut files = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).expect("tests/ is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+            if !matches!(stem.as_str(), "main" | "end_to_end") {
+                files.insert(stem);
+            }
+        }
+    }
+    assert!(files.len() > 40, "only {} test files found", files.len());
+    for file in &files {
+        let named: Vec<&str> = roots
+            .iter()
+            .zip(&declared)
+            .filter(|(_, mods)| mods.contains(file))
+            .map(|(root, _)| *root)
+            .collect();
+        assert!(
+            named.len() == 1,
+            "tests/{file}.rs must be a `mod {file};` of exactly one of {roots:?}, not {named:?}"
+        );
+    }
+    for (root, mods) in roots.iter().zip(&declared) {
+        for name in mods {
+            assert!(
+                name == "common" || files.contains(name),
+                "{root} names `mod {name};` but there is no tests/{name}.rs"
+            );
+        }
+    }
+}
+
+/// Whether `section` of the architecture doc names `rest`, a file's path under the section's
+/// folder: as written whole (`` `engine/search.rs` ``), or by its name on a line that names its
+/// folder (`` `file/` `` ... `` `located.rs` ``). A folder's `mod.rs` is named by its folder; the
+/// section's own `mod.rs` by the section.
+fn doc_names(section: &str, rest: &str) -> bool {
+    let quoted = |s: &str| format!("`{s}`");
+    if rest == "mod.rs" || section.contains(&quoted(rest)) {
+        return true;
+    }
+    let Some((dir, file)) = rest.rsplit_once('/') else {
+        return false;
+    };
+    let last = dir.rsplit('/').next().unwrap_or(dir);
+    let folder = quoted(&format!("{last}/"));
+    if file == "mod.rs" {
+        return section.contains(&quoted(&format!("{dir}/"))) || section.contains(&folder);
+    }
+    section
+        .lines()
+        .any(|line| line.contains(&folder) && line.contains(&quoted(file)))
+}
+
+#[test]
+fn the_architecture_doc_names_every_source_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/architecture.md")).unwrap();
+    // Each `## ` section whose heading names `src/X/` describes the folder X.
+    let mut sections: BTreeMap<String, String> = BTreeMap::new();
+    let mut current: Vec<String> = Vec::new();
+    for line in doc.lines() {
+        if let Some(heading) = line.strip_prefix("## ") {
+            current = heading
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .filter_map(|quoted| quoted.strip_prefix("src/")?.strip_suffix('/'))
+                .map(str::to_string)
+                .collect();
+            for folder in &current {
+                sections.entry(folder.clone()).or_default();
+            }
+        } else {
+            for folder in &current {
+                let text = sections.get_mut(folder).unwrap();
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+    }
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    assert!(files.len() > 100, "only {} source files found", files.len());
+    let mut missing = Vec::new();
+    for path in &files {
+        let relative = path.strip_prefix(root.join("src")).unwrap();
+        let relative = relative.to_string_lossy().replace('\\', "/");
+        let named = match relative.split_once('/') {
+            // A file at the top of src/ (lib.rs, main.rs) is named anywhere in the doc.
+            None => {
+                doc.contains(&format!("`{relative}`")) || doc.contains(&format!("`src/{relative}`"))
+            }
+            Some((folder, rest)) => sections
+                .get(folder)
+                .is_some_and(|section| doc_names(section, rest)),
+        };
+        if !named {
+            missing.push(relative);
+        }
+    }
+    missing.sort();
+    assert!(
+        missing.is_empty(),
+        "docs/architecture.md does not describe these files of src/ (each belongs in the section \
+         headed by its folder, `src/X/`): {missing:#?}"
+    );
+}
+
+#[test]
+fn the_doc_check_reads_paths_as_written() {
+    let section = "| `file/` | `located.rs` (where), `yaml.rs` |\n| `search/negamax.rs` | x |\n";
+    assert!(doc_names(section, "file/located.rs"));
+    assert!(doc_names(section, "file/yaml.rs"));
+    assert!(doc_names(section, "file/mod.rs"));
+    assert!(doc_names(section, "search/negamax.rs"));
+    assert!(doc_names(section, "mod.rs"));
+    assert!(!doc_names(section, "search/tt.rs"));
+    assert!(!doc_names(section, "search/mod.rs"));
+    assert!(!doc_names(section, "other.rs"));
+    assert!(!doc_names(section, "other/located.rs"));
+}

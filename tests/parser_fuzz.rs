@@ -5,7 +5,7 @@ use cathedral::legality::parse_move;
 use cathedral::{Position, Rules};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 use common::LEAKS;
 

@@ -18,7 +18,7 @@ use cathedral::{
     Bitboard, Cell, Move, MoveList, Piece, PlacementId, Player, Position, Rules, table,
 };
 
-mod common;
+use crate::common;
 
 use common::replay;
 

@@ -6,7 +6,7 @@ use cathedral::{Bitboard, Hand, Move, MoveList, Piece, Player, Position, Rules};
 use cathedral::{CathedralStatus, internals::SLOT_PIECES};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 /// Longest playout accepted: a game places at most 28 buildings plus the Cathedral, and captures
 /// or passes add a few more plies; 200 means something loops.

@@ -1,7 +1,7 @@
 //! The engine protocol through a real child process: answers, errors that keep the engine
 //! running, a search stopped on request, and matches against an engine run as a program.
 
-mod common;
+use crate::common;
 
 use cathedral::Rules;
 use common::{cathedral, replay, stdout_of};

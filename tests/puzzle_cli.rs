@@ -13,7 +13,7 @@ use predicates::prelude::*;
 use std::path::Path;
 use std::sync::OnceLock;
 
-mod common;
+use crate::common;
 
 use common::cathedral;
 

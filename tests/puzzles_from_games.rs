@@ -15,7 +15,7 @@ use cathedral::{Player, Position};
 use predicates::prelude::*;
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 use common::cathedral;
 

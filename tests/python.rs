@@ -23,6 +23,7 @@ fn python() -> PathBuf {
 
 #[test]
 fn python_package_suite() {
+    let _alone = crate::one_at_a_time();
     let python = python();
     let demanded = std::env::var("CATHEDRAL_PYTHON_TESTS").is_ok_and(|v| v == "1");
     let installed = python.exists()

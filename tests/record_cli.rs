@@ -1,6 +1,6 @@
 //! `replay` and `convert` from the command line.
 
-mod common;
+use crate::common;
 
 use common::{cathedral, stdout_of};
 

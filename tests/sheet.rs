@@ -13,7 +13,7 @@ use cathedral::{Cell, Piece, Player};
 use predicates::prelude::*;
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 use common::cathedral;
 

@@ -11,9 +11,10 @@
 //! missing the test says so and passes, unless `CATHEDRAL_BROWSER_TESTS=1` demands them (as
 //! `.ci/run` does), when it fails.
 
-mod common;
+use crate::common;
 
-use common::browser::{chromium, missing, serve};
+use common::chromium::{chromium, missing};
+use common::server::serve;
 use std::path::Path;
 use std::process::Command;
 
@@ -23,6 +24,7 @@ fn demanded() -> bool {
 
 #[test]
 fn the_static_site_works_with_no_server() {
+    let _alone = crate::one_at_a_time();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     let wasm_target = Command::new("rustup")
         .args(["target", "list", "--installed"])

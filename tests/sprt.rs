@@ -1,7 +1,7 @@
 //! `match --sprt`: the sequential test stops a match as soon as it decides, on the pairs in their
 //! order, whatever the number of jobs.
 
-mod common;
+use crate::common;
 
 use common::{cathedral, json_of};
 

@@ -1,7 +1,7 @@
 //! Studies (`docs/study-format.md`): the course in `puzzles/learn/` passes `study check`, and a
 //! study with a wrong or unprovable answer, or a bad move, is refused with the place named.
 
-mod common;
+use crate::common;
 
 use common::cathedral;
 use predicates::str::contains;

@@ -7,17 +7,17 @@ use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 /// A running server and its address (`127.0.0.1:PORT`), spoken to over plain HTTP.
 struct Server {
-    _process: common::browser::Server,
+    _process: common::server::Server,
     address: String,
 }
 
 impl Server {
     fn start(args: &[&str]) -> Server {
-        let (process, url) = common::browser::serve(args);
+        let (process, url) = common::server::serve(args);
         Server {
             _process: process,
             address: url.trim_start_matches("http://").to_string(),
@@ -1621,7 +1621,7 @@ fn the_server_survives_a_closed_standard_output() {
         .expect("start the server");
     drop(child.stdout.take());
     let server = Server {
-        _process: common::browser::Server(child),
+        _process: common::server::Server(child),
         address: format!("127.0.0.1:{port}"),
     };
     let started = Instant::now();

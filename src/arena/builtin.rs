@@ -61,7 +61,7 @@ pub enum BuiltIn {
 }
 
 /// Which evaluation an engine plays with (to measure what each brought), by name: the game says
-/// what each means, and a game without it refuses it ([`MatchGame::plays`]).
+/// what each means, and a game without it refuses it ([`MatchGame::plays`](crate::arena::MatchGame::plays)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EvalChoice {
     /// The learned network (the engine's own).

@@ -12,10 +12,12 @@ mod game;
 mod instant;
 mod judgement;
 mod perft;
+mod progress;
 mod proof;
 mod rng;
 mod search;
 mod solve;
+mod threads;
 
 pub use clock::{Allotment, Clock};
 pub use game::{Game, child_window, from_child};
@@ -29,3 +31,4 @@ pub use solve::{
     ESTIMATE_AFTER_NODES, Estimator, GROW_AFTER_NODES, Method, Phase, Progress, RootMove, Solution,
     SolveOptions, Stats, solve,
 };
+pub use threads::thread_count;

@@ -10,6 +10,10 @@ pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     perft_with(position, depth, &mut buffers)
 }
 
+#[expect(
+    clippy::expect_used,
+    reason = "perft passes one buffer per ply of its depth"
+)]
 fn perft_with<G: Game>(position: &G, depth: u32, buffers: &mut [G::Buffer]) -> u64 {
     match depth {
         0 => 1,

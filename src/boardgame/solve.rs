@@ -10,7 +10,9 @@ use super::search::negamax::{Control, Searcher};
 use super::search::parallel;
 use super::search::tt::Table;
 use crate::boardgame::instant::Instant;
-use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use crate::boardgame::progress::Tracker;
+pub use crate::boardgame::progress::{Phase, Progress};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -118,37 +120,6 @@ pub const ESTIMATE_AFTER_NODES: u64 = 1 << 16;
 /// The estimate's node budget: an eighth of the nodes solved so far, at most this.
 const ESTIMATE_MAX_NODES: u64 = 1 << 20;
 
-/// What a solve is working on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Proving the position's value.
-    Value,
-    /// Proving the value of every root move: `done` of `total` finished.
-    RootMoves {
-        /// Root moves whose value is proven.
-        done: usize,
-        /// All root moves.
-        total: usize,
-    },
-    /// Writing out a line that reaches the value.
-    Line,
-}
-
-/// Reported about every 100-250 ms while solving.
-#[derive(Clone, Copy, Debug)]
-pub struct Progress {
-    /// What the solve is working on.
-    pub phase: Phase,
-    /// Nodes searched so far, by every thread.
-    pub nodes: u64,
-    /// Time since the solve started.
-    pub elapsed: Duration,
-    /// The root value's proven lower bound so far.
-    pub lower: i32,
-    /// The root value's proven upper bound so far.
-    pub upper: i32,
-}
-
 /// A root move with its proven bounds (exact when equal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootMove<M> {
@@ -239,7 +210,7 @@ fn sign(value: i32) -> i32 {
 }
 
 /// With [`SolveOptions::initial_tt_mb`], the nodes after which the solve moves to a larger table
-/// for the first time; each later growth waits [`GROW_FACTOR`] times as many.
+/// for the first time; each later growth waits `GROW_FACTOR` (8) times as many.
 pub const GROW_AFTER_NODES: u64 = 1 << 18;
 
 /// How much larger each table is than the one before.
@@ -249,9 +220,6 @@ const GROW_FACTOR: usize = 8;
 fn grow_point(stage: usize) -> u64 {
     GROW_AFTER_NODES.saturating_mul((GROW_FACTOR as u64).saturating_pow(stage as u32))
 }
-
-/// Between progress reports.
-const REPORT_EVERY: Duration = Duration::from_millis(150);
 
 struct Driver<'a, G: Game> {
     /// The larger tables the solve moves to as it proves large, smallest first, each made when
@@ -269,11 +237,8 @@ struct Driver<'a, G: Game> {
     estimate: Option<&'a Estimator>,
     /// The root value's window ([`SolveOptions::window`]).
     window: Option<(i32, i32)>,
-    /// Root moves proven so far, for progress reports.
-    root_done: &'a AtomicUsize,
-    /// Root bounds (in score units) for progress reports.
-    root_lower: &'a AtomicI32,
-    root_upper: &'a AtomicI32,
+    /// What the solve has done, for progress reports.
+    tracker: &'a Tracker<'a>,
 }
 
 impl<G: Game> Driver<'_, G> {
@@ -327,7 +292,7 @@ impl<G: Game> Driver<'_, G> {
     /// Proven score bounds of `position`, starting from `(lower, upper)`: exact, or (with `wdl`)
     /// enough to know the sign. Stops early (with weaker bounds) when the solve is stopped.
     fn value(&mut self, position: &G, lower: i32, upper: i32, root: bool) -> (i32, i32) {
-        let (root_lower, root_upper) = (self.root_lower, self.root_upper);
+        let tracker = self.tracker;
         let control = self.control;
         // Only the root's value is worth an estimate.
         let estimator = self.estimate.filter(|_| root);
@@ -339,8 +304,7 @@ impl<G: Game> Driver<'_, G> {
         let wdl = self.wdl;
         let report = |lower: i32, upper: i32| {
             if root {
-                root_lower.store(lower, Ordering::Relaxed);
-                root_upper.store(upper, Ordering::Relaxed);
+                tracker.root_bounds(lower, upper);
             }
         };
         bisect(
@@ -380,13 +344,13 @@ impl<G: Game> Driver<'_, G> {
             .map(|child| std::sync::Mutex::new(child.bounds()))
             .collect();
         let next = std::sync::atomic::AtomicUsize::new(0);
-        let (control, wdl, root_done) = (self.control, self.wdl, self.root_done);
+        let (control, wdl, tracker) = (self.control, self.wdl, self.tracker);
         let Some(pool) = self.pool.as_ref() else {
             return children
                 .iter()
                 .map(|child| {
                     let bounds = self.value(child, lower, G::MAX_VALUE, false);
-                    root_done.fetch_add(1, Ordering::Relaxed);
+                    tracker.root_move_done();
                     bounds
                 })
                 .collect();
@@ -412,7 +376,7 @@ impl<G: Game> Driver<'_, G> {
                             &mut |p, a, b| searcher.probe(p, a, b),
                         );
                         *results[i].lock().unwrap_or_else(|e| e.into_inner()) = bounds;
-                        root_done.fetch_add(1, Ordering::Relaxed);
+                        tracker.root_move_done();
                     }
                 });
             }
@@ -631,11 +595,7 @@ pub fn solve<G: Game>(
         return super::proof::solve_by_proofs(position, options, progress);
     }
     let start = Instant::now();
-    let threads = if options.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        options.threads
-    };
+    let threads = super::thread_count(options.threads);
     let initial_mb = options
         .initial_tt_mb
         .map_or(options.tt_mb, |mb| mb.min(options.tt_mb));
@@ -657,36 +617,10 @@ pub fn solve<G: Game>(
     if initial_mb < options.tt_mb {
         control.grow_at.store(GROW_AFTER_NODES, Ordering::Relaxed);
     }
-    // The phase for progress reports: 0 value, 1 root moves (`root_done` of `root_total`), 2 line.
-    let phase = AtomicUsize::new(0);
-    let root_done = AtomicUsize::new(0);
-    let root_total = AtomicUsize::new(0);
-    let root_lower = AtomicI32::new(G::MIN_VALUE);
-    let root_upper = AtomicI32::new(G::MAX_VALUE);
-    let last_report = AtomicU64::new(0);
     let wdl = options.wdl;
     let shown = |v: i32| if wdl { sign(v) } else { v };
-    let report = || {
-        let elapsed = start.elapsed();
-        let ms = elapsed.as_millis() as u64;
-        if ms >= last_report.load(Ordering::Relaxed) + REPORT_EVERY.as_millis() as u64 {
-            last_report.store(ms, Ordering::Relaxed);
-            progress(&Progress {
-                phase: match phase.load(Ordering::Relaxed) {
-                    0 => Phase::Value,
-                    1 => Phase::RootMoves {
-                        done: root_done.load(Ordering::Relaxed),
-                        total: root_total.load(Ordering::Relaxed),
-                    },
-                    _ => Phase::Line,
-                },
-                nodes: control.nodes.load(Ordering::Relaxed),
-                elapsed,
-                lower: shown(root_lower.load(Ordering::Relaxed)),
-                upper: shown(root_upper.load(Ordering::Relaxed)),
-            });
-        }
-    };
+    let tracker = Tracker::new(start, wdl, (G::MIN_VALUE, G::MAX_VALUE), progress);
+    let report = || tracker.report(control.nodes.load(Ordering::Relaxed));
     let pool = (threads > 1)
         .then(|| {
             rayon::ThreadPoolBuilder::new()
@@ -708,9 +642,7 @@ pub fn solve<G: Game>(
         wdl,
         estimate: options.estimate.as_ref(),
         window: options.window,
-        root_lower: &root_lower,
-        root_done: &root_done,
-        root_upper: &root_upper,
+        tracker: &tracker,
     };
 
     let (lower, upper) = driver.value(position, G::MIN_VALUE, G::MAX_VALUE, true);
@@ -742,13 +674,12 @@ pub fn solve<G: Game>(
     };
     // The best line before the root moves' values: once the value is proven, a solve stopped
     // during the (often long) root moves still gives its best move and line.
-    phase.store(2, Ordering::Relaxed);
+    tracker.line();
     let best_line = match known {
         Some(value) if !control.check_stop() => driver.line(position, value).unwrap_or_default(),
         _ => Vec::new(),
     };
-    root_total.store(children.len(), Ordering::Relaxed);
-    phase.store(1, Ordering::Relaxed);
+    tracker.root_moves(children.len());
     let root_values = options.root_values && options.window.is_none();
     let values: Vec<(i32, i32)> = if root_values && !control.check_stop() {
         if threads > 1 && children.len() > 1 {
@@ -758,7 +689,7 @@ pub fn solve<G: Game>(
                 .iter()
                 .map(|child| {
                     let bounds = driver.value(child, child_lower, G::MAX_VALUE, false);
-                    root_done.fetch_add(1, Ordering::Relaxed);
+                    tracker.root_move_done();
                     bounds
                 })
                 .collect()

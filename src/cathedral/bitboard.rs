@@ -33,6 +33,22 @@ const fn file_mask(file: u32) -> u128 {
 }
 
 /// A set of cells.
+///
+/// ```
+/// use cathedral::{Bitboard, Cell};
+///
+/// let cell = |name: &str| name.parse::<Cell>().unwrap();
+/// let j1 = Bitboard::from_cell(cell("j1"));
+/// // The edge file's neighbours: the padding bits keep a dilation from wrapping to file `a`.
+/// let around = j1.dilate8();
+/// assert_eq!(around.count(), 4);
+/// assert!(around.contains(cell("i2")) && !around.contains(cell("a2")));
+/// let corners: Bitboard = [cell("a1"), cell("j10")].into_iter().collect();
+/// assert_eq!(corners.components8().count(), 2);
+/// let names: Vec<String> = corners.cells().map(|c| c.to_string()).collect();
+/// assert_eq!(names, ["a1", "j10"]);
+/// assert_eq!((Bitboard::FULL - corners).count(), 98);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Bitboard(pub u128);
 
@@ -149,6 +165,21 @@ impl Bitboard {
 
     /// The 4-connected component of `within` that contains `seed`.
     #[inline]
+    ///
+    /// ```
+    /// use cathedral::{Bitboard, Cell};
+    ///
+    /// let cell = |name: &str| name.parse::<Cell>().unwrap();
+    /// // A wall down file c, open at c10: the flood from a1 stays on files a and b but for the
+    /// // gap, through which it reaches the rest of the board.
+    /// let wall: Bitboard = (1..=9).map(|rank| cell(&format!("c{rank}"))).collect();
+    /// let open = Bitboard::FULL - wall;
+    /// let reached = Bitboard::fill4(Bitboard::from_cell(cell("a1")), open);
+    /// assert_eq!(reached, open);
+    /// let closed = open - Bitboard::from_cell(cell("c10"));
+    /// let left = Bitboard::fill4(Bitboard::from_cell(cell("a1")), closed);
+    /// assert_eq!(left.count(), 20);
+    /// ```
     pub fn fill4(seed: Bitboard, within: Bitboard) -> Bitboard {
         let mut region = seed;
         loop {

@@ -9,6 +9,22 @@ use std::str::FromStr;
 pub const STRIDE: u32 = 12;
 
 /// A board cell. Stores its bit index in the padded [`crate::Bitboard`] layout.
+///
+/// ```
+/// use cathedral::Cell;
+///
+/// let cell: Cell = "c3".parse()?;
+/// assert_eq!((cell.file(), cell.rank()), (2, 2));
+/// assert_eq!(Cell::new(2, 2), Some(cell));
+/// assert_eq!(cell.to_string(), "c3");
+/// // Off the board: no such cell.
+/// assert_eq!(Cell::new(10, 0), None);
+/// assert!("k1".parse::<Cell>().is_err() && "a11".parse::<Cell>().is_err());
+/// // Every cell once, rank by rank: a1, b1, .., j10.
+/// assert_eq!(Cell::all().count(), 100);
+/// assert_eq!(Cell::all().nth(10).map(|c| c.to_string()), Some("a2".into()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);
 

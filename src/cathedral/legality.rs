@@ -277,7 +277,27 @@ pub fn resolve(position: &Position, text: &MoveText) -> Result<Move, IllegalMove
     Ok(Move::place_sparing(id, spared))
 }
 
-/// Parses and resolves a move in one step.
+/// Parses and resolves a move in one step: well formed, and legal in `position`, or why not.
+///
+/// ```
+/// use cathedral::{Position, Rules};
+/// use cathedral::legality::{IllegalMove, MoveError, parse_move};
+///
+/// let start = Position::new(Rules::CLASSIC);
+/// // The cells in any order, the player's prefix optional.
+/// let cathedral = parse_move(&start, "light:cathedral:e7,e6,f6,d6,e5,e4")?;
+/// assert_eq!(parse_move(&start, "cathedral:e4,e5,d6,e6,f6,e7")?, cathedral);
+/// // Well formed but not legal here: Light places the Cathedral first.
+/// assert!(matches!(
+///     parse_move(&start, "dark:castle:c3,c4,d3,e3,e4"),
+///     Err(MoveError::Illegal(_))
+/// ));
+/// // Not a move at all: the error says what was expected.
+/// let error = parse_move(&start, "castle").unwrap_err();
+/// assert!(matches!(error, MoveError::Parse(_)), "{error}");
+/// # let _ = IllegalMove::CathedralNotAvailable;
+/// # Ok::<(), MoveError>(())
+/// ```
 pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveError> {
     let parsed: MoveText = text.parse()?;
     Ok(resolve(position, &parsed)?)

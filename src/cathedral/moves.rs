@@ -47,6 +47,22 @@ impl Spared {
 }
 
 /// A move: a placement (with the captures it declines), or a pass. Four bytes, `Copy`.
+///
+/// A move means something only against a position: read one with
+/// [`legality::parse_move`](crate::legality::parse_move), write one with
+/// [`notation::format_move`](crate::notation::format_move).
+///
+/// ```
+/// use cathedral::{Move, Position, Rules};
+/// use cathedral::legality::parse_move;
+///
+/// assert!(Move::PASS.is_pass() && Move::PASS.placement().is_none());
+/// let start = Position::new(Rules::CLASSIC);
+/// let mv = parse_move(&start, "cathedral:e4,e5,d6,e6,f6,e7")?;
+/// assert!(!mv.is_pass() && mv.spared().is_empty());
+/// assert_eq!(std::mem::size_of::<Move>(), 4);
+/// # Ok::<(), cathedral::legality::MoveError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     placement: u16,
@@ -125,6 +141,19 @@ impl fmt::Debug for Move {
 /// The storage keeps what it held past the list's end (`len`), so that generation can write
 /// moves straight into room already there ([`MoveList::append_with`]) instead of gathering them
 /// elsewhere and copying them in (measured: the copies were a quarter of making the moves).
+///
+/// ```
+/// use cathedral::{MoveList, Position, Rules};
+///
+/// let position = Position::new(Rules::CLASSIC);
+/// let mut moves = MoveList::new();
+/// position.legal_moves(&mut moves);
+/// assert_eq!(moves.len() as u32, position.count_moves());
+/// // Generating again reuses the list's room: it holds the new moves only.
+/// position.legal_moves(&mut moves);
+/// assert_eq!(moves.len() as u32, position.count_moves());
+/// assert!(moves.iter().all(|mv| !mv.is_pass()));
+/// ```
 #[derive(Clone, Default)]
 pub struct MoveList {
     /// The moves, then whatever earlier lists left: only `..len` is the list.
@@ -168,6 +197,10 @@ impl MoveList {
 
     /// Appends the first of `N` moves that `write` writes in the room it is handed, as many as
     /// it returns (at most `N`).
+    #[expect(
+        clippy::expect_used,
+        reason = "the storage was just grown to hold N moves past the list's end"
+    )]
     #[inline]
     pub fn append_with<const N: usize>(&mut self, write: impl FnOnce(&mut [Move; N]) -> usize) {
         if self.storage.len() < self.len + N {

@@ -187,6 +187,25 @@ impl fmt::Display for MoveText {
 
 /// The canonical text of `mv`, played from `position`: `castle:c3,c4,d3,e3,e4`, with
 /// `/spare:` naming the lowest cell of each spared building. Without the player prefix.
+///
+/// ```
+/// use cathedral::{MoveList, Position, Rules};
+/// use cathedral::legality::parse_move;
+/// use cathedral::notation::{format_move, format_move_with_player};
+///
+/// let start = Position::new(Rules::CLASSIC);
+/// let mv = parse_move(&start, "cathedral:e7,e6,f6,d6,e5,e4")?;
+/// // The cells file by file, each file bottom to top.
+/// assert_eq!(format_move(&start, mv), "cathedral:d6,e4,e5,e6,e7,f6");
+/// assert_eq!(format_move_with_player(&start, mv), "light:cathedral:d6,e4,e5,e6,e7,f6");
+/// // Every legal move's text reads back as the same move.
+/// let mut moves = MoveList::new();
+/// start.legal_moves(&mut moves);
+/// for &mv in &moves {
+///     assert_eq!(parse_move(&start, &format_move(&start, mv))?, mv);
+/// }
+/// # Ok::<(), cathedral::legality::MoveError>(())
+/// ```
 pub fn format_move(position: &Position, mv: Move) -> String {
     to_text(position, mv, false).to_string()
 }
@@ -198,6 +217,24 @@ pub fn format_move_with_player(position: &Position, mv: Move) -> String {
 
 /// Every move of `line` played from `position`, with the player: what a position file stores as a
 /// best line.
+///
+/// ```
+/// use cathedral::{Move, Position, Rules};
+/// use cathedral::legality::parse_move;
+/// use cathedral::notation::format_line;
+///
+/// let start = Position::new(Rules::CLASSIC);
+/// let mut after = start;
+/// let cathedral = parse_move(&after, "cathedral:e4,e5,d6,e6,f6,e7")?;
+/// after.play(cathedral);
+/// let tavern = parse_move(&after, "tavern:a1")?;
+/// assert_eq!(
+///     format_line(&start, &[cathedral, tavern]),
+///     ["light:cathedral:d6,e4,e5,e6,e7,f6", "dark:tavern:a1"]
+/// );
+/// # let _ = Move::PASS;
+/// # Ok::<(), cathedral::legality::MoveError>(())
+/// ```
 pub fn format_line(position: &Position, line: &[Move]) -> Vec<String> {
     let mut current = *position;
     line.iter()

@@ -218,6 +218,18 @@ impl<'de> serde::Deserialize<'de> for Piece {
 }
 
 /// How many of each of the eleven kinds a player holds, indexed by [`Piece::index`].
+///
+/// ```
+/// use cathedral::{Hand, Piece, SQUARES_PER_PLAYER};
+///
+/// let mut hand = Hand::FULL;
+/// assert_eq!((hand.buildings(), hand.squares()), (14, SQUARES_PER_PLAYER));
+/// hand.remove(Piece::Tavern);
+/// assert_eq!(hand.count(Piece::Tavern), 1);
+/// assert_eq!(hand.squares(), SQUARES_PER_PLAYER - Piece::Tavern.size());
+/// assert_eq!(Piece::Cathedral.size(), 6);
+/// assert!(Hand::EMPTY.is_empty());
+/// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct Hand(pub(crate) [u8; PLAYER_PIECES]);
 

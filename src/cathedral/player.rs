@@ -4,6 +4,17 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A player. Light places the Cathedral, Dark makes the first building move.
+///
+/// ```
+/// use cathedral::Player;
+///
+/// assert_eq!(Player::Light.opponent(), Player::Dark);
+/// assert_eq!("dark".parse::<Player>()?, Player::Dark);
+/// // In files and notation `dark`, in prose `Dark`.
+/// assert_eq!((Player::Dark.name(), Player::Dark.to_string().as_str()), ("dark", "Dark"));
+/// assert_eq!(Player::BOTH.map(Player::index), [0, 1]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Player {
     /// The player who places the Cathedral at the start of the game.

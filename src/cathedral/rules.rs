@@ -117,6 +117,18 @@ impl Rules {
     ];
 
     /// The preset name of these rules, if they are one.
+    ///
+    /// ```
+    /// use cathedral::Rules;
+    ///
+    /// assert_eq!(Rules::CLASSIC.preset_name(), Some("classic"));
+    /// // Every preset is one of the 32 combinations of the five options, named once.
+    /// for (name, rules) in Rules::PRESETS {
+    ///     assert_eq!(rules.preset_name(), Some(name));
+    ///     assert!(Rules::all().any(|r| r == rules));
+    /// }
+    /// assert_eq!(Rules::all().count(), 32);
+    /// ```
     pub fn preset_name(self) -> Option<&'static str> {
         Rules::PRESETS
             .iter()

@@ -3,7 +3,7 @@
 //! (`--check-moves`) what its chosen moves give up; positions with only their result proven are
 //! audited against their bounds, and `--deeper` compares with a deeper search.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::limits;
@@ -63,8 +63,8 @@ pub struct AccuracyArgs {
     /// Print every position's figures and the summary as JSON.
     #[arg(long)]
     pub json: bool,
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 /// Which evaluation `accuracy` measures.

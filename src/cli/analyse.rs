@@ -1,7 +1,7 @@
 //! `cathedral analyse GAME`: every move of a recorded game judged, mistakes marked, the turning
 //! points found, a summary per player; as text, JSON or an HTML report with a value plot.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::replay::load_records;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{which, with_game};
@@ -58,9 +58,8 @@ pub struct AnalyseArgs {
     /// Print the analysis as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Colour: auto, always, never.
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 /// The review's second stage (docs/analysis.md, "Two stages"): the moves the first judgements

@@ -1,7 +1,7 @@
 //! `cathedral bench [DIR]`: solve every position of a benchmark directory, compare with the stored
 //! values, time it per tier; `--record` writes the values of files that have none.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::{FileDiagnostic, load_position};
 use super::shared::output::{
@@ -53,8 +53,8 @@ pub struct BenchArgs {
     /// Print every position's result and the tier times as JSON.
     #[arg(long)]
     pub json: bool,
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 /// Appends the `solution:` block to the file's text, or puts it in place of the one there,

@@ -1,7 +1,7 @@
 //! `cathedral bestmove FILE`: the engine's move, its value (exact when the solver proves it,
 //! an estimate otherwise) and the expected line.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::GameName;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load, which, with_game};
@@ -67,9 +67,8 @@ pub struct AnalysePositionArgs {
     /// How many of the best moves to rank with their values (1 to 50).
     #[arg(long, default_value = "5", value_name = "N", value_parser = candidates)]
     pub candidates: usize,
-    /// Colour: auto, always, never.
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 fn candidates(text: &str) -> Result<usize, String> {

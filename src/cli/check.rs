@@ -1,6 +1,6 @@
 //! `cathedral check FILE MOVE`: is this the answer? If not, what it loses and why.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::load_position;
 use super::shared::limits;
@@ -33,8 +33,8 @@ pub struct CheckArgs {
     /// Print the verdict as JSON: `correct`, both values, the loss, and every move explained.
     #[arg(long)]
     pub json: bool,
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 pub fn run(args: &CheckArgs) -> miette::Result<()> {

@@ -3,7 +3,7 @@
 //! the next, all as `cathedral match` plays them (pairs with colours swapped, seeded openings);
 //! the ratings chained up from the greedy player at 0, with 95 % intervals.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::limits;
 use super::shared::output::{emit_json, emit_text, new_table, pairs_bar, style_for};
@@ -41,9 +41,8 @@ pub struct LadderArgs {
     /// Print the results as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Colour: auto, always, never.
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 /// One match of the ladder and what it measured.

@@ -1,7 +1,7 @@
 //! `cathedral match`: engine-vs-engine games in pairs with colours swapped, the statistics of the
 //! match, and every game written as a record.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::with_game;
 use super::shared::limits;
@@ -94,9 +94,8 @@ pub struct MatchArgs {
     /// engine).
     #[arg(long, value_enum, value_name = "GAME")]
     pub game: Option<super::GameName>,
-    /// Colour: auto, always, never.
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 /// What the SPRT counts of a pair.

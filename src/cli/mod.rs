@@ -63,6 +63,16 @@ pub enum ColorWhen {
     Never,
 }
 
+/// `--color`, the same option on every command that prints for a reader (flattened into each
+/// command's arguments).
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub struct ColorArg {
+    /// Colours and box drawing: auto (standard output a terminal, `NO_COLOR` unset), always,
+    /// never.
+    #[arg(long = "color", value_enum, default_value_t, value_name = "WHEN")]
+    pub when: ColorWhen,
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Draw a position (the bundled midgame example without FILE).

@@ -1,6 +1,6 @@
 //! `cathedral moves`: the legal moves of the side to move, grouped per piece.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::game::{load_or_bundled, which, with_game};
 use super::shared::output::{emit_json, emit_text, style_for};
 use cathedral::frontend::{Bundled, MovesReport, Playable};
@@ -19,8 +19,8 @@ pub struct MovesArgs {
     /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
     #[arg(long, value_enum, value_name = "GAME")]
     pub game: Option<super::GameName>,
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 pub fn run(args: &MovesArgs) -> miette::Result<()> {

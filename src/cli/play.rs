@@ -1,6 +1,6 @@
 //! `cathedral play FILE MOVE...`: play moves in order, explain each, draw the result.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load, which, with_game};
 use super::shared::input::FileDiagnostic;
@@ -31,8 +31,8 @@ pub struct PlayArgs {
     /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
     #[arg(long, value_enum, value_name = "GAME")]
     pub game: Option<super::GameName>,
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 pub fn run(args: &PlayArgs) -> miette::Result<()> {

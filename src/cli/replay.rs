@@ -1,7 +1,7 @@
 //! `cathedral replay GAME`: a game record move by move, each move explained as `play` does, or
 //! the position after any move, written as a position file on request.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{which, with_game};
 use super::shared::input::FileDiagnostic;
@@ -31,9 +31,8 @@ pub struct ReplayArgs {
     /// Print the moves and the position as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Colour: auto, always, never.
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 #[derive(Serialize)]

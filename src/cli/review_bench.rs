@@ -4,7 +4,7 @@
 //! review misses, how many marks it gives that the reference does not, how far its losses are,
 //! and what it costs (docs/analysis.md, "How good is a review").
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::analyse::RecheckArgs;
 use super::replay::load_records;
 use super::shared::exit::{Exit, Failure};
@@ -56,9 +56,8 @@ pub struct ReviewBenchArgs {
     /// Print the figures as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Colour: auto, always, never.
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 /// The reference review as kept on disk.

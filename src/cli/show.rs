@@ -1,6 +1,6 @@
 //! `cathedral show`: draw a position, or print it as JSON.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::game::{load_or_bundled, which, with_game};
 use super::shared::output::{emit, emit_text, style_for};
 use cathedral::frontend::{Bundled, Playable};
@@ -16,8 +16,8 @@ pub struct ShowArgs {
     /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
     #[arg(long, value_enum, value_name = "GAME")]
     pub game: Option<super::GameName>,
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 pub fn run(args: &ShowArgs) -> miette::Result<()> {

@@ -2,7 +2,7 @@
 //! browser (src/web/site.rs writes it). Builds the WebAssembly service with cargo unless `--wasm`
 //! gives one, then prints every file's size, raw and gzip, against the first visit's budget.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::output::{emit_text, new_table, right_align, style_for};
 use crate::web::site::{SiteFile, check_output, write_site};
@@ -26,9 +26,8 @@ pub struct SiteArgs {
     /// are replaced).
     #[arg(long)]
     pub force: bool,
-    /// Colours and box drawing: auto (a terminal), always, never.
-    #[arg(long, value_enum, default_value_t = ColorWhen::Auto, value_name = "WHEN")]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 pub fn run(args: &SiteArgs) -> miette::Result<()> {
@@ -60,7 +59,7 @@ pub fn run(args: &SiteArgs) -> miette::Result<()> {
 }
 
 /// The table of the site's files and the totals.
-fn report(dir: &Path, files: &[SiteFile], color: ColorWhen) -> String {
+fn report(dir: &Path, files: &[SiteFile], color: ColorArg) -> String {
     let mut table = new_table(style_for(color));
     table.set_header(["file", "bytes", "gzip"]);
     for file in files {

@@ -2,7 +2,7 @@
 //! and search statistics. The game's report (`frontend::solve`) holds all of it; this module
 //! prints it.
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::game::{load_or_bundled, which, with_game};
 use super::shared::output::{emit, emit_json, emit_text, style_for};
@@ -35,8 +35,8 @@ pub struct SolveArgs {
     /// The game: `corintho` for Corintho (also chosen by a FILE with `game: corintho`).
     #[arg(long, value_enum, value_name = "GAME")]
     pub game: Option<super::GameName>,
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 pub fn run(args: &SolveArgs) -> miette::Result<()> {

@@ -1,7 +1,7 @@
 //! `cathedral standings FILES...`: match and tournament standings from game records, scored as
 //! the rule sheets score them (docs/game-record.md).
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::replay::load_records;
 use super::shared::game::{which, with_game};
 use super::shared::output::{
@@ -19,9 +19,8 @@ pub struct StandingsArgs {
     /// Print the standings as JSON.
     #[arg(long)]
     pub json: bool,
-    /// Colour: auto, always, never.
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 /// The standings of the record files, of whichever game the first file declares

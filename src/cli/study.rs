@@ -3,7 +3,7 @@
 //! "which cells" question's answer must be what the rules engine says. A study that fails is
 //! refused with each problem located (file, line, column).
 
-use super::ColorWhen;
+use super::ColorArg;
 use super::shared::exit::{Exit, Failure};
 use super::shared::input::{FileDiagnostic, load_records};
 use super::shared::limits;
@@ -61,8 +61,8 @@ pub struct CheckArgs {
     /// Print each chapter's check as JSON.
     #[arg(long)]
     pub json: bool,
-    #[arg(long, value_enum, default_value_t)]
-    pub color: ColorWhen,
+    #[command(flatten)]
+    pub color: ColorArg,
 }
 
 pub fn run(command: &StudyCommand) -> miette::Result<()> {

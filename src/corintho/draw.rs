@@ -22,6 +22,10 @@ fn supply_words(counts: [u8; 3]) -> String {
 /// let start = CorinthoPosition::new(CorinthoRules::for_players(2).unwrap());
 /// assert!(text(&start).contains("Player 1 to move"));
 /// ```
+#[expect(
+    clippy::expect_used,
+    reason = "files and ranks run over 0..4, the board"
+)]
 pub fn text(position: &CorinthoPosition) -> String {
     let board = position.board();
     let locked = position.locked();
@@ -85,6 +89,10 @@ pub fn svg(position: &CorinthoPosition, caption: Option<&str>) -> String {
 
 /// [`svg`], with the platforms of `highlight` (a placement's, or a stacking move's two) outlined
 /// in blue, and without the supplies under the board unless `supplies`.
+#[expect(
+    clippy::expect_used,
+    reason = "every line of LINES names squares 0..16"
+)]
 pub fn svg_with(
     position: &CorinthoPosition,
     caption: Option<&str>,

@@ -218,6 +218,10 @@ fn paranoid(position: &CorinthoPosition, me: u8, depth: u32, alpha: i32, beta: i
 /// Lines with two identically topped stacks and an empty third platform: threats for
 /// whoever moves next. Counted for the searching player when it is to move, against it
 /// otherwise.
+#[expect(
+    clippy::expect_used,
+    reason = "every line of LINES names squares 0..16"
+)]
 fn estimate(position: &CorinthoPosition, me: u8) -> i32 {
     let board = position.board();
     let mut threats = 0;

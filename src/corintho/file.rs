@@ -225,6 +225,10 @@ pub fn load(path: &Path) -> Result<CorinthoFile, FileError> {
 /// let error = parse("x.yaml", "game: corintho\nboard: ['. . . .', '. X . .', '. . . .', '. . . .']\n").unwrap_err();
 /// assert_eq!((error.line, error.message.contains("`X`")), (Some(2), true));
 /// ```
+#[expect(
+    clippy::expect_used,
+    reason = "files and ranks run over 0..4, the board"
+)]
 pub fn parse(name: &str, text: &str) -> Result<CorinthoFile, FileError> {
     let error = |location: Option<&Location>, message: String| {
         let (line, column) = place(location);
@@ -428,6 +432,10 @@ fn default_supply(rules: CorinthoRules, board: &Board) -> Vec<[u8; 3]> {
 }
 
 /// Writes a position as file text (rules, board, supplies, locks).
+#[expect(
+    clippy::expect_used,
+    reason = "files and ranks run over 0..4, the board"
+)]
 pub fn to_yaml(position: &CorinthoPosition, title: Option<&str>) -> String {
     let rules = position.rules();
     let mut out = String::from("game: corintho\n");

@@ -7,7 +7,7 @@
 //! - [`position`]: positions, legal moves, claims and wins;
 //! - [`search`]: the two-player game for the exact solver; [`engine`]: a paranoid search for
 //!   any number of players;
-//! - [`file`]: YAML position files (`game: corintho`); [`explain`]: moves in words;
+//! - [`file`](mod@file): YAML position files (`game: corintho`); [`explain`]: moves in words;
 //!   [`draw`]: terminal text and SVG.
 //!
 //! ```

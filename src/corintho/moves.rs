@@ -46,6 +46,10 @@ impl CorinthoMove {
     }
 
     /// The inverse of [`CorinthoMove::encode`].
+    #[expect(
+        clippy::expect_used,
+        reason = "four bits always name one of the 16 squares"
+    )]
     pub fn decode(code: u32) -> CorinthoMove {
         let sq = |i: u32| Square::new((i & 15) as usize).expect("4 bits");
         match code >> 8 {

@@ -420,6 +420,10 @@ impl CorinthoPosition {
     }
 
     /// The top bit of the stack on platform `i` (0 when empty).
+    #[expect(
+        clippy::expect_used,
+        reason = "four bits always name one of the 16 squares"
+    )]
     #[inline]
     fn top_at(&self, i: usize) -> u8 {
         TOP[self.board.get(Square::new(i & 15).expect("0..16")).bits() as usize]
@@ -548,6 +552,7 @@ impl CorinthoPosition {
 
     /// The first legal move (in the order of [`CorinthoPosition::generate`]) after which the
     /// opponent has none, a claim it cannot modify: a move that wins at once.
+    #[expect(clippy::expect_used, reason = "the bits come from a 16-square mask")]
     pub fn winning_move(&self) -> Option<CorinthoMove> {
         if self.winner != NONE || self.rules.players != 2 {
             return None;
@@ -701,6 +706,19 @@ impl CorinthoPosition {
     /// Whether the rules allow `mv` here, or why not (in words). A move that leaves a claimed
     /// row standing is allowed (it concedes the win: see [`CorinthoPosition::concedes`]) though
     /// [`CorinthoPosition::generate`] leaves it out.
+    ///
+    /// ```
+    /// use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules};
+    ///
+    /// let position = CorinthoPosition::new(CorinthoRules::for_players(2).unwrap());
+    /// for mv in position.legal_moves() {
+    ///     assert!(position.check(mv).is_ok(), "{mv}");
+    /// }
+    /// // Nothing stands on the board yet: there is no piece to move.
+    /// let refused = position.check(CorinthoMove::parse("b2-c2").unwrap());
+    /// assert!(refused.is_err());
+    /// println!("{}", refused.unwrap_err());
+    /// ```
     pub fn check(&self, mv: CorinthoMove) -> Result<(), String> {
         if let Outcome::Won(_) | Outcome::Drawn = self.outcome() {
             return Err("the game is over".to_string());
@@ -840,6 +858,10 @@ impl CorinthoPosition {
 
     /// The position under the square's symmetry `s` (see [`SYMMETRY`]): the same game, turned
     /// or mirrored.
+    #[expect(
+        clippy::expect_used,
+        reason = "the symmetry tables map the 16 squares onto themselves"
+    )]
     pub fn image(&self, s: usize) -> CorinthoPosition {
         let map = &SYMMETRY[s & 7];
         let mut out = *self;
@@ -859,6 +881,7 @@ impl CorinthoPosition {
 
     /// The least of the position's 8 images (by the packed board, then the locks): the same for
     /// every image, so positions equal up to symmetry share it. Also the symmetry that gives it.
+    #[expect(clippy::expect_used, reason = "from_fn runs over the 16 squares")]
     pub fn canonical(&self) -> (CorinthoPosition, usize) {
         let cells: [u64; 16] =
             std::array::from_fn(|i| self.board.get(Square::new(i).expect("0..16")).bits() as u64);

@@ -3,7 +3,7 @@
 //! A game that the exact solver already plays ([`boardgame::Game`](crate::boardgame::Game))
 //! becomes playable from every front end by implementing [`Playable`]: reading and writing its
 //! position files, reading and writing its moves, explaining a move, drawing a position as text
-//! and SVG, and its solver's report. The command code here ([`show`], [`moves`], [`play`],
+//! and SVG, and its solver's report. The command code here ([`show`], [`moves`](MovesReport), [`play`],
 //! [`perft`], [`solve`], [`render`]) is what `cathedral show|moves|play|perft|solve|render` run
 //! for every game; the command line only reads its arguments, prints and writes files. Cathedral
 //! (`src/cathedral/frontend.rs`) and Corintho (`src/corintho/frontend.rs`) implement it, and so

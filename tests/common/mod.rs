@@ -1,5 +1,4 @@
-//! Helpers shared by the integration tests. Each test binary uses a subset of them.
-#![allow(dead_code)]
+//! Helpers shared by the integration tests, the modules of the one test binary (`tests/main.rs`).
 
 use assert_cmd::Command;
 use cathedral::legality::parse_move;
@@ -80,68 +79,4 @@ pub const LEAKS: [&str; 24] = [
     "invalid type",
 ];
 
-/// Headless Chromium for the browser tests (`tests/browser.rs`, `tests/site.rs`).
-pub mod browser {
-    use std::io::{BufRead, BufReader};
-    use std::path::{Path, PathBuf};
-    use std::process::{Child, Command, Stdio};
-
-    /// A running `cathedral serve`, stopped when dropped.
-    pub struct Server(pub Child);
-
-    impl Drop for Server {
-        fn drop(&mut self) {
-            let _ = self.0.kill();
-            let _ = self.0.wait();
-        }
-    }
-
-    /// Starts `cathedral serve --port 0` with `args`; returns it and its URL (no final slash).
-    pub fn serve(args: &[&str]) -> (Server, String) {
-        let mut child = Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
-            .args(["serve", "--port", "0"])
-            .args(args)
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start the server");
-        // Both lines the server prints, so that it never writes to a closed pipe.
-        let (mut line, mut second) = (String::new(), String::new());
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        stdout.read_line(&mut line).unwrap();
-        stdout.read_line(&mut second).unwrap();
-        assert!(
-            second.starts_with("Only this computer can reach it"),
-            "{second}"
-        );
-        let url = line
-            .split_whitespace()
-            .find(|word| word.starts_with("http://"))
-            .expect("the server prints its URL")
-            .trim_end_matches('/')
-            .to_string();
-        assert!(url.starts_with("http://127.0.0.1:"), "{url}");
-        (Server(child), url)
-    }
-
-    pub fn chromium() -> PathBuf {
-        std::env::var_os("CHROMIUM")
-            .map_or_else(|| PathBuf::from("/usr/bin/chromium"), PathBuf::from)
-    }
-
-    /// What is missing to run the browser tests from `dir` (tests/browser), if anything.
-    pub fn missing(dir: &Path) -> Option<String> {
-        if Command::new("node").arg("--version").output().is_err() {
-            return Some("node is not installed".into());
-        }
-        if !chromium().exists() {
-            return Some(format!(
-                "{} is not installed (apt-get install chromium)",
-                chromium().display()
-            ));
-        }
-        if !dir.join("node_modules/playwright-core").exists() {
-            return Some("playwright-core is not installed (npm ci in tests/browser)".into());
-        }
-        None
-    }
-}
+pub mod server;

@@ -38,7 +38,7 @@ pub struct EngineOptions {
     /// The deepest iteration.
     pub max_depth: u32,
     /// Table memory in MiB: the most the table takes; with a node budget it takes only what the
-    /// budget can fill ([`super::table::EngineTable::buckets_for`]).
+    /// budget can fill (`EngineTable::buckets_for`).
     pub tt_mb: usize,
     /// Seeds the noise.
     pub seed: u64,

@@ -334,10 +334,7 @@ impl Drop for Lent {
         if !self.kept {
             return;
         }
-        // Looked up once: it reads the process's CPU limits.
-        static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-        let cores =
-            *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let cores = crate::boardgame::thread_count(0);
         let mut kept = kept_tables();
         if kept.len() < cores {
             kept.push(std::mem::replace(&mut self.table, EngineTable::empty()));

@@ -47,11 +47,7 @@ pub struct ProofSearch {
 impl ProofSearch {
     /// A search on `threads` threads (0: all cores) with a table of `tt_mb` MiB.
     pub fn new(threads: usize, tt_mb: usize) -> ProofSearch {
-        let threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
-        } else {
-            threads
-        };
+        let threads = crate::boardgame::thread_count(threads);
         ProofSearch {
             table: ProofTable::new(tt_mb),
             threads,

@@ -5,11 +5,8 @@
 use super::ProofSearch;
 use crate::boardgame::Game;
 use crate::boardgame::instant::Instant;
-use crate::boardgame::solve::{Phase, Progress, RootMove, Solution, SolveOptions, Stats};
-use std::sync::atomic::{AtomicI32, AtomicU64, AtomicUsize, Ordering};
-
-/// Between progress reports, in milliseconds.
-const REPORT_EVERY_MS: u64 = 150;
+use crate::boardgame::progress::{Progress, Tracker};
+use crate::boardgame::solve::{RootMove, Solution, SolveOptions, Stats};
 
 /// Proven bounds of `position`'s value, starting from its own bounds: the sign first ("at least
 /// +1?", then if not "at least 0?"), then (unless `wdl`) the margin, by questions that double
@@ -83,36 +80,10 @@ pub(crate) fn solve_by_proofs<G: Game>(
         .with_node_limit(options.max_nodes);
     let wdl = options.wdl;
     let shown = |v: i32| if wdl { v.signum() } else { v };
-    let phase = AtomicUsize::new(0);
-    let root_done = AtomicUsize::new(0);
-    let root_total = AtomicUsize::new(0);
-    let root_lower = AtomicI32::new(G::MIN_VALUE);
-    let root_upper = AtomicI32::new(G::MAX_VALUE);
-    let last_report = AtomicU64::new(0);
-    let report = |nodes: u64| {
-        let elapsed = start.elapsed();
-        let ms = elapsed.as_millis() as u64;
-        if ms >= last_report.load(Ordering::Relaxed) + REPORT_EVERY_MS {
-            last_report.store(ms, Ordering::Relaxed);
-            progress(&Progress {
-                phase: match phase.load(Ordering::Relaxed) {
-                    0 => Phase::Value,
-                    1 => Phase::RootMoves {
-                        done: root_done.load(Ordering::Relaxed),
-                        total: root_total.load(Ordering::Relaxed),
-                    },
-                    _ => Phase::Line,
-                },
-                nodes,
-                elapsed,
-                lower: shown(root_lower.load(Ordering::Relaxed)),
-                upper: shown(root_upper.load(Ordering::Relaxed)),
-            });
-        }
-    };
+    let tracker = Tracker::new(start, wdl, (G::MIN_VALUE, G::MAX_VALUE), progress);
+    let report = |nodes: u64| tracker.report(nodes);
     let (lower, upper) = bracket(&mut search, position, wdl, &report, &mut |lower, upper| {
-        root_lower.store(lower, Ordering::Relaxed);
-        root_upper.store(upper, Ordering::Relaxed);
+        tracker.root_bounds(lower, upper);
     });
     let known = if wdl {
         (lower.signum() == upper.signum()).then_some(lower.signum())
@@ -121,14 +92,13 @@ pub(crate) fn solve_by_proofs<G: Game>(
     };
 
     // The best line first: a solve stopped during the root moves still gives it.
-    phase.store(2, Ordering::Relaxed);
+    tracker.line();
     let best_line = known.map_or_else(Vec::new, |value| line(&mut search, position, value, wdl));
 
     let mut buffer = G::Buffer::default();
     position.generate(&mut buffer);
     let moves: Vec<G::Move> = G::moves(&mut buffer).to_vec();
-    root_total.store(moves.len(), Ordering::Relaxed);
-    phase.store(1, Ordering::Relaxed);
+    tracker.root_moves(moves.len());
     let root_values = options.root_values && options.window.is_none();
     let mut root_moves = Vec::with_capacity(moves.len());
     for &mv in &moves {
@@ -140,7 +110,7 @@ pub(crate) fn solve_by_proofs<G: Game>(
         } else {
             child.bounds()
         };
-        root_done.fetch_add(1, Ordering::Relaxed);
+        tracker.root_move_done();
         let (mut lo, mut hi) = if keeps { (lo, hi) } else { (-hi, -lo) };
         // No move is worth more than the root.
         hi = hi.min(upper);

@@ -320,11 +320,7 @@ pub fn choose(
             pruning: options.pruning,
             max_depth: max_depth.unwrap_or(EngineOptions::default().max_depth),
             // `think` searches on one thread with a node budget.
-            threads: if options.threads == 0 {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            } else {
-                options.threads
-            },
+            threads: crate::boardgame::thread_count(options.threads),
             ..EngineOptions::default()
         },
         &options.evaluation,

@@ -35,7 +35,7 @@ pub struct Network {
     /// first three inputs (in hand, fitting, safe), as that state sets them: one row added
     /// where three were ([`Network::summary_rows`]).
     rows1: Vec<f32>,
-    /// The second layer by input, its units padded with zeros to a multiple of [`LANES`]:
+    /// The second layer by input, its units padded with zeros to a multiple of `LANES`:
     /// `w2t[i * padded + j]` is the weight of first-layer unit `i` in unit `j`, so that the
     /// layer is summed input by input in vectors of units, with no sum across a vector's lanes.
     w2t: Vec<f32>,
@@ -62,7 +62,7 @@ pub struct Network {
 /// The largest hidden layer the engine's evaluation takes.
 const MAX_HIDDEN: usize = 256;
 
-/// The widest first hidden layer (the last of [`WIDTHS`]).
+/// The widest first hidden layer (the last of `WIDTHS`).
 pub const MAX_HIDDEN1: usize = 128;
 
 /// The widths of the first hidden layer the inference is compiled for.
@@ -124,6 +124,10 @@ impl Network {
     }
 
     /// The committed network.
+    #[expect(
+        clippy::expect_used,
+        reason = "the committed weights are part of the source and read by the tests: they cannot be bad at run time"
+    )]
     pub fn builtin() -> &'static Network {
         static NETWORK: OnceLock<Network> = OnceLock::new();
         NETWORK.get_or_init(|| {
@@ -478,8 +482,8 @@ impl Network {
     ///
     /// The order of the sums, the same in the AVX2 inference and the plain one (the browser's),
     /// so that both give the same numbers from the same inputs: the first layer by the rows of
-    /// [`Network::summary_rows`], in order; the second input by input in vectors of [`LANES`]
-    /// units; the linear part over the summary in [`LANES`] lanes, then the output's products
+    /// `Network::summary_rows`, in order; the second input by input in vectors of `LANES`
+    /// units; the linear part over the summary in `LANES` lanes, then the output's products
     /// added to those lanes, the lanes summed in order, the summary's last inputs, the planes'
     /// part and `b3` last. No fused multiply-adds: the browser has none.
     pub fn estimate_summed(
@@ -731,6 +735,10 @@ impl Network {
 }
 
 /// The first `H` sums of a view, the units of a first layer of `H`.
+#[expect(
+    clippy::expect_used,
+    reason = "a network's first layer is at most MAX_HIDDEN1 wide (checked when its weights are read)"
+)]
 #[inline(always)]
 pub(super) fn first<const H: usize>(sums: &mut [i32; MAX_HIDDEN1]) -> &mut [i32; H] {
     sums.first_chunk_mut::<H>()

@@ -156,6 +156,22 @@ impl ClaimSink for ClaimLog {
 }
 
 /// A complete game state.
+///
+/// ```
+/// use cathedral::{MoveList, Player, Position, Rules};
+/// use cathedral::legality::parse_move;
+///
+/// let mut position = Position::new(Rules::CLASSIC);
+/// assert_eq!(position.to_move(), Player::Light);
+/// assert!(position.places_cathedral(Player::Light));
+/// position.play(parse_move(&position, "cathedral:e4,e5,d6,e6,f6,e7")?);
+/// assert_eq!(position.cathedral().count(), 6);
+/// assert_eq!(position.to_move(), Player::Dark);
+/// // The key is kept up to date move by move: the same as one made afresh.
+/// assert_eq!(position.key(), position.recompute_key());
+/// assert!(!position.is_game_over() && position.winner().is_none());
+/// # Ok::<(), cathedral::legality::MoveError>(())
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Position {
     sides: [Side; 2],

@@ -352,11 +352,7 @@ pub fn from_games_each(
     options: &FromGameOptions,
     on_event: &mut dyn FnMut(FromGameEvent<'_>) -> ControlFlow<()>,
 ) -> FromGameSummary {
-    let threads = if options.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        options.threads
-    };
+    let threads = crate::boardgame::thread_count(options.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

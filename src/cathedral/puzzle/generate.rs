@@ -257,11 +257,7 @@ pub fn generate_each(
     options: &GenerateOptions,
     on_event: &mut dyn FnMut(GenerateEvent<'_>) -> ControlFlow<()>,
 ) -> GenerateSummary {
-    let threads = if options.threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
-    } else {
-        options.threads
-    };
+    let threads = crate::boardgame::thread_count(options.threads);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

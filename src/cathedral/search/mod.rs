@@ -132,9 +132,9 @@ pub struct FinalRange {
 /// Techniques 3, 5 and 6: for each player, bounds on its final unplaced squares, indexed by
 /// [`crate::Player::index`]. `None` before the Cathedral is placed.
 ///
-/// A player can only ever place on cells outside the opponent's locked cells ([`locked`]) and
+/// A player can only ever place on cells outside the opponent's locked cells (`locked`) and
 /// outside its own locked buildings (never captured, so never freed). Its buildings outside its
-/// locked cells at the end stand there at once, so they hold at most the [`room::room`] its
+/// locked cells at the end stand there at once, so they hold at most the `room::room` its
 /// pieces have there; the rest stays in hand (captures only add to the hand). And the hand grows
 /// only by captures of the player's buildings outside its locked cells.
 #[inline]
@@ -361,7 +361,7 @@ impl Game for Position {
         (lower, upper)
     }
 
-    /// Technique 4: a position split into two private packing problems ([`packing`]).
+    /// Technique 4: a position split into two private packing problems (`packing`).
     #[inline]
     fn solved(&self) -> Option<i32> {
         packing::split_value(self)

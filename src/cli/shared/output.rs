@@ -1,6 +1,6 @@
 //! Writing to standard output: choosing the drawing style and printing text or JSON.
 
-use crate::cli::ColorWhen;
+use crate::cli::{ColorArg, ColorWhen};
 use anstream::ColorChoice;
 use cathedral::draw::terminal::RenderStyle;
 pub use cathedral::present::table::{keep_whole, new_table, right_align};
@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Unicode and colours for a terminal, plain ASCII for pipes and files; `NO_COLOR` drops the
 /// colours but keeps the box drawing; `--color always|never` overrides the detection.
-pub fn style_for(when: ColorWhen) -> RenderStyle {
-    match when {
+pub fn style_for(color: ColorArg) -> RenderStyle {
+    match color.when {
         ColorWhen::Always => RenderStyle::FANCY,
         ColorWhen::Never => RenderStyle::PLAIN,
         ColorWhen::Auto => RenderStyle {

@@ -1113,3 +1113,46 @@ fn the_published_certificate_passes_the_plain_verifier() {
     assert_ne!(changed, text);
     assert!(verify::verify(&changed).is_err());
 }
+
+/// A refused move says which rule refused it, as a kind a program can match on, in the words
+/// every front end prints.
+#[test]
+fn a_refused_move_names_its_rule() {
+    use cathedral::corintho::{CorinthoMoveError, IllegalCorinthoMove, ParseCorinthoMoveError};
+    let mut position = CorinthoPosition::new(CorinthoRules::for_players(2).unwrap());
+    let b1: Square = "b1".parse().unwrap();
+    let c2: Square = "c2".parse().unwrap();
+    assert_eq!(
+        position.read_move("b1-c2"),
+        Err(CorinthoMoveError::Illegal(IllegalCorinthoMove::NotNext {
+            from: b1,
+            to: c2
+        }))
+    );
+    assert_eq!(
+        position.check(CorinthoMove::parse("b1-b2").unwrap()),
+        Err(IllegalCorinthoMove::NothingToMove { from: b1 })
+    );
+    position.play(CorinthoMove::parse("C@b1").unwrap());
+    let refused = position.read_move("K@b1").unwrap_err();
+    assert!(
+        matches!(refused, CorinthoMoveError::Illegal(IllegalCorinthoMove::Occupied { to, .. }) if to == b1),
+        "{refused:?}"
+    );
+    assert_eq!(
+        refused.to_string(),
+        "b1 is occupied (C): sections are placed on unoccupied platforms only"
+    );
+    assert_eq!(
+        position.read_move("Q@b2"),
+        Err(CorinthoMoveError::Parse(ParseCorinthoMoveError {
+            text: "Q@b2".into()
+        }))
+    );
+    assert_eq!(
+        position.read_move("pass"),
+        Err(CorinthoMoveError::Illegal(
+            IllegalCorinthoMove::PassWithMoves
+        ))
+    );
+}

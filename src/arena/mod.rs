@@ -20,7 +20,7 @@ pub use contestant::{BuiltInPlayer, Contestant};
 pub use elo::{Elo, elo, elo_of_score};
 pub use game::MatchGame;
 pub use runner::{MakeContestants, MatchRun, OnPair, Schedule, SprtOn, run_match};
-pub use sprt::{Sprt, SprtVerdict};
+pub use sprt::{Sprt, SprtError, SprtVerdict};
 
 use crate::boardgame::Instant;
 use crate::boardgame::{Clock, Rng, game_seed};

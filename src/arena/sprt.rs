@@ -27,6 +27,30 @@
 
 use serde::Serialize;
 
+/// A sequential test that cannot be set up: which setting is out of range.
+#[derive(Debug, Clone, Copy, PartialEq, thiserror::Error)]
+pub enum SprtError {
+    /// An Elo bound that is not a number between -1000 and 1000.
+    #[error("the Elo bounds must be numbers between -1000 and 1000")]
+    EloOutOfRange,
+    /// H1's bound not above H0's.
+    #[error("elo1 ({elo1}) must be larger than elo0 ({elo0}): H1 says A is stronger than H0 does")]
+    EloOrder {
+        /// H0's Elo difference.
+        elo0: f64,
+        /// H1's Elo difference.
+        elo1: f64,
+    },
+    /// An error rate outside (0, 0.5).
+    #[error("{name} {rate} is out of range: expected above 0 and below 0.5")]
+    ErrorRate {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// The rate given.
+        rate: f64,
+    },
+}
+
 /// What the test says so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -65,20 +89,16 @@ pub struct Sprt {
 impl Sprt {
     /// A new test of H0 `elo0` against H1 `elo1` with error rates `alpha` and `beta`; the error
     /// says which setting is out of range.
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         if !(elo0.is_finite() && elo1.is_finite() && elo0.abs() < 1000.0 && elo1.abs() < 1000.0) {
-            return Err("the Elo bounds must be numbers between -1000 and 1000".to_string());
+            return Err(SprtError::EloOutOfRange);
         }
         if elo1 <= elo0 {
-            return Err(format!(
-                "elo1 ({elo1}) must be larger than elo0 ({elo0}): H1 says A is stronger than H0 does"
-            ));
+            return Err(SprtError::EloOrder { elo0, elo1 });
         }
         for (name, rate) in [("alpha", alpha), ("beta", beta)] {
             if !(rate > 0.0 && rate < 0.5) {
-                return Err(format!(
-                    "{name} {rate} is out of range: expected above 0 and below 0.5"
-                ));
+                return Err(SprtError::ErrorRate { name, rate });
             }
         }
         Ok(Sprt {

@@ -81,7 +81,7 @@ pub fn write_certificate(
 ) -> Result<Written, String> {
     let mut position = *start;
     for &mv in line {
-        position.check(mv)?;
+        position.check(mv).map_err(|why| format!("{mv}: {why}"))?;
         position.play(mv);
     }
     let io = |e: std::io::Error| format!("cannot write the certificate: {e}");

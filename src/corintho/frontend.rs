@@ -150,9 +150,7 @@ impl Playable for CorinthoPosition {
     }
 
     fn parse_move(&self, text: &str) -> Result<CorinthoMove, String> {
-        let mv = CorinthoMove::parse(text)?;
-        self.check(mv)?;
-        Ok(mv)
+        self.read_move(text).map_err(|why| why.to_string())
     }
 
     fn move_text(&self, mv: CorinthoMove) -> String {

@@ -37,6 +37,7 @@ mod match_game;
 pub mod moves;
 pub mod position;
 pub mod record;
+pub mod refusal;
 pub mod rules;
 pub mod search;
 // The solver's game with symmetry folding and the immediate-win test.
@@ -46,4 +47,5 @@ pub use board::{Board, EXTENSIONS, LINES, Level, Square, Stack};
 pub use folded::Folded;
 pub use moves::CorinthoMove;
 pub use position::{CorinthoPosition, Outcome};
+pub use refusal::{CorinthoMoveError, IllegalCorinthoMove, ParseCorinthoMoveError};
 pub use rules::{Answer, CorinthoRules, Lock, Placement};

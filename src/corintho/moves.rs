@@ -2,6 +2,7 @@
 //! (move the stack on b2 onto c2), `pass`.
 
 use super::board::{Level, Square};
+use super::refusal::ParseCorinthoMoveError;
 use std::fmt;
 
 /// A move.
@@ -74,15 +75,13 @@ impl CorinthoMove {
     /// assert_eq!(CorinthoMove::parse("b2-c2").unwrap().to_string(), "b2-c2");
     /// assert!(CorinthoMove::parse("x9").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<CorinthoMove, String> {
+    pub fn parse(text: &str) -> Result<CorinthoMove, ParseCorinthoMoveError> {
         let text = text.trim();
         if text.eq_ignore_ascii_case("pass") {
             return Ok(CorinthoMove::Pass);
         }
-        let usage = || {
-            format!(
-                "`{text}` is not a move: write `C@b2` (place a column on b2; B base, K capital), `b2-c2` (move the stack on b2 onto c2) or `pass`"
-            )
+        let usage = || ParseCorinthoMoveError {
+            text: text.to_string(),
         };
         if let Some((level, to)) = text.split_once(['@', ' ', ':']) {
             let level = Level::parse(level.trim()).ok_or_else(usage)?;

@@ -3,6 +3,7 @@
 
 use super::board::{Board, LINES, Level, Square, Stack};
 use super::moves::CorinthoMove;
+use super::refusal::{CorinthoMoveError, IllegalCorinthoMove};
 use super::rules::{CorinthoRules, Placement};
 
 const NONE: u8 = u8::MAX;
@@ -719,9 +720,9 @@ impl CorinthoPosition {
     /// assert!(refused.is_err());
     /// println!("{}", refused.unwrap_err());
     /// ```
-    pub fn check(&self, mv: CorinthoMove) -> Result<(), String> {
+    pub fn check(&self, mv: CorinthoMove) -> Result<(), IllegalCorinthoMove> {
         if let Outcome::Won(_) | Outcome::Drawn = self.outcome() {
-            return Err("the game is over".to_string());
+            return Err(IllegalCorinthoMove::GameOver);
         }
         let mut rule = Vec::new();
         self.rule_moves(&mut rule);
@@ -732,63 +733,61 @@ impl CorinthoPosition {
             return if rule.is_empty() {
                 Ok(())
             } else {
-                Err("a player may pass only without a legal move".to_string())
+                Err(IllegalCorinthoMove::PassWithMoves)
             };
         }
         Err(self.why_not(mv))
     }
 
-    fn why_not(&self, mv: CorinthoMove) -> String {
+    /// A written move read and checked against this position: the move, or why it is not one
+    /// ([`CorinthoMove::parse`]) or not allowed here ([`CorinthoPosition::check`]).
+    pub fn read_move(&self, text: &str) -> Result<CorinthoMove, CorinthoMoveError> {
+        let mv = CorinthoMove::parse(text)?;
+        self.check(mv)?;
+        Ok(mv)
+    }
+
+    fn why_not(&self, mv: CorinthoMove) -> IllegalCorinthoMove {
         match mv {
             CorinthoMove::Place { level, to } => {
                 let available = self.available();
                 if available[level as usize] == 0 {
-                    return format!("player {} has no {} left", self.to_move + 1, level.name());
+                    return IllegalCorinthoMove::NoneLeft {
+                        player: self.to_move,
+                        level,
+                    };
                 }
                 let stack = self.board.get(to);
                 match self.rules.placement {
-                    Placement::Free => format!(
-                        "{to} is occupied ({stack}): sections are placed on unoccupied platforms only"
-                    ),
+                    Placement::Free => IllegalCorinthoMove::Occupied { to, stack },
                     Placement::Ordered if self.is_locked(to.index()) => {
-                        format!(
-                            "{to} was built on too recently: it is locked until the next players' turn has passed (building code 5)"
-                        )
+                        IllegalCorinthoMove::PlaceLocked { to }
                     }
-                    Placement::Ordered => format!(
-                        "a {} cannot rest on {stack} at {to} (ordered placement: base on an empty platform, column on a base, capital on a column)",
-                        level.name()
-                    ),
+                    Placement::Ordered => IllegalCorinthoMove::PlaceCannotRest { level, stack, to },
                 }
             }
             CorinthoMove::Stack { from, to } => {
                 let (moving, target) = (self.board.get(from), self.board.get(to));
                 if !from.neighbours().any(|n| n == to) {
-                    format!(
-                        "{to} is not next to {from}: stacks move one platform, never diagonally"
-                    )
+                    IllegalCorinthoMove::NotNext { from, to }
                 } else if moving.is_empty() {
-                    format!("{from} is empty")
+                    IllegalCorinthoMove::NothingToMove { from }
                 } else if moving.bottom() == Some(Level::Base) {
-                    format!("the stack on {from} stands on a base: it never moves")
+                    IllegalCorinthoMove::OnBase { from }
                 } else if self.is_locked(from.index()) || self.is_locked(to.index()) {
-                    let sq = if self.is_locked(from.index()) {
+                    let square = if self.is_locked(from.index()) {
                         from
                     } else {
                         to
                     };
-                    format!(
-                        "{sq} was built on too recently: it may not be moved or modified until the next players' turn has passed (building code 5)"
-                    )
+                    IllegalCorinthoMove::StackLocked { square }
                 } else if target.is_empty() {
-                    format!("{to} is empty: stacks move only onto stacks")
+                    IllegalCorinthoMove::OntoEmpty { to }
                 } else {
-                    format!(
-                        "{moving} cannot rest on {target}: capitals rest on columns, columns on bases"
-                    )
+                    IllegalCorinthoMove::CannotRest { moving, target }
                 }
             }
-            CorinthoMove::Pass => "a player may pass only without a legal move".to_string(),
+            CorinthoMove::Pass => IllegalCorinthoMove::PassWithMoves,
         }
     }
 

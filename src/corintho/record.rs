@@ -180,14 +180,12 @@ fn read_game(name: &str, text: &str, number: usize) -> Result<CorinthoRecord, Fi
             RawMove::Text(text) => (text.clone(), None),
             RawMove::Commented { mv, comment } => (mv.clone(), comment.clone()),
         };
-        let mv = CorinthoMove::parse(&text)
-            .and_then(|mv| position.check(mv).map(|()| mv))
-            .map_err(|why| {
-                error(
-                    Some(&item.referenced),
-                    format!("move {} (`{text}`) cannot be played: {why}", index + 1),
-                )
-            })?;
+        let mv = position.read_move(&text).map_err(|why| {
+            error(
+                Some(&item.referenced),
+                format!("move {} (`{text}`) cannot be played: {why}", index + 1),
+            )
+        })?;
         position.play(mv);
         record.moves.push((mv, comment));
     }

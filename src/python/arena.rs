@@ -199,7 +199,7 @@ impl PySprt {
     ) -> PyResult<PySprt> {
         Sprt::new(elo0, elo1, alpha, beta)
             .map(|inner| PySprt { inner })
-            .map_err(CathedralError::new_err)
+            .map_err(|e| CathedralError::new_err(e.to_string()))
     }
 
     /// Counts a pair in which A scored `half_points` (0 to 4) over its two games.

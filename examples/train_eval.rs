@@ -1,4 +1,4 @@
-//! Trains the learned evaluation (`src/cathedral/engine/network.rs`) on exact values labelled by
+//! Trains the learned evaluation (`src/cathedral/engine/network/`) on exact values labelled by
 //! `examples/eval_data.rs`, with candle, and writes the weights the engine reads.
 //!
 //! `cargo run --release --features train --example train_eval -- OUT DATA... [--epochs N]
@@ -583,7 +583,7 @@ fn main() -> candle_core::Result<()> {
         );
     }
     let mut text = format!(
-        "# The learned evaluation's weights (src/cathedral/engine/network.rs), written by\n\
+        "# The learned evaluation's weights (src/cathedral/engine/network/), written by\n\
          # cargo run --release --features train --example train_eval -- {} {} --epochs {} --hidden {},{} --seed {} --lr {} --huber {}{}{}\n\
          # on {} positions labelled by examples/eval_data.rs ({} examples to train on: the other positions turned four ways).\n",
         options.out,

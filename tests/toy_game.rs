@@ -321,11 +321,24 @@ struct CoinsSolve {
     line: Vec<String>,
 }
 
+/// Why the toy game refuses a move, in words.
+#[derive(Debug)]
+struct NotAMove(String);
+
+impl std::fmt::Display for NotAMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotAMove {}
+
 impl Playable for Coins {
     const NAME: &'static str = "coins";
     const EXAMPLE_MOVES: &'static str = "`left right`";
     const MOVE_GROUP: &'static str = "end";
 
+    type MoveError = NotAMove;
     type Explanation = Taken;
     type View = CoinsView;
     type SolveReport = CoinsSolve;
@@ -354,18 +367,18 @@ impl Playable for Coins {
         format!("coins: {}\n", row.join(" "))
     }
 
-    fn parse_move(&self, text: &str) -> Result<End, String> {
+    fn parse_move(&self, text: &str) -> Result<End, NotAMove> {
         let mv = match text {
             "left" => End::Left,
             "right" => End::Right,
-            _ => return Err(format!("`{text}` is not `left` or `right`")),
+            _ => return Err(NotAMove(format!("`{text}` is not `left` or `right`"))),
         };
         let mut legal = Vec::new();
         self.generate(&mut legal);
         if legal.contains(&mv) {
             Ok(mv)
         } else {
-            Err("there is no coin left to take".to_string())
+            Err(NotAMove("there is no coin left to take".to_string()))
         }
     }
 

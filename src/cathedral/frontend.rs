@@ -47,6 +47,7 @@ impl Playable for Position {
     const EXAMPLE_MOVES: &'static str = "`dark:castle:c3,d3,e3,c4,e4`";
     const MOVE_GROUP: &'static str = "piece";
 
+    type MoveError = crate::cathedral::legality::Unplayable;
     type Explanation = MoveReport;
     type View = PositionView;
     type SolveReport = SolveReport;
@@ -85,8 +86,9 @@ impl Playable for Position {
         file::to_yaml(&file)
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        crate::cathedral::legality::parse_move(self, text).map_err(|e| e.reason())
+    fn parse_move(&self, text: &str) -> Result<Move, crate::cathedral::legality::Unplayable> {
+        crate::cathedral::legality::parse_move(self, text)
+            .map_err(crate::cathedral::legality::Unplayable)
     }
 
     fn move_text(&self, mv: Move) -> String {

@@ -314,6 +314,13 @@ pub enum MoveError {
     Illegal(#[from] IllegalMove),
 }
 
+/// A move the front ends could not play ([`Playable::parse_move`](crate::frontend::Playable::parse_move)),
+/// said as they say it after naming the move: its `Display` is [`MoveError::reason`], so that the
+/// move as written is not repeated; the error itself is the field.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", .0.reason())]
+pub struct Unplayable(pub MoveError);
+
 impl MoveError {
     /// Why the move cannot be played, without the move as written: for a message that names
     /// it already (``move 3 (`castle:a1,b1`) cannot be played: ...``), so it is said once.

@@ -116,6 +116,7 @@ impl Playable for CorinthoPosition {
     const EXAMPLE_MOVES: &'static str = "`C@b1 a2-a1`";
     const MOVE_GROUP: &'static str = "kind";
 
+    type MoveError = crate::corintho::CorinthoMoveError;
     type Explanation = CorinthoExplanation;
     type View = CorinthoView;
     type SolveReport = CorinthoSolveReport;
@@ -149,8 +150,8 @@ impl Playable for CorinthoPosition {
         to_yaml(self, title)
     }
 
-    fn parse_move(&self, text: &str) -> Result<CorinthoMove, String> {
-        self.read_move(text).map_err(|why| why.to_string())
+    fn parse_move(&self, text: &str) -> Result<CorinthoMove, crate::corintho::CorinthoMoveError> {
+        self.read_move(text)
     }
 
     fn move_text(&self, mv: CorinthoMove) -> String {

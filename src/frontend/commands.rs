@@ -210,7 +210,7 @@ pub fn play<G: Playable>(
         let mv = position.parse_move(text).map_err(|why| PlayError {
             number: index + 1,
             text: text.clone(),
-            why,
+            why: why.to_string(),
         })?;
         let explanation = position.explain(mv);
         each(index + 1, &explanation);

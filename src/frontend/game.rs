@@ -139,6 +139,10 @@ pub trait Playable: Game + Sized + 'static {
     /// What a group of `moves` is, as a column heading (`piece`).
     const MOVE_GROUP: &'static str;
 
+    /// Why a written move cannot be played here, in the game's words (not a move, or not
+    /// legal): its `Display` is what a front end prints after naming the move, and the value
+    /// itself says which rule refused it.
+    type MoveError: std::error::Error + Send + Sync + 'static;
     /// What explaining a move gives (words for people and data for JSON).
     type Explanation;
     /// The position as data: `show --json`, `play --json`'s final position.
@@ -161,7 +165,7 @@ pub trait Playable: Game + Sized + 'static {
 
     /// Reads a move in the game's notation and checks that it is legal here; the error says
     /// why not, in the game's words.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, String>;
+    fn parse_move(&self, text: &str) -> Result<Self::Move, Self::MoveError>;
     /// A legal move in the game's canonical notation.
     fn move_text(&self, mv: Self::Move) -> String;
     /// A legal move as the engine protocol writes it (with the player where the notation has

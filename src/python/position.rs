@@ -23,7 +23,9 @@ fn parse<G: Playable>(position: &G, text: &str) -> PyResult<G::Move> {
     if position.is_over() {
         return Err(illegal(text, "the game is over"));
     }
-    position.parse_move(text).map_err(|why| illegal(text, &why))
+    position
+        .parse_move(text)
+        .map_err(|why| illegal(text, &why.to_string()))
 }
 
 /// The Cathedral position, or an error naming what only Cathedral offers.

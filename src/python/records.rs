@@ -54,7 +54,7 @@ pub(crate) fn read_moves<G: Playable>(start: G, texts: &[String]) -> PyResult<Ve
         let mv = if position.is_over() {
             Err("the game is over".to_string())
         } else {
-            position.parse_move(text)
+            position.parse_move(text).map_err(|why| why.to_string())
         }
         .map_err(|why| {
             IllegalMoveError::new_err(format!(

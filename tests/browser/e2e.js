@@ -960,7 +960,10 @@ const tests = {
     await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 0);
     await page.waitForFunction(b => [...document.querySelectorAll("#board svg #ghosts .ghost")].some(g => g.dataset.move === b), better);
     await placeByMouse(page, best.replace(/^(light|dark):/, ""));
-    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length === 2, null, { timeout: 30000 });
+    // The engine answers (it does not wait for a lesson). At least two moves: where the reply
+    // leaves Light no placement, a forced pass and the engine's next move may follow before the
+    // page draws a frame (seen once in a fresh .ci/run: the game went on to its end at once).
+    await page.waitForFunction(() => document.querySelectorAll("#history li.move:not(.future):not(.aside)").length >= 2, null, { timeout: 30000 });
     assert.ok(await page.isHidden("#lesson"), "the best move is not flagged");
   },
 

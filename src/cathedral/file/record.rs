@@ -5,7 +5,7 @@ use super::convert::{parse_rules, to_position};
 use super::located::{Errors, Place};
 use super::schema::{located, read_file, read_rules};
 use super::shape::{Shape, read_shapes};
-use super::yaml::{self, Fields, Node, Value, cut_at_commas, items, text, whole, word};
+use super::yaml::{self, Fields, MapShape, Node, Value, cut_at_commas, items, text, whole, word};
 use super::{MAX_FILE_BYTES, PositionFile, out_file, read_text};
 use crate::cathedral::legality::parse_move;
 use crate::cathedral::moves::Move;
@@ -329,10 +329,12 @@ fn read_game(errors: &Errors, root: &Node, number: usize) -> Result<GameRecord, 
         errors,
         root,
         "",
-        "a game record",
-        "a field of a game",
-        &GAME_FIELDS,
-        "a map of fields like `light: Ann` and `moves:` (see docs/game-record.md)",
+        &MapShape {
+            noun: "a game record",
+            field_noun: "a field of a game",
+            known: &GAME_FIELDS,
+            expected: "a map of fields like `light: Ann` and `moves:` (see docs/game-record.md)",
+        },
     )
     .map_err(|e| relabel(e, number))?;
     let free = |name: &str| match fields.get(name) {
@@ -557,10 +559,12 @@ impl Reader<'_> {
                     errors,
                     item,
                     "moves",
-                    "a move with a comment, a mark, shapes or variations",
-                    "a field of a move",
-                    &MOVE_FIELDS,
-                    "",
+                    &MapShape {
+                        noun: "a move with a comment, a mark, shapes or variations",
+                        field_noun: "a field of a move",
+                        known: &MOVE_FIELDS,
+                        expected: "",
+                    },
                 )
                 .map_err(|e| relabel(e, number))?;
                 let Some(mv) = entry.value("move") else {
@@ -786,10 +790,12 @@ fn read_result(errors: &Errors, node: &Node) -> Result<(u32, u32), FileError> {
         errors,
         node,
         "result",
-        "a result",
-        "a side",
-        &["light", "dark"],
-        "each side's unplaced squares, like `{light: 3, dark: 7}`",
+        &MapShape {
+            noun: "a result",
+            field_noun: "a side",
+            known: &["light", "dark"],
+            expected: "each side's unplaced squares, like `{light: 3, dark: 7}`",
+        },
     )?;
     let side = |name: &str| -> Result<u32, FileError> {
         let value = fields.value(name).ok_or_else(|| {

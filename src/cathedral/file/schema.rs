@@ -4,8 +4,8 @@
 
 use super::located::{Errors, Located, Place};
 use super::yaml::{
-    Fields, Node, Value, entries, field_path, in_field, items, not_a, text, texts, whole, word,
-    words,
+    Fields, MapShape, Node, Value, entries, field_path, in_field, items, not_a, text, texts, whole,
+    word, words,
 };
 use crate::files::FileError;
 use serde::{Deserialize, Serialize};
@@ -151,10 +151,12 @@ pub(super) fn read_file(errors: &Errors, root: &Node) -> Result<RawFile, FileErr
         errors,
         root,
         "",
-        "a position file",
-        "a field of a position file",
-        &FILE_FIELDS,
-        "a map of fields like `to_move: light` (see docs/file-format.md)",
+        &MapShape {
+            noun: "a position file",
+            field_noun: "a field of a position file",
+            known: &FILE_FIELDS,
+            expected: "a map of fields like `to_move: light` (see docs/file-format.md)",
+        },
     )?;
     let free_text = |name: &str| match fields.get(name) {
         Some(node) => text(errors, node, name),
@@ -313,10 +315,12 @@ pub(super) fn read_rules(errors: &Errors, node: &Node) -> Result<RawRules, FileE
                 errors,
                 node,
                 "rules",
-                "a rule variant",
-                "a rule option",
-                &["capture", "pass", "first_move", "cathedral", "claims"],
-                "",
+                &MapShape {
+                    noun: "a rule variant",
+                    field_noun: "a rule option",
+                    known: &["capture", "pass", "first_move", "cathedral", "claims"],
+                    expected: "",
+                },
             )?;
             let option = |name: &str, values: &str| -> Result<_, FileError> {
                 match fields.value(name) {
@@ -358,10 +362,12 @@ fn read_side(errors: &Errors, node: &Node, what: &str) -> Result<RawSide, FileEr
         errors,
         node,
         what,
-        "a player's part",
-        "a field of a player's part",
-        &SIDE_FIELDS,
-        "a map of buildings, hand, territory and first_move_made",
+        &MapShape {
+            noun: "a player's part",
+            field_noun: "a field of a player's part",
+            known: &SIDE_FIELDS,
+            expected: "a map of buildings, hand, territory and first_move_made",
+        },
     )?;
     let mut side = RawSide::default();
     if let Some(list) = fields.get("buildings") {
@@ -446,10 +452,12 @@ fn read_ruling(errors: &Errors, node: &Node) -> Result<Ruling, FileError> {
         errors,
         node,
         "ruling",
-        "a ruling",
-        "a field of a ruling",
-        &RULING_FIELDS,
-        "a map with the `moves` to play and what the last one does (see docs/file-format.md)",
+        &MapShape {
+            noun: "a ruling",
+            field_noun: "a field of a ruling",
+            known: &RULING_FIELDS,
+            expected: "a map with the `moves` to play and what the last one does (see docs/file-format.md)",
+        },
     )?;
     let path = |name: &str| field_path("ruling", name);
     let moves = required(
@@ -497,10 +505,12 @@ fn read_ruling(errors: &Errors, node: &Node) -> Result<Ruling, FileError> {
                 errors,
                 item,
                 &what,
-                "a building",
-                "a field of a captured building",
-                &["player", "piece", "cells"],
-                "a map like `{player: light, piece: tavern, cells: [a1]}`",
+                &MapShape {
+                    noun: "a building",
+                    field_noun: "a field of a captured building",
+                    known: &["player", "piece", "cells"],
+                    expected: "a map like `{player: light, piece: tavern, cells: [a1]}`",
+                },
             )?;
             let part = |name: &str, description: &str| {
                 required(errors, &building, item, &what, name, description)
@@ -548,10 +558,12 @@ fn read_ruling(errors: &Errors, node: &Node) -> Result<Ruling, FileError> {
                 errors,
                 item,
                 &what,
-                "a near miss",
-                "a field of a near miss",
-                &["reason", "cells"],
-                "a map like `{reason: diagonal-contact, cells: [a1]}`",
+                &MapShape {
+                    noun: "a near miss",
+                    field_noun: "a field of a near miss",
+                    known: &["reason", "cells"],
+                    expected: "a map like `{reason: diagonal-contact, cells: [a1]}`",
+                },
             )?;
             let part = |name: &str, description: &str| {
                 required(errors, &miss, item, &what, name, description)
@@ -663,10 +675,12 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
         errors,
         node,
         "solution",
-        "a solution",
-        "a field of a solution",
-        &SOLUTION_FIELDS,
-        "a map with the exact `value` and a `best_line` (see docs/file-format.md)",
+        &MapShape {
+            noun: "a solution",
+            field_noun: "a field of a solution",
+            known: &SOLUTION_FIELDS,
+            expected: "a map with the exact `value` and a `best_line` (see docs/file-format.md)",
+        },
     )?;
     let path = |name: &str| field_path("solution", name);
     let value = required(
@@ -808,10 +822,12 @@ fn read_bounds(errors: &Errors, node: &Node) -> Result<RawBounds, FileError> {
         errors,
         node,
         "bounds",
-        "bounds",
-        "a field of bounds",
-        &BOUNDS_FIELDS,
-        "a map with the proven `lower` and `upper` bounds of the value (see docs/file-format.md)",
+        &MapShape {
+            noun: "bounds",
+            field_noun: "a field of bounds",
+            known: &BOUNDS_FIELDS,
+            expected: "a map with the proven `lower` and `upper` bounds of the value (see docs/file-format.md)",
+        },
     )?;
     let path = |name: &str| field_path("bounds", name);
     let bound = |name: &str, help: &str| -> Result<i32, FileError> {
@@ -879,10 +895,12 @@ fn read_puzzle_game(
         errors,
         node,
         "puzzle.game",
-        "a puzzle's game",
-        "a field of a puzzle's game",
-        &PUZZLE_GAME_FIELDS,
-        "a map with the game's `number`, the `move` number and the move `played` (see docs/file-format.md)",
+        &MapShape {
+            noun: "a puzzle's game",
+            field_noun: "a field of a puzzle's game",
+            known: &PUZZLE_GAME_FIELDS,
+            expected: "a map with the game's `number`, the `move` number and the move `played` (see docs/file-format.md)",
+        },
     )?;
     let path = |name: &str| field_path("puzzle.game", name);
     let count = |name: &str, noun: &str, hint: &str| -> Result<u32, FileError> {
@@ -1004,10 +1022,12 @@ fn read_puzzle_tempting(
         errors,
         node,
         "puzzle.tempting",
-        "a puzzle's tempting move",
-        "a field of a puzzle's tempting move",
-        &PUZZLE_TEMPTING_FIELDS,
-        "a map with the `kind`, the `move`, its `value` and its `refutation` (see docs/file-format.md)",
+        &MapShape {
+            noun: "a puzzle's tempting move",
+            field_noun: "a field of a puzzle's tempting move",
+            known: &PUZZLE_TEMPTING_FIELDS,
+            expected: "a map with the `kind`, the `move`, its `value` and its `refutation` (see docs/file-format.md)",
+        },
     )?;
     let path = |name: &str| field_path("puzzle.tempting", name);
     let kind_node = required(
@@ -1090,10 +1110,12 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
         errors,
         node,
         "puzzle",
-        "a puzzle",
-        "a field of a puzzle",
-        &PUZZLE_FIELDS,
-        "a map with the `question`, `difficulty` and `margin` (see docs/file-format.md)",
+        &MapShape {
+            noun: "a puzzle",
+            field_noun: "a field of a puzzle",
+            known: &PUZZLE_FIELDS,
+            expected: "a map with the `question`, `difficulty` and `margin` (see docs/file-format.md)",
+        },
     )?;
     let path = |name: &str| field_path("puzzle", name);
     let question = required(
@@ -1439,10 +1461,12 @@ fn read_glicko(errors: &Errors, node: &Node) -> Result<StoredGlicko, FileError> 
         errors,
         node,
         "puzzle.glicko",
-        "a puzzle's rating",
-        "a field of a puzzle's rating",
-        &GLICKO_FIELDS,
-        "a map with the `rating`, `deviation` and `volatility` (see docs/file-format.md)",
+        &MapShape {
+            noun: "a puzzle's rating",
+            field_noun: "a field of a puzzle's rating",
+            known: &GLICKO_FIELDS,
+            expected: "a map with the `rating`, `deviation` and `volatility` (see docs/file-format.md)",
+        },
     )?;
     let path = |name: &str| field_path("puzzle.glicko", name);
     let rating = required(

@@ -8,7 +8,7 @@ use super::convert::to_position;
 use super::located::{Errors, Place};
 use super::schema::read_file;
 use super::shape::{Shape, read_shapes};
-use super::yaml::{self, Fields, Node, Value, field_path, items, text, whole, word};
+use super::yaml::{self, Fields, MapShape, Node, Value, field_path, items, text, whole, word};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
 use crate::cathedral::legality::resolve;
@@ -175,10 +175,12 @@ pub fn parse_study(name: &str, text: &str) -> Result<Study, FileError> {
         &errors,
         &root,
         "",
-        "a study",
-        "a field of a study",
-        &STUDY_FIELDS,
-        "a map with `study:` (its title) and `chapters:` (see docs/study-format.md)",
+        &MapShape {
+            noun: "a study",
+            field_noun: "a field of a study",
+            known: &STUDY_FIELDS,
+            expected: "a map with `study:` (its title) and `chapters:` (see docs/study-format.md)",
+        },
     )?;
     let title = match fields.get("study") {
         Some(node) => text_of(&errors, node, "study")?,
@@ -237,10 +239,12 @@ fn read_chapter(errors: &Errors, node: &Node, number: usize) -> Result<Chapter, 
         errors,
         node,
         &what,
-        "a chapter",
-        "a field of a chapter",
-        &CHAPTER_FIELDS,
-        "a map with `title:`, `text:` and optionally `start:`, `moves:`, `arrows:`, `highlights:`, `shapes:` and `question:`",
+        &MapShape {
+            noun: "a chapter",
+            field_noun: "a field of a chapter",
+            known: &CHAPTER_FIELDS,
+            expected: "a map with `title:`, `text:` and optionally `start:`, `moves:`, `arrows:`, `highlights:`, `shapes:` and `question:`",
+        },
     )?;
     let field = |name: &str| field_path(&what, name);
     let title = match fields.get("title") {
@@ -419,10 +423,12 @@ fn read_question(
         errors,
         node,
         what,
-        "a question",
-        "a field of a question",
-        &QUESTION_FIELDS,
-        "a map with `find: move` and `answers:`; `find: owned` with `after:`, `player:` and `cells:`; `find: legal` with `legal:` and `illegal:`; or `find: result` with `winner:` and `margin:`",
+        &MapShape {
+            noun: "a question",
+            field_noun: "a field of a question",
+            known: &QUESTION_FIELDS,
+            expected: "a map with `find: move` and `answers:`; `find: owned` with `after:`, `player:` and `cells:`; `find: legal` with `legal:` and `illegal:`; or `find: result` with `winner:` and `margin:`",
+        },
     )?;
     let field = |name: &str| field_path(what, name);
     let Some(kind_node) = fields.value("find") else {

@@ -470,24 +470,38 @@ pub(super) fn entries<'a>(
     Ok(out)
 }
 
+/// What a map of fields is expected to hold, for reading one ([`Fields::read`]) and for the
+/// errors that name it: `noun` says what the map is ("a player's part"), `field_noun` what a
+/// field of it is ("a field of a player's part", "a rule option"), `known` the fields it may
+/// have and `expected` what it holds, for a value that is no map.
+#[derive(Clone, Copy)]
+pub(super) struct MapShape<'k> {
+    pub noun: &'k str,
+    pub field_noun: &'k str,
+    pub known: &'k [&'k str],
+    pub expected: &'k str,
+}
+
 /// A map with a fixed set of fields: `known` names them.
 pub(super) struct Fields<'a> {
     entries: Vec<(&'a Node, &'a str, &'a Node)>,
 }
 
 impl<'a> Fields<'a> {
-    /// Reads `node` as a map of the fields `known`. `noun` says what the map is ("a player's
-    /// part") and `expected` what it holds, for a value that is no map; `field_noun` names a
-    /// field ("a field of a player's part", "a rule option"), for a key that is none of `known`.
+    /// Reads `node`, the value of `what`, as a map of the fields `shape` knows; a value that is
+    /// no map, or a key that is none of them, is an error in `shape`'s words.
     pub fn read(
         errors: &Errors,
         node: &'a Node,
         what: &str,
-        noun: &str,
-        field_noun: &str,
-        known: &[&str],
-        expected: &str,
+        shape: &MapShape<'_>,
     ) -> Result<Fields<'a>, FileError> {
+        let MapShape {
+            noun,
+            field_noun,
+            known,
+            expected,
+        } = *shape;
         let not_a_field = |key: &Node, word: Option<&str>| {
             let (shown, hint) = match word {
                 Some(word) => (

@@ -9,6 +9,7 @@ mod puzzle_terms;
 mod record;
 mod schema;
 mod shape;
+mod stored;
 mod study;
 mod yaml;
 
@@ -21,12 +22,11 @@ pub use record::{
     GameRecord, MAX_VARIATION_DEPTH, Mark, MarkError, RecordedMove, load_records, parse_records,
     records_to_yaml, variation_name,
 };
-pub use schema::StoredGlicko;
-pub use schema::{
-    PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredBounds,
-    StoredSolution,
-};
 pub use shape::{SHAPE_FORM, Shape, ShapeColour, ShapeError, check_shapes};
+pub use stored::{
+    PuzzleGame, PuzzleInfo, PuzzleTempting, Ruling, RulingBuilding, RulingNearMiss, StoredBounds,
+    StoredGlicko, StoredSolution,
+};
 pub use study::{
     Candidate, Chapter, Location, Question, Study, load_study, parse_study, study_from_record,
     study_to_yaml,

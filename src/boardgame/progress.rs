@@ -96,6 +96,11 @@ impl<'a> Tracker<'a> {
         }
     }
 
+    /// A value as the solve shows it: its sign only in a win/draw/loss solve, else itself.
+    pub(crate) fn shown(&self, value: i32) -> i32 {
+        if self.wdl { value.signum() } else { value }
+    }
+
     /// The root's value is proven between `lower` and `upper` (score units).
     pub(crate) fn root_bounds(&self, lower: i32, upper: i32) {
         self.lower.store(lower, Ordering::Relaxed);
@@ -135,13 +140,12 @@ impl<'a> Tracker<'a> {
             },
             Stage::Line => Phase::Line,
         };
-        let shown = |v: i32| if self.wdl { v.signum() } else { v };
         (self.progress)(&Progress {
             phase,
             nodes,
             elapsed,
-            lower: shown(self.lower.load(Ordering::Relaxed)),
-            upper: shown(self.upper.load(Ordering::Relaxed)),
+            lower: self.shown(self.lower.load(Ordering::Relaxed)),
+            upper: self.shown(self.upper.load(Ordering::Relaxed)),
         });
     }
 }

@@ -618,8 +618,8 @@ pub fn solve<G: Game>(
         control.grow_at.store(GROW_AFTER_NODES, Ordering::Relaxed);
     }
     let wdl = options.wdl;
-    let shown = |v: i32| if wdl { sign(v) } else { v };
     let tracker = Tracker::new(start, wdl, (G::MIN_VALUE, G::MAX_VALUE), progress);
+    let shown = |v: i32| tracker.shown(v);
     let report = || tracker.report(control.nodes.load(Ordering::Relaxed));
     let pool = (threads > 1)
         .then(|| {

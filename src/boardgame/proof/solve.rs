@@ -79,8 +79,8 @@ pub(crate) fn solve_by_proofs<G: Game>(
         .with_time_limit(options.time_limit)
         .with_node_limit(options.max_nodes);
     let wdl = options.wdl;
-    let shown = |v: i32| if wdl { v.signum() } else { v };
     let tracker = Tracker::new(start, wdl, (G::MIN_VALUE, G::MAX_VALUE), progress);
+    let shown = |v: i32| tracker.shown(v);
     let report = |nodes: u64| tracker.report(nodes);
     let (lower, upper) = bracket(&mut search, position, wdl, &report, &mut |lower, upper| {
         tracker.root_bounds(lower, upper);

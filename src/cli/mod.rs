@@ -67,8 +67,7 @@ pub enum ColorWhen {
 /// command's arguments).
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
 pub struct ColorArg {
-    /// Colours and box drawing: auto (standard output a terminal, `NO_COLOR` unset), always,
-    /// never.
+    /// When to draw with colours and box-drawing characters.
     #[arg(long = "color", value_enum, default_value_t, value_name = "WHEN")]
     pub when: ColorWhen,
 }

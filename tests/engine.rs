@@ -107,6 +107,46 @@ fn the_solver_is_tried_from_nine_buildings() {
 }
 
 #[test]
+fn the_docs_table_of_tunables_is_the_declared_list() {
+    use cathedral::boardgame::engine::TUNABLES;
+    let doc = std::fs::read_to_string("docs/engine.md").expect("docs/engine.md");
+    let section = doc
+        .split("### Tunables")
+        .nth(1)
+        .expect("a section on the tunables");
+    let rows: Vec<Vec<&str>> = section
+        .lines()
+        .skip_while(|l| !l.starts_with("| tunable |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .map(|l| l.trim_matches('|').split(" | ").map(str::trim).collect())
+        .collect();
+    assert_eq!(rows.len(), TUNABLES.len(), "{rows:?}");
+    for (row, tunable) in rows.iter().zip(TUNABLES) {
+        assert_eq!(row[0], format!("`{}`", tunable.name));
+        assert_eq!(row[1], tunable.default.to_string(), "{}", tunable.name);
+        assert_eq!(
+            row[2],
+            format!("{} to {}", tunable.min, tunable.max),
+            "{}",
+            tunable.name
+        );
+        // The table says in its words what the declaration's line says.
+        let what = tunable.what.trim().trim_end_matches('.');
+        assert_eq!(
+            what.to_lowercase(),
+            row[3].to_lowercase(),
+            "{}",
+            tunable.name
+        );
+        // The section it names is in the doc, besides this table.
+        if let Some(named) = row[4].split('"').nth(1) {
+            assert!(doc.matches(named).count() >= 2, "{}: {named}", tunable.name);
+        }
+    }
+}
+
+#[test]
 fn the_search_alone_finds_optimal_moves_when_it_sees_to_the_end() {
     // Below level 10 no exact solve is tried; with no noise budget to speak of at level 10
     // minus nothing, use a position small enough that the search reaches every end.

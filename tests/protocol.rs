@@ -184,6 +184,38 @@ fn malformed_commands_get_an_error_and_the_engine_goes_on() {
     assert!(engine.child.wait().expect("exit").success());
 }
 
+#[test]
+fn set_tune_changes_a_tunable_only_in_a_tune_build() {
+    // The binary the tests run is built with the test run's features.
+    let mut engine = Engine::start();
+    for (line, expected) in [
+        ("set tune futility 3", "`futility` is not a tunable"),
+        (
+            "set tune late_moves 0",
+            "late_moves `0`: expected a whole number from 1 to 400",
+        ),
+        ("set tune late_moves many", "expected a whole number"),
+        ("set tune late_moves", "needs a tunable and a value"),
+    ] {
+        let answer = engine.ask(line);
+        assert_eq!(answer.len(), 1, "{line}: {answer:?}");
+        assert!(answer[0].starts_with("error "), "{line}: {answer:?}");
+        assert!(answer[0].contains(expected), "{line}: {answer:?}");
+    }
+    let answer = engine.ask("set tune late_moves 8");
+    if cfg!(feature = "tune") {
+        assert_eq!(answer, ["ok"]);
+        engine.send("go nodes 2000");
+        let go = engine.answer(&["bestmove", "error"]);
+        assert!(go.last().unwrap().starts_with("bestmove "), "{go:?}");
+    } else {
+        assert_eq!(answer.len(), 1, "{answer:?}");
+        assert!(answer[0].contains("the `tune` feature"), "{answer:?}");
+    }
+    engine.send("quit");
+    assert!(engine.child.wait().expect("exit").success());
+}
+
 /// The move of an answer's last line (`bestmove MOVE ...`).
 fn best_move(answer: &[String]) -> String {
     let last = answer.last().expect("an answer");

@@ -3,6 +3,7 @@
 //! What each plays is the game's ([`MatchGame::builtin_move`](super::MatchGame::builtin_move)).
 
 use crate::boardgame::Clock;
+use crate::boardgame::engine::{TUNABLES, Tunables};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -57,6 +58,9 @@ pub enum BuiltIn {
         /// On a clock, whether the engine spends more on critical moves (off: the same share
         /// for every move, to measure what the time management brings).
         manage: bool,
+        /// The search's tunables (`late_moves=8`; a build with the `tune` feature), to test a
+        /// new value against the declared one without a rebuild.
+        tunables: Tunables,
     },
 }
 
@@ -138,6 +142,22 @@ pub struct SpecError {
     reason: String,
 }
 
+impl BuiltIn {
+    /// The engine at `level` with every other setting as a spec leaves it: the match's budget,
+    /// the network, the exact solver, one thread, its time management, the declared tunables.
+    pub fn engine(level: u8) -> BuiltIn {
+        BuiltIn::Engine {
+            level,
+            budget: None,
+            eval: EvalChoice::default(),
+            exact: true,
+            threads: 1,
+            manage: true,
+            tunables: Tunables::default(),
+        }
+    }
+}
+
 impl FromStr for BuiltIn {
     type Err = SpecError;
 
@@ -162,6 +182,7 @@ impl FromStr for BuiltIn {
                 let mut exact = true;
                 let mut threads = 1;
                 let mut manage = true;
+                let mut tunables = Tunables::default();
                 for setting in settings.split(',').filter(|s| !s.trim().is_empty()) {
                     let (key, value) = setting
                         .split_once('=')
@@ -215,9 +236,19 @@ impl FromStr for BuiltIn {
                         "weights" => {
                             eval = EvalChoice::Weights(WeightsFile::read(value).map_err(bad)?);
                         }
+                        tunable if TUNABLES.iter().any(|t| t.name == tunable) => {
+                            tunables
+                                .set(tunable, value)
+                                .map_err(|e| bad(e.to_string()))?;
+                        }
                         other => {
                             return Err(bad(format!(
-                                "unknown setting `{other}`: expected level, nodes, time, eval, weights, exact, threads or manage"
+                                "unknown setting `{other}`: expected level, nodes, time, eval, weights, exact, threads, manage or a tunable of the search ({})",
+                                TUNABLES
+                                    .iter()
+                                    .map(|t| t.name)
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
                             )));
                         }
                     }
@@ -229,6 +260,7 @@ impl FromStr for BuiltIn {
                     exact,
                     threads,
                     manage,
+                    tunables,
                 })
             }
             other => Err(bad(format!(
@@ -273,6 +305,7 @@ impl fmt::Display for BuiltIn {
                 exact,
                 threads,
                 manage,
+                tunables,
             } => {
                 write!(f, "engine level {level}")?;
                 if *threads > 1 {
@@ -286,6 +319,9 @@ impl fmt::Display for BuiltIn {
                 }
                 if !manage {
                     write!(f, ", the same time for every move")?;
+                }
+                if *tunables != Tunables::default() {
+                    write!(f, ", {tunables}")?;
                 }
                 if let Some(budget) = budget {
                     write!(f, ", {budget}")?;
@@ -312,6 +348,7 @@ mod tests {
                 exact: true,
                 threads: 1,
                 manage: true,
+                tunables: Tunables::default(),
             })
         );
         assert_eq!(
@@ -323,6 +360,7 @@ mod tests {
                 exact: true,
                 threads: 1,
                 manage: true,
+                tunables: Tunables::default(),
             })
         );
         assert_eq!(
@@ -350,7 +388,26 @@ mod tests {
                 .is_err_and(|e| e.to_string().contains("no-such-file.txt")),
             "{missing:?}"
         );
+        // A tunable of the search: set in a `tune` build, refused in words otherwise.
+        let tuned = "engine:late_moves=8,nodes=500".parse::<BuiltIn>();
+        if Tunables::settable() {
+            assert_eq!(
+                tuned.as_ref().map(|b| b.to_string()),
+                Ok("engine level 10, late_moves=8, 500 nodes".to_string())
+            );
+        } else {
+            let refused = tuned.unwrap_err().to_string();
+            assert!(refused.contains("the `tune` feature"), "{refused}");
+        }
+        let unknown = "engine:depth=3".parse::<BuiltIn>().unwrap_err().to_string();
+        assert!(
+            unknown.contains("a tunable of the search (picked, futile_depth"),
+            "{unknown}"
+        );
+        assert_eq!(BuiltIn::engine(10), "engine".parse().unwrap());
         for bad in [
+            "engine:late_moves=0",
+            "engine:futile_margin=lots",
             "engine:threads=0",
             "engine:threads=65",
             "engine:level=11",

@@ -46,6 +46,7 @@ impl Playable for Position {
     const NAME: &'static str = "cathedral";
     const EXAMPLE_MOVES: &'static str = "`dark:castle:c3,d3,e3,c4,e4`";
     const MOVE_GROUP: &'static str = "piece";
+    const TUNABLE: bool = true;
 
     type MoveError = crate::cathedral::legality::Unplayable;
     type Explanation = MoveReport;
@@ -209,6 +210,7 @@ impl Playable for Position {
             level: request.level,
             tt_mb: request.tt_mb,
             stop: request.stop.clone(),
+            tunables: request.tunables,
             ..PlayOptions::default()
         };
         let choice = choose(self, &options, &mut |progress| {

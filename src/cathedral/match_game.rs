@@ -137,6 +137,7 @@ impl MatchGame for Position {
                 exact,
                 threads,
                 manage,
+                tunables,
             } => {
                 let (nodes, time, clock) = match own.unwrap_or(budget) {
                     Budget::Nodes(n) => (Some(n), None, None),
@@ -158,6 +159,7 @@ impl MatchGame for Position {
                         evaluation,
                         exact,
                         manage_time: manage,
+                        tunables,
                         ..PlayOptions::default()
                     },
                     &mut |_| {},
@@ -197,6 +199,7 @@ mod tests {
     use super::*;
     use crate::arena::*;
     use crate::boardgame::Clock;
+    use crate::boardgame::engine::Tunables;
     use crate::cathedral::moves::Move;
     use crate::cathedral::piece::SQUARES_PER_PLAYER;
     use crate::cathedral::player::Player;
@@ -300,14 +303,7 @@ mod tests {
         };
         let mut a = Dawdler(0);
         let mut b = BuiltInPlayer::new(
-            BuiltIn::Engine {
-                level: 10,
-                budget: None,
-                eval: EvalChoice::default(),
-                exact: true,
-                threads: 1,
-                manage: true,
-            },
+            BuiltIn::engine(10),
             Budget::Clock(options.clock.expect("set above")),
             1,
         );
@@ -376,6 +372,7 @@ mod tests {
             exact: true,
             threads: 1,
             manage: true,
+            tunables: Tunables::default(),
         });
         assert!(
             refused.as_ref().is_err_and(|e| e.contains("Cargo.toml")),

@@ -14,6 +14,7 @@ use super::shared::output::{
 use super::shared::search::ctrl_c_flag;
 use cathedral::bestmove::BestMoveReport;
 use cathedral::boardgame::SolveOptions;
+use cathedral::boardgame::engine::Tunables;
 use cathedral::book::Book;
 use cathedral::engine::{Judgement, MAX_LEVEL, PlayOptions, choose};
 use cathedral::frontend::{EngineRequest, Playable};
@@ -271,6 +272,7 @@ fn request(args: &BestMoveArgs) -> EngineRequest {
         tt_mb: args.tt_mb,
         seed: args.seed,
         stop: ctrl_c_flag(),
+        tunables: Tunables::default(),
     }
 }
 

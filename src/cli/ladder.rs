@@ -75,14 +75,7 @@ struct LadderJson<'a> {
 }
 
 fn engine(level: u8) -> BuiltIn {
-    BuiltIn::Engine {
-        level,
-        budget: None,
-        eval: Default::default(),
-        exact: true,
-        threads: 1,
-        manage: true,
-    }
+    BuiltIn::engine(level)
 }
 
 fn name(player: BuiltIn) -> String {

@@ -8,6 +8,7 @@ use super::record::CorinthoRecord;
 use super::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome};
 use crate::arena::{Budget, BuiltIn, EvalChoice, MatchGame};
 use crate::boardgame::Rng;
+use crate::boardgame::engine::Tunables;
 
 impl MatchGame for CorinthoPosition {
     type Rules = CorinthoRules;
@@ -68,10 +69,11 @@ impl MatchGame for CorinthoPosition {
                 exact: true,
                 threads: 1,
                 manage: true,
+                tunables,
                 ..
-            } => Ok(()),
+            } if *tunables == Tunables::default() => Ok(()),
             BuiltIn::Engine { .. } => Err(
-                "the Corintho engine has no `eval`, `exact`, `threads` or `manage` settings (it is a paranoid search of depth up to 1 + level / 3, one thread)"
+                "the Corintho engine has no `eval`, `exact`, `threads` or `manage` settings and no tunables (it is a paranoid search of depth up to 1 + level / 3, one thread)"
                     .to_string(),
             ),
             BuiltIn::Policy | BuiltIn::Greedy => Err(format!(
@@ -148,14 +150,7 @@ mod tests {
             opening_plies: 2,
             clock: None,
         };
-        let engine = BuiltIn::Engine {
-            level: 3,
-            budget: None,
-            eval: EvalChoice::default(),
-            exact: true,
-            threads: 1,
-            manage: true,
-        };
+        let engine = BuiltIn::engine(3);
         let mut a = BuiltInPlayer::new(engine, Budget::Nodes(100_000), 1);
         let mut b = BuiltInPlayer::new(BuiltIn::Random, Budget::Nodes(1), 1);
         let pair: PairResult<CorinthoPosition> = play_pair(&mut a, &mut b, &options, 1);

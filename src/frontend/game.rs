@@ -91,6 +91,9 @@ pub struct EngineRequest {
     pub seed: u64,
     /// Set to stop the search; it answers with what it has.
     pub stop: Arc<AtomicBool>,
+    /// The search's tunable constants, for a game whose engine has them
+    /// ([`Playable::TUNABLE`]); the declared ones unless a tuner changed them.
+    pub tunables: crate::boardgame::engine::Tunables,
 }
 
 /// One progress report of the engine's search.
@@ -138,6 +141,9 @@ pub trait Playable: Game + Sized + 'static {
     const EXAMPLE_MOVES: &'static str;
     /// What a group of `moves` is, as a column heading (`piece`).
     const MOVE_GROUP: &'static str;
+    /// Whether the engine plays with the generic search and so reads
+    /// [`EngineRequest::tunables`] (`docs/engine.md`, "Tunables").
+    const TUNABLE: bool = false;
 
     /// Why a written move cannot be played here, in the game's words (not a move, or not
     /// legal): its `Display` is what a front end prints after naming the move, and the value

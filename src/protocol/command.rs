@@ -2,6 +2,7 @@
 //! command gets a message saying what was expected.
 
 use cathedral::boardgame::Clock;
+use cathedral::boardgame::engine::{TUNABLES, Tunables};
 use cathedral::frontend::limits;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -21,6 +22,13 @@ pub enum Start {
 /// An engine setting of `set`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
+    /// One of the search's tunables (`set tune NAME VALUE`), in a build with the `tune` feature.
+    Tune {
+        /// The tunable, by its declared name.
+        name: &'static str,
+        /// Its new value, in its declared range.
+        value: i64,
+    },
     /// Threads of the solver and the estimating search (0 = all cores).
     Threads(usize),
     /// Table memory in MiB.
@@ -175,6 +183,9 @@ fn position(args: &[&str]) -> Result<Command, String> {
 }
 
 fn setting(args: &[&str]) -> Result<Setting, String> {
+    if let ["tune", rest @ ..] = args {
+        return tune(rest);
+    }
     let [name, value] = args else {
         return Err("`set` needs a name and a value, like `set level 5`".into());
     };
@@ -189,9 +200,28 @@ fn setting(args: &[&str]) -> Result<Setting, String> {
             )
         }),
         other => Err(format!(
-            "`{other}` is not a setting: expected threads, tt-mb, level or seed"
+            "`{other}` is not a setting: expected threads, tt-mb, level, seed or tune"
         )),
     }
+}
+
+/// `set tune NAME VALUE`: checked against the declared tunables (name, range, and whether this
+/// build can set one) as it is read, so that a refused value leaves the session as it was.
+fn tune(args: &[&str]) -> Result<Setting, String> {
+    let [name, value] = args else {
+        return Err("`set tune` needs a tunable and a value, like `set tune late_moves 8`".into());
+    };
+    let mut check = Tunables::default();
+    check.set(name, value).map_err(|e| e.to_string())?;
+    let tunable = TUNABLES
+        .iter()
+        .find(|t| t.name == *name)
+        .ok_or_else(|| format!("`{name}` is not a tunable"))?;
+    let value = check.get(tunable.name).unwrap_or(tunable.default);
+    Ok(Setting::Tune {
+        name: tunable.name,
+        value,
+    })
 }
 
 /// `time SECS`, `nodes N` and, for `solve`, `wdl` (for `go`, `clock SECS [inc SECS]` instead of

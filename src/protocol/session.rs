@@ -4,6 +4,7 @@
 
 use super::command::{Command, Limits, Setting, Start};
 use super::control::{Flow, Output, Searching, control, error};
+use cathedral::boardgame::engine::Tunables;
 use cathedral::boardgame::{Phase, SolveOptions};
 use cathedral::frontend::{Bundled, EngineRequest, Playable, load_file};
 use std::sync::{Arc, Mutex};
@@ -26,6 +27,8 @@ pub struct Session<G: Playable> {
     tt_mb: usize,
     level: u8,
     seed: u64,
+    /// The search's tunables as `set tune` left them (a `tune` build only).
+    tunables: Tunables,
     search: Searching,
     /// Whether `hello` says `id game NAME` (a session for another game than the default).
     names_game: bool,
@@ -51,6 +54,7 @@ impl<G: Playable> Session<G> {
             tt_mb: 64,
             level: MAX_LEVEL,
             seed: 0,
+            tunables: Tunables::default(),
             search: Searching::default(),
             names_game: false,
         }
@@ -157,6 +161,19 @@ impl<G: Playable> Session<G> {
                     Setting::TableMib(n) => self.tt_mb = n,
                     Setting::Level(n) => self.level = n,
                     Setting::Seed(n) => self.seed = n,
+                    Setting::Tune { name, value } => {
+                        if !G::TUNABLE {
+                            self.error(&format!(
+                                "{}'s engine has no tunables: it does not play with the generic search",
+                                G::NAME
+                            ));
+                            return Flow::Continue;
+                        }
+                        if let Err(e) = self.tunables.set_number(name, value) {
+                            self.error(&e.to_string());
+                            return Flow::Continue;
+                        }
+                    }
                 }
                 self.out.line("ok");
             }
@@ -232,6 +249,7 @@ impl<G: Playable> Session<G> {
             level: self.level,
             tt_mb: self.tt_mb,
             stop: Arc::default(),
+            tunables: self.tunables,
         };
         let out = self.out.clone();
         self.search.start(move |stop| {

@@ -4,6 +4,7 @@
 use super::args::{Whole, name};
 use super::games::{AnyPosition, with_game};
 use super::{CathedralError, file_error, to_python};
+use crate::boardgame::engine::Tunables;
 use crate::boardgame::{Method, SolveOptions};
 use crate::book::Book;
 use crate::cathedral::analysis::bestmove::BestMoveReport;
@@ -326,6 +327,7 @@ pub fn bestmove<'py>(
                 tt_mb,
                 seed,
                 stop: Arc::clone(&stop),
+                tunables: Tunables::default(),
             };
             let report = interruptible(
                 py,

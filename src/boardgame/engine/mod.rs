@@ -13,8 +13,10 @@
 mod history;
 mod search;
 mod table;
+mod tunables;
 
 pub use search::{Candidate, EngineInfo, EngineOptions, Thought, think};
+pub use tunables::{TUNABLES, Tunable, Tunables, TuneError};
 
 use super::{Estimator, Game};
 

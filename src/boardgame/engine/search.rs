@@ -2,6 +2,7 @@
 
 use super::history::{History, Killers};
 use super::table::{Bound, EngineTable};
+use super::tunables::Tunables;
 use super::{Evaluate, SCALE};
 use crate::boardgame::Rng;
 use crate::boardgame::instant::Instant;
@@ -66,6 +67,9 @@ pub struct EngineOptions {
     /// How many best root moves to rank exactly (with their estimates); 1 for play. More costs
     /// time: every one of them is searched with a full window.
     pub multi_pv: usize,
+    /// The search's tunable constants ([`Tunables`]): the declared ones unless the build has the
+    /// `tune` feature and a tuner changed them.
+    pub tunables: Tunables,
     /// Search threads. More than one share the root moves of each iteration (after the first
     /// thread has searched the best so far, each takes the next untried move and tests it
     /// against the best total found by any) and the table. One thread is deterministic; with a
@@ -89,6 +93,7 @@ impl Default for EngineOptions {
             pruning: true,
             also_rank: Vec::new(),
             threads: 1,
+            tunables: Tunables::default(),
         }
     }
 }
@@ -148,41 +153,24 @@ struct Ranked<M> {
     candidate: Candidate<M>,
 }
 
-/// Moves of a node put in order by selection before the rest are sorted ([`pick`]).
-const PICKED: usize = 6;
-
 /// The index of the move to search `i`-th among `order`'s `(score, index)` pairs, called for
 /// `i` = 0, 1, 2, ... in turn: by score, equal scores in the generation order (determinism). The
-/// first [`PICKED`] are picked by selection, the rest sorted once when the search gets that
-/// far: most nodes that cut off do so at their first moves, and sorting the whole list there was
-/// wasted (measured: the sort was 8 % of the search's time). The order is one stable sort's.
-fn pick(order: &mut [(i64, usize)], i: usize) -> usize {
+/// first `picked` ([`Tunables::picked`]) are picked by selection, the rest sorted once when the
+/// search gets that far: most nodes that cut off do so at their first moves, and sorting the
+/// whole list there was wasted (measured: the sort was 8 % of the search's time). The order is
+/// one stable sort's, whatever `picked` is.
+fn pick(order: &mut [(i64, usize)], i: usize, picked: usize) -> usize {
     let key = |&(score, index): &(i64, usize)| (std::cmp::Reverse(score), index);
-    if i < PICKED {
+    if i < picked {
         let best = (i..order.len())
             .min_by_key(|&k| key(&order[k]))
             .unwrap_or(i);
         order.swap(i, best);
-    } else if i == PICKED {
+    } else if i == picked {
         order[i..].sort_by_key(key);
     }
     order[i].1
 }
-
-/// Reverse futility pruning: a null-window node with at most this many plies left whose own
-/// estimate beats beta by [`FUTILE_MARGIN`] a ply is cut without searching its moves.
-const FUTILE_DEPTH: i16 = 2;
-
-/// Reverse futility's margin for each ply left, in [`SCALE`] units: a square and a half.
-const FUTILE_MARGIN: i32 = 150;
-
-/// Late-move pruning: a null-window node with `d` plies left, at most this many, searches only
-/// its first [`LATE_MOVES`]` * d * d` moves in the order.
-const LATE_DEPTH: i16 = 2;
-
-/// Late-move pruning's moves for each ply left, squared (12 and 48 of the hundreds a Cathedral
-/// position has, with one and two plies left).
-const LATE_MOVES: usize = 12;
 
 /// Entries of [`Searcher::evaluate`]'s memory (a power of two), at most: a search with a node
 /// budget has one entry per node (a power of two, at least 1,024), so that writing out the memory
@@ -418,7 +406,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
 
     /// The index of the move to search `i`-th at `ply` ([`pick`]).
     fn pick(&mut self, ply: usize, i: usize) -> usize {
-        pick(&mut self.order[ply], i)
+        pick(&mut self.order[ply], i, self.options.tunables.picked())
     }
 
     /// The value of `child` for its parent, searched for the parent's window `(alpha, beta)`.
@@ -519,9 +507,13 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
         self.accumulate(position, ply);
         // Reverse futility: near the horizon, a null-window node whose own estimate beats beta
         // by a margin that grows with the depth left is cut without searching its moves.
-        if self.options.pruning && ply > 0 && beta - alpha == 1 && depth <= FUTILE_DEPTH {
+        if self.options.pruning
+            && ply > 0
+            && beta - alpha == 1
+            && depth <= self.options.tunables.futile_depth()
+        {
             let estimate = self.evaluate_accumulated(position, ply);
-            if estimate - FUTILE_MARGIN * i32::from(depth) >= beta {
+            if estimate - self.options.tunables.futile_margin() * i32::from(depth) >= beta {
                 // Not above what is proven (which is at least beta, or the node was cut above).
                 return ((estimate + beta) / 2).min(proven_upper);
             }
@@ -560,6 +552,7 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             return position.terminal_value() * SCALE;
         }
         self.order_moves(position, ply, tt_move);
+        let tune = self.options.tunables;
         let alpha_in = alpha;
         let mut best = -INFINITE;
         let mut best_code = None;
@@ -573,8 +566,8 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
             if self.options.pruning
                 && ply > 0
                 && beta - alpha == 1
-                && depth <= LATE_DEPTH
-                && i >= LATE_MOVES * (depth * depth) as usize
+                && depth <= tune.late_depth()
+                && i >= tune.late_moves() * (depth * depth) as usize
             {
                 break;
             }
@@ -595,8 +588,14 @@ impl<'a, G: Evaluate> Searcher<'a, G> {
                     // Late moves at enough depth are first searched shallower.
                     let quiet =
                         Some(code) != tt_move && !self.killers.at(ply).contains(&Some(code));
-                    let reduction = if self.options.reductions && depth >= 3 && i >= 3 && quiet {
-                        1 + i16::from(i >= 12 && depth >= 4)
+                    let reduction = if self.options.reductions
+                        && depth >= tune.reduce_depth()
+                        && i >= tune.reduce_after()
+                        && quiet
+                    {
+                        1 + i16::from(
+                            i >= tune.reduce_more_after() && depth >= tune.reduce_more_depth(),
+                        )
                     } else {
                         0
                     };
@@ -1006,14 +1005,22 @@ mod tests {
     #[test]
     fn picking_gives_the_order_of_one_stable_sort() {
         let mut rng = Rng::new(3);
-        for n in 0..60 {
+        // The declared number of picks, and any other a tuner may try.
+        for (n, picks) in (0..60).flat_map(|n| {
+            [
+                (n, Tunables::default().picked()),
+                (n, n / 3),
+                (n, 0),
+                (n, n + 5),
+            ]
+        }) {
             for _ in 0..20 {
                 // Few distinct scores, so that ties are common.
                 let scores: Vec<i64> = (0..n).map(|_| rng.below(5) as i64 - 2).collect();
                 let mut expected: Vec<(i64, usize)> = scores.iter().copied().zip(0..).collect();
                 expected.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
                 let mut order: Vec<(i64, usize)> = scores.iter().copied().zip(0..).collect();
-                let picked: Vec<usize> = (0..n).map(|i| pick(&mut order, i)).collect();
+                let picked: Vec<usize> = (0..n).map(|i| pick(&mut order, i, picks)).collect();
                 let sorted: Vec<usize> = expected.iter().map(|&(_, i)| i).collect();
                 assert_eq!(picked, sorted, "scores {scores:?}");
             }

@@ -11,7 +11,7 @@ pub mod network;
 use eval::Evaluation;
 
 use crate::boardgame::Instant;
-use crate::boardgame::engine::{Candidate, EngineInfo, EngineOptions, SCALE, think};
+use crate::boardgame::engine::{Candidate, EngineInfo, EngineOptions, SCALE, Tunables, think};
 use crate::boardgame::{Clock, SolveOptions, solve};
 use crate::cathedral::moves::Move;
 use crate::cathedral::position::Position;
@@ -78,6 +78,9 @@ pub struct PlayOptions {
     pub also: Option<Move>,
     /// The search's pruning near the horizon ([`EngineOptions::pruning`]; on for play).
     pub pruning: bool,
+    /// The search's tunable constants ([`EngineOptions::tunables`]): the declared ones unless a
+    /// tuner changed them in a build with the `tune` feature.
+    pub tunables: Tunables,
 }
 
 impl Default for PlayOptions {
@@ -98,6 +101,7 @@ impl Default for PlayOptions {
             candidates: 1,
             also: None,
             pruning: true,
+            tunables: Tunables::default(),
         }
     }
 }
@@ -318,6 +322,7 @@ pub fn choose(
                 .map(|mv| vec![<Position as crate::boardgame::Game>::encode(mv)])
                 .unwrap_or_default(),
             pruning: options.pruning,
+            tunables: options.tunables,
             max_depth: max_depth.unwrap_or(EngineOptions::default().max_depth),
             // `think` searches on one thread with a node budget.
             threads: crate::boardgame::thread_count(options.threads),
@@ -344,4 +349,60 @@ pub fn choose(
         choice.slip = Some(slip);
     }
     choice
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_tunables_reach_the_search_in_a_tune_build() {
+        use crate::boardgame::engine::{EngineOptions, TUNABLES, Tunables, think};
+        let name = "puzzles/bench/t10-01.yaml";
+        let position = crate::cathedral::file::load(name.as_ref())
+            .unwrap()
+            .position;
+        let search = |tunables: Tunables| {
+            think(
+                &position,
+                &EngineOptions {
+                    nodes: None,
+                    time: None,
+                    max_depth: 3,
+                    tunables,
+                    ..Default::default()
+                },
+                &Default::default(),
+                &mut |_| {},
+            )
+        };
+        let declared = search(Tunables::default());
+        // Each tunable at the far end of its range searches another tree to the same depth (or,
+        // without the feature, cannot be set, and the search is the declared one's).
+        for tunable in TUNABLES {
+            for value in [tunable.min, tunable.max] {
+                if value == tunable.default {
+                    continue;
+                }
+                let mut tunables = Tunables::default();
+                let set = tunables.set_number(tunable.name, value);
+                let thought = search(tunables);
+                if Tunables::settable() {
+                    assert_eq!(set, Ok(()));
+                    assert_eq!(thought.depth, 3, "{name}, {}={value}", tunable.name);
+                    assert!(thought.best.is_some());
+                } else {
+                    assert!(set.is_err());
+                    assert_eq!(thought.nodes, declared.nodes, "{}={value}", tunable.name);
+                }
+            }
+        }
+        if Tunables::settable() {
+            // Pruning fewer late moves, or more, changes the tree.
+            let mut fewer = Tunables::default();
+            fewer.set("late_moves", "1").unwrap();
+            let mut more = Tunables::default();
+            more.set("late_moves", "400").unwrap();
+            assert!(search(fewer).nodes < declared.nodes, "{name}");
+            assert!(search(more).nodes > declared.nodes, "{name}");
+        }
+    }
 }

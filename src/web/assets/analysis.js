@@ -1,27 +1,30 @@
+// @ts-check
 // What the engine and the solver think, on the board and beside it: the live solve, the
 // engine's move with its ranked candidates and its line as ghosts, the evaluation bar, each
 // move's value, the whole-game analysis streamed move by move, and the territory view.
 // Exact values are marked exact; everything else is labelled an estimate.
-import { S, request, gameKey, allMoves, lineNodes, graft } from "./state.js";
+import { S, update, request, gameKey, allMoves, lineNodes, graft } from "./state.js";
 import { api, stream, ApiError, UNREACHABLE } from "./api.js";
 import { valueText, playerOf, count } from "./words.js";
 import { words, lineWords } from "./history.js";
+import { say } from "./status.js";
+import { play, jump, goToPath, letEngineMove, showTerritory } from "./actions.js";
 
-const $ = id => document.getElementById(id);
+/** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
+const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
 const lightView = (value, mover) => (mover === "light" ? value : -value);
 /** Bounds on the mover's value as bounds on Light's: [lower, upper]. */
 const lightBounds = (lower, upper, mover) => (mover === "light" ? [lower, upper] : [-upper, -lower]);
 
-// { kind: "solve" | "analyse", key, controller, id, stopPath, detached }: `key` is the position
-// (a solve) or the whole game (an analysis) it was asked for.
-let running = null;
-let engineCall = null;     // the engine's reply in flight (an AbortController)
-let evaluating = null;     // the evaluation in flight
-let territoryCall = null;
-// A request of the panel that found no server (Engine move, Solve, Analyse game): what it was and
-// the state it was asked for. When the server answers again it is asked again for that state,
-// or said not sent when the page has moved on meanwhile (issue 75).
-let outage = null;
+// What runs and what the panels show are state (`S.engine`, state.js): the solve or analysis
+// running (`running`: its kind, the position or game it was asked for), the requests in flight,
+// a request that found no server with the state it was asked for (`outage`: asked again for that
+// state when the server answers, or said not sent when the page has moved on, issue 75), and the
+// position the panels beside the board are of (`panelKey`).
+/** The part of the state this panel keeps, changed through `update`. */
+const E = () => S.engine;
+/** @param {Partial<import("./state.js").EngineState>} fields */
+const set = fields => update(s => ({ engine: { ...s.engine, ...fields } }));
 
 function busy(on) {
   $("stop").disabled = !on;
@@ -30,30 +33,30 @@ function busy(on) {
 
 /** Stops and forgets whatever runs for the last game, and empties the panels. */
 export function reset() {
-  if (running) { running.detached = true; running.controller.abort(); running = null; busy(false); }
+  const { running, evaluating, territoryCall } = E();
+  if (running) { running.detached = true; running.controller.abort(); set({ running: null }); busy(false); }
   cancelEngine();
-  if (evaluating) { evaluating.abort(); evaluating = null; }
-  if (territoryCall) { territoryCall.abort(); territoryCall = null; }
-  outage = null;
+  if (evaluating) { evaluating.abort(); set({ evaluating: null }); }
+  if (territoryCall) { territoryCall.abort(); set({ territoryCall: null }); }
+  set({ outage: null });
   for (const id of ["progress", "line", "candidates", "rootmoves", "summary", "plot"]) $(id).innerHTML = "";
   $("answer").textContent = "";
-  S.analysis = null;
-  S.hovered = null;
+  update({ analysis: null, hovered: null });
 }
 
 export function cancelEngine() {
-  if (engineCall) { engineCall.abort(); engineCall = null; }
+  if (E().call) { E().call.abort(); set({ call: null }); }
 }
 
 /** Whether the engine's reply for its side is on its way. */
-export const engineThinking = () => engineCall !== null;
+export const engineThinking = () => E().call !== null;
 
 /**
  * A request of the panel found no server: the panel says so, and what happens when it answers.
  * `kind` is "engine", "solve" or "analyse"; `key` the state it was asked for.
  */
 function unreachable(kind, key, run) {
-  outage = { kind, key, run };
+  set({ outage: { kind, key, run } });
   const what = { engine: "Engine move is asked again", solve: "the solve starts again", analyse: "the analysis starts again" }[kind];
   $("answer").textContent = `The server cannot be reached: ${what} when it answers (for this ${kind === "analyse" ? "game" : "position"} only).`;
   $("progress").textContent = "";
@@ -64,9 +67,9 @@ function unreachable(kind, key, run) {
  * asked again if the page still shows the state it was asked for, and said not sent otherwise.
  */
 function afterOutage() {
-  if (!outage) return;
-  const { kind, key, run } = outage;
-  outage = null;
+  if (!E().outage) return;
+  const { kind, key, run } = E().outage;
+  set({ outage: null });
   if (key === (kind === "analyse" ? wholeGameKey() : gameKey())) { run(); return; }
   const what = { engine: "Engine move", solve: "Solve", analyse: "Analyse game" }[kind];
   $("answer").textContent = `${what} was pressed while the server could not be reached, for ${kind === "analyse" ? "another game" : "another position"}: it was not sent. Press ${what} again for this one.`;
@@ -77,46 +80,46 @@ function afterOutage() {
 function remember(key, value, exact, source) {
   const known = S.values[key];
   if (known && known.exact && !exact) return;
-  S.values[key] = { value, exact, source };
+  update(s => ({ values: { ...s.values, [key]: { value, exact, source } } }));
 }
 const keyWith = (key, move) => { const [r, s, m] = JSON.parse(key); return JSON.stringify([r, s, [...m, move]]); };
 
 /** A cancelled or stale engine reply: its "thinking" (or "busy") line goes with it. */
-function forgetThinking(ctx) {
-  if (/^The engine \(level \d+\) is thinking|^The server is busy \(every search slot/.test(S.message.text)) ctx.say("");
+function forgetThinking() {
+  if (/^The engine \(level \d+\) is thinking|^The server is busy \(every search slot/.test(S.message.text)) say("");
 }
 
 /**
  * The engine's reply for its side at the chosen level, or null. Tries again while the server is
  * busy; drops an answer for a position that is no longer current.
  */
-export async function engineReply(ctx, key) {
+export async function engineReply(key) {
   cancelEngine();
   const controller = new AbortController();
-  engineCall = controller;
-  ctx.say(`The engine (level ${S.level}) is thinking...`);
+  set({ call: controller });
+  say(`The engine (level ${S.level}) is thinking...`);
   try {
     const r = await api("/api/bestmove", request({ time_ms: 1000, level: S.level, seed: S.engineSeed }), {
       signal: controller.signal, retries: 20,
-      waiting: seconds => { if (key === gameKey()) ctx.say(`The server is busy (every search slot is taken): the engine tries again in ${seconds} s.`); },
+      waiting: seconds => { if (key === gameKey()) say(`The server is busy (every search slot is taken): the engine tries again in ${seconds} s.`); },
     });
-    if (key !== gameKey() || controller.signal.aborted) { forgetThinking(ctx); return null; }
+    if (key !== gameKey() || controller.signal.aborted) { forgetThinking(); return null; }
     if (r.best_move) {
       const value = lightView(r.value, r.mover);
       remember(key, value, r.judgement === "exact", "engine");
       remember(keyWith(key, r.best_move), value, r.judgement === "exact", "engine");
     }
-    ctx.say(r.best_move ? "" : "The engine has no move.");
+    say(r.best_move ? "" : "The engine has no move.");
     return r.best_move;
   } catch (e) {
     // No server: the status line says so, and the engine is asked again when it answers.
-    if (e.unreachable) { if (key === gameKey()) ctx.say(UNREACHABLE, true); }
-    else if (e.name !== "AbortError" && key === gameKey()) ctx.say(`The engine could not move: ${e.message}`, true);
+    if (e.unreachable) { if (key === gameKey()) say(UNREACHABLE, true); }
+    else if (e.name !== "AbortError" && key === gameKey()) say(`The engine could not move: ${e.message}`, true);
     // Cancelled (the page went elsewhere): its "thinking" goes with it.
-    else if (e.name === "AbortError") forgetThinking(ctx);
+    else if (e.name === "AbortError") forgetThinking();
     return null;
   } finally {
-    if (engineCall === controller) engineCall = null;
+    if (E().call === controller) set({ call: null });
   }
 }
 
@@ -129,12 +132,12 @@ const wholeGameKey = () => JSON.stringify([S.game.rules, S.game.start, allMoves(
  * nothing says "Solving..." for a position that is not on the board (issue 45).
  */
 function detachStale() {
-  if (!running) return;
-  const current = running.kind === "solve" ? gameKey() : wholeGameKey();
-  if (running.key === current) return;
-  const old = running;
+  const old = E().running;
+  if (!old) return;
+  const current = old.kind === "solve" ? gameKey() : wholeGameKey();
+  if (old.key === current) return;
   old.detached = true;
-  running = null;
+  set({ running: null });
   busy(false);
   if (old.stopPath) api(old.stopPath, {}).catch(() => old.controller.abort());
   else old.controller.abort();
@@ -142,10 +145,9 @@ function detachStale() {
   $("progress").textContent = "";
 }
 
-// The position the answer, the line and the tables beside the board are of: they go when the
-// page goes to another node (an old engine move never stands beside a new position).
-let panelKey = null;
-function ownPanels(key) { panelKey = key; }
+// The position the answer, the line and the tables beside the board are of (`panelKey`): they
+// go when the page goes to another node (an old engine move never stands beside a new position).
+function ownPanels(key) { set({ panelKey: key }); }
 
 /** After each new position: the evaluation and the territory view, when they are switched on. */
 /**
@@ -154,21 +156,22 @@ function ownPanels(key) { panelKey = key; }
  * draws the new position, so that no line of the old one is ever seen beside it.
  */
 export function clearStalePanels() {
+  const { panelKey, running } = E();
   if (panelKey !== null && panelKey !== gameKey() && !(running && running.kind === "analyse")) {
     for (const id of ["line", "candidates", "rootmoves"]) $(id).innerHTML = "";
     $("answer").textContent = "";
     // The progress line of a finished solve is of the old position too.
     $("progress").textContent = "";
-    panelKey = null;
+    set({ panelKey: null });
   }
 }
 
-export function onPosition(ctx) {
+export function onPosition() {
   detachStale();
   clearStalePanels();
-  S.hovered = null;
-  if ($("evaluate").checked) evaluate(ctx);
-  if ($("show-territory").checked) territory(ctx);
+  update({ hovered: null });
+  if ($("evaluate").checked) evaluate();
+  if ($("show-territory").checked) territory();
   renderEval();
   afterOutage();
 }
@@ -179,12 +182,12 @@ export function onPosition(ctx) {
 // at an exact value, or when switched off.
 const LIVE_BUDGETS_MS = [400, 1200, 3000, 8000];
 
-async function evaluate(ctx) {
+async function evaluate() {
   const key = gameKey();
   if (!S.view || S.view.position.game_over) return;
-  if (evaluating) evaluating.abort();
+  if (E().evaluating) E().evaluating.abort();
   const controller = new AbortController();
-  evaluating = controller;
+  set({ evaluating: controller });
   try {
     for (const [i, time] of LIVE_BUDGETS_MS.entries()) {
       const r = await api("/api/bestmove", request({ time_ms: time, candidates: 5 }), { signal: controller.signal, retries: 3 });
@@ -194,31 +197,29 @@ async function evaluate(ctx) {
       // The live engine answers again (after the server was away): its error line goes.
       if (/^Live engine: /.test($("progress").textContent)) $("progress").textContent = "";
       const last = i === LIVE_BUDGETS_MS.length - 1 || r.judgement === "exact" || !!r.book;
-      showCandidates(ctx, r, key, { live: true, deeper: !last });
-      ctx.render();
+      showCandidates(r, key, { live: true, deeper: !last });
       if (last) break;
     }
   } catch (e) {
     if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = e.unreachable ? "Live engine: the server cannot be reached; it goes on when the server answers." : `Live engine: ${e.message}`;
-  } finally { if (evaluating === controller) evaluating = null; }
+  } finally { if (E().evaluating === controller) set({ evaluating: null }); }
 }
 
-async function territory(ctx) {
+async function territory() {
   const key = gameKey();
-  if (S.territory && S.territory.key === key) { ctx.render(); return; }
-  if (territoryCall) territoryCall.abort();
+  if (S.territory && S.territory.key === key) { update({}); return; }
+  if (E().territoryCall) E().territoryCall.abort();
   const controller = new AbortController();
-  territoryCall = controller;
+  set({ territoryCall: controller });
   $("progress").textContent = "Territory: playing the game out...";
   try {
     const r = await api("/api/territory", request({}), { signal: controller.signal, retries: 5 });
     if (key !== gameKey()) return;
-    S.territory = { key, cells: r.cells, answer: r };
+    update({ territory: { key, cells: r.cells, answer: r } });
     $("progress").textContent = `Territory (estimate, ${count(r.playouts, "game")} played out): Light is expected to own or fill ${r.light_expected.toFixed(1)} squares, Dark ${r.dark_expected.toFixed(1)}.`;
-    ctx.render();
   } catch (e) {
     if (e.name !== "AbortError" && key === gameKey()) $("progress").textContent = e.unreachable ? "Territory: the server cannot be reached; it is asked again when the server answers." : `Territory: ${e.message}`;
-  } finally { if (territoryCall === controller) territoryCall = null; }
+  } finally { if (E().territoryCall === controller) set({ territoryCall: null }); }
 }
 
 /** The evaluation bar: the value of the current position for Light, exact or estimated. */
@@ -251,10 +252,10 @@ function show(bar, value, exact, source) {
 }
 
 /** A line of moves from the current position: links that play it up to that move, and ghosts on the board. */
-function showLine(ctx, title, line, key) {
+function showLine(title, line, key) {
   const box = $("line");
   box.innerHTML = "";
-  S.line = line.length ? { key, moves: line, title } : null;
+  update({ line: line.length ? { key, moves: line, title } : null });
   if (!line.length) return;
   box.append(title);
   const base = S.game.moves.slice();
@@ -266,7 +267,7 @@ function showLine(ctx, title, line, key) {
       if (gameKey() !== key) return;
       // The line joins the tree (a variation where the game went on otherwise): nothing is lost.
       graft(base, line);
-      ctx.goToPath([...base, ...line.slice(0, i + 1)]);
+      goToPath([...base, ...line.slice(0, i + 1)]);
     };
     box.append(" ", link);
   });
@@ -276,10 +277,10 @@ function showLine(ctx, title, line, key) {
  * A link that plays `move` (in the position of `key`) when chosen, and shows it on the board
  * while its table row is pointed at or the link focused.
  */
-export function moveLink(ctx, row, move, text, key) {
+export function moveLink(row, move, text, key) {
   const link = Object.assign(document.createElement("a"), { textContent: text, title: move, href: "#" });
-  link.onclick = e => { e.preventDefault(); if (gameKey() === key) ctx.play(move); };
-  const showIt = on => { S.hovered = on ? move : null; row.classList.toggle("shown", on); ctx.render(); };
+  link.onclick = e => { e.preventDefault(); if (gameKey() === key) play(move); };
+  const showIt = on => { update({ hovered: on ? move : null }); row.classList.toggle("shown", on); };
   for (const target of [row, link]) {
     target.addEventListener("pointerenter", () => showIt(true));
     target.addEventListener("pointerleave", () => showIt(false));
@@ -289,10 +290,10 @@ export function moveLink(ctx, row, move, text, key) {
   return link;
 }
 
-function showCandidates(ctx, r, key, { live = false, deeper = false } = {}) {
+function showCandidates(r, key, { live = false, deeper = false } = {}) {
   const box = $("candidates");
   box.innerHTML = "";
-  S.candidates = { key, list: r.candidates };
+  update({ candidates: { key, list: r.candidates } });
   if (!r.candidates || r.candidates.length < (live ? 1 : 2)) return;
   const table = document.createElement("table");
   const exact = r.judgement === "exact";
@@ -303,7 +304,7 @@ function showCandidates(ctx, r, key, { live = false, deeper = false } = {}) {
   table.caption.textContent = `${title}; values for Light; point at a move to see it`;
   for (const c of r.candidates) {
     const row = table.insertRow();
-    const link = moveLink(ctx, row, c.mv, words(c.mv, null), key);
+    const link = moveLink(row, c.mv, words(c.mv, null), key);
     row.insertCell().append(link);
     row.insertCell().textContent = valueText(lightView(c.value, r.mover), exact);
     if (live) row.insertCell().textContent = lineWords(c.line || []).slice(1, 4).join(", ") + ((c.line || []).length > 4 ? ", ..." : "");
@@ -311,7 +312,7 @@ function showCandidates(ctx, r, key, { live = false, deeper = false } = {}) {
   box.append(table);
 }
 
-function showRootMoves(ctx, r, key) {
+function showRootMoves(r, key) {
   const box = $("rootmoves");
   box.innerHTML = "";
   if (!r.root_moves || !r.root_moves.length) return;
@@ -321,7 +322,7 @@ function showRootMoves(ctx, r, key) {
   for (const m of shown) {
     const row = table.insertRow();
     const link = Object.assign(document.createElement("a"), { textContent: words(playerOf(m.move) ? m.move : `${r.to_move}:${m.move}`, null), title: m.move, href: "#" });
-    link.onclick = e => { e.preventDefault(); if (gameKey() === key) ctx.play(m.move); };
+    link.onclick = e => { e.preventDefault(); if (gameKey() === key) play(m.move); };
     row.insertCell().append(link);
     const [lower, upper] = lightBounds(m.lower, m.upper, r.to_move);
     row.insertCell().textContent = m.value !== null && m.value !== undefined ? valueText(lightView(m.value, r.to_move), true) : `${valueText(lower, true)} to ${valueText(upper, true)}`;
@@ -347,12 +348,14 @@ function searchSummary(stats) {
   return `Searched ${stats.nodes.toLocaleString("en")} nodes in ${stats.seconds.toFixed(1)} s${questions}.`;
 }
 
-async function solve(ctx) {
-  if (running) return;
+async function solve() {
+  if (E().running) return;
   const key = gameKey();
   const controller = new AbortController();
   // The bounds of the progress are the mover's: the page shows them as Light's.
-  const mine = running = { kind: "solve", key, controller, id: null, mover: S.view && S.view.position.to_move };
+  /** @type {import("./state.js").Running} */
+  const mine = { kind: "solve", key, controller, id: null, mover: S.view && S.view.position.to_move };
+  set({ running: mine });
   ownPanels(key);
   busy(true);
   for (const id of ["line", "rootmoves", "candidates"]) $(id).innerHTML = "";
@@ -377,36 +380,34 @@ async function solve(ctx) {
     if (mine.detached || key !== gameKey()) {
       // The page has moved on: the answer is filed, and nothing says it still runs.
       if (!mine.detached) { $("answer").textContent = ""; $("progress").textContent = ""; }
-      ctx.render();
       return;
     }
     if (proven) {
       const line = (result.best_line || []).map((m, i) => (playerOf(m) ? m : `${result.line[i] ? String(result.line[i].mover).toLowerCase() : ""}:${m}`));
       const said = lineWords(line);
       $("answer").textContent = result.verdict + "\n" + result.line.map((s, i) => `${S.game.moves.length + i + 1}. ${said[i] || s.move}${s.effect ? ": " + s.effect : ""}`).join("\n");
-      showLine(ctx, "The best line (exact), on the board:", line, key);
+      showLine("The best line (exact), on the board:", line, key);
     } else {
       const [lower, upper] = lightBounds(result.lower, result.upper, result.to_move);
       const best = result.best_so_far ? ` Best so far, unproven: ${words(playerOf(result.best_so_far) ? result.best_so_far : `${result.to_move}:${result.best_so_far}`, null)}.` : "";
       $("answer").textContent = `Not proven${result.complete ? "" : " (stopped)"}: for Light the value lies between ${valueText(lower, true)} and ${valueText(upper, true)} squares.${best}`;
     }
-    showRootMoves(ctx, result, key);
+    showRootMoves(result, key);
     // The last progress report ("root moves 24/63: ...") is replaced by what the whole search did.
     $("progress").textContent = searchSummary(result.stats);
-    ctx.render();
   } catch (e) {
     // Stopped before the server answered (or its stop could not be reached): nothing is said
     // to be running any more.
     if (e.name === "AbortError" && !mine.detached) $("answer").textContent = "Stopped before anything was proven.";
-    else if (e.unreachable && !mine.detached && key === gameKey()) unreachable("solve", key, () => solve(ctx));
+    else if (e.unreachable && !mine.detached && key === gameKey()) unreachable("solve", key, () => solve());
     else if (!mine.detached) $("answer").textContent = e instanceof ApiError && e.status === 503 ? `${e.message}.` : e.message;
   } finally {
-    if (running === mine) { running = null; busy(false); }
+    if (E().running === mine) { set({ running: null }); busy(false); }
     if (!mine.detached) $("progress").textContent = $("progress").textContent.replace(" (stopping...)", "");
   }
 }
 
-async function engineMove(ctx) {
+async function engineMove() {
   const key = gameKey();
   ownPanels(key);
   $("answer").textContent = "The engine is thinking (2 s)...";
@@ -418,18 +419,17 @@ async function engineMove(ctx) {
     const value = lightView(r.value, r.mover);
     remember(key, value, r.judgement === "exact", "engine");
     $("answer").textContent = `${words(r.best_move, null)}: ${r.verdict}`;
-    showLine(ctx, `The engine's line (${r.judgement === "exact" ? "exact" : "estimate"}), on the board:`, r.line, key);
-    showCandidates(ctx, r, key);
-    ctx.render();
+    showLine(`The engine's line (${r.judgement === "exact" ? "exact" : "estimate"}), on the board:`, r.line, key);
+    showCandidates(r, key);
   } catch (e) {
     if (key !== gameKey()) return;
-    if (e.unreachable) unreachable("engine", key, () => engineMove(ctx));
+    if (e.unreachable) unreachable("engine", key, () => engineMove());
     else $("answer").textContent = e.message;
   }
 }
 
 /** The plot: larger targets around its dots, and a marker at the current move. */
-export function renderPlot(ctx) {
+export function renderPlot() {
   const svg = $("plot").querySelector("svg");
   if (!svg) return;
   for (const old of svg.querySelectorAll(".marker")) old.remove();
@@ -441,10 +441,9 @@ export function renderPlot(ctx) {
     for (const [k, v] of Object.entries({ class: "marker", x1: x, x2: x, y1: 0, y2: 1000, "pointer-events": "none" })) marker.setAttribute(k, v);
     svg.insertBefore(marker, svg.firstChild.nextSibling);
   }
-  void ctx;
 }
 
-function showPlot(ctx, plotSvg) {
+function showPlot(plotSvg) {
   $("plot").innerHTML = plotSvg;
   // The plot holds links (its dots): a group of them, not one picture, for screen readers.
   const svg = $("plot").querySelector("svg");
@@ -472,10 +471,10 @@ function showPlot(ctx, plotSvg) {
     link.addEventListener("click", e => {
       e.preventDefault();
       const n = parseInt((link.getAttribute("href") || "").replace(/^#(move|row)-/, ""), 10);
-      if (!isNaN(n)) ctx.jump(n);
+      if (!isNaN(n)) jump(n);
     });
   }
-  renderPlot(ctx);
+  renderPlot();
 }
 
 /** The analysis in a few lines: empty when no move was judged (the progress line says so). */
@@ -491,20 +490,22 @@ function summary(a, complete, total) {
   return `${head}${side("Light", a.light)}\n${side("Dark", a.dark)}\n${headlines}The marks and values are beside the moves; click a dot of the plot to go to that move.`;
 }
 
-async function analyse(ctx) {
-  if (running) return;
+async function analyse() {
+  if (E().running) return;
   const moves = allMoves();
   if (!moves.length) { $("answer").textContent = "No moves to analyse yet."; return; }
   const key = wholeGameKey();
   const controller = new AbortController();
-  const mine = running = { kind: "analyse", key, controller, id: null };
+  /** @type {import("./state.js").Running} */
+  const mine = { kind: "analyse", key, controller, id: null };
+  set({ running: mine });
   const sameGame = () => !mine.detached && wholeGameKey() === key;
   busy(true);
   $("plot").innerHTML = ""; $("summary").textContent = "";
   $("answer").textContent = `Analysing ${count(moves.length, "move")} (50,000 nodes a position)...`;
   // Each judgement is filed on the node of the move it judged, whatever the page shows meanwhile.
   const nodes = lineNodes();
-  for (const node of nodes) node.judged = null;
+  update(() => { for (const node of nodes) node.judged = null; });
   const body = S.game.start ? { start: S.game.start, moves } : { rules: S.game.rules, moves };
   try {
     const result = await stream("/api/analyse/live", Object.assign(body, { nodes_per_move: 50000 }), (name, d) => {
@@ -515,7 +516,7 @@ async function analyse(ctx) {
       }
       if (name !== "progress") return;
       // A judgement is the move's, wherever the page has gone: filed on its node.
-      if (d.ply && nodes[d.ply.ply - 1]) { nodes[d.ply.ply - 1].judged = d.ply; ctx.render(); }
+      if (d.ply && nodes[d.ply.ply - 1]) update(() => { nodes[d.ply.ply - 1].judged = d.ply; });
       if (sameGame()) {
         $("progress").textContent = `Analysing: move ${Math.min(d.judged, d.total)} of ${d.total} judged (${(d.elapsed_ms / 1000).toFixed(1)} s; Stop keeps what is judged)`;
       }
@@ -523,40 +524,41 @@ async function analyse(ctx) {
     if (!result) throw new Error("the analysis ended without an answer");
     // Stopped before a move was judged, the answer has no analysis: nothing to sum up or plot.
     const plies = result.analysis ? result.analysis.plies : [];
-    for (const p of plies) if (nodes[p.ply - 1]) nodes[p.ply - 1].judged = p;
-    if (!sameGame()) { ctx.render(); return; }
-    S.analysis = plies.length ? result : null;
+    update(() => { for (const p of plies) if (nodes[p.ply - 1]) nodes[p.ply - 1].judged = p; });
+    if (!sameGame()) return;
+    update({ analysis: plies.length ? result : null });
     $("answer").textContent = "";
     $("summary").textContent = summary(result.analysis, result.complete, moves.length);
     const ended = result.stopped_reason === "time" ? "reached the server's time limit" : "stopped";
     $("progress").textContent = result.complete ? `Analysed ${count(moves.length, "move")}.`
       : plies.length ? `Analysis ${ended}: ${plies.length} of ${count(moves.length, "move")} judged.`
       : `Analysis ${ended} before any move was judged.`;
-    if (plies.length && result.plot_svg) showPlot(ctx, result.plot_svg);
-    ctx.render();
+    if (plies.length && result.plot_svg) showPlot(result.plot_svg);
   } catch (e) {
     if (e.name === "AbortError" && !mine.detached) { $("answer").textContent = "Stopped before any move was judged."; $("progress").textContent = ""; }
-    else if (e.unreachable && sameGame()) unreachable("analyse", key, () => analyse(ctx));
+    else if (e.unreachable && sameGame()) unreachable("analyse", key, () => analyse());
     else if (!mine.detached) $("answer").textContent = e.message;
   } finally {
-    if (running === mine) { running = null; busy(false); }
+    if (E().running === mine) { set({ running: null }); busy(false); }
   }
 }
 
 async function stop() {
+  const running = E().running;
   if (!running) return;
   if (!running.stopPath) { running.controller.abort(); return; }
   $("progress").textContent += " (stopping...)";
-  try { await api(running.stopPath, {}); } catch (_) { if (running) running.controller.abort(); }
+  try { await api(running.stopPath, {}); } catch (_) { if (E().running) E().running.controller.abort(); }
 }
 
-export function init(ctx) {
-  $("solve").onclick = () => solve(ctx);
+export function init() {
+  $("solve").onclick = () => solve();
   $("stop").onclick = () => stop();
   // At the engine's side's turn, where it waits (a game opened), Engine move lets it play.
-  $("engine").onclick = () => { if (!ctx.letEngineMove()) engineMove(ctx); };
-  $("analyse").onclick = () => analyse(ctx);
-  $("evaluate").onchange = e => { if (e.target.checked) evaluate(ctx); else { $("candidates").innerHTML = ""; } };
-  $("show-territory").onchange = e => { S.showTerritory = e.target.checked; if (e.target.checked) territory(ctx); else ctx.render(); };
-  $("show-line").onchange = () => ctx.render();
+  $("engine").onclick = () => { if (!letEngineMove()) engineMove(); };
+  $("analyse").onclick = () => analyse();
+  $("evaluate").onchange = e => { if (e.target.checked) evaluate(); else { $("candidates").innerHTML = ""; } };
+  $("show-territory").onchange = e => { showTerritory(e.target.checked); if (e.target.checked) territory(); };
+  // (the line is drawn or not as the box says: drawn again now)
+  $("show-line").onchange = () => update({});
 }

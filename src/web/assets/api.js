@@ -1,3 +1,4 @@
+// @ts-check
 // The API client: JSON requests, a retry when every search slot is taken (503), and the
 // server-sent event streams of the live solve and the live analysis. Two transports, one
 // interface: HTTP to `cathedral serve`, or the same service in this browser's workers
@@ -7,7 +8,16 @@ import { IN_BROWSER, call } from "./local.js";
 
 /** An answer of the server that is not a success, with its status and the server's words. */
 export class ApiError extends Error {
-  constructor(status, message) { super(message); this.status = status; }
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+    /** @type {number} the seconds to wait before asking again (503) */
+    this.retryAfter = undefined;
+    /** @type {number|null} the number (from 1) of the game's move that cannot be played */
+    this.refusedMove = undefined;
+    /** @type {boolean} no server answered */
+    this.unreachable = undefined;
+  }
 }
 
 const sleep = (ms, signal) => new Promise((resolve, reject) => {
@@ -18,6 +28,7 @@ const sleep = (ms, signal) => new Promise((resolve, reject) => {
 /** What the page says when the server does not answer at all. */
 export const UNREACHABLE = "The server cannot be reached (has `cathedral serve` stopped, or the network gone?). The page tries again and goes on by itself when it answers.";
 
+// The page's wiring, not its state: what to run when no server answers (set once, at the start).
 let unreachableHook = () => {};
 /** `hook()` runs whenever a request finds no server: the page then waits for it to come back. */
 export function onUnreachable(hook) { unreachableHook = hook; }
@@ -74,6 +85,10 @@ async function send(path, body, signal) {
 /**
  * POST `body` to `path` (GET without a body). With `retries`, a 503 (every search slot taken) is
  * tried again after a growing pause, calling `waiting(seconds, attempt)` before each pause.
+ * @param {string} path
+ * @param {any} [body]
+ * @param {{ signal?: AbortSignal, retries?: number, waiting?: (seconds: number, attempt: number) => void }} [options]
+ * @returns {Promise<any>}
  */
 export async function api(path, body, { signal, retries = 0, waiting } = {}) {
   for (let attempt = 1; ; attempt++) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The board: the server's drawing of the position (as `cathedral render` draws it), cut to the
 // board, with the page's layers over it: the territory view, what the last move did, the
 // engine's or the solver's line as numbered ghost buildings, the placement under the pointer

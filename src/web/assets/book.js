@@ -1,42 +1,45 @@
+// @ts-check
 // The opening explorer: the opening book's moves in the position on the board, with the games of
 // the opening study behind each, their mean result and their worst (docs/opening.md). The numbers
 // come from engine self-play at a fixed budget: estimates, and the panel says so.
-import { S, request, gameKey } from "./state.js";
+import { S, update, request, gameKey } from "./state.js";
 import { api } from "./api.js";
 import { moveLink } from "./analysis.js";
 import { moveWords, nths, cellsOf, coords, cellName, pieceOf, count } from "./words.js";
 
-const $ = id => document.getElementById(id);
+/** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
+const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
 /** Moves listed before "Show all". */
 const FIRST = 8;
 
-let call = null;
-let expanded = false;
-let shownKey = null;
+// The request in flight, whether every move is listed, and the position listed are state
+// (`S.book`, state.js), changed through `update`.
+/** @param {Partial<typeof S.book>} fields */
+const set = fields => update(s => ({ book: { ...s.book, ...fields } }));
 
 const signed = (x, digits) => (x > 0 ? "+" : x < 0 ? "\u2212" : "") + Math.abs(x).toFixed(digits);
 
 /** Hides the panel (the position editor has no book). */
 export function hide() {
-  if (call) call.abort();
+  if (S.book.call) S.book.call.abort();
   $("book-box").hidden = true;
 }
 
 /** After each new position: asks the book, shows its moves or hides the panel. */
-export async function onPosition(ctx) {
+export async function onPosition() {
   const key = gameKey();
-  if (call) call.abort();
+  if (S.book.call) S.book.call.abort();
   const controller = new AbortController();
-  call = controller;
+  set({ call: controller });
   try {
     const r = await api("/api/book", request({}), { signal: controller.signal, retries: 3 });
     if (key !== gameKey()) return;
-    if (shownKey !== key) expanded = false;
-    shownKey = key;
-    show(ctx, r, key);
+    if (S.book.shownKey !== key) set({ expanded: false });
+    set({ shownKey: key });
+    show(r, key);
   } catch (e) {
     if (e.name !== "AbortError" && key === gameKey()) { $("book-box").hidden = false; $("book").textContent = `The opening book could not be read: ${e.message}`; }
-  } finally { if (call === controller) call = null; }
+  } finally { if (S.book.call === controller) set({ call: null }); }
 }
 
 /** A book move as a row names it: the building and its squares (`Castle d9-f9, d10, f10`); the mover is in the caption. */
@@ -72,7 +75,7 @@ function groups(moves) {
   return rows;
 }
 
-function show(ctx, r, key) {
+function show(r, key) {
   const box = $("book");
   const panel = $("book-box");
   box.innerHTML = "";
@@ -92,10 +95,10 @@ function show(ctx, r, key) {
   const head = table.createTHead().insertRow();
   for (const h of ["move", ...(turned ? ["turns"] : []), "games", "result for Light", "worst for Light"]) head.appendChild(Object.assign(document.createElement("th"), { textContent: h, scope: "col" }));
   const body = table.createTBody();
-  const list = expanded ? rows : rows.slice(0, FIRST);
+  const list = S.book.expanded ? rows : rows.slice(0, FIRST);
   for (const { first: m, turns } of list) {
     const row = body.insertRow();
-    const link = moveLink(ctx, row, m.move, rowText(m.move), key);
+    const link = moveLink(row, m.move, rowText(m.move), key);
     // A line breaks between the squares, never inside a run ("a3-d3").
     const parts = link.textContent.split(", ");
     link.textContent = "";
@@ -114,9 +117,9 @@ function show(ctx, r, key) {
   box.append(table);
   if (rows.length > FIRST) {
     const more = Object.assign(document.createElement("button"), {
-      textContent: expanded ? `Show the first ${FIRST}` : `Show all ${rows.length} moves`,
+      textContent: S.book.expanded ? `Show the first ${FIRST}` : `Show all ${rows.length} moves`,
     });
-    more.onclick = () => { expanded = !expanded; show(ctx, r, key); };
+    more.onclick = () => { set({ expanded: !S.book.expanded }); show(r, key); };
     box.append(more);
   }
 }

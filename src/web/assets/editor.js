@@ -1,12 +1,16 @@
+// @ts-check
 // The position editor: buildings set down freely on free cells, removed with a click, the side
 // to move, the Cathedral's state and the rules chosen; every change is checked by the server
 // as a position file (docs/file-format.md), and one that makes no valid position is refused
 // with the reason.
-import { S, newGameState } from "./state.js";
+import { S, update, newGameState } from "./state.js";
 import { api } from "./api.js";
 import { buildingName, Side, other, pieceOf } from "./words.js";
+import { say } from "./status.js";
+import { refresh, choose, mayDiscard, startGame } from "./actions.js";
 
-const $ = id => document.getElementById(id);
+/** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
+const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
 
 /** The edited position as a position file's text. */
 export function file() {
@@ -33,8 +37,6 @@ export function buildingAt(at) {
   }
   return null;
 }
-
-let ctx = null;
 
 /**
  * What a position being built means for play, said as it is built: a side owning most of the
@@ -67,18 +69,18 @@ function editorWords(text) {
 async function check(before) {
   try {
     const view = await api("/api/position", { start: file(), moves: [] });
-    await ctx.refresh();
+    await refresh();
     const warning = territoryWarning(view);
-    if (warning) ctx.say(warning);
+    if (warning) say(warning);
     return true;
   } catch (e) {
-    Object.assign(S.editor, before);
-    await ctx.refresh();
+    update(s => { Object.assign(s.editor, before); });
+    await refresh();
     // Said after the board is drawn again, so that the pointer's preview does not cover it.
     const toPlace = $("edit-cathedral-status").value === "to-place";
     const hint = toPlace && /Cathedral/.test(e.message) ? " Set the Cathedral down first (the Cathedral button), or choose \"captured\" if it is off the board." : "";
     const why = editorWords(e.message.replace(/^start:\d+:\d+: /, ""));
-    ctx.say(`Refused: ${why}.${hint}`.replace(/\.\./g, "."), true);
+    say(`Refused: ${why}.${hint}`.replace(/\.\./g, "."), true);
     return false;
   }
 }
@@ -87,9 +89,13 @@ const snapshot = () => ({ buildings: S.editor.buildings.slice(), cathedral: S.ed
 
 export function add(cells) {
   const before = snapshot();
-  if (S.chosen === "cathedral") { S.editor.cathedral = cells; $("edit-cathedral-status").value = "board"; }
-  else S.editor.buildings.push({ owner: $("edit-owner").value, piece: S.chosen, cells });
-  S.armed = false;
+  const cathedral = S.chosen === "cathedral";
+  update(s => {
+    if (cathedral) s.editor.cathedral = cells;
+    else s.editor.buildings.push({ owner: $("edit-owner").value, piece: s.chosen, cells });
+    return { armed: false };
+  });
+  if (cathedral) $("edit-cathedral-status").value = "board";
   check(before);
 }
 
@@ -98,52 +104,50 @@ export function removeAt(at) {
   if (!S.editor) return false;
   const before = snapshot();
   const i = S.editor.buildings.findIndex(b => b.cells.includes(at));
-  if (i >= 0) S.editor.buildings.splice(i, 1);
-  else if (S.editor.cathedral && S.editor.cathedral.includes(at)) { S.editor.cathedral = null; $("edit-cathedral-status").value = "gone"; }
+  if (i >= 0) update(s => { s.editor.buildings.splice(i, 1); });
+  else if (S.editor.cathedral && S.editor.cathedral.includes(at)) { update(s => { s.editor.cathedral = null; }); $("edit-cathedral-status").value = "gone"; }
   else return false;
-  S.armed = false;
+  update({ armed: false });
   check(before);
   return true;
 }
 
 function open() {
   const p = S.view.position;
-  S.editor = { buildings: [], cathedral: p.cathedral.cells.length ? p.cathedral.cells : null, saved: { game: S.game, puzzle: S.puzzle } };
-  for (const owner of ["light", "dark"]) for (const b of p[owner].buildings) S.editor.buildings.push({ owner, piece: b.piece, cells: b.cells });
+  /** @type {import("./state.js").Editor} */
+  const editor = { buildings: [], cathedral: p.cathedral.cells.length ? p.cathedral.cells : null, saved: { game: S.game, puzzle: S.puzzle } };
+  for (const owner of ["light", "dark"]) for (const b of p[owner].buildings) editor.buildings.push({ owner, piece: b.piece, cells: b.cells });
   $("edit-to-move").value = p.to_move;
   $("edit-cathedral-status").value = p.cathedral.status === "on-board" ? "board" : p.cathedral.status;
   $("edit-rules").value = p.rules.preset || "classic";
-  document.body.classList.add("editing");
-  S.chosen = null;
-  S.cell = null;
-  ctx.refresh();
+  // (render marks the page as editing: body.editing)
+  update({ editor, chosen: null, cell: null });
+  refresh();
 }
 
 function close() {
-  S.editor = null;
-  document.body.classList.remove("editing");
+  update({ editor: null });
 }
 
-export function init(context) {
-  ctx = context;
+export function init() {
   $("edit").onclick = open;
-  $("edit-cathedral").onclick = () => ctx.choose("cathedral");
-  $("edit-owner").onchange = () => { S.placements = null; ctx.refresh(); };
+  $("edit-cathedral").onclick = () => choose("cathedral");
+  $("edit-owner").onchange = () => { update({ placements: null }); refresh(); };
   for (const id of ["edit-to-move", "edit-cathedral-status", "edit-rules"]) $(id).onchange = () => check(snapshot());
   $("edit-clear").onclick = () => {
-    S.editor.buildings = []; S.editor.cathedral = null;
+    update(s => { s.editor.buildings = []; s.editor.cathedral = null; });
     $("edit-cathedral-status").value = "to-place"; $("edit-to-move").value = "light";
-    ctx.refresh();
+    refresh();
   };
-  $("edit-cancel").onclick = () => { S.game = S.editor.saved.game; close(); ctx.refresh(); };
+  $("edit-cancel").onclick = () => { update(s => ({ game: s.editor.saved.game })); close(); refresh(); };
   $("edit-done").onclick = async () => {
     const start = file();
     try {
       await api("/api/position", { start, moves: [] });
-      if (!ctx.mayDiscard("Playing on from the edited position")) return;
+      if (!mayDiscard("Playing on from the edited position")) return;
       close();
-      ctx.startGame(newGameState({ rules: $("edit-rules").value, start }));
-      ctx.refresh();
-    } catch (e) { ctx.say(e.message, true); }
+      startGame(newGameState({ rules: $("edit-rules").value, start }));
+      refresh();
+    } catch (e) { say(e.message, true); }
   };
 }

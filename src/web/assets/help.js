@@ -1,9 +1,11 @@
+// @ts-check
 // The help panel: the rules in a few lines with a picture of a claim and of a capture, what
 // "unplaced squares" means, and the keys. Opened by Help or the ? key.
 import { S } from "./state.js";
 import { THEMES } from "./words.js";
 
-const $ = id => document.getElementById(id);
+/** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
+const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
 
 // A corner of a board, 5x5 cells: `cells` maps "fr" (file 0-4, rank 0-4 from the bottom) to a fill.
 function corner(label, cells, marks = []) {

@@ -1,3 +1,4 @@
+// @ts-check
 // The move list in words ("Dark Castle b2-d3", the notation on hover): the game tree, its main
 // line with each variation after the move it is an alternative to (as PGN writes them), each
 // move a button that goes there, with its value, its analysis mark, its annotation glyph and its
@@ -5,8 +6,10 @@
 // result once the game is over, on the board and at the end of the list.
 import { S, allMoves, nodeAt } from "./state.js";
 import { moveWords, nths, valueText, Side } from "./words.js";
+import { goToPath, annotate } from "./actions.js";
 
-const $ = id => document.getElementById(id);
+/** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
+const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
 
 /** The annotation glyphs, as game records write them, with their meaning. */
 export const GLYPHS = { "!": "good move", "?": "mistake", "!!": "brilliant move", "??": "blunder", "!?": "interesting move", "?!": "dubious move" };
@@ -52,7 +55,7 @@ export function resultText(position) {
 const ANALYSIS_MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 /** One move of the tree as an item of the list: a button that goes there. */
-function item(ctx, node, path, line, order) {
+function item(node, path, line, order) {
   const li = document.createElement("li");
   const ply = path.length;
   const onLine = path.every((m, i) => line[i] === m);
@@ -76,7 +79,7 @@ function item(ctx, node, path, line, order) {
     button.append(span);
   }
   if (node.comment) button.append(Object.assign(document.createElement("span"), { className: "comment-flag", textContent: "\u270e", title: node.comment }));
-  button.onclick = () => ctx.goToPath(path);
+  button.onclick = () => goToPath(path);
   li.append(button);
   return li;
 }
@@ -85,19 +88,19 @@ function item(ctx, node, path, line, order) {
  * The line below `node` (reached by `path`) into `list`: each main move, then its alternatives
  * as nested lists, each with its own line.
  */
-function renderLine(ctx, list, node, path, line, moves) {
+function renderLine(list, node, path, line, moves) {
   for (let at = node, p = path; at.children.length;) {
     const [main, ...others] = at.children;
     const mainPath = [...p, main.move];
-    list.append(item(ctx, main, mainPath, line, nths([...moves, ...mainPath])[mainPath.length - 1]));
+    list.append(item(main, mainPath, line, nths([...moves, ...mainPath])[mainPath.length - 1]));
     if (others.length) {
       const holder = Object.assign(document.createElement("li"), { className: "variations" });
       for (const other of others) {
         const sub = Object.assign(document.createElement("ol"), { className: "variation" });
         sub.setAttribute("aria-label", `Variation at move ${mainPath.length}`);
         const otherPath = [...p, other.move];
-        sub.append(item(ctx, other, otherPath, line, nths(otherPath)[otherPath.length - 1]));
-        renderLine(ctx, sub, other, otherPath, line, []);
+        sub.append(item(other, otherPath, line, nths(otherPath)[otherPath.length - 1]));
+        renderLine(sub, other, otherPath, line, []);
         holder.append(sub);
       }
       list.append(holder);
@@ -116,7 +119,8 @@ function signatureOf(node, path) {
   });
 }
 
-export function render(ctx) {
+/** The move list and the current move's words and buttons (render draws them from the state). */
+export function render() {
   const list = $("history");
   const line = allMoves();
   const signature = JSON.stringify([signatureOf(S.game.root, []), line, S.game.moves.length, S.theme,
@@ -125,7 +129,7 @@ export function render(ctx) {
     list.dataset.signature = signature;
     list.innerHTML = "";
     if (!S.editor) {
-      renderLine(ctx, list, S.game.root, [], line, []);
+      renderLine(list, S.game.root, [], line, []);
       const position = S.view && S.view.position;
       const last = nodeAt(S.game.moves);
       if (position && position.game_over && last && !last.children.length) {
@@ -174,8 +178,8 @@ export function render(ctx) {
   } else banner.hidden = true;
 }
 
-export function init(ctx) {
+export function init() {
   const node = () => (S.game.moves.length ? nodeAt(S.game.moves) : null);
-  $("mark").onchange = e => { const n = node(); if (n) { n.mark = e.target.value; ctx.annotated(); } };
-  $("comment-text").oninput = e => { const n = node(); if (n) { n.comment = e.target.value.trim() ? e.target.value : ""; ctx.annotated(); } };
+  $("mark").onchange = e => { const n = node(); if (n) annotate(() => { n.mark = e.target.value; }); };
+  $("comment-text").oninput = e => { const n = node(); if (n) annotate(() => { n.comment = e.target.value.trim() ? e.target.value : ""; }); };
 }

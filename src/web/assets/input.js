@@ -1,13 +1,20 @@
+// @ts-check
 // Placing a building: its shape is turned first (Rotate, Mirror), then the pointer, a tap or
 // the keyboard cursor positions it. Mouse: hover shows, click plays. Touch: a tap shows, a
 // second tap on the shown building plays; nothing is played by one accidental tap. Keyboard:
 // with the board focused the arrows move the cursor; elsewhere (but in a text field) they move
 // through the game, as the mouse wheel over the board does. Drawing (shapes.js): a right-click
 // or a right-drag, on touch a long-press and a drag.
-import { S } from "./state.js";
+// @ts-check
+import { S, update } from "./state.js";
 import { coords, cellName, FILES, pieceOf, cellsOf, sameCells } from "./words.js";
 import { cellAt } from "./board.js";
 import { colourOf } from "./shapes.js";
+import { preview, announceCell } from "./status.js";
+import { pending, place, point, nextChoice, clearShapes, toggleShape, setDrawing, step, turn, flip, nextPiece, undo, redo } from "./actions.js";
+import { marking } from "./study.js";
+import { removeAt } from "./editor.js";
+import { open as help } from "./help.js";
 
 /** Whether keys typed at `t` are text (a text field), which the page's keys leave alone. */
 const typing = t => t.isContentEditable || t.tagName === "TEXTAREA"
@@ -79,8 +86,12 @@ export function shownAt(cell) {
   return { cells, moves, move: moves[S.choice % moves.length] };
 }
 
-/** Wires the board's pointer and the page's keys to the actions of `ctx`. */
-export function attach(ctx) {
+/**
+ * Wires the board's pointer and the page's keys to the actions (actions.js). What a gesture
+ * holds while it lasts (the last pointer's kind, a long-press waiting, the wheel's remainder)
+ * stays in this function's closure: it is the gesture's, not the page's state.
+ */
+export function attach() {
   const board = document.getElementById("board");
   let lastPointer = "mouse";
   board.addEventListener("pointermove", e => {
@@ -88,14 +99,14 @@ export function attach(ctx) {
     const svg = board.querySelector("svg");
     if (!svg) return;
     const now = cellAt(svg, e.clientX, e.clientY);
-    if (now !== S.cell || S.armed) { S.cell = now; S.armed = false; S.choice = 0; ctx.preview(); }
+    if (now !== S.cell || S.armed) point(now);
   });
   board.addEventListener("pointerdown", e => { lastPointer = e.pointerType || "mouse"; });
   board.addEventListener("click", e => {
     const svg = board.querySelector("svg");
     // A click while a move is pending (the second of a double click) is dropped: it neither
     // plays nor chooses a cell.
-    if (!svg || ctx.pending()) return;
+    if (!svg || pending()) return;
     const at = cellAt(svg, e.clientX, e.clientY);
     if (!at) return;
     const touch = (e.pointerType || lastPointer) !== "mouse";
@@ -104,22 +115,21 @@ export function attach(ctx) {
     // be refused there. (A quick second tap is how touch plays the shown building: kept.)
     if (!touch && e.detail > 1) return;
     // A study's "owned" question: a click or a tap marks the cell (no preview to confirm).
-    if (ctx.marking()) { S.cell = at; ctx.place(); return; }
+    if (marking()) { update({ cell: at }); place(); return; }
     if (!touch) {
       // A click that places nothing clears the position's shapes (lichess's click).
       const placing = shownAt(at);
-      if (!S.editor && !(placing && placing.move)) ctx.clearShapes();
-      S.cell = at; ctx.place(); return;
+      if (!S.editor && !(placing && placing.move)) clearShapes();
+      update({ cell: at }); place(); return;
     }
     // A tap: the first shows the building there, a tap on the shown building plays it.
     const shown = shownAt(S.cell);
-    if (S.armed && shown && shown.cells.includes(at)) { ctx.place(); return; }
-    if (S.editor && ctx.editorRemoveAt(at)) return;
+    if (S.armed && shown && shown.cells.includes(at)) { place(); return; }
+    if (S.editor && removeAt(at)) return;
     // A tap where the building cannot go (as a click) clears the position's shapes.
     const there = shownAt(at);
-    if (!S.editor && !(there && there.move)) ctx.clearShapes();
-    S.cell = at; S.armed = true; S.choice = 0;
-    ctx.preview();
+    if (!S.editor && !(there && there.move)) clearShapes();
+    point(at, { armed: true });
   });
   // Drawing with the mouse: the right button pressed on a cell starts a shape there, its
   // release over a cell ends it (on the same cell: a circle); the colour is the keys' at the
@@ -127,24 +137,22 @@ export function attach(ctx) {
   board.addEventListener("contextmenu", e => e.preventDefault());
   const cellOf = e => { const svg = board.querySelector("svg"); return svg ? cellAt(svg, e.clientX, e.clientY) : null; };
   board.addEventListener("pointerdown", e => {
-    if (e.pointerType !== "mouse" || e.button !== 2 || S.editor || ctx.pending()) return;
+    if (e.pointerType !== "mouse" || e.button !== 2 || S.editor || pending()) return;
     const from = cellOf(e);
     if (!from) return;
     e.preventDefault();
     board.setPointerCapture(e.pointerId);
-    S.drawing = { from, to: from, colour: colourOf(e), pointer: e.pointerId };
-    ctx.drawShapeLayer();
+    setDrawing({ from, to: from, colour: colourOf(e), pointer: e.pointerId });
   });
   board.addEventListener("pointermove", e => {
     if (!S.drawing || S.drawing.pointer !== e.pointerId) return;
     const to = cellOf(e);
-    if (to !== S.drawing.to) { S.drawing.to = to; ctx.drawShapeLayer(); }
+    if (to !== S.drawing.to) setDrawing({ ...S.drawing, to });
   });
   const endDrawing = commit => {
     const drawn = S.drawing;
-    S.drawing = null;
-    if (commit && drawn && drawn.to) ctx.toggleShape({ from: drawn.from, to: drawn.to, colour: drawn.colour });
-    else ctx.drawShapeLayer();
+    setDrawing(null);
+    if (commit && drawn && drawn.to) toggleShape({ from: drawn.from, to: drawn.to, colour: drawn.colour });
   };
   board.addEventListener("pointerup", e => { if (S.drawing && S.drawing.pointer === e.pointerId) endDrawing(true); });
   board.addEventListener("pointercancel", e => { if (S.drawing && S.drawing.pointer === e.pointerId) endDrawing(false); });
@@ -159,10 +167,9 @@ export function attach(ctx) {
     const from = cellOf(t);
     if (!from) return;
     press = { x: t.clientX, y: t.clientY, timer: setTimeout(() => {
-      if (!press || ctx.pending()) return;
+      if (!press || pending()) return;
       press.drawing = true;
-      S.drawing = { from, to: from, colour: "green", pointer: "touch" };
-      ctx.drawShapeLayer();
+      setDrawing({ from, to: from, colour: "green", pointer: "touch" });
     }, LONG_PRESS) };
   }, { passive: true });
   board.addEventListener("touchmove", e => {
@@ -175,7 +182,7 @@ export function attach(ctx) {
     }
     e.preventDefault();
     const to = cellOf(t);
-    if (S.drawing && to !== S.drawing.to) { S.drawing.to = to; ctx.drawShapeLayer(); }
+    if (S.drawing && to !== S.drawing.to) setDrawing({ ...S.drawing, to });
   }, { passive: false });
   board.addEventListener("touchend", e => {
     if (!press) return;
@@ -202,18 +209,18 @@ export function attach(ctx) {
     if (Math.sign(delta) !== Math.sign(wheeled)) wheeled = 0;
     wheeled += delta;
     while (Math.abs(wheeled) >= 100) {
-      ctx.step(wheeled > 0 ? "ArrowRight" : "ArrowLeft", false);
+      step(wheeled > 0 ? "ArrowRight" : "ArrowLeft", false);
       wheeled -= Math.sign(wheeled) * 100;
     }
   }, { passive: false });
   // The pointer left the board: the preview goes with it (mouseleave does not come when the
   // board was redrawn under a still pointer).
   document.addEventListener("pointermove", e => {
-    if (e.pointerType === "mouse" && S.cell && !S.armed && !e.target.closest("#board")) { S.cell = null; ctx.preview(); }
+    if (e.pointerType === "mouse" && S.cell && !S.armed && !(/** @type {Element} */ (e.target)).closest("#board")) { update({ cell: null }); preview(); }
   });
 
   document.addEventListener("keydown", e => {
-    const t = e.target;
+    const t = /** @type {HTMLElement} */ (e.target);
     // Text fields keep their keys; so does a select but for Left and Right, which step through
     // the game there too (a select would change its value with them).
     if (typing(t) || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -226,7 +233,7 @@ export function attach(ctx) {
       // Off the board Left, Right, Home and End move through the game (lichess's keys) and
       // Shift+Up, Shift+Down switch variations; Up and Down still scroll the page.
       e.preventDefault();
-      ctx.step(e.key, e.shiftKey);
+      step(e.key, e.shiftKey);
       return;
     }
     if (arrows[e.key]) {
@@ -234,21 +241,19 @@ export function attach(ctx) {
       e.preventDefault();
       const [df, dr] = arrows[e.key];
       const [f, r] = S.cell ? coords(S.cell) : [4, 5];
-      S.cell = S.cell ? FILES[Math.min(9, Math.max(0, f + df))] + Math.min(10, Math.max(1, r + dr)) : "e5";
-      S.armed = false; S.choice = 0;
-      ctx.preview();
-      ctx.announceCell(S.cell);
-    } else if (e.key === "r" || e.key === "R") { ctx.turn("rotate"); }
-    else if (e.key === "m" || e.key === "M" || e.key === "f" || e.key === "F") { ctx.turn("mirror"); }
-    else if (e.key === "v" || e.key === "V") { ctx.flip(); } // Flip board (lichess's F; F mirrors here)
-    else if (e.key === "c" || e.key === "C") { S.choice++; ctx.preview(); }
-    else if ((e.key === "Enter" || e.key === " ") && onBoard) { e.preventDefault(); ctx.place(); }
-    else if (e.key === "Escape") { S.cell = null; S.armed = false; ctx.preview(); }
-    else if (e.key === "[" || e.key === "]") { ctx.nextPiece(e.key === "]" ? 1 : -1); }
-    else if (e.key === "?") { ctx.help(); }
+      point(S.cell ? FILES[Math.min(9, Math.max(0, f + df))] + Math.min(10, Math.max(1, r + dr)) : "e5");
+      announceCell(S.cell);
+    } else if (e.key === "r" || e.key === "R") { turn("rotate"); }
+    else if (e.key === "m" || e.key === "M" || e.key === "f" || e.key === "F") { turn("mirror"); }
+    else if (e.key === "v" || e.key === "V") { flip(); } // Flip board (lichess's F; F mirrors here)
+    else if (e.key === "c" || e.key === "C") { nextChoice(); }
+    else if ((e.key === "Enter" || e.key === " ") && onBoard) { e.preventDefault(); place(); }
+    else if (e.key === "Escape") { update({ cell: null, armed: false }); preview(); }
+    else if (e.key === "[" || e.key === "]") { nextPiece(e.key === "]" ? 1 : -1); }
+    else if (e.key === "?") { help(); }
     else if (e.key === "Backspace" && !S.editor) {
       e.preventDefault();
-      if (e.shiftKey) ctx.redo(); else ctx.undo();
+      if (e.shiftKey) redo(); else undo();
     }
   });
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The engine's ladder of levels, weakest first, for the level picker: each level's name, words
  * and Elo over the greedy player as `cathedral ladder` measured it (docs/engine.md, "The ladder

@@ -1,3 +1,4 @@
+// @ts-check
 // The service in this browser: when the page comes from the static site (`cathedral site`,
 // `<html data-engine="browser">`), every API request goes to Web Workers running the library's
 // JSON service compiled to WebAssembly (worker.js), not to a server. Same paths, same bodies,
@@ -159,6 +160,8 @@ function analysisSoFar(job) {
   };
 }
 
+// The workers and their queues, started at the first request: this transport's resources, not
+// the page's state (nothing drawn depends on them).
 let lanes = null;
 
 function lanesNow() {
@@ -189,6 +192,11 @@ export function setTableMb(mb) {
 /**
  * One request to the service in this browser: resolves with { status, json } (json null after a
  * live search's events, which go to `onEvent(name, data)` as they come).
+ * @param {string} method
+ * @param {string} path
+ * @param {any} body
+ * @param {{ signal?: AbortSignal, onEvent?: (name: string, data: any) => void }} [options]
+ * @returns {Promise<{ status: number, json: any }>}
  */
 export function call(method, path, body, { signal, onEvent } = {}) {
   const { search, quick, shared } = lanesNow();

@@ -1,3 +1,4 @@
+// @ts-check
 // Puzzles that come back when forgotten: the trainer's spaced repetition, by SuperMemo 2
 // (P. Wozniak, 1990, the schedule Anki and lichess's puzzle replays descend from), with the
 // trainer's answers as its grades. A puzzle enters the schedule when it is answered wrong (a

@@ -1,3 +1,4 @@
+// @ts-check
 // Shapes drawn on the board, as on lichess: a right-click on a cell circles it, a right-drag
 // from a cell to another draws an arrow (on touch: a long-press, then a drag). Shift or Ctrl
 // draws in red, Alt in blue, Shift and Alt in yellow, no key in green. Drawing a shape again

@@ -1,7 +1,10 @@
+// @ts-check
 // The state of the page, in one place: the game (its rules or start, the tree of its moves and
 // variations, the path to the current node, the record's metadata), what the server said of the
-// current position, and what the player has chosen. Every view is drawn from it by `render`
-// (app.js) after each change; nothing else keeps a copy of the game.
+// current position, what the player has chosen, and every panel's own state (its requests in
+// flight, its tickets, what it shows). `update` is the one way to change it: it applies the
+// change and asks for one `render` (render.js), however many changes come before it; every
+// view is drawn from the state there, and nothing else keeps a copy of the game.
 //
 // The game is a tree (as on lichess's analysis board and in every SGF editor): each node is a
 // move with the moves that may follow it; the first child is the main continuation, the others
@@ -12,22 +15,195 @@
 import { playerOf, pieceOf, cellsOf, count as counted } from "./words.js";
 import { checkShapes } from "./shapes.js";
 
+// ---- Types: the state and the server's answers as far as the page reads them -----------------
+
+/**
+ * @typedef {object} Judged the whole-game analysis of a move (/api/analyse/live's `ply`)
+ * @property {number} [ply]
+ * @property {string} mover
+ * @property {number} after_value
+ * @property {string} after_judgement "exact" or an estimate's word
+ * @property {string|null} [mark] "inaccuracy", "mistake", "blunder" or none
+ * @property {number} loss
+ * @property {{ best: string|null }} [before]
+ */
+/**
+ * @typedef {object} GameNode a node of the game tree
+ * @property {string|null} move the move that reaches it (null at the start)
+ * @property {GameNode[]} children the moves that may follow, the main one first
+ * @property {string} comment
+ * @property {string} mark the annotation glyph ("!", "?", ...) or ""
+ * @property {string[]} shapes the circles and arrows drawn on its position (shapes.js)
+ * @property {Judged|null} judged
+ * @property {number} last the child last visited
+ */
+/** @typedef {{ light?: string, dark?: string, event?: string, round?: string, site?: string, date?: string, comment?: string }} Meta */
+/**
+ * @typedef {object} Game
+ * @property {string} rules a preset's name
+ * @property {string|null} start a position file's text, or null for the rules' empty board
+ * @property {GameNode} root
+ * @property {string[]} moves the path from the start to the current node
+ * @property {Meta} meta
+ */
+/**
+ * @typedef {object} SideOfPosition one player's part of a position
+ * @property {Object<string, number>} hand
+ * @property {{ piece: string, cells: string[] }[]} buildings
+ * @property {number} unplaced_squares
+ * @property {number} [territory_size]
+ * @property {string[]} [territory]
+ * @property {boolean} [first_move_made]
+ */
+/**
+ * @typedef {object} Position /api/position's `position` (as `cathedral show --json`)
+ * @property {string} to_move
+ * @property {boolean} game_over
+ * @property {string|null} [winner]
+ * @property {{ cathedral?: string, preset?: string }} rules
+ * @property {{ status: string, cells: string[] }} cathedral
+ * @property {SideOfPosition} light
+ * @property {SideOfPosition} dark
+ */
+/** @typedef {{ cells: string[], captured?: { player: string, piece: string }|null }} Claim */
+/**
+ * @typedef {object} View /api/position's answer
+ * @property {Position} position
+ * @property {{ moves: string[], per_piece: Object<string, number> }} moves
+ * @property {{ text: string, report: { claims: Claim[] } }|null} last_move
+ * @property {string} svg
+ * @property {string} position_file
+ */
+/** @typedef {{ cells: string[], legal: boolean, reason?: string }} Placement */
+/** @typedef {{ text: string, refused: boolean, ofCell: boolean, move: string, hint: string }} Message */
+/** @typedef {{ from: string, to: string, colour: string, pointer?: number|string }} Drawing */
+/**
+ * @typedef {object} Puzzle the puzzle on the board (trainer.js)
+ * @property {string} name
+ * @property {string} set "shipped" or "game"
+ * @property {string} question
+ * @property {string[]} themes
+ * @property {string[]} hints
+ * @property {number} hinted
+ * @property {boolean} answered
+ * @property {{ rating: number, deviation: number }} rating
+ * @property {string} start
+ * @property {boolean} [busy] an answer or the solution is on its way
+ * @property {boolean} [tried]
+ * @property {boolean} [shown] the solution was shown
+ * @property {any} [verdict]
+ */
+/**
+ * @typedef {object} Study the study open (study.js)
+ * @property {string} id
+ * @property {string|null} name a lesson of the course, by name
+ * @property {any} view /api/studies' study: title, chapters...
+ * @property {string|null} encoded
+ * @property {boolean} tooLong
+ * @property {Set<number>} done
+ * @property {number} chapter
+ * @property {{ busy: boolean, shown: boolean, chapter: number, verdict?: any }|null} answer
+ * @property {Set<string>} [marks]
+ */
+/**
+ * @typedef {object} Lesson the teaching mode's judgement of a move (teach.js)
+ * @property {string} key
+ * @property {number} ply
+ * @property {string} move
+ * @property {string} mover
+ * @property {string} best
+ * @property {number} bestValue
+ * @property {number} playedValue
+ * @property {number} loss
+ * @property {boolean} exact
+ * @property {boolean} turned
+ * @property {string|null} reply
+ * @property {boolean} dismissed
+ * @property {string} replyText
+ */
+/**
+ * @typedef {object} Editor the position being set up (editor.js)
+ * @property {{ owner: string, piece: string, cells: string[] }[]} buildings
+ * @property {string[]|null} cathedral
+ * @property {{ game: Game, puzzle: Puzzle|null }} saved
+ */
+/**
+ * @typedef {object} Running a live solve or analysis (analysis.js)
+ * @property {"solve"|"analyse"} kind
+ * @property {string} key the position (a solve) or the whole game (an analysis) it is of
+ * @property {AbortController} controller
+ * @property {number|null} id
+ * @property {string} [stopPath]
+ * @property {boolean} [detached]
+ * @property {string} [mover]
+ */
+/**
+ * @typedef {object} EngineState what analysis.js has in flight and whose panels it shows
+ * @property {Running|null} running
+ * @property {AbortController|null} call the engine's reply for its side in flight
+ * @property {AbortController|null} evaluating the live evaluation in flight
+ * @property {AbortController|null} territoryCall
+ * @property {{ kind: string, key: string, run: () => void }|null} outage a request that found no
+ *   server, with the state it was asked for: asked again, or said not sent, when it answers
+ * @property {string|null} panelKey the position the answer, line and tables beside the board are of
+ */
+/**
+ * @typedef {object} Learner the trainer's learner, kept in the browser
+ * @property {number} rating
+ * @property {number} deviation
+ * @property {number} volatility
+ * @property {number} streak
+ * @property {number} best_streak
+ * @property {any[]} history
+ * @property {string[]} solved
+ * @property {Object<string, any>} [reviews]
+ */
+/**
+ * @typedef {object} TrainerState trainer.js's lists, learner and tickets
+ * @property {any[]} shipped /api/puzzles
+ * @property {any[]} fromGame /api/puzzles/from-game's puzzles, named game-move-N
+ * @property {Learner|null} learner (read from the browser when the trainer starts)
+ * @property {number} loading which puzzle was asked for last: an older one's file is dropped
+ * @property {number} playback the solution played out: a new one (or leaving) stops the last
+ * @property {any} report the last report of Puzzles from this game
+ * @property {number} reportTicket drops an older report's answer
+ */
+
 export const S = {
+  /** @type {Game} */
   game: newGameState({ rules: "classic" }),
-  view: null,            // /api/position's answer for the current game
-  viewKey: null,         // the key of the game that `view` is of
-  chosen: null,          // the building picked in the hand
-  orientation: null,     // the key of the chosen building's shape (rotate and mirror turn it)
+  /** @type {View|null} /api/position's answer for the current game */
+  view: null,
+  /** @type {string|null} the key of the game that `view` is of */
+  viewKey: null,
+  /** which refresh owns the page: an answer to an older one is dropped */
+  asking: 0,
+  /** the server went away: /api/health is asked until it answers */
+  waitingForServer: false,
+  /** @type {string|null} the building picked in the hand */
+  chosen: null,
+  /** @type {string|null} the key of the chosen building's shape (rotate and mirror turn it) */
+  orientation: null,
+  /** @type {string[]|null} the chosen building's shapes, from its placements */
+  shapes: null,
   choice: 0,             // which of several moves on the same cells (capture or spare)
-  cell: null,            // the cell under the pointer, the keyboard cursor or the last tap
+  /** @type {string|null} the cell under the pointer, the keyboard cursor or the last tap */
+  cell: null,
   armed: false,          // a touch preview waiting for its confirming tap
-  placements: null,      // { key, piece, owner, list } from /api/placements
-  analysis: null,        // the whole analysis: summaries, plot, complete or not
-  values: {},            // game key -> { value (Light's view), exact, source }
-  line: null,            // { key, moves, title } the engine's or the solver's line, drawn as ghosts
-  candidates: null,      // { key, list } the engine's ranked moves
-  hovered: null,         // a candidate move shown on the board
-  territory: null,       // { key, cells } from /api/territory
+  /** @type {{ key: string, piece: string, owner: string|null, list: Placement[] }|null} from /api/placements */
+  placements: null,
+  /** @type {any} the whole analysis: summaries, plot, complete or not */
+  analysis: null,
+  /** @type {Object<string, { value: number, exact: boolean, source: string }>} game key -> value (Light's view) */
+  values: {},
+  /** @type {{ key: string, moves: string[], title: string }|null} the engine's or the solver's line, drawn as ghosts */
+  line: null,
+  /** @type {{ key: string, list: any[] }|null} the engine's ranked moves */
+  candidates: null,
+  /** @type {string|null} a candidate move shown on the board */
+  hovered: null,
+  /** @type {{ key: string, cells: any, answer: any }|null} from /api/territory */
+  territory: null,
   showTerritory: false,
   flipped: false,        // the board seen from Dark's side (turned half a turn)
   engineSide: "",        // "", "light" or "dark": the engine plays that side
@@ -36,16 +212,97 @@ export const S = {
   autoplay: false,       // whether the engine may move now (after the player's move, not after Undo)
   theme: "classic",
   welcomed: false,       // the first screen's question answered for this game
+  /** @type {Puzzle|null} */
   puzzle: null,
-  study: null,           // the study open (study.js): its chapters, the chapter shown, the answer
+  /** @type {Study|null} the study open (study.js): its chapters, the chapter shown, the answer */
+  study: null,
+  /** @type {any[]} /api/studies: the lessons of the course in order */
+  course: [],
+  studyTicket: 0,        // which study was asked for last: an older one arriving later is dropped
+  studyLoads: 0,         // studies being fetched
+  /** @type {Editor|null} */
   editor: null,
-  record: null,          // the games of an opened record file
+  /** @type {any} the games of an opened record file */
+  record: null,
   dirty: false,          // moves played since the game was opened, loaded or saved
-  lesson: null,          // the teaching mode's judgement of the move on the board, if flagged
-  lessons: [],           // every move the teaching mode found lost squares, for the summary
-  message: { text: "", refused: false, ofCell: false },
-  drawing: null,         // the shape being drawn (a right-drag, a long-press): { from, to, colour }
+  /** @type {Lesson|null} the teaching mode's judgement of the move on the board, if flagged */
+  lesson: null,
+  /** @type {Lesson[]} every move the teaching mode found lost squares, for the summary */
+  lessons: [],
+  /** @type {AbortController|null} the teaching mode's judgement in flight */
+  teaching: null,
+  /** @type {Message} the status line: a message, or the hint of the moment it was said */
+  message: { text: "", refused: false, ofCell: false, move: "", hint: "" },
+  /** @type {Drawing|null} the shape being drawn (a right-drag, a long-press) */
+  drawing: null,
+  /** @type {EngineState} */
+  engine: { running: null, call: null, evaluating: null, territoryCall: null, outage: null, panelKey: null },
+  /** @type {{ call: AbortController|null, expanded: boolean, shownKey: string|null }} the opening explorer (book.js) */
+  book: { call: null, expanded: false, shownKey: null },
+  /** @type {TrainerState} */
+  trainer: { shipped: [], fromGame: [], learner: null, loading: 0, playback: 0, report: null, reportTicket: 0 },
+  /**
+   * The game in the address (address.js): `fresh` when the next write is a new entry of the
+   * browser's history (a game that replaces another), `seen` the address as the page last wrote
+   * or read it.
+   * @type {{ fresh: boolean, seen: string }}
+   */
+  address: { fresh: false, seen: location.hash },
 };
+
+/** @typedef {typeof S} State */
+
+// ---- The one way to change it ---------------------------------------------------------------
+
+// The store's own machinery, not the page's state: the function that draws (render.js registers
+// it at the start: state.js imports no view), the animation frame asked for, if any, and
+// whether a render is due at the end of the task (`soon`).
+/** @type {(now: boolean) => void} */
+let draw = () => {};
+let frame = 0;
+
+/**
+ * Registers the function that draws every view from the state (render.js's `render`): `now` is
+ * true when it is asked for at once (`renderNow`), false at an animation frame.
+ * @param {(now: boolean) => void} render
+ */
+export function drawWith(render) { draw = render; }
+
+let soon = false;
+
+/**
+ * Changes the state: `change` is an object of fields to set, or a function that changes the
+ * state it is given (which may also return fields to set). One render follows, however many
+ * changes come before it: at the next animation frame, or, for a change made while the page
+ * handles the player's input (a click, a key, a pointer's move: `window.event` is set), at the
+ * end of that event's task, so that the page answers an action before the next one comes (as it
+ * did when each action drew the page itself). Pointer moves come once a frame, so either way
+ * the page is drawn at most about once a frame.
+ * @param {Partial<State> | ((s: State) => Partial<State> | void)} change
+ */
+export function update(change) {
+  const fields = typeof change === "function" ? change(S) : change;
+  if (fields) Object.assign(S, fields);
+  if (window.event) {
+    if (!soon) {
+      soon = true;
+      queueMicrotask(() => {
+        soon = false;
+        if (frame) { cancelAnimationFrame(frame); frame = 0; }
+        draw(false);
+      });
+    }
+  } else if (!frame && !soon) frame = requestAnimationFrame(() => { frame = 0; draw(false); });
+}
+
+/**
+ * Draws now what is waiting for the next frame. Only where something must see the views drawn
+ * before it goes on; each call says why.
+ */
+export function renderNow() {
+  if (frame) { cancelAnimationFrame(frame); frame = 0; }
+  draw(true);
+}
 
 /** A seed for the engine's weaker levels: any whole number below 2^32. */
 export function randomSeed() {
@@ -141,7 +398,10 @@ export function treeSize(game = S.game) {
   return count;
 }
 
-/** The main line: the first child from each node. */
+/**
+ * The main line: the first child from each node.
+ * @param {{ root: GameNode }} [game]
+ */
 export function mainLine(game = S.game) {
   const moves = [];
   for (let node = game.root; node.children.length;) { node = node.children[0]; moves.push(node.move); }
@@ -169,11 +429,12 @@ export function playMove(move, { byPlayer = true } = {}) {
   if (index < 0) {
     node.children.push(newNode(move));
     index = node.children.length - 1;
-    S.dirty = true;
+    update({ dirty: true });
   }
   node.last = index;
   game.moves.push(move);
-  if (byPlayer) S.autoplay = true;
+  if (byPlayer) update({ autoplay: true });
+  update({});
 }
 
 /** Goes to the node at the end of `path`, which becomes part of the line shown. */
@@ -190,7 +451,7 @@ export function goTo(path, game = S.game) {
   game.moves = kept;
   // Stepping through the moves is not a move: the engine waits for the player's next move (or
   // a choice of sides), even at the end of an opened record, which it never extends.
-  S.autoplay = false;
+  update({ autoplay: false });
 }
 
 /**
@@ -202,7 +463,7 @@ export function graft(path, line, game = S.game) {
   if (!node) return;
   for (const move of line) {
     let index = node.children.findIndex(c => c.move === move);
-    if (index < 0) { node.children.push(newNode(move)); index = node.children.length - 1; S.dirty = true; }
+    if (index < 0) { node.children.push(newNode(move)); index = node.children.length - 1; update({ dirty: true }); }
     node.last = index;
     node = node.children[index];
   }
@@ -236,7 +497,7 @@ export function promote(game = S.game) {
     node.last = 0;
     node = node.children[0];
   }
-  if (changed) S.dirty = true;
+  if (changed) update({ dirty: true });
   return changed;
 }
 
@@ -248,8 +509,7 @@ export function deleteHere(game = S.game) {
   parent.children = parent.children.filter(c => c.move !== game.moves[game.moves.length - 1]);
   parent.last = 0;
   game.moves = path;
-  S.dirty = true;
-  S.autoplay = false;
+  update({ dirty: true, autoplay: false });
   return true;
 }
 
@@ -272,7 +532,7 @@ export function undo() {
     while (game.moves.length && playerOf(last()) === S.engineSide) { game.moves.pop(); taken++; }
     if (game.moves.length) { game.moves.pop(); taken++; }
   }
-  S.autoplay = false;
+  update({ autoplay: false });
   return taken;
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Studies on the board (docs/study-format.md): a lesson of the course or a study opened from a
 // file, a paste or a link, shown chapter by chapter: the chapter's position on the board with
 // its arrows and highlighted cells, its words beside the board, and its question asked there.
@@ -12,22 +13,26 @@
 // moved on. Progress (the chapters done, the chapter last open) is kept in the browser, and the
 // address names the study and the chapter (`#study=NAME&chapter=N` for a lesson of the course,
 // `#studyz=...` for a study carried in the link itself), so a reload or a link opens it there.
-import { S, newGameState, goTo, graft } from "./state.js";
+import { S, update, newGameState, goTo, graft } from "./state.js";
 import { api } from "./api.js";
 import { Side, moveWords, located, failure, count } from "./words.js";
+import { say } from "./status.js";
+import { refresh, startGame, mayDiscard } from "./actions.js";
+import { saveAddress } from "./address.js";
 
-const $ = id => document.getElementById(id);
+/** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
+const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
 const PROGRESS = "cathedral-studies";
 /** The longest study a link carries (the encoded text); a longer one is shared as a file. */
 const MAX_LINK = 24000;
 
-let course = [];   // /api/studies: the lessons in order
-let context = null; // the page's actions (app.js), for the chapter list's buttons
-let opening = 0;   // which study was asked for last: an older one arriving later is dropped
-let inFlight = 0;  // studies being fetched
+// The course's lessons, which study was asked for last (`S.studyTicket`: an older one arriving
+// later is dropped) and how many are being fetched (`S.studyLoads`) are state (state.js).
+const ticketTaken = () => { update(s => ({ studyTicket: s.studyTicket + 1 })); return S.studyTicket; };
+const loads = by => update(s => ({ studyLoads: s.studyLoads + by }));
 
 /** Whether a study is on its way (the page is not settled until it has come or failed). */
-export const loading = () => inFlight > 0;
+export const loading = () => S.studyLoads > 0;
 
 // ---- Progress, kept in the browser ----------------------------------------------------------
 
@@ -100,69 +105,65 @@ export const isStudyLink = fragment => /^(study|studyz|studytext)=/.test(fragmen
  * Opens a study: `source` is { name } (a lesson of the course) or { text, label }. `ticket` is
  * the request's place in line when the caller took it earlier (a link decoded first).
  */
-async function open(ctx, source, chapter = null, { replace = false, ticket = ++opening } = {}) {
-  inFlight++;
+async function open(source, chapter = null, { replace = false, ticket = ticketTaken() } = {}) {
+  loads(1);
   try {
     const view = source.name
       ? await api(`/api/studies/${encodeURIComponent(source.name)}`)
       : await api("/api/studies/read", { text: source.text });
-    if (ticket !== opening) return false;
+    if (ticket !== S.studyTicket) return false;
     if (!view.chapters.length) throw new Error("the study has no chapter");
-    if (!S.study && !ctx.mayDiscard("Opening a study")) return false;
+    if (!S.study && !mayDiscard("Opening a study")) return false;
     const id = source.name ? `course:${source.name}` : `text:${hashOf(source.text)}`;
     const saved = progressOf(id);
     const encoded = source.name ? null : await encodeText(source.text);
-    if (ticket !== opening) return false;
-    S.study = {
+    if (ticket !== S.studyTicket) return false;
+    update({ study: {
       id, name: source.name || null, view,
       encoded: encoded && encoded.length <= MAX_LINK ? encoded : null,
       tooLong: !!encoded && encoded.length > MAX_LINK,
       done: new Set(saved.done.filter(i => Number.isInteger(i) && i >= 0 && i < view.chapters.length)),
       chapter: 0, answer: null,
-    };
+    } });
     const at = chapter !== null ? chapter : saved.at;
-    showChapter(ctx, Number.isInteger(at) && at >= 0 && at < view.chapters.length ? at : 0, { replace });
+    showChapter(Number.isInteger(at) && at >= 0 && at < view.chapters.length ? at : 0, { replace });
     return true;
   } catch (e) {
-    if (ticket !== opening) return false;
+    if (ticket !== S.studyTicket) return false;
     const label = source.label || source.name || "The study";
     if (source.report) source.report(e.unreachable ? { text: e.message, unreachable: true, line: null, column: null } : failure(label, e.message));
-    else if (!e.unreachable) ctx.say(`${label}: ${located(e.message)}`, true);
+    else if (!e.unreachable) say(`${label}: ${located(e.message)}`, true);
     return false;
-  } finally { inFlight--; }
+  } finally { loads(-1); }
 }
 
 /**
  * Opens a study from its text (a file opened, a paste): true if it opened. `report` takes what
  * went wrong instead of the status line (the paste dialog shows it itself).
  */
-export function openText(ctx, label, text, report = null) { return open(ctx, { text, label, report }); }
+export function openText(label, text, report = null) { return open({ text, label, report }); }
 
 /** Opens the first lesson of the course not done yet (the whole course done: the first). */
-export function openCourse(ctx) {
-  const next = course.find(l => progressOf(`course:${l.name}`).done.length < l.chapters) || course[0];
-  if (next) return open(ctx, { name: next.name });
-  ctx.say("The course could not be listed.", true);
+export function openCourse() {
+  const next = S.course.find(l => progressOf(`course:${l.name}`).done.length < l.chapters) || S.course[0];
+  if (next) return open({ name: next.name });
+  say("The course could not be listed.", true);
   return false;
 }
 
 /** Closes the study: the board keeps the position, as a game of its own. */
-export function close(ctx) {
+export function close() {
   if (!S.study) return;
-  opening++;
-  S.study = null;
-  showBox();
+  update(s => ({ study: null, studyTicket: s.studyTicket + 1 }));
   // The address holds the game from now on (at once: the board does not change).
-  ctx.saveAddress();
-  ctx.render();
-  ctx.refresh();
+  saveAddress();
+  refresh();
 }
 
 /** The study goes when another game replaces its chapter (New game, Open, a puzzle...). */
 export function leave() {
   if (!S.study) return;
-  opening++;
-  S.study = null;
+  update(s => ({ study: null, studyTicket: s.studyTicket + 1 }));
   showBox();
 }
 
@@ -176,29 +177,25 @@ function atChapter(s = S.study) {
   return !!c && !S.editor && JSON.stringify(S.game.moves) === JSON.stringify(c.moves) && S.game.start === c.start;
 }
 
-function showChapter(ctx, i, { replace = false } = {}) {
+function showChapter(i, { replace = false } = {}) {
   // The chapter asked for now: a study still on its way, asked for earlier, is dropped.
-  opening++;
   const s = S.study;
-  s.chapter = i;
-  s.answer = null;
-  S.hovered = null;
+  update(st => { s.chapter = i; s.answer = null; return { studyTicket: st.studyTicket + 1, hovered: null }; });
   const c = chapterOf(s);
-  ctx.startGame(newGameState({ start: c.start, moves: c.moves }), { keepStudy: true });
+  startGame(newGameState({ start: c.start, moves: c.moves }), { keepStudy: true });
   goTo(c.moves);
-  S.engineSide = "";
+  update({ engineSide: "" });
   $("opponent").value = "";
   // A chapter with no question is done once seen.
-  if (!c.question) s.done.add(i);
+  update(() => { if (!c.question) s.done.add(i); s.marks = new Set(); });
   storeProgress(s);
   $("study-verdict").textContent = "";
-  s.marks = new Set();
   showBox();
   // The address names the chapter at once (a reload from here opens it), before its board comes:
   // a new entry of the browser's history, or, when the address itself brought the chapter (Back,
   // Forward, a link opened), that same entry.
-  ctx.saveAddress(replace);
-  ctx.refresh();
+  saveAddress(replace);
+  refresh();
   boardInView();
 }
 
@@ -211,19 +208,19 @@ function boardInView() {
   if (board.top < 0 || board.bottom > window.innerHeight) $("board-area").scrollIntoView({ block: "start" });
 }
 
-function step(ctx, by) {
+function step(by) {
   const s = S.study;
   if (!s) return;
   const i = s.chapter + by;
-  if (i >= 0 && i < s.view.chapters.length) showChapter(ctx, i);
-  else if (i >= s.view.chapters.length) nextLesson(ctx);
+  if (i >= 0 && i < s.view.chapters.length) showChapter(i);
+  else if (i >= s.view.chapters.length) nextLesson();
 }
 
 /** After a lesson's last chapter: the next lesson of the course, if this is one. */
-function nextLesson(ctx) {
+function nextLesson() {
   const s = S.study;
-  const k = s && s.name ? course.findIndex(l => l.name === s.name) : -1;
-  if (k >= 0 && k + 1 < course.length) open(ctx, { name: course[k + 1].name }, 0);
+  const k = s && s.name ? S.course.findIndex(l => l.name === s.name) : -1;
+  if (k >= 0 && k + 1 < S.course.length) open({ name: S.course[k + 1].name }, 0);
 }
 
 // ---- The box beside the board -------------------------------------------------------------
@@ -243,7 +240,7 @@ const playerOfMove = move => move.split(":")[0];
 export function showBox() {
   const s = S.study;
   $("study-box").hidden = !s;
-  $("course").querySelectorAll("option").forEach(o => { o.textContent = lessonLabel(course.find(l => l.name === o.value)); });
+  $("course").querySelectorAll("option").forEach(o => { o.textContent = lessonLabel(S.course.find(l => l.name === o.value)); });
   if (!s) return;
   const c = chapterOf(s);
   $("study-title").textContent = s.view.title;
@@ -260,7 +257,7 @@ export function showBox() {
     button.textContent = `${s.done.has(i) ? "\u2713 " : ""}${ch.title}${ch.question ? " ?" : ""}`;
     button.title = ch.question ? (s.done.has(i) ? "Answered" : "A question") : "Words and the board";
     if (i === s.chapter) button.setAttribute("aria-current", "step");
-    button.onclick = () => { if (S.study === s) showChapter(context, i); };
+    button.onclick = () => { if (S.study === s) showChapter(i); };
     item.appendChild(button);
     list.appendChild(item);
   });
@@ -287,9 +284,9 @@ export function showBox() {
   $("chapter-back").hidden = here || !!(a && a.verdict);
   $("chapter-prev").disabled = s.chapter === 0;
   const last = s.chapter === s.view.chapters.length - 1;
-  const k = s.name ? course.findIndex(l => l.name === s.name) : -1;
-  $("chapter-next").textContent = last && k >= 0 && k + 1 < course.length ? "Next lesson" : "Next chapter";
-  $("chapter-next").disabled = last && !(k >= 0 && k + 1 < course.length);
+  const k = s.name ? S.course.findIndex(l => l.name === s.name) : -1;
+  $("chapter-next").textContent = last && k >= 0 && k + 1 < S.course.length ? "Next lesson" : "Next chapter";
+  $("chapter-next").disabled = last && !(k >= 0 && k + 1 < S.course.length);
   $("study-link-note").textContent = s.tooLong ? "This study is too long to carry in a link: share its file." : "";
 }
 
@@ -310,7 +307,7 @@ function answerForm(s, c, open) {
         const label = document.createElement("label");
         label.className = "candidate";
         const input = Object.assign(document.createElement("input"), { type: "checkbox", value: move });
-        const show = on => { S.hovered = on && move.split(":")[1] !== "pass" ? move : null; context.render(); };
+        const show = on => update({ hovered: on && move.split(":")[1] !== "pass" ? move : null });
         for (const target of [label, input]) {
           target.addEventListener(target === input ? "focus" : "pointerenter", () => show(true));
           target.addEventListener(target === input ? "blur" : "pointerleave", () => show(false));
@@ -398,13 +395,14 @@ export function marking() {
 }
 
 /** Marks or unmarks a cell as part of an "owned" answer. */
-export function mark(ctx, cell) {
+export function mark(cell) {
   const s = S.study;
   if (!cell || !marking()) return;
-  s.marks = s.marks || new Set();
-  if (s.marks.has(cell)) s.marks.delete(cell); else s.marks.add(cell);
+  update(() => {
+    s.marks = s.marks || new Set();
+    if (s.marks.has(cell)) s.marks.delete(cell); else s.marks.add(cell);
+  });
   $("study-verdict").textContent = s.marks.size ? `Marked: ${[...s.marks].sort(byCell).join(", ")}.` : "No cell marked: Check answers that the player owns none.";
-  ctx.render();
 }
 
 const byCell = (a, b) => a.slice(1) - b.slice(1) || a.localeCompare(b);
@@ -417,15 +415,15 @@ function verdict(correct, head, rest) {
 }
 
 /** The answer to a "find the move" question, proven by the service. */
-export function answer(ctx, move, { shown = false } = {}) {
+export function answer(move, { shown = false } = {}) {
   const c = chapterOf();
   const q = c.question;
-  return checkWith(ctx, { find: "move", answers: q.answers, move }, r => {
+  return checkWith({ find: "move", answers: q.answers, move }, r => {
     // The answer and best play after it (or the refutation) join the game: Redo steps on.
     graft(c.moves, [move, ...r.reply_moves]);
     goTo([...c.moves, move]);
-    S.cell = null;
-    ctx.say("");
+    update({ cell: null });
+    say("");
     const line = r.reply_line.join("; ") || "the game ends";
     if (!r.correct) return [false, `Not the best: it gives up ${r.loss} square${r.loss === 1 ? "" : "s"}. `, `${r.played}\nThe refutation: ${line}. (Redo plays it out.)`];
     const as = r.accepted || shown ? "" : ` As good as the lesson's answer (${q.answers.join(" or ")}).`;
@@ -434,13 +432,13 @@ export function answer(ctx, move, { shown = false } = {}) {
 }
 
 /** Checks the answer of the page's inputs ("owned", "legal", "result") with the rules engine. */
-function checkForm(ctx, options = {}) {
+function checkForm(options = {}) {
   const s = S.study;
   const q = s && chapterOf(s).question;
   if (!q || !atChapter(s) || (s.answer && (s.answer.busy || s.answer.verdict))) return;
-  if (q.find === "owned") return checkOwned(ctx, options);
-  if (q.find === "legal") return checkLegal(ctx, options);
-  if (q.find === "result") return checkResult(ctx, options);
+  if (q.find === "owned") return checkOwned(options);
+  if (q.find === "legal") return checkLegal(options);
+  if (q.find === "result") return checkResult(options);
 }
 
 /**
@@ -449,60 +447,59 @@ function checkForm(ctx, options = {}) {
  * answer played. The answer is dropped if the page moved on meanwhile; a right one (not one
  * shown) marks the chapter done.
  */
-async function checkWith(ctx, body, say, { shown = false, checking = "Checking with the rules engine..." } = {}) {
+async function checkWith(body, verdictOf, { shown = false, checking = "Checking with the rules engine..." } = {}) {
   const s = S.study;
   const c = chapterOf(s);
   const pending = { busy: true, shown, chapter: s.chapter };
-  s.answer = pending;
+  update(() => { s.answer = pending; });
   $("study-verdict").textContent = checking;
   showBox();
   const still = () => S.study === s && chapterOf(s) === c && s.answer === pending;
   try {
     const r = await api("/api/studies/answer", { start: c.start, moves: c.moves, ...body }, { retries: 3 });
     if (!still()) return;
-    pending.busy = false;
-    pending.verdict = r;
-    const [correct, head, rest] = say(r);
+    update(() => { pending.busy = false; pending.verdict = r; });
+    const [correct, head, rest] = verdictOf(r);
     if (shown) verdict(true, "The answer: ", `${rest}\n(Try again to answer yourself.)`);
     else {
-      if (r.correct) { s.done.add(s.chapter); storeProgress(s); }
+      if (r.correct) { update(() => { s.done.add(s.chapter); }); storeProgress(s); }
       verdict(correct, head, `${rest}${r.correct ? "" : "\n(Try again to answer again.)"}`);
     }
     reveal();
   } catch (e) {
     if (!still()) return;
-    s.answer = null;
+    update(() => { s.answer = null; });
     $("study-verdict").textContent = e.message;
   }
   showBox();
-  ctx.refresh();
+  refresh();
 }
 
-function checkLegal(ctx, options) {
+function checkLegal(options) {
   const q = chapterOf().question;
   const chosen = options.shown ? [] : [...$("study-answer").querySelectorAll("input:checked")].map(i => i.value);
-  return checkWith(ctx, { find: "legal", candidates: q.moves, chosen }, r => {
+  return checkWith({ find: "legal", candidates: q.moves, chosen }, r => {
     const lines = r.moves.map(m => `${m.legal ? "\u2713 legal" : "\u2717 refused"}: ${moveWords(m.move, S.theme)}${m.reason ? ` (${m.reason})` : ""}${!options.shown && m.legal !== m.chosen ? (m.chosen ? " \u2014 you ticked it" : " \u2014 you left it out") : ""}`);
     return [r.correct, r.correct ? "Right! " : "Not quite. ", lines.join("\n")];
   }, options);
 }
 
-function checkResult(ctx, options) {
+function checkResult(options) {
   const winner = options.shown ? "draw" : $("result-winner").value;
   if (!winner) { $("study-verdict").textContent = "Choose the result first."; return; }
   const margin = winner === "draw" ? 0 : parseInt($("result-margin").value, 10);
   if (!options.shown && winner !== "draw" && !(margin >= 1 && margin <= 47)) { $("study-verdict").textContent = "A win is by 1 to 47 squares."; return; }
-  return checkWith(ctx, { find: "result", winner, margin: options.shown ? 0 : margin }, r => [r.correct, r.correct ? "Right! " : "Not quite. ", `${r.words}: Light has ${count(r.light_unplaced, "square")} unplaced, Dark ${r.dark_unplaced}.`], options);
+  return checkWith({ find: "result", winner, margin: options.shown ? 0 : margin }, r => [r.correct, r.correct ? "Right! " : "Not quite. ", `${r.words}: Light has ${count(r.light_unplaced, "square")} unplaced, Dark ${r.dark_unplaced}.`], options);
 }
 
 /** Checks the cells marked for an "owned" question with the rules engine. */
-function checkOwned(ctx, { shown = false } = {}) {
+function checkOwned({ shown = false } = {}) {
   const s = S.study;
   const c = chapterOf(s);
   const q = c.question;
   const cells = shown ? [] : [...(s.marks || [])].sort(byCell);
-  return checkWith(ctx, { find: "owned", after: q.after, player: q.player, cells }, r => {
-    s.marks = new Set();
+  return checkWith({ find: "owned", after: q.after, player: q.player, cells }, r => {
+    update(() => { s.marks = new Set(); });
     // The move is played: the board outlines what it claimed and crosses what it captured.
     graft(c.moves, [q.after]);
     goTo([...c.moves, q.after]);
@@ -517,20 +514,19 @@ function checkOwned(ctx, { shown = false } = {}) {
 function reveal() { $("study-verdict").scrollIntoView({ block: "nearest" }); }
 
 /** Back to the chapter's position to answer again (after a wrong answer). */
-function retry(ctx) {
+function retry() {
   const s = S.study;
   if (!s || !s.answer || !s.answer.verdict || (s.answer.verdict.correct && !s.answer.shown)) return;
-  s.answer = null;
-  s.marks = new Set();
+  update(() => { s.answer = null; s.marks = new Set(); });
   goTo(chapterOf(s).moves);
   $("study-verdict").textContent = "Try again.";
   showBox();
-  ctx.refresh();
+  refresh();
   boardInView();
 }
 
 /** Shows the answer: the lesson's move played (and proven), or the rules engine's answer. */
-async function showAnswer(ctx) {
+async function showAnswer() {
   const s = S.study;
   if (!s) return;
   const c = chapterOf(s);
@@ -538,23 +534,22 @@ async function showAnswer(ctx) {
   if (!q) return;
   if (s.answer && s.answer.busy) return;
   goTo(c.moves);
-  s.answer = null;
+  update(() => { s.answer = null; });
   // The lesson's move, proven; or the rules engine's answer (its verdict names it all).
-  if (q.find === "move") await answer(ctx, q.answers[0], { shown: true });
-  else await checkForm(ctx, { shown: true });
+  if (q.find === "move") await answer(q.answers[0], { shown: true });
+  else await checkForm({ shown: true });
 }
 
-function backToChapter(ctx) {
+function backToChapter() {
   const s = S.study;
   if (!s) return;
   goTo(chapterOf(s).moves);
-  ctx.refresh();
+  refresh();
 }
 
 // ---- Wiring ----------------------------------------------------------------------------------
 
-export async function init(ctx) {
-  context = ctx;
+export async function init() {
   // Three columns (a laptop, a desktop): the lesson at the top of the right-hand column, beside
   // the board, with the hand at the top of the middle one. Two (a tablet): under the hand,
   // beside the board. One (a phone): right under the board, where the hand would push it far.
@@ -570,27 +565,27 @@ export async function init(ctx) {
   // A study's link (or the study open at the last visit) opens it at its chapter. Read now: the
   // page writes its game into the address while the course is being listed.
   const fragment = location.hash.length > 1 ? location.hash.slice(1) : (() => { try { return localStorage.getItem("cathedral-game") || ""; } catch (_) { return ""; } })();
-  $("chapter-prev").onclick = () => step(ctx, -1);
-  $("chapter-next").onclick = () => step(ctx, 1);
-  $("chapter-back").onclick = () => backToChapter(ctx);
-  $("study-close").onclick = () => close(ctx);
-  $("study-check").onclick = () => checkForm(ctx);
-  $("owned-clear").onclick = () => { if (S.study) { S.study.marks = new Set(); $("study-verdict").textContent = ""; ctx.render(); } };
-  $("study-retry").onclick = () => retry(ctx);
-  $("study-show").onclick = () => showAnswer(ctx);
-  $("course-open").onclick = () => { const name = $("course").value; if (name) open(ctx, { name }); };
-  $("welcome-learn").onclick = () => openCourse(ctx);
+  $("chapter-prev").onclick = () => step(-1);
+  $("chapter-next").onclick = () => step(1);
+  $("chapter-back").onclick = () => backToChapter();
+  $("study-close").onclick = () => close();
+  $("study-check").onclick = () => checkForm();
+  $("owned-clear").onclick = () => { if (S.study) { update(s => { s.study.marks = new Set(); }); $("study-verdict").textContent = ""; } };
+  $("study-retry").onclick = () => retry();
+  $("study-show").onclick = () => showAnswer();
+  $("course-open").onclick = () => { const name = $("course").value; if (name) open({ name }); };
+  $("welcome-learn").onclick = () => openCourse();
   try {
-    course = await api("/api/studies");
-  } catch (e) { ctx.say(`The course could not be listed: ${e.message}`, true); return; }
+    update({ course: await api("/api/studies") });
+  } catch (e) { say(`The course could not be listed: ${e.message}`, true); return; }
   const select = $("course");
   select.innerHTML = "";
-  for (const l of course) {
+  for (const l of S.course) {
     const option = Object.assign(document.createElement("option"), { value: l.name });
     select.appendChild(option);
   }
   showBox();
-  if (isStudyLink(fragment)) await openLink(ctx, fragment, { replace: true });
+  if (isStudyLink(fragment)) await openLink(fragment, { replace: true });
 }
 
 /**
@@ -598,25 +593,25 @@ export async function init(ctx) {
  * chapter: at the page's start, and when the address changes under the page (Back and
  * Forward, a link pasted into the address bar). The study already open goes to the chapter.
  */
-export async function openLink(ctx, fragment, { replace = false, report = null } = {}) {
+export async function openLink(fragment, { replace = false, report = null } = {}) {
   const params = new URLSearchParams(fragment);
   const chapter = parseInt(params.get("chapter") || "1", 10) - 1;
   const kind = params.has("studyz") ? "studyz" : "studytext";
   // The study open already (a lesson by its name, one's own by its code): only the chapter moves.
   const alreadyOpen = S.study && (params.get("study") ? S.study.name === params.get("study") : !S.study.name && S.study.encoded === `${kind}=${params.get(kind)}`);
-  if (alreadyOpen && chapter >= 0 && chapter < S.study.view.chapters.length) { showChapter(ctx, chapter, { replace }); return true; }
+  if (alreadyOpen && chapter >= 0 && chapter < S.study.view.chapters.length) { showChapter(chapter, { replace }); return true; }
   // Its place in line is taken now, before the link is decoded: Forward twice in quick
   // succession decodes two links, and the first one decoded need not be the first one asked.
-  const ticket = ++opening;
-  if (params.get("study")) return open(ctx, { name: params.get("study"), report }, chapter, { replace, ticket });
-  inFlight++;
+  const ticket = ticketTaken();
+  if (params.get("study")) return open({ name: params.get("study"), report }, chapter, { replace, ticket });
+  loads(1);
   let text;
   try {
     text = await decodeText(kind, params.get(kind) || "");
   } catch (e) {
     const said = `The link's study could not be read: ${e.message}.`;
-    if (ticket === opening) { if (report) report({ text: said, line: null, column: null }); else ctx.say(said, true); }
+    if (ticket === S.studyTicket) { if (report) report({ text: said, line: null, column: null }); else say(said, true); }
     return false;
-  } finally { inFlight--; }
-  return ticket === opening ? open(ctx, { text, label: "The linked study", report }, chapter, { replace, ticket }) : false;
+  } finally { loads(-1); }
+  return ticket === S.studyTicket ? open({ text, label: "The linked study", report }, chapter, { replace, ticket }) : false;
 }

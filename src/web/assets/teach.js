@@ -1,33 +1,36 @@
+// @ts-check
 // Teaching mode ("Teach me"): after each move the player makes, the engine judges it against
 // the best move from the same search (exact where the solver proves it). A move that loses at
 // least the chosen number of squares, or turns the result, is flagged at once: the board draws
 // the answer it allows, the panel names the better move with its value and offers to take the
 // move back. The engine waits until the player has read it. At the end, the moves that cost most.
-import { S, gameKey, request, atEnd } from "./state.js";
+import { S, update, renderNow, gameKey, request, atEnd } from "./state.js";
 import { api } from "./api.js";
 import { moveWords, nths, valueText, playerOf, Side, breakable } from "./words.js";
+import { say } from "./status.js";
+import { undoOne, jump, enginePlays as resume } from "./actions.js";
 
-const $ = id => document.getElementById(id);
-let checking = null;   // the judgement in flight (an AbortController)
+/** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
+const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
 
 export const enabled = () => $("teach").checked && !S.puzzle && !S.editor;
 /** Whether the engine must wait: a move is being judged, or its lesson is on the board. */
-export const holding = () => enabled() && (checking !== null || (S.lesson && S.lesson.key === gameKey() && !S.lesson.dismissed));
+export const holding = () => enabled() && (S.teaching !== null || (S.lesson && S.lesson.key === gameKey() && !S.lesson.dismissed));
 
 const outcome = v => (v > 0.5 ? 1 : v < -0.5 ? -1 : 0);
 
 /** Judges the move just played (the last of the game), if teaching is on and the player made it. */
-export async function judge(ctx, move) {
+export async function judge(move) {
   if (!enabled() || (S.engineSide && playerOf(move) === S.engineSide)) return;
-  if (checking) checking.abort();
+  if (S.teaching) S.teaching.abort();
   const controller = new AbortController();
-  checking = controller;
+  update({ teaching: controller });
   const key = gameKey();
   const before = S.game.moves.slice(0, -1);
-  ctx.say("Teaching: the engine looks at your move...");
+  say("Teaching: the engine looks at your move...");
   try {
     const body = request({ moves: before, also: move, time_ms: 1000, level: 10 });
-    const r = await api("/api/bestmove", body, { signal: controller.signal, retries: 10, waiting: s => ctx.say(`Teaching: the server is busy, trying again in ${s} s...`) });
+    const r = await api("/api/bestmove", body, { signal: controller.signal, retries: 10, waiting: s => say(`Teaching: the server is busy, trying again in ${s} s...`) });
     if (key !== gameKey() || !r.also || !r.best_move) return;
     const exact = r.judgement === "exact";
     const loss = r.also.loss;
@@ -39,32 +42,28 @@ export async function judge(ctx, move) {
     // The value after the move, for Light, joins the move list.
     const light = v => (mover === "light" ? v : -v);
     const known = S.values[key];
-    if (!(known && known.exact && !exact)) S.values[key] = { value: light(r.also.value), exact, source: "teaching" };
-    S.lessons = (S.lessons || []).filter(l => l.ply !== ply);
-    if (loss > 0.05) S.lessons.push(lesson);
-    if (loss + 1e-9 < threshold && !turned) { ctx.say(loss > 0.05 ? `Teaching: fine; the best move was ${valueText(loss, exact).replace(/^~?\u2009?[+]?/, "")} square${loss === 1 ? "" : "s"} better.` : "Teaching: a good move."); return; }
+    if (!(known && known.exact && !exact)) update(s => ({ values: { ...s.values, [key]: { value: light(r.also.value), exact, source: "teaching" } } }));
+    update(s => ({ lessons: [...(s.lessons || []).filter(l => l.ply !== ply), ...(loss > 0.05 ? [lesson] : [])] }));
+    if (loss + 1e-9 < threshold && !turned) { say(loss > 0.05 ? `Teaching: fine; the best move was ${valueText(loss, exact).replace(/^~?\u2009?[+]?/, "")} square${loss === 1 ? "" : "s"} better.` : "Teaching: a good move."); return; }
     if (lesson.reply) {
       try {
         const after = await api("/api/position", request({ moves: [...S.game.moves, lesson.reply] }), { signal: controller.signal });
-        lesson.replyText = after.last_move ? after.last_move.text : "";
+        lesson.replyText = after.last_move ? after.last_move.text : ""; // (shown once the lesson is kept)
       } catch (_) { /* the reply stays unexplained */ }
     }
     if (key !== gameKey()) return;
-    S.lesson = lesson;
-    S.line = lesson.reply ? { key, moves: [lesson.reply], title: "What your move allows" } : null;
-    ctx.say("");
-    show(ctx);
-    ctx.render();
+    update({ lesson, line: lesson.reply ? { key, moves: [lesson.reply], title: "What your move allows" } : null });
+    say("");
   } catch (e) {
-    if (e.name !== "AbortError" && key === gameKey()) ctx.say(`Teaching: the move could not be judged: ${e.message}`, true);
+    if (e.name !== "AbortError" && key === gameKey()) say(`Teaching: the move could not be judged: ${e.message}`, true);
   } finally {
-    if (checking === controller) { checking = null; ctx.resume(); }
+    if (S.teaching === controller) { update({ teaching: null }); resume(); }
   }
 }
 
 /** Forgets a judgement in flight (the game moved on). */
 export function cancel() {
-  if (checking) { checking.abort(); checking = null; }
+  if (S.teaching) { S.teaching.abort(); update({ teaching: null }); }
 }
 
 function wordsOf(move, ply) {
@@ -72,15 +71,14 @@ function wordsOf(move, ply) {
   return moveWords(move, S.theme, null, nths(all)[all.length - 1]);
 }
 
-/** The lesson of the move on the board, if any, and the summary at the end. */
-let shown = null;
-export function show(ctx) {
+/** The lesson of the move on the board, if any, and the summary at the end (render draws it). */
+export function show() {
   const box = $("lesson");
   const lesson = S.lesson;
   // Drawn again only when it changes: a hover redraws the board, not the panel under the pointer.
   const signature = JSON.stringify([lesson, gameKey(), enabled(), S.theme, (S.lessons || []).length, S.view && S.view.position.game_over, atEnd()]);
-  if (signature === shown) return;
-  shown = signature;
+  if (signature === box.dataset.signature) return;
+  box.dataset.signature = signature;
   box.innerHTML = "";
   if (!lesson || lesson.key !== gameKey() || lesson.dismissed || !enabled()) {
     box.hidden = true;
@@ -92,8 +90,8 @@ export function show(ctx) {
     head.append(Object.assign(document.createElement("b"), { textContent: `${wordsOf(lesson.move, lesson.ply)} ${what}` }), lesson.exact ? " (exact)." : " (the engine's estimate).");
     const better = document.createElement("p");
     const link = Object.assign(document.createElement("a"), { href: "#", textContent: wordsOf(lesson.best, lesson.ply), title: lesson.best });
-    link.onclick = e => { e.preventDefault(); takeBack(ctx); };
-    const hover = on => { S.hovered = on ? lesson.best : null; ctx.render(); };
+    link.onclick = e => { e.preventDefault(); takeBack(); };
+    const hover = on => update({ hovered: on ? lesson.best : null });
     link.addEventListener("pointerenter", () => hover(true));
     link.addEventListener("pointerleave", () => hover(false));
     link.addEventListener("focus", () => hover(true));
@@ -108,28 +106,34 @@ export function show(ctx) {
     const bar = document.createElement("div");
     bar.className = "bar";
     const back = Object.assign(document.createElement("button"), { id: "lesson-back", textContent: "Take the move back" });
-    back.onclick = () => takeBack(ctx);
+    back.onclick = () => takeBack();
     const on = Object.assign(document.createElement("button"), { id: "lesson-on", textContent: "Play on" });
-    on.onclick = () => { lesson.dismissed = true; S.line = null; show(ctx); ctx.render(); ctx.resume(); };
+    on.onclick = () => {
+      update({ lesson: { ...lesson, dismissed: true }, line: null });
+      // Drawn at once: the panel with the button just pressed goes in the same task, so that
+      // nothing presses a button of a lesson already put away.
+      renderNow();
+      resume();
+    };
     bar.append(back, on);
     box.append(bar);
   }
-  summary(ctx);
+  summary();
 }
 
-function takeBack(ctx) {
+function takeBack() {
   const lesson = S.lesson;
   if (!lesson || lesson.key !== gameKey()) return;
-  lesson.dismissed = true;
-  ctx.undoOne();
+  update({ lesson: { ...lesson, dismissed: true } });
+  undoOne();
   // On the position before the move: the better move, drawn on the board.
   const before = JSON.stringify([S.game.rules, S.game.start, S.game.moves]);
-  S.line = { key: before, moves: [lesson.best], title: "The better move" };
-  ctx.say(`The better move is drawn on the board: ${wordsOf(lesson.best, lesson.ply)}.`);
+  update({ line: { key: before, moves: [lesson.best], title: "The better move" } });
+  say(`The better move is drawn on the board: ${wordsOf(lesson.best, lesson.ply)}.`);
 }
 
 /** At the end of a game played with teaching on: the moves that cost the most, as links. */
-function summary(ctx) {
+function summary() {
   const box = $("lessons");
   box.innerHTML = "";
   const over = S.view && S.view.position.game_over && atEnd();
@@ -141,13 +145,13 @@ function summary(ctx) {
   for (const l of lessons.slice().sort((a, b) => b.loss - a.loss).slice(0, 5)) {
     const item = document.createElement("li");
     const link = Object.assign(document.createElement("a"), { href: "#", textContent: `move ${l.ply}, ${wordsOf(l.move, l.ply)}` });
-    link.onclick = e => { e.preventDefault(); ctx.jump(l.ply - 1); S.line = { key: JSON.stringify([S.game.rules, S.game.start, S.game.moves.slice(0, l.ply - 1)]), moves: [l.best], title: "The better move" }; };
+    link.onclick = e => { e.preventDefault(); jump(l.ply - 1); update({ line: { key: JSON.stringify([S.game.rules, S.game.start, S.game.moves.slice(0, l.ply - 1)]), moves: [l.best], title: "The better move" } }); };
     item.append(link, `: gave up ${l.loss.toFixed(l.exact ? 0 : 1)} square${l.loss === 1 ? "" : "s"}${l.exact ? " (exact)" : ""}; better was ${wordsOf(l.best, l.ply)}.`);
     list.append(item);
   }
   box.append(list);
 }
 
-export function init(ctx) {
-  $("teach").onchange = () => { if (!$("teach").checked) { cancel(); S.lesson = null; } show(ctx); ctx.render(); ctx.resume(); };
+export function init() {
+  $("teach").onchange = () => { if (!$("teach").checked) { cancel(); update({ lesson: null }); } else update({}); resume(); };
 }

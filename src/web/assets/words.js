@@ -1,3 +1,4 @@
+// @ts-check
 // Moves and buildings in words: the notation taken apart, moves as players read them
 // ("Dark Castle b2-d2, b3, d3"), and the two display themes (classic names, or the Cathedral World
 // edition's landmarks; docs/rules.md, "Display themes"). A theme changes names and colours only.

@@ -1,9 +1,14 @@
+// @ts-check
 // The engine in a Web Worker: the library's JSON service compiled to WebAssembly (src/wasm/,
 // plain exports, no generated glue), one request at a time. The page (local.js) sends the
 // compiled module once, then requests; the worker answers each with its status and JSON text,
 // and a live search's events as they come. A search blocks this worker, never the page.
 
-let exports = null, memory = null;
+// The worker's own instance, not the page's state: the module's exports and memory, once sent.
+/** @type {any} */
+let exports = null;
+/** @type {WebAssembly.Memory} */
+let memory = null;
 /** The page's Stop, where the page is cross-origin isolated: a shared Int32Array, else null. */
 let stopFlag = null;
 /** The request under way: its id and, once given, its answer. */
@@ -52,7 +57,7 @@ function call({ id, method, path, body }) {
 onmessage = async ({ data }) => {
   if (data.module) {
     try {
-      const instance = await WebAssembly.instantiate(data.module, imports);
+      const instance = await WebAssembly.instantiate(/** @type {WebAssembly.Module} */ (data.module), imports);
       exports = instance.exports;
       memory = exports.memory;
       if (data.tableMb) exports.cathedral_configure(data.tableMb);

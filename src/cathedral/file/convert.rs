@@ -2,7 +2,7 @@
 
 use super::diagram;
 use super::located::{Errors, Located, Place, RawBuilding};
-use super::schema::{RawCathedral, RawFile, RawRules, RawSide};
+use super::schema::{RawCathedral, RawFile, RawHandEntry, RawRules, RawSide};
 use crate::cathedral::bitboard::Bitboard;
 use crate::cathedral::cell::Cell;
 use crate::cathedral::piece::{Hand, Piece};
@@ -150,8 +150,35 @@ fn check_shape(errors: &Errors, building: &RawBuilding) -> Result<(), FileError>
     Err(errors.at(building.place, message))
 }
 
+/// Reads a position file's fields into a position, step by step, each step refusing what it
+/// finds wrong in the order a reader checks a file: the rules, the buildings and their shapes,
+/// the Cathedral, the hands, whose turn it is, the territory, and no capture left pending.
 pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, FileError> {
     let rules = parse_rules(errors, &raw.rules)?;
+    let buildings = gather_buildings(errors, raw)?;
+    let placed = check_buildings(errors, &buildings)?;
+    let census = Census::of(&buildings, &rules);
+    let cathedral_status = cathedral_status(errors, raw, &census, placed.cathedral)?;
+    let sides = read_sides(errors, raw, &buildings, placed.on_board)?;
+    let (to_move, passes) = side_to_move(errors, raw, &census, cathedral_status)?;
+    let cathedral = placed.cathedral.unwrap_or_default();
+    let mut position =
+        Position::from_parts(sides, cathedral, cathedral_status, to_move, passes, rules);
+    read_territory(errors, raw, &mut position)?;
+    check_no_pending_capture(errors, &position)?;
+    Ok(position)
+}
+
+/// A side's fields, or none.
+fn raw_side(raw: &RawFile, player: Player) -> Option<&RawSide> {
+    match player {
+        Player::Light => raw.light.as_ref(),
+        Player::Dark => raw.dark.as_ref(),
+    }
+}
+
+/// Every building the file places: the Cathedral's cells, each side's list, then the diagram's.
+fn gather_buildings(errors: &Errors, raw: &RawFile) -> Result<Vec<RawBuilding>, FileError> {
     let mut buildings = Vec::new();
     if let Some(cathedral) = &raw.cathedral
         && let RawCathedral::Cells(cells) = &cathedral.value
@@ -164,18 +191,10 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
         });
     }
     let empty = RawSide::default();
-    side_buildings(
-        errors,
-        Player::Light,
-        raw.light.as_ref().unwrap_or(&empty),
-        &mut buildings,
-    )?;
-    side_buildings(
-        errors,
-        Player::Dark,
-        raw.dark.as_ref().unwrap_or(&empty),
-        &mut buildings,
-    )?;
+    for player in Player::BOTH {
+        let side = raw_side(raw, player).unwrap_or(&empty);
+        side_buildings(errors, player, side, &mut buildings)?;
+    }
     if let Some(board) = &raw.board {
         diagram::read(errors, board, raw.legend.as_ref(), &mut buildings)?;
     } else if let Some(legend) = &raw.legend
@@ -183,8 +202,19 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
     {
         return Err(errors.at(first.place, "`legend:` is given without a `board:` diagram"));
     }
+    Ok(buildings)
+}
 
-    // Shapes, overlaps, counts.
+/// What the buildings on the board add up to, once each has its shape and none overlaps.
+struct Placed {
+    /// Each side's buildings on the board, by kind.
+    on_board: [Hand; 2],
+    /// The Cathedral's cells, if it is on the board.
+    cathedral: Option<Bitboard>,
+}
+
+/// Shapes, overlaps, and no more of a kind than a set holds.
+fn check_buildings(errors: &Errors, buildings: &[RawBuilding]) -> Result<Placed, FileError> {
     let mut occupied = Bitboard::EMPTY;
     let mut on_board = [Hand::EMPTY; 2];
     let mut cathedral_cells: Option<Bitboard> = None;
@@ -228,17 +258,50 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             }
         }
     }
+    Ok(Placed {
+        on_board,
+        cathedral: cathedral_cells,
+    })
+}
 
-    // The Cathedral.
-    let player_buildings = buildings.iter().any(|b| b.owner.is_some());
-    let light_buildings = buildings.iter().any(|b| b.owner == Some(Player::Light));
-    let dark_buildings = buildings
-        .iter()
-        .filter(|b| b.owner == Some(Player::Dark))
-        .count();
-    let after_first_move = rules.cathedral == CathedralTiming::AfterFirstMove;
-    // Under `cathedral: after-first-move` Dark's first building comes before the Cathedral.
-    let before_cathedral_ok = after_first_move && !light_buildings && dark_buildings <= 1;
+/// Who has buildings on the board, under which Cathedral rule: what the Cathedral's state and
+/// the side to move may be.
+struct Census {
+    /// Any player's building is on the board.
+    player_buildings: bool,
+    /// Dark's buildings on the board.
+    dark_buildings: usize,
+    /// The rules' `cathedral: after-first-move`: Dark's first building comes before it.
+    after_first_move: bool,
+    /// The buildings on the board may all have come before the Cathedral (Dark's first, under
+    /// `after-first-move`).
+    before_cathedral_ok: bool,
+}
+
+impl Census {
+    fn of(buildings: &[RawBuilding], rules: &Rules) -> Census {
+        let light_buildings = buildings.iter().any(|b| b.owner == Some(Player::Light));
+        let dark_buildings = buildings
+            .iter()
+            .filter(|b| b.owner == Some(Player::Dark))
+            .count();
+        let after_first_move = rules.cathedral == CathedralTiming::AfterFirstMove;
+        Census {
+            player_buildings: buildings.iter().any(|b| b.owner.is_some()),
+            dark_buildings,
+            after_first_move,
+            before_cathedral_ok: after_first_move && !light_buildings && dark_buildings <= 1,
+        }
+    }
+}
+
+/// The Cathedral's state: on the board, to place or gone, as written or as the buildings imply.
+fn cathedral_status(
+    errors: &Errors,
+    raw: &RawFile,
+    census: &Census,
+    cathedral_cells: Option<Bitboard>,
+) -> Result<CathedralStatus, FileError> {
     let cathedral_status = match (&raw.cathedral, cathedral_cells) {
         (_, Some(_)) => CathedralStatus::OnBoard,
         (Some(spanned), None) => match &spanned.value {
@@ -252,7 +315,9 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             }
             RawCathedral::Cells(_) => CathedralStatus::OnBoard,
         },
-        (None, None) if !player_buildings || before_cathedral_ok => CathedralStatus::ToPlace,
+        (None, None) if !census.player_buildings || census.before_cathedral_ok => {
+            CathedralStatus::ToPlace
+        }
         (None, None) => {
             return Err(errors.at(
                 (None, None),
@@ -260,27 +325,35 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             ));
         }
     };
-    if cathedral_status == CathedralStatus::ToPlace && player_buildings && !before_cathedral_ok {
+    if cathedral_status == CathedralStatus::ToPlace
+        && census.player_buildings
+        && !census.before_cathedral_ok
+    {
         let place = raw
             .cathedral
             .as_ref()
             .map(|c| c.place)
             .unwrap_or((None, None));
-        let message = if after_first_move {
+        let message = if census.after_first_move {
             "under `cathedral: after-first-move` only Dark's first building comes before the Cathedral, so it cannot still be `to-place` with these buildings on the board"
         } else {
             "the Cathedral is placed before any building, so it cannot still be `to-place` with buildings on the board"
         };
         return Err(errors.at(place, message));
     }
+    Ok(cathedral_status)
+}
 
-    // Hands.
+/// Each side's hand (as written, or the set less what is on the board), buildings and first move.
+fn read_sides(
+    errors: &Errors,
+    raw: &RawFile,
+    buildings: &[RawBuilding],
+    on_board: [Hand; 2],
+) -> Result<[Side; 2], FileError> {
     let mut sides = [Side::NEW; 2];
     for player in Player::BOTH {
-        let raw_side = match player {
-            Player::Light => raw.light.as_ref(),
-            Player::Dark => raw.dark.as_ref(),
-        };
+        let raw_side = raw_side(raw, player);
         let placed = on_board[player.index()];
         let hand = match raw_side.and_then(|s| s.hand.as_ref()) {
             None => {
@@ -290,44 +363,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
                 }
                 hand
             }
-            Some(spanned) => {
-                let mut hand = Hand::EMPTY;
-                let mut listed = Hand::EMPTY;
-                for entry in &spanned.value {
-                    let place = entry.piece.place;
-                    let piece = parse_piece(errors, place, &entry.piece.value)?;
-                    let count = entry.count.value;
-                    if piece == Piece::Cathedral {
-                        return Err(errors.at(
-                            place,
-                            "the Cathedral is in no player's hand: use `cathedral: to-place`",
-                        ));
-                    }
-                    if listed.count(piece) > 0 {
-                        return Err(errors.at(
-                            place,
-                            format!("the {} is listed twice in {player}'s hand", piece.title()),
-                        ));
-                    }
-                    listed.add(piece);
-                    if u64::from(count) + u64::from(placed.count(piece))
-                        > u64::from(piece.set_count())
-                    {
-                        return Err(errors.at(
-                            entry.count.place,
-                            format!(
-                                "{player} would have {} {}s ({count} in hand, {} on the board), but a set holds only {}",
-                                u64::from(count) + u64::from(placed.count(piece)),
-                                piece.title(),
-                                placed.count(piece),
-                                piece.set_count()
-                            ),
-                        ));
-                    }
-                    hand.0[piece.index()] = count as u8;
-                }
-                hand
-            }
+            Some(spanned) => read_hand(errors, player, &spanned.value, placed)?,
         };
         let side = &mut sides[player.index()];
         side.hand = hand;
@@ -342,21 +378,72 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             .and_then(|s| s.first_move_made)
             .unwrap_or(placed.buildings() > 0 || hand.buildings() + placed.buildings() < 14);
     }
+    Ok(sides)
+}
 
-    // Side to move and passes.
+/// A hand as the file lists it, checked against the set and what is on the board.
+fn read_hand(
+    errors: &Errors,
+    player: Player,
+    entries: &[RawHandEntry],
+    placed: Hand,
+) -> Result<Hand, FileError> {
+    let mut hand = Hand::EMPTY;
+    let mut listed = Hand::EMPTY;
+    for entry in entries {
+        let place = entry.piece.place;
+        let piece = parse_piece(errors, place, &entry.piece.value)?;
+        let count = entry.count.value;
+        if piece == Piece::Cathedral {
+            return Err(errors.at(
+                place,
+                "the Cathedral is in no player's hand: use `cathedral: to-place`",
+            ));
+        }
+        if listed.count(piece) > 0 {
+            return Err(errors.at(
+                place,
+                format!("the {} is listed twice in {player}'s hand", piece.title()),
+            ));
+        }
+        listed.add(piece);
+        if u64::from(count) + u64::from(placed.count(piece)) > u64::from(piece.set_count()) {
+            return Err(errors.at(
+                entry.count.place,
+                format!(
+                    "{player} would have {} {}s ({count} in hand, {} on the board), but a set holds only {}",
+                    u64::from(count) + u64::from(placed.count(piece)),
+                    piece.title(),
+                    placed.count(piece),
+                    piece.set_count()
+                ),
+            ));
+        }
+        hand.0[piece.index()] = count as u8;
+    }
+    Ok(hand)
+}
+
+/// Whose turn it is, as written or as the board implies, and the passes in a row before it.
+fn side_to_move(
+    errors: &Errors,
+    raw: &RawFile,
+    census: &Census,
+    cathedral_status: CathedralStatus,
+) -> Result<(Player, u8), FileError> {
     let to_move = match &raw.to_move {
         Some(spanned) => spanned
             .value
             .parse::<Player>()
             .map_err(|e| errors.at(spanned.place, e.to_string()))?,
         None if cathedral_status == CathedralStatus::ToPlace => {
-            if after_first_move && dark_buildings == 0 {
+            if census.after_first_move && census.dark_buildings == 0 {
                 Player::Dark
             } else {
                 Player::Light
             }
         }
-        None if !player_buildings => Player::Dark,
+        None if !census.player_buildings => Player::Dark,
         None => {
             return Err(errors.at(
                 (None, None),
@@ -364,7 +451,9 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             ));
         }
     };
-    if cathedral_status == CathedralStatus::ToPlace && to_move != Player::Light && !after_first_move
+    if cathedral_status == CathedralStatus::ToPlace
+        && to_move != Player::Light
+        && !census.after_first_move
     {
         let place = raw
             .to_move
@@ -379,13 +468,13 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
     // Read as 0, 1 or 2 (`schema.rs`).
     let passes = raw.passes.as_ref().map_or(0, |p| p.value);
     // Under `after-first-move` a pass (voluntary passing) is the only way the turn can differ.
-    let expected = if dark_buildings == 0 {
+    let expected = if census.dark_buildings == 0 {
         Player::Dark
     } else {
         Player::Light
     };
     if cathedral_status == CathedralStatus::ToPlace
-        && after_first_move
+        && census.after_first_move
         && to_move != expected
         && passes == 0
     {
@@ -401,19 +490,19 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
         };
         return Err(errors.at(place, message));
     }
+    Ok((to_move, passes))
+}
 
-    let cathedral = cathedral_cells.unwrap_or_default();
-    let mut position =
-        Position::from_parts(sides, cathedral, cathedral_status, to_move, passes, rules);
-
-    // Territory: explicit, or derived from the buildings by the claiming rule.
-    let derived = derived_territory(&position);
+/// Each side's territory: as written (empty cells only, no cell of both), or derived from the
+/// buildings by the claiming rule.
+fn read_territory(
+    errors: &Errors,
+    raw: &RawFile,
+    position: &mut Position,
+) -> Result<(), FileError> {
+    let derived = derived_territory(position);
     for player in Player::BOTH {
-        let raw_side = match player {
-            Player::Light => raw.light.as_ref(),
-            Player::Dark => raw.dark.as_ref(),
-        };
-        let territory = match raw_side.and_then(|s| s.territory.as_ref()) {
+        let territory = match raw_side(raw, player).and_then(|s| s.territory.as_ref()) {
             Some(spanned) => {
                 let cells = parse_cells(errors, &spanned.value)?;
                 let covered = cells & position.occupied();
@@ -443,8 +532,7 @@ pub(super) fn to_position(errors: &Errors, raw: &RawFile) -> Result<Position, Fi
             format!("{both} is given as territory of both players"),
         ));
     }
-    check_no_pending_capture(errors, &position)?;
-    Ok(position)
+    Ok(())
 }
 
 /// Where the first cell of `cells` that is in `wanted` was written.

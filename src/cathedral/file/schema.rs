@@ -475,16 +475,7 @@ fn read_ruling(errors: &Errors, node: &Node) -> Result<Ruling, FileError> {
     let cell_words = |name: &str| -> Result<Option<Vec<String>>, FileError> {
         fields
             .value(name)
-            .map(|n| {
-                words(
-                    errors,
-                    n,
-                    &path(name),
-                    "a list of cells",
-                    "a cell",
-                    "cells like `[a1, a2]`",
-                )
-            })
+            .map(|n| cell_list(errors, n, &path(name)))
             .transpose()
     };
     let word_of = |name: &str, noun: &str, expected: &str| -> Result<Option<String>, FileError> {
@@ -493,128 +484,18 @@ fn read_ruling(errors: &Errors, node: &Node) -> Result<Ruling, FileError> {
             .map(|n| word(errors, n, &path(name), noun, expected).map(str::to_string))
             .transpose()
     };
-    let mut captured = None;
-    if let Some(list) = fields.value("captured") {
-        let what = path("captured");
-        let mut buildings = Vec::new();
-        for item in items(
-            errors,
-            list,
-            &what,
-            "a list of buildings",
-            "buildings like `[{player: light, piece: tavern, cells: [a1]}]`",
-        )? {
-            let building = Fields::read(
-                errors,
-                item,
-                &what,
-                &MapShape {
-                    noun: "a building",
-                    field_noun: "a field of a captured building",
-                    known: &["player", "piece", "cells"],
-                    expected: "a map like `{player: light, piece: tavern, cells: [a1]}`",
-                },
-            )?;
-            let part = |name: &str, description: &str| {
-                required(errors, &building, item, &what, name, description)
-            };
-            buildings.push(RulingBuilding {
-                player: word(
-                    errors,
-                    part("player", "`light`, `dark` or `cathedral`")?,
-                    &what,
-                    "a player",
-                    "`light`, `dark` or `cathedral`",
-                )?
-                .to_string(),
-                piece: word(
-                    errors,
-                    part("piece", "the piece name, like `tavern`")?,
-                    &what,
-                    "a piece",
-                    "a piece name like `tavern`",
-                )?
-                .to_string(),
-                cells: words(
-                    errors,
-                    part("cells", "the cells it covered, like `[a1]`")?,
-                    &what,
-                    "a list of cells",
-                    "a cell",
-                    "cells like `[a1, a2]`",
-                )?,
-            });
-        }
-        captured = Some(buildings);
-    }
-    let mut near_misses = Vec::new();
-    if let Some(list) = fields.value("near_misses") {
-        let what = path("near_misses");
-        for item in items(
-            errors,
-            list,
-            &what,
-            "a list of near misses",
-            "near misses like `[{reason: diagonal-contact, cells: [a1]}]`",
-        )? {
-            let miss = Fields::read(
-                errors,
-                item,
-                &what,
-                &MapShape {
-                    noun: "a near miss",
-                    field_noun: "a field of a near miss",
-                    known: &["reason", "cells"],
-                    expected: "a map like `{reason: diagonal-contact, cells: [a1]}`",
-                },
-            )?;
-            let part = |name: &str, description: &str| {
-                required(errors, &miss, item, &what, name, description)
-            };
-            near_misses.push(RulingNearMiss {
-                reason: word(
-                    errors,
-                    part("reason", "why the cells were not claimed")?,
-                    &what,
-                    "a reason",
-                    "a reason like `diagonal-contact`",
-                )?
-                .to_string(),
-                cells: words(
-                    errors,
-                    part("cells", "the cells that were not claimed")?,
-                    &what,
-                    "a list of cells",
-                    "a cell",
-                    "cells like `[a1, a2]`",
-                )?,
-            });
-        }
-    }
-    let mut unplaced_squares = None;
-    if let Some(map) = fields.value("unplaced_squares") {
-        let what = path("unplaced_squares");
-        let mut squares = BTreeMap::new();
-        for (_, player, count) in entries(
-            errors,
-            map,
-            &what,
-            "a map of squares",
-            "a map like `{light: 39, dark: 42}`",
-        )? {
-            let n = whole(
-                errors,
-                count,
-                &what,
-                "a number of squares",
-                "a whole number, 0 or more",
-                0,
-                u32::MAX.into(),
-            )?;
-            squares.insert(player.to_string(), n as u32);
-        }
-        unplaced_squares = Some(squares);
-    }
+    let captured = fields
+        .value("captured")
+        .map(|list| read_captured(errors, list, &path("captured")))
+        .transpose()?;
+    let near_misses = match fields.value("near_misses") {
+        Some(list) => read_near_misses(errors, list, &path("near_misses"))?,
+        None => Vec::new(),
+    };
+    let unplaced_squares = fields
+        .value("unplaced_squares")
+        .map(|map| read_squares(errors, map, &path("unplaced_squares")))
+        .transpose()?;
     Ok(Ruling {
         note: fields
             .get("note")
@@ -662,6 +543,147 @@ fn read_ruling(errors: &Errors, node: &Node) -> Result<Ruling, FileError> {
     })
 }
 
+/// A list of cells, `[a1, a2]`.
+fn cell_list(errors: &Errors, node: &Node, what: &str) -> Result<Vec<String>, FileError> {
+    words(
+        errors,
+        node,
+        what,
+        "a list of cells",
+        "a cell",
+        "cells like `[a1, a2]`",
+    )
+}
+
+/// A ruling's `captured:` buildings.
+fn read_captured(
+    errors: &Errors,
+    list: &Node,
+    what: &str,
+) -> Result<Vec<RulingBuilding>, FileError> {
+    let mut buildings = Vec::new();
+    for item in items(
+        errors,
+        list,
+        what,
+        "a list of buildings",
+        "buildings like `[{player: light, piece: tavern, cells: [a1]}]`",
+    )? {
+        let building = Fields::read(
+            errors,
+            item,
+            what,
+            &MapShape {
+                noun: "a building",
+                field_noun: "a field of a captured building",
+                known: &["player", "piece", "cells"],
+                expected: "a map like `{player: light, piece: tavern, cells: [a1]}`",
+            },
+        )?;
+        let part = |name: &str, description: &str| {
+            required(errors, &building, item, what, name, description)
+        };
+        buildings.push(RulingBuilding {
+            player: word(
+                errors,
+                part("player", "`light`, `dark` or `cathedral`")?,
+                what,
+                "a player",
+                "`light`, `dark` or `cathedral`",
+            )?
+            .to_string(),
+            piece: word(
+                errors,
+                part("piece", "the piece name, like `tavern`")?,
+                what,
+                "a piece",
+                "a piece name like `tavern`",
+            )?
+            .to_string(),
+            cells: cell_list(
+                errors,
+                part("cells", "the cells it covered, like `[a1]`")?,
+                what,
+            )?,
+        });
+    }
+    Ok(buildings)
+}
+
+/// A ruling's `near_misses:`, the cells a claim did not take and why.
+fn read_near_misses(
+    errors: &Errors,
+    list: &Node,
+    what: &str,
+) -> Result<Vec<RulingNearMiss>, FileError> {
+    let mut near_misses = Vec::new();
+    for item in items(
+        errors,
+        list,
+        what,
+        "a list of near misses",
+        "near misses like `[{reason: diagonal-contact, cells: [a1]}]`",
+    )? {
+        let miss = Fields::read(
+            errors,
+            item,
+            what,
+            &MapShape {
+                noun: "a near miss",
+                field_noun: "a field of a near miss",
+                known: &["reason", "cells"],
+                expected: "a map like `{reason: diagonal-contact, cells: [a1]}`",
+            },
+        )?;
+        let part =
+            |name: &str, description: &str| required(errors, &miss, item, what, name, description);
+        near_misses.push(RulingNearMiss {
+            reason: word(
+                errors,
+                part("reason", "why the cells were not claimed")?,
+                what,
+                "a reason",
+                "a reason like `diagonal-contact`",
+            )?
+            .to_string(),
+            cells: cell_list(
+                errors,
+                part("cells", "the cells that were not claimed")?,
+                what,
+            )?,
+        });
+    }
+    Ok(near_misses)
+}
+
+/// A ruling's `unplaced_squares:`, by player.
+fn read_squares(
+    errors: &Errors,
+    map: &Node,
+    what: &str,
+) -> Result<BTreeMap<String, u32>, FileError> {
+    let mut squares = BTreeMap::new();
+    for (_, player, count) in entries(
+        errors,
+        map,
+        what,
+        "a map of squares",
+        "a map like `{light: 39, dark: 42}`",
+    )? {
+        let n = whole(
+            errors,
+            count,
+            what,
+            "a number of squares",
+            "a whole number, 0 or more",
+            0,
+            u32::MAX.into(),
+        )?;
+        squares.insert(player.to_string(), n as u32);
+    }
+    Ok(squares)
+}
+
 const SOLUTION_FIELDS: [&str; 8] = [
     "value",
     "wdl",
@@ -696,15 +718,7 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
     )?;
     let mut raw = RawSolution {
         solution: StoredSolution {
-            value: whole(
-                errors,
-                value,
-                &path("value"),
-                "a value",
-                "a whole number of squares, -47..47",
-                i32::MIN.into(),
-                i32::MAX.into(),
-            )? as i32,
+            value: exact_value(errors, value, &path("value"))?,
             ..StoredSolution::default()
         },
         place: node.place,
@@ -730,18 +744,7 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
         raw.best_move = best.place;
     }
     if let Some(line) = fields.value("best_line") {
-        let what = path("best_line");
-        for mv in items(
-            errors,
-            line,
-            &what,
-            "a list of moves",
-            "moves with the player, like `[dark:tavern:a4, light:tavern:e6]`",
-        )? {
-            let text = word(errors, mv, &what, "a move", "")?;
-            raw.solution.best_line.push(text.to_string());
-            raw.best_line.push(mv.place);
-        }
+        read_best_line(errors, line, &path("best_line"), &mut raw)?;
     }
     if let Some(node) = fields.value("nodes") {
         raw.solution.nodes = Some(node_count(errors, node, &path("nodes"))?);
@@ -750,27 +753,8 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
         raw.solution.seconds = Some(seconds(errors, node, &path("seconds"))?);
     }
     if let Some(map) = fields.value("root_values") {
-        let what = path("root_values");
         raw.root_values = fields.key_place("root_values").unwrap_or(map.place);
-        for (key, mv, value) in entries(
-            errors,
-            map,
-            &what,
-            "a map of moves to values",
-            "every legal move with the exact value after it, like `light:tavern:a4: -3`",
-        )? {
-            let value = whole(
-                errors,
-                value,
-                &what,
-                "a value",
-                "a whole number of squares, -47..47",
-                i32::MIN.into(),
-                i32::MAX.into(),
-            )? as i32;
-            raw.solution.root_values.insert(mv.to_string(), value);
-            raw.root_keys.push((mv.to_string(), key.place));
-        }
+        read_root_values(errors, map, &path("root_values"), &mut raw)?;
     }
     if let Some(list) = fields.value("explanations") {
         raw.solution.explanations = texts(
@@ -783,6 +767,63 @@ fn read_solution(errors: &Errors, node: &Node) -> Result<RawSolution, FileError>
         raw.explanations = list.place;
     }
     Ok(raw)
+}
+
+/// An exact value of a solution: a whole number of squares (the range is checked against the
+/// position later, where the board says how many squares are left).
+fn exact_value(errors: &Errors, node: &Node, what: &str) -> Result<i32, FileError> {
+    let value = whole(
+        errors,
+        node,
+        what,
+        "a value",
+        "a whole number of squares, -47..47",
+        i32::MIN.into(),
+        i32::MAX.into(),
+    )?;
+    Ok(value as i32)
+}
+
+/// A solution's `best_line:`, each move's text with where it was written.
+fn read_best_line(
+    errors: &Errors,
+    line: &Node,
+    what: &str,
+    raw: &mut RawSolution,
+) -> Result<(), FileError> {
+    for mv in items(
+        errors,
+        line,
+        what,
+        "a list of moves",
+        "moves with the player, like `[dark:tavern:a4, light:tavern:e6]`",
+    )? {
+        let text = word(errors, mv, what, "a move", "")?;
+        raw.solution.best_line.push(text.to_string());
+        raw.best_line.push(mv.place);
+    }
+    Ok(())
+}
+
+/// A solution's `root_values:`, every legal move with the exact value after it.
+fn read_root_values(
+    errors: &Errors,
+    map: &Node,
+    what: &str,
+    raw: &mut RawSolution,
+) -> Result<(), FileError> {
+    for (key, mv, value) in entries(
+        errors,
+        map,
+        what,
+        "a map of moves to values",
+        "every legal move with the exact value after it, like `light:tavern:a4: -3`",
+    )? {
+        let value = exact_value(errors, value, what)?;
+        raw.solution.root_values.insert(mv.to_string(), value);
+        raw.root_keys.push((mv.to_string(), key.place));
+    }
+    Ok(())
 }
 
 /// Nodes a solve searched: a whole number, 0 or more.
@@ -958,15 +999,7 @@ fn read_puzzle_game(
         "played_value",
         "the exact value after the move played, like `played_value: -2`",
     )?;
-    let played_value = whole(
-        errors,
-        value_node,
-        &path("played_value"),
-        "a value",
-        "a whole number of squares, -47..47",
-        i32::MIN.into(),
-        i32::MAX.into(),
-    )? as i32;
+    let played_value = exact_value(errors, value_node, &path("played_value"))?;
     let (refutation, places) = read_refutation(errors, &fields, &path("refutation"))?;
     Ok((
         PuzzleGame {
@@ -1082,15 +1115,7 @@ fn read_puzzle_tempting(
         "value",
         "the exact value after the tempting move, like `value: -2`",
     )?;
-    let value = whole(
-        errors,
-        value_node,
-        &path("value"),
-        "a value",
-        "a whole number of squares, -47..47",
-        i32::MIN.into(),
-        i32::MAX.into(),
-    )? as i32;
+    let value = exact_value(errors, value_node, &path("value"))?;
     let (refutation, places) = read_refutation(errors, &fields, &path("refutation"))?;
     Ok((
         PuzzleTempting {
@@ -1121,27 +1146,10 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
         },
     )?;
     let path = |name: &str| field_path("puzzle", name);
-    let question = required(
-        errors,
-        &fields,
-        node,
-        "puzzle",
-        "question",
-        "the question under the diagram",
-    )?;
-    let difficulty = required(
-        errors,
-        &fields,
-        node,
-        "puzzle",
-        "difficulty",
-        "`easy`, `medium` or `hard`",
-    )?;
-    let margin = required(
-        errors,
-        &fields,
-        node,
-        "puzzle",
+    let need = |name: &str, help: &str| required(errors, &fields, node, "puzzle", name, help);
+    let question = need("question", "the question under the diagram")?;
+    let difficulty = need("difficulty", "`easy`, `medium` or `hard`")?;
+    let margin = need(
         "margin",
         "how much the best move beats every other, 1 or more",
     )?;
@@ -1170,21 +1178,10 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
         .value("tempting")
         .map(|n| read_puzzle_tempting(errors, n))
         .transpose()?;
-    let mut themes = Vec::new();
-    let mut theme_places = Vec::new();
-    if let Some(list) = fields.value("themes") {
-        let what = path("themes");
-        for theme in items(
-            errors,
-            list,
-            &what,
-            "a list of themes",
-            "themes like `[capture, tempo]`",
-        )? {
-            themes.push(word(errors, theme, &what, "a theme", "")?.to_string());
-            theme_places.push(theme.place);
-        }
-    }
+    let (themes, theme_places) = match fields.value("themes") {
+        Some(list) => read_themes(errors, list, &path("themes"))?,
+        None => (Vec::new(), Vec::new()),
+    };
     Ok(RawPuzzle {
         puzzle: PuzzleInfo {
             question: text(errors, question, &path("question"))?.unwrap_or_default(),
@@ -1224,6 +1221,27 @@ fn read_puzzle(errors: &Errors, node: &Node) -> Result<RawPuzzle, FileError> {
         game: game.map(|(_, raw)| raw),
         tempting: tempting.map(|(_, raw)| raw),
     })
+}
+
+/// A puzzle's `themes:`, with where each was written.
+fn read_themes(
+    errors: &Errors,
+    list: &Node,
+    what: &str,
+) -> Result<(Vec<String>, Vec<Place>), FileError> {
+    let mut themes = Vec::new();
+    let mut places = Vec::new();
+    for theme in items(
+        errors,
+        list,
+        what,
+        "a list of themes",
+        "themes like `[capture, tempo]`",
+    )? {
+        themes.push(word(errors, theme, what, "a theme", "")?.to_string());
+        places.push(theme.place);
+    }
+    Ok((themes, places))
 }
 
 const GLICKO_FIELDS: [&str; 3] = ["rating", "deviation", "volatility"];

@@ -430,228 +430,284 @@ fn read_question(
             expected: "a map with `find: move` and `answers:`; `find: owned` with `after:`, `player:` and `cells:`; `find: legal` with `legal:` and `illegal:`; or `find: result` with `winner:` and `margin:`",
         },
     )?;
-    let field = |name: &str| field_path(what, name);
     let Some(kind_node) = fields.value("find") else {
         return Err(errors.at(
             node.place,
             format!("{what}: `find` is missing: `find: move` (find the best move), `find: owned` (which cells a player owns after a move), `find: legal` (which moves are legal) or `find: result` (who won, by how much)"),
         ));
     };
+    let asked = Asked {
+        errors,
+        node,
+        fields: &fields,
+        position,
+        what,
+    };
     let kind = word(
         errors,
         kind_node,
-        &field("find"),
+        &asked.field("find"),
         "a kind of question",
         "`move`, `owned`, `legal` or `result`",
     )?;
-    let refuse_extra = |names: &[&str]| -> Result<(), FileError> {
-        for name in names {
-            if let Some(place) = fields.key_place(name) {
-                return Err(errors.at(
-                    place,
-                    format!("{what}: `{name}` does not belong to a `find: {kind}` question"),
-                ));
-            }
-        }
-        Ok(())
-    };
     match kind {
-        "move" => {
-            refuse_extra(&[
-                "after", "player", "cells", "legal", "illegal", "winner", "margin",
-            ])?;
-            let Some(list) = fields.value("answers") else {
-                return Err(errors.at(
-                    node.place,
-                    format!("{what}: `answers` is missing: the accepted moves, like `answers: ['dark:manor:a1,a2,b1,b2']` (quoted: a move holds commas)"),
-                ));
-            };
-            let mut answers = Vec::new();
-            for item in items(
-                errors,
-                list,
-                &field("answers"),
-                "a list of moves",
-                "the accepted moves, one a line (`- dark:manor:a1,a2,b1,b2`), or quoted in brackets",
-            )? {
-                let mv = read_move(errors, item, position, &field("answers"))?;
-                if answers.iter().any(|(m, _)| *m == mv) {
-                    return Err(errors.at(
-                        item.place,
-                        format!("{}: this move is accepted twice", field("answers")),
-                    ));
-                }
-                answers.push((mv, Location::of(item.place)));
-            }
-            if answers.is_empty() {
-                return Err(errors.at(
-                    list.place,
-                    format!("{}: at least one accepted move", field("answers")),
-                ));
-            }
-            Ok(Question::FindMove { answers })
-        }
-        "owned" => {
-            refuse_extra(&["answers", "legal", "illegal", "winner", "margin"])?;
-            let need = |name: &str, example: &str| {
-                fields.value(name).ok_or_else(|| {
-                    errors.at(
-                        node.place,
-                        format!("{what}: `{name}` is missing: {example}"),
-                    )
-                })
-            };
-            let after_node = need(
-                "after",
-                "the move played first, like `after: dark:manor:a1,a2,b1,b2`",
-            )?;
-            let after = read_move(errors, after_node, position, &field("after"))?;
-            let player_node = need("player", "whose cells, `light` or `dark`")?;
-            let who = word(
-                errors,
-                player_node,
-                &field("player"),
-                "a player",
-                "`light` or `dark`",
-            )?;
-            let player = match who {
-                "light" => Player::Light,
-                "dark" => Player::Dark,
-                other => {
-                    return Err(errors.at(
-                        player_node.place,
-                        format!(
-                            "{}: `{other}` is no player: `light` or `dark`",
-                            field("player")
-                        ),
-                    ));
-                }
-            };
-            let cells_node = need(
-                "cells",
-                "the cells the player owns after the move, like `cells: [a1, b1]` (`[]` for none)",
-            )?;
-            let cells = if matches!(cells_node.value, Value::Seq(_)) {
-                read_cells(errors, cells_node, &field("cells"))?
-            } else {
-                return Err(errors.at(
-                    cells_node.place,
-                    format!(
-                        "{}: a list of cells, like `[a1, b1]` (`[]` for none)",
-                        field("cells")
-                    ),
-                ));
-            };
-            Ok(Question::Owned {
-                after,
-                player,
-                cells,
-                location: Location::of(cells_node.place),
-            })
-        }
-        "legal" => {
-            refuse_extra(&["answers", "after", "player", "cells", "winner", "margin"])?;
-            let mut moves: Vec<Candidate> = Vec::new();
-            for (name, legal) in [("legal", true), ("illegal", false)] {
-                let Some(list) = fields.value(name) else {
-                    continue;
-                };
-                for item in items(
-                    errors,
-                    list,
-                    &field(name),
-                    "a list of moves",
-                    "moves with the player, one a line (`- dark:tavern:a1`)",
-                )? {
-                    let candidate = read_candidate(errors, item, &field(name), legal)?;
-                    if moves.iter().any(|m| m.parsed == candidate.parsed) {
-                        return Err(errors.at(
-                            item.place,
-                            format!("{}: this move is listed twice", field(name)),
-                        ));
-                    }
-                    moves.push(candidate);
-                }
-            }
-            if moves.len() < 2 {
-                return Err(errors.at(
-                    node.place,
-                    format!("{what}: a `find: legal` question lists at least 2 moves under `legal:` and `illegal:` (one of them may be empty)"),
-                ));
-            }
-            Ok(Question::Legal { moves })
-        }
-        "result" => {
-            refuse_extra(&["answers", "after", "player", "cells", "legal", "illegal"])?;
-            if !position.is_game_over() {
-                return Err(errors.at(
-                    kind_node.place,
-                    format!("{what}: a `find: result` question is asked where the game is over; in this chapter's position {} can still move", position.to_move().title()),
-                ));
-            }
-            let Some(winner_node) = fields.value("winner") else {
-                return Err(errors.at(
-                    node.place,
-                    format!("{what}: `winner` is missing: `light`, `dark` or `draw`"),
-                ));
-            };
-            let winner = match word(
-                errors,
-                winner_node,
-                &field("winner"),
-                "a winner",
-                "`light`, `dark` or `draw`",
-            )? {
-                "light" => Some(Player::Light),
-                "dark" => Some(Player::Dark),
-                "draw" => None,
-                other => {
-                    return Err(errors.at(
-                        winner_node.place,
-                        format!(
-                            "{}: `{other}` is no result: `light`, `dark` or `draw`",
-                            field("winner")
-                        ),
-                    ));
-                }
-            };
-            let margin = match fields.value("margin") {
-                Some(n) => whole(
-                    errors,
-                    n,
-                    &field("margin"),
-                    "a number of squares",
-                    "from 0 to 47",
-                    0,
-                    47,
-                )? as u32,
-                None if winner.is_none() => 0,
-                None => {
-                    return Err(errors.at(
-                        node.place,
-                        format!("{what}: `margin` is missing: by how many squares the winner wins"),
-                    ));
-                }
-            };
-            if (winner.is_none()) != (margin == 0) {
-                return Err(errors.at(
-                    winner_node.place,
-                    format!("{what}: a draw has margin 0, and a win a margin of at least 1"),
-                ));
-            }
-            Ok(Question::Result {
-                winner,
-                margin,
-                location: Location::of(winner_node.place),
-            })
-        }
+        "move" => asked.find_move(),
+        "owned" => asked.owned(),
+        "legal" => asked.legal(),
+        "result" => asked.result(kind_node),
         other => Err(errors.at(
             kind_node.place,
             format!(
                 "{}: `{other}` is no kind of question: `move`, `owned`, `legal` or `result`",
-                field("find")
+                asked.field("find")
             ),
         )),
+    }
+}
+
+/// A question's map as read, and where it is asked: what each kind's reader needs.
+struct Asked<'a> {
+    errors: &'a Errors<'a>,
+    node: &'a Node,
+    fields: &'a Fields<'a>,
+    position: &'a Position,
+    /// The question's path in the file, for messages (`chapters[1].questions[2]`).
+    what: &'a str,
+}
+
+impl Asked<'_> {
+    /// The path of one of the question's fields.
+    fn field(&self, name: &str) -> String {
+        field_path(self.what, name)
+    }
+
+    /// Refuses any of `names`, fields of other kinds of question.
+    fn refuse_extra(&self, kind: &str, names: &[&str]) -> Result<(), FileError> {
+        for name in names {
+            if let Some(place) = self.fields.key_place(name) {
+                return Err(self.errors.at(
+                    place,
+                    format!(
+                        "{}: `{name}` does not belong to a `find: {kind}` question",
+                        self.what
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `find: move`: the accepted moves.
+    fn find_move(&self) -> Result<Question, FileError> {
+        let what = self.what;
+        self.refuse_extra(
+            "move",
+            &[
+                "after", "player", "cells", "legal", "illegal", "winner", "margin",
+            ],
+        )?;
+        let Some(list) = self.fields.value("answers") else {
+            return Err(self.errors.at(
+            self.node.place,
+            format!("{what}: `answers` is missing: the accepted moves, like `answers: ['dark:manor:a1,a2,b1,b2']` (quoted: a move holds commas)"),
+        ));
+        };
+        let mut answers = Vec::new();
+        for item in items(
+            self.errors,
+            list,
+            &self.field("answers"),
+            "a list of moves",
+            "the accepted moves, one a line (`- dark:manor:a1,a2,b1,b2`), or quoted in brackets",
+        )? {
+            let mv = read_move(self.errors, item, self.position, &self.field("answers"))?;
+            if answers.iter().any(|(m, _)| *m == mv) {
+                return Err(self.errors.at(
+                    item.place,
+                    format!("{}: this move is accepted twice", self.field("answers")),
+                ));
+            }
+            answers.push((mv, Location::of(item.place)));
+        }
+        if answers.is_empty() {
+            return Err(self.errors.at(
+                list.place,
+                format!("{}: at least one accepted move", self.field("answers")),
+            ));
+        }
+        Ok(Question::FindMove { answers })
+    }
+
+    /// `find: owned`: the cells a player owns after a move.
+    fn owned(&self) -> Result<Question, FileError> {
+        let what = self.what;
+        self.refuse_extra(
+            "owned",
+            &["answers", "legal", "illegal", "winner", "margin"],
+        )?;
+        let need = |name: &str, example: &str| {
+            self.fields.value(name).ok_or_else(|| {
+                self.errors.at(
+                    self.node.place,
+                    format!("{what}: `{name}` is missing: {example}"),
+                )
+            })
+        };
+        let after_node = need(
+            "after",
+            "the move played first, like `after: dark:manor:a1,a2,b1,b2`",
+        )?;
+        let after = read_move(self.errors, after_node, self.position, &self.field("after"))?;
+        let player_node = need("player", "whose cells, `light` or `dark`")?;
+        let who = word(
+            self.errors,
+            player_node,
+            &self.field("player"),
+            "a player",
+            "`light` or `dark`",
+        )?;
+        let player = match who {
+            "light" => Player::Light,
+            "dark" => Player::Dark,
+            other => {
+                return Err(self.errors.at(
+                    player_node.place,
+                    format!(
+                        "{}: `{other}` is no player: `light` or `dark`",
+                        self.field("player")
+                    ),
+                ));
+            }
+        };
+        let cells_node = need(
+            "cells",
+            "the cells the player owns after the move, like `cells: [a1, b1]` (`[]` for none)",
+        )?;
+        let cells = if matches!(cells_node.value, Value::Seq(_)) {
+            read_cells(self.errors, cells_node, &self.field("cells"))?
+        } else {
+            return Err(self.errors.at(
+                cells_node.place,
+                format!(
+                    "{}: a list of cells, like `[a1, b1]` (`[]` for none)",
+                    self.field("cells")
+                ),
+            ));
+        };
+        Ok(Question::Owned {
+            after,
+            player,
+            cells,
+            location: Location::of(cells_node.place),
+        })
+    }
+
+    /// `find: legal`: which of the listed moves are legal.
+    fn legal(&self) -> Result<Question, FileError> {
+        let what = self.what;
+        self.refuse_extra(
+            "legal",
+            &["answers", "after", "player", "cells", "winner", "margin"],
+        )?;
+        let mut moves: Vec<Candidate> = Vec::new();
+        for (name, legal) in [("legal", true), ("illegal", false)] {
+            let Some(list) = self.fields.value(name) else {
+                continue;
+            };
+            for item in items(
+                self.errors,
+                list,
+                &self.field(name),
+                "a list of moves",
+                "moves with the player, one a line (`- dark:tavern:a1`)",
+            )? {
+                let candidate = read_candidate(self.errors, item, &self.field(name), legal)?;
+                if moves.iter().any(|m| m.parsed == candidate.parsed) {
+                    return Err(self.errors.at(
+                        item.place,
+                        format!("{}: this move is listed twice", self.field(name)),
+                    ));
+                }
+                moves.push(candidate);
+            }
+        }
+        if moves.len() < 2 {
+            return Err(self.errors.at(
+            self.node.place,
+            format!("{what}: a `find: legal` question lists at least 2 moves under `legal:` and `illegal:` (one of them may be empty)"),
+        ));
+        }
+        Ok(Question::Legal { moves })
+    }
+
+    /// `find: result`: who won a finished game, and by how much.
+    fn result(&self, kind_node: &Node) -> Result<Question, FileError> {
+        let what = self.what;
+        self.refuse_extra(
+            "result",
+            &["answers", "after", "player", "cells", "legal", "illegal"],
+        )?;
+        if !self.position.is_game_over() {
+            return Err(self.errors.at(
+            kind_node.place,
+            format!("{what}: a `find: result` question is asked where the game is over; in this chapter's position {} can still move", self.position.to_move().title()),
+        ));
+        }
+        let Some(winner_node) = self.fields.value("winner") else {
+            return Err(self.errors.at(
+                self.node.place,
+                format!("{what}: `winner` is missing: `light`, `dark` or `draw`"),
+            ));
+        };
+        let winner = match word(
+            self.errors,
+            winner_node,
+            &self.field("winner"),
+            "a winner",
+            "`light`, `dark` or `draw`",
+        )? {
+            "light" => Some(Player::Light),
+            "dark" => Some(Player::Dark),
+            "draw" => None,
+            other => {
+                return Err(self.errors.at(
+                    winner_node.place,
+                    format!(
+                        "{}: `{other}` is no result: `light`, `dark` or `draw`",
+                        self.field("winner")
+                    ),
+                ));
+            }
+        };
+        let margin = match self.fields.value("margin") {
+            Some(n) => whole(
+                self.errors,
+                n,
+                &self.field("margin"),
+                "a number of squares",
+                "from 0 to 47",
+                0,
+                47,
+            )? as u32,
+            None if winner.is_none() => 0,
+            None => {
+                return Err(self.errors.at(
+                    self.node.place,
+                    format!("{what}: `margin` is missing: by how many squares the winner wins"),
+                ));
+            }
+        };
+        if (winner.is_none()) != (margin == 0) {
+            return Err(self.errors.at(
+                winner_node.place,
+                format!("{what}: a draw has margin 0, and a win a margin of at least 1"),
+            ));
+        }
+        Ok(Question::Result {
+            winner,
+            margin,
+            location: Location::of(winner_node.place),
+        })
     }
 }
 

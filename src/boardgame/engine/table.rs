@@ -196,7 +196,7 @@ impl EngineTable {
 
     /// `buckets` buckets of zeroed words, the first on a cache line.
     fn allocate(buckets: usize) -> (Vec<AtomicU64>, usize) {
-        let words = crate::boardgame::search::tt::zeroed_atomics(buckets * LINE + LINE - 1);
+        let words = crate::boardgame::search::buckets::zeroed_atomics(buckets * LINE + LINE - 1);
         let misalignment = (words.as_ptr() as usize / 8) % LINE;
         (words, (LINE - misalignment) % LINE)
     }

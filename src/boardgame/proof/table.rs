@@ -18,12 +18,10 @@
 //! since. Buckets of two entries (one cache line); a new question replaces the entry whose numbers
 //! took less work, a decided entry counting as more work than any open one.
 
-use crate::boardgame::search::tt::{prefetch_words, seal, zeroed_atomics};
-use std::sync::atomic::{AtomicU64, Ordering};
+use crate::boardgame::search::buckets::Buckets;
+use crate::boardgame::search::tt::seal;
 
 const ENTRY_WORDS: usize = 4;
-const BUCKET_ENTRIES: usize = 2;
-const BUCKET_BYTES: usize = ENTRY_WORDS * BUCKET_ENTRIES * 8;
 /// Marks a written entry, so that an all-zero entry never matches.
 const VALID: u64 = 1 << 63;
 
@@ -43,8 +41,7 @@ pub struct Numbers {
 
 /// The shared table. Never grows after creation.
 pub struct ProofTable {
-    words: Vec<AtomicU64>,
-    buckets: u64,
+    buckets: Buckets<ENTRY_WORDS>,
 }
 
 /// The table key of the question "does the position with `key` reach at least `target`?".
@@ -82,26 +79,14 @@ impl ProofTable {
     /// A table using at most `megabytes` MiB (at least one bucket). Its pages are given by the
     /// system as they are first written.
     pub fn new(megabytes: usize) -> ProofTable {
-        let buckets = (megabytes.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
         ProofTable {
-            words: zeroed_atomics(buckets * BUCKET_ENTRIES * ENTRY_WORDS),
-            buckets: buckets as u64,
+            buckets: Buckets::new(megabytes),
         }
     }
 
     /// Bytes held by the entries.
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
-    }
-
-    #[inline]
-    fn bucket(&self, key: (u64, u64)) -> usize {
-        (((key.1 as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET_ENTRIES * ENTRY_WORDS
-    }
-
-    #[inline]
-    fn read(&self, at: usize) -> [u64; ENTRY_WORDS] {
-        std::array::from_fn(|i| self.words[at + i].load(Ordering::Relaxed))
+        self.buckets.bytes()
     }
 
     #[inline]
@@ -118,16 +103,14 @@ impl ProofTable {
     /// issued after some other work finds it in cache. Only a hint.
     #[inline]
     pub fn prefetch(&self, key: (u64, u64)) {
-        let base = self.bucket(key);
-        prefetch_words(&self.words[base..base + BUCKET_ENTRIES * ENTRY_WORDS]);
+        self.buckets.prefetch(key);
     }
 
     /// The entry of exactly this question key ([`question_key`]), if the table holds one.
     #[inline]
     pub fn probe(&self, key: (u64, u64)) -> Option<Numbers> {
-        let base = self.bucket(key);
-        (0..BUCKET_ENTRIES).find_map(|i| {
-            let entry = self.read(base + i * ENTRY_WORDS);
+        self.buckets.slots(key).into_iter().find_map(|at| {
+            let entry = self.buckets.read(at);
             Self::matches(entry, key).then(|| {
                 let [_, _, numbers, extra] = entry;
                 let mv = (extra & 0xFFFF_FFFF) as u32;
@@ -143,12 +126,11 @@ impl ProofTable {
     /// Records the numbers of a question, its move and the work (log2 of the nodes) they took.
     /// A decided question stays decided: open numbers never replace a proof or a disproof.
     pub fn store(&self, key: (u64, u64), numbers: Numbers, work: u32) {
-        let base = self.bucket(key);
-        let mut target = base;
+        let slots = self.buckets.slots(key);
+        let mut target = slots[0];
         let mut least = u32::MAX;
-        for i in 0..BUCKET_ENTRIES {
-            let at = base + i * ENTRY_WORDS;
-            let entry = self.read(at);
+        for at in slots {
+            let entry = self.buckets.read(at);
             if Self::matches(entry, key) {
                 let [_, _, old, _] = entry;
                 let old_decided = old as u32 == 0 || (old >> 32) as u32 == 0;
@@ -167,17 +149,27 @@ impl ProofTable {
         let packed = numbers.proof as u64 | (numbers.disproof as u64) << 32;
         let extra = pack_extra(numbers.mv, work);
         let seal = seal_both(packed, extra);
-        self.words[target].store(key.0 ^ seal, Ordering::Relaxed);
-        self.words[target + 1].store(key.1 ^ seal, Ordering::Relaxed);
-        self.words[target + 2].store(packed, Ordering::Relaxed);
-        self.words[target + 3].store(extra, Ordering::Relaxed);
+        self.buckets
+            .write(target, [key.0 ^ seal, key.1 ^ seal, packed, extra]);
+    }
+
+    /// For the tests: the words of the first entry.
+    #[cfg(test)]
+    fn first_entry(&self) -> [u64; ENTRY_WORDS] {
+        self.buckets.read(0)
+    }
+
+    /// For the tests: writes the first entry's words.
+    #[cfg(test)]
+    fn write_first_entry(&self, words: [u64; ENTRY_WORDS]) {
+        self.buckets.write(0, words);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::boardgame::search::tt::{first_entry, keys_near, word_mixes, write_first_entry};
+    use crate::boardgame::search::buckets::{keys_near, word_mixes};
 
     fn numbers(proof: u32, disproof: u32, mv: Option<u32>) -> Numbers {
         Numbers {
@@ -212,8 +204,9 @@ mod tests {
         let table = ProofTable::new(1);
         let key = question_key((11, 1 << 40), 0);
         table.store(key, numbers(1, 2, None), 1);
-        let at = table.bucket(key);
-        table.words[at + 2].store(77 | 5 << 32, Ordering::Relaxed);
+        let [at, _] = table.buckets.slots(key);
+        let [a, b, _, extra] = table.buckets.read(at);
+        table.buckets.write(at, [a, b, 77 | 5 << 32, extra]);
         assert_eq!(table.probe(key), None);
     }
 
@@ -241,11 +234,11 @@ mod tests {
                 let (one, two) = (ProofTable::new(0), ProofTable::new(0));
                 one.store(k1, n1, 3);
                 two.store(k2, n2, 3);
-                let first = first_entry(&one.words, ENTRY_WORDS);
-                let second = first_entry(&two.words, ENTRY_WORDS);
-                for now in word_mixes(&first, &second) {
+                let first = one.first_entry();
+                let second = two.first_entry();
+                for now in word_mixes(first, second) {
                     let mixed = ProofTable::new(0);
-                    write_first_entry(&mixed.words, &now);
+                    mixed.write_first_entry(now);
                     for key in keys_near([k1, k2]) {
                         let Some(found) = mixed.probe(key) else {
                             continue;

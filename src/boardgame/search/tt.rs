@@ -12,11 +12,9 @@
 //! window that found it, bounds for one key are merged by intersection. Buckets of two entries; a
 //! new position replaces the entry whose subtree took less work.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use super::buckets::Buckets;
 
 const ENTRY_WORDS: usize = 3;
-const BUCKET_ENTRIES: usize = 2;
-const BUCKET_BYTES: usize = ENTRY_WORDS * BUCKET_ENTRIES * 8;
 /// Marks a written entry, so that an all-zero entry never matches the key `(0, 0)`.
 const VALID: u64 = 1 << 63;
 
@@ -30,8 +28,7 @@ pub struct Hit {
 
 /// The shared table. Never grows after creation.
 pub struct Table {
-    words: Vec<AtomicU64>,
-    buckets: u64,
+    buckets: Buckets<ENTRY_WORDS>,
 }
 
 #[inline]
@@ -69,101 +66,22 @@ pub(crate) fn seal(data: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-const _: () = assert!(
-    std::mem::size_of::<AtomicU64>() == std::mem::size_of::<u64>()
-        && std::mem::align_of::<AtomicU64>() == std::mem::align_of::<u64>()
-);
-
-/// `n` zeroed atomics from zeroed memory, so that the operating system provides the pages lazily
-/// instead of the table writing every byte up front.
-pub(crate) fn zeroed_atomics(n: usize) -> Vec<AtomicU64> {
-    let mut words = std::mem::ManuallyDrop::new(vec![0u64; n]);
-    let (ptr, len, capacity) = (words.as_mut_ptr(), words.len(), words.capacity());
-    // SAFETY: `AtomicU64` has the same size, alignment and bit validity as `u64` (checked above),
-    // the allocation is handed over whole and the original vector is never used or dropped again.
-    let words = unsafe { Vec::from_raw_parts(ptr.cast::<AtomicU64>(), len, capacity) };
-    advise_huge_pages(&words);
-    words
-}
-
-/// Asks the processor to start loading the cache lines of `words` (a table's bucket: its first
-/// and last word, so that a bucket across two lines is loaded whole). Only a hint.
-#[inline]
-pub(crate) fn prefetch_words(words: &[AtomicU64]) {
-    #[cfg(target_arch = "x86_64")]
-    if let (Some(first), Some(last)) = (words.first(), words.last()) {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: SSE is part of every x86-64 target, and a prefetch never faults nor changes
-        // memory; both addresses lie inside `words`.
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(first.as_ptr().cast::<i8>());
-            _mm_prefetch::<_MM_HINT_T0>(last.as_ptr().cast::<i8>());
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = words;
-}
-
-/// Asks Linux to back the table with 2 MiB pages: 512 times fewer page faults when the table
-/// is first touched (two threads faulting 4 KiB pages at once spend most of a short solve in the
-/// kernel) and fewer TLB misses on probes. Only advice: if the kernel says no, nothing changes.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(words: &[AtomicU64]) {
-    const PAGE: usize = 4096;
-    let start = words.as_ptr() as usize;
-    let end = start + std::mem::size_of_val(words);
-    // madvise needs a page-aligned start; the allocation's first bytes may share a page.
-    let aligned = start.next_multiple_of(PAGE);
-    if aligned < end {
-        // SAFETY: the range lies inside the live allocation of `words`; MADV_HUGEPAGE changes
-        // neither its contents nor its validity.
-        unsafe {
-            libc::madvise(
-                aligned as *mut libc::c_void,
-                end - aligned,
-                libc::MADV_HUGEPAGE,
-            );
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_words: &[AtomicU64]) {}
-
 impl Table {
     /// A table using at most `megabytes` MiB (at least one bucket).
     pub fn new(megabytes: usize) -> Table {
-        let buckets = (megabytes.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
-        let words = zeroed_atomics(buckets * BUCKET_ENTRIES * ENTRY_WORDS);
         Table {
-            words,
-            buckets: buckets as u64,
+            buckets: Buckets::new(megabytes),
         }
     }
 
     /// Bytes held by the entries.
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        self.buckets.bytes()
     }
 
     #[inline]
-    fn bucket(&self, key: (u64, u64)) -> usize {
-        // Lemire's multiply-shift: uniform over any bucket count, no power of two needed.
-        (((key.1 as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET_ENTRIES * ENTRY_WORDS
-    }
-
-    #[inline]
-    fn read(&self, at: usize) -> (u64, u64, u64) {
-        (
-            self.words[at].load(Ordering::Relaxed),
-            self.words[at + 1].load(Ordering::Relaxed),
-            self.words[at + 2].load(Ordering::Relaxed),
-        )
-    }
-
-    #[inline]
-    fn matches(entry: (u64, u64, u64), key: (u64, u64)) -> bool {
-        let (a, b, data) = entry;
+    fn matches(entry: [u64; ENTRY_WORDS], key: (u64, u64)) -> bool {
+        let [a, b, data] = entry;
         // An empty entry is passed over before the seal is computed.
         data & VALID != 0 && {
             let seal = seal(data);
@@ -174,8 +92,7 @@ impl Table {
     /// Copies every entry into `other` (merged with what it holds), for moving to a larger
     /// table. Only while no thread stores into `self`.
     pub fn copy_into(&self, other: &Table) {
-        for at in (0..self.words.len()).step_by(ENTRY_WORDS) {
-            let (a, b, data) = self.read(at);
+        for [a, b, data] in self.buckets.entries() {
             if data & VALID != 0 {
                 let (hit, work) = unpack(data);
                 let seal = seal(data);
@@ -188,35 +105,29 @@ impl Table {
     /// after some other work finds it in cache instead of waiting for memory. Only a hint.
     #[inline]
     pub fn prefetch(&self, key: (u64, u64)) {
-        let base = self.bucket(key);
-        prefetch_words(&self.words[base..base + BUCKET_ENTRIES * ENTRY_WORDS]);
+        self.buckets.prefetch(key);
     }
 
     /// The entry of exactly this key, if the table holds one.
     #[inline]
     pub fn probe(&self, key: (u64, u64)) -> Option<Hit> {
-        let base = self.bucket(key);
-        for i in 0..BUCKET_ENTRIES {
-            let entry = self.read(base + i * ENTRY_WORDS);
-            if Self::matches(entry, key) {
-                return Some(unpack(entry.2).0);
-            }
-        }
-        None
+        self.buckets.slots(key).into_iter().find_map(|at| {
+            let entry = self.buckets.read(at);
+            Self::matches(entry, key).then(|| unpack(entry[2]).0)
+        })
     }
 
     /// Records proven bounds (intersected with any bounds already known for this key), the best
     /// move and the work (log2 of the nodes) the result took.
     pub fn store(&self, key: (u64, u64), lower: i32, upper: i32, mv: Option<u32>, work: u32) {
-        let base = self.bucket(key);
-        let mut target = base;
+        let slots = self.buckets.slots(key);
+        let mut target = slots[0];
         let mut least_work = u32::MAX;
         let (mut lower, mut upper, mut mv, mut work) = (lower, upper, mv, work);
-        for i in 0..BUCKET_ENTRIES {
-            let at = base + i * ENTRY_WORDS;
-            let entry = self.read(at);
+        for at in slots {
+            let entry = self.buckets.read(at);
             if Self::matches(entry, key) {
-                let (old, old_work) = unpack(entry.2);
+                let (old, old_work) = unpack(entry[2]);
                 lower = lower.max(old.lower);
                 upper = upper.min(old.upper);
                 mv = mv.or(old.mv);
@@ -224,10 +135,10 @@ impl Table {
                 target = at;
                 break;
             }
-            let entry_work = if entry.2 & VALID == 0 {
+            let entry_work = if entry[2] & VALID == 0 {
                 0
             } else {
-                unpack(entry.2).1
+                unpack(entry[2]).1
             };
             if entry_work < least_work {
                 least_work = entry_work;
@@ -236,59 +147,27 @@ impl Table {
         }
         let data = pack(lower, upper, mv, work);
         let seal = seal(data);
-        self.words[target].store(key.0 ^ seal, Ordering::Relaxed);
-        self.words[target + 1].store(key.1 ^ seal, Ordering::Relaxed);
-        self.words[target + 2].store(data, Ordering::Relaxed);
+        self.buckets
+            .write(target, [key.0 ^ seal, key.1 ^ seal, data]);
     }
-}
 
-/// For the tables' tests: every mix of the words of two entries, as a torn write or two
-/// interleaved writes leave them (word `i` from `second` where bit `i` of the mask is set).
-#[cfg(test)]
-pub(crate) fn word_mixes(first: &[u64], second: &[u64]) -> impl Iterator<Item = Vec<u64>> {
-    (0..1u32 << first.len()).map(move |mask| {
-        (0..first.len())
-            .map(|i| {
-                if mask >> i & 1 == 0 {
-                    first[i]
-                } else {
-                    second[i]
-                }
-            })
-            .collect()
-    })
-}
-
-/// For the tables' tests: the words of a table's first entry.
-#[cfg(test)]
-pub(crate) fn first_entry(words: &[AtomicU64], entry_words: usize) -> Vec<u64> {
-    words[..entry_words]
-        .iter()
-        .map(|word| word.load(Ordering::Relaxed))
-        .collect()
-}
-
-/// For the tables' tests: writes `values` as a table's first entry.
-#[cfg(test)]
-pub(crate) fn write_first_entry(words: &[AtomicU64], values: &[u64]) {
-    for (word, &value) in words.iter().zip(values) {
-        word.store(value, Ordering::Relaxed);
+    /// For the tests: the words of the first entry.
+    #[cfg(test)]
+    fn first_entry(&self) -> [u64; ENTRY_WORDS] {
+        self.buckets.read(0)
     }
-}
 
-/// For the tables' tests: the two keys and every key that differs from one of them in the low
-/// 12 bits of one half.
-#[cfg(test)]
-pub(crate) fn keys_near(keys: [(u64, u64); 2]) -> impl Iterator<Item = (u64, u64)> {
-    (0..1u64 << 12).flat_map(move |delta| {
-        keys.into_iter()
-            .flat_map(move |(a, b)| [(a ^ delta, b), (a, b ^ delta)])
-    })
+    /// For the tests: writes the first entry's words.
+    #[cfg(test)]
+    fn write_first_entry(&self, words: [u64; ENTRY_WORDS]) {
+        self.buckets.write(0, words);
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::boardgame::search::buckets::{keys_near, word_mixes};
 
     #[test]
     fn store_probe_merge() {
@@ -351,11 +230,11 @@ mod tests {
                 let (one, two) = (Table::new(0), Table::new(0));
                 one.store(k1, l1, u1, None, 2);
                 two.store(k2, l2, u2, None, 2);
-                let first = first_entry(&one.words, ENTRY_WORDS);
-                let second = first_entry(&two.words, ENTRY_WORDS);
-                for now in word_mixes(&first, &second) {
+                let first = one.first_entry();
+                let second = two.first_entry();
+                for now in word_mixes(first, second) {
                     let mixed = Table::new(0);
-                    write_first_entry(&mixed.words, &now);
+                    mixed.write_first_entry(now);
                     for key in keys_near([k1, k2]) {
                         let Some(hit) = mixed.probe(key) else {
                             continue;
@@ -378,9 +257,9 @@ mod tests {
         let a = (11, 1 << 40);
         table.store(a, 1, 2, None, 1);
         // Simulate a torn write: the data word of another store lands alone.
-        let at = table.bucket(a);
-        let other = pack(-5, 5, Some(3), 1);
-        table.words[at + 2].store(other, Ordering::Relaxed);
+        let [at, _] = table.buckets.slots(a);
+        let [x, y, _] = table.buckets.read(at);
+        table.buckets.write(at, [x, y, pack(-5, 5, Some(3), 1)]);
         assert_eq!(table.probe(a), None);
     }
 }

@@ -760,6 +760,24 @@ fn the_architecture_doc_names_every_source_file() {
     );
 }
 
+/// The page's files (`src/web/assets/`, embedded whole by build.rs) are each named in the table
+/// of modules of `docs/web.md`.
+#[test]
+fn the_web_doc_names_every_file_of_the_page() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/web.md")).unwrap();
+    let mut missing: Vec<String> = std::fs::read_dir(root.join("src/web/assets"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| !doc.contains(&format!("`{name}`")))
+        .collect();
+    missing.sort();
+    assert!(
+        missing.is_empty(),
+        "docs/web.md does not name these files of src/web/assets/: {missing:?}"
+    );
+}
+
 #[test]
 fn the_doc_check_reads_paths_as_written() {
     let section = "| `file/` | `located.rs` (where), `yaml.rs` |\n| `search/negamax.rs` | x |\n";

@@ -1,7 +1,8 @@
 //! Embeds in the binary what the web board serves: the shipped teaching puzzles
 //! (`puzzles/teaching/*.yaml`) for its trainer, the course's lessons (`puzzles/learn/*.yaml`)
 //! and the page's files (`src/web/assets/`: HTML, CSS, ES modules, the icon), each as a
-//! generated list of names and `include_str!`s.
+//! generated list of names and `include_str!`s. It also says which commit the binary is built
+//! from (`CATHEDRAL_COMMIT`, for `cathedral --version`).
 
 #![allow(
     clippy::unwrap_used,
@@ -35,6 +36,7 @@ fn main() {
     );
     // The page is plain ES modules with no build step: whatever lies in the folder (not its
     // subfolders) is what the browser gets, by file name.
+    commit(root);
     embed(
         &root.join("src/web/assets"),
         |path| path.is_file(),
@@ -75,4 +77,56 @@ fn embed(
     let target = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join(target);
     std::fs::write(&target, out)
         .unwrap_or_else(|e| panic!("cannot write {}: {e}", target.display()));
+}
+
+/// Sets `CATHEDRAL_COMMIT` to the commit the crate is built from, its first 12 hex digits: from
+/// git in a checkout, from `.cargo_vcs_info.json` in a package cargo made from one (what
+/// `cargo install cathedral` builds), or from the environment (`CATHEDRAL_COMMIT`, for builds of
+/// a source archive); `unknown` otherwise. A release's binaries, wheels and site say the same.
+fn commit(root: &Path) {
+    println!("cargo:rerun-if-env-changed=CATHEDRAL_COMMIT");
+    let from_env = std::env::var("CATHEDRAL_COMMIT").ok();
+    let from_git = || {
+        let git = root.join(".git");
+        if !git.exists() {
+            return None;
+        }
+        // Rebuilt when the checkout moves to another commit.
+        println!("cargo:rerun-if-changed={}", git.join("HEAD").display());
+        if let Ok(head) = std::fs::read_to_string(git.join("HEAD"))
+            && let Some(reference) = head.trim().strip_prefix("ref: ")
+        {
+            println!("cargo:rerun-if-changed={}", git.join(reference).display());
+            println!(
+                "cargo:rerun-if-changed={}",
+                git.join("packed-refs").display()
+            );
+        }
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(["rev-parse", "HEAD"])
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let from_package = || {
+        let info = std::fs::read_to_string(root.join(".cargo_vcs_info.json")).ok()?;
+        let at = info.find("\"sha1\"")?;
+        let rest = &info[at + 6..];
+        let start = rest.find('"')? + 1;
+        let end = start + rest[start..].find('"')?;
+        Some(rest[start..end].to_string())
+    };
+    let commit = from_env
+        .or_else(from_git)
+        .or_else(from_package)
+        .filter(|c| c.len() >= 7 && c.chars().all(|c| c.is_ascii_hexdigit()))
+        .map_or_else(
+            || "unknown".to_string(),
+            |c| c[..c.len().min(12)].to_string(),
+        );
+    println!("cargo:rustc-env=CATHEDRAL_COMMIT={commit}");
 }

@@ -33,6 +33,23 @@
 
 #![warn(missing_docs)]
 
+/// This version of the toolkit (SemVer), the same in the crate, the Python package, the web
+/// board and every release artefact (`tests/release.rs` keeps them equal).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The commit this build is made from, its first 12 hex digits (`unknown` where the build could
+/// not tell: `build.rs`).
+pub const COMMIT: &str = env!("CATHEDRAL_COMMIT");
+
+/// The version with its commit, as `cathedral --version`, the web board's footer and the
+/// server's health answer say it: `0.1.0 (commit 1a2b3c4d5e6f)`.
+pub const LONG_VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("CATHEDRAL_COMMIT"),
+    ")"
+);
+
 // The shared layers, in the order they may use each other (tests/layers.rs keeps it so).
 pub mod analysis;
 pub mod arena;

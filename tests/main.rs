@@ -41,6 +41,7 @@ mod puzzles;
 mod puzzles_from_games;
 mod record_cli;
 mod records;
+mod release;
 mod render;
 mod rule_cases;
 mod sheet;

@@ -139,6 +139,15 @@ fn the_site_command_writes_a_relative_offline_site_and_refuses_a_folder_it_does_
         serde_json::from_str(&std::fs::read_to_string(site.join("manifest.webmanifest")).unwrap())
             .unwrap();
     assert_eq!(manifest["start_url"], "./");
+    // The site says its version, as the binary that wrote it does (tests/release.rs).
+    assert_eq!(manifest["version"], env!("CARGO_PKG_VERSION"));
+    assert!(
+        index.contains(&format!(
+            "<footer id=\"about\">Cathedral toolkit {} (commit ",
+            env!("CARGO_PKG_VERSION")
+        )),
+        "the page's footer"
+    );
     for icon in manifest["icons"].as_array().unwrap() {
         assert!(site.join(icon["src"].as_str().unwrap()).is_file(), "{icon}");
     }

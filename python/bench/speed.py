@@ -210,7 +210,7 @@ def main() -> int:
         f"Medians of {args.rounds} rounds of {args.seconds:g} s each, alternating; "
         f"{platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
         f"load average {median(loads):.2f} (1 min, median over the rounds; {min(loads):.2f} to {max(loads):.2f}); "
-        f"this package {metadata.version('cathedral')} on Python {platform.python_version()} with "
+        f"this package {metadata.version('cathedral-toolkit')} on Python {platform.python_version()} with "
         f"PettingZoo {metadata.version('pettingzoo')}; {versions}."
     )
     if args.json:

@@ -35,7 +35,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 
 /// Rules engine and analysis tools for the board game Cathedral.
 #[derive(Parser, Debug)]
-#[command(name = "cathedral", version, about)]
+#[command(name = "cathedral", version = cathedral::LONG_VERSION, about)]
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -103,8 +103,12 @@ enum Command {
     /// Speak the engine protocol on standard input and output (docs/protocol.md), for GUIs,
     /// match runners and other programs.
     Engine(engine::EngineArgs),
-    /// Serve the web board, puzzle trainer and game viewer (and their JSON API) on 127.0.0.1.
+    /// Serve the web board, puzzle trainer and game viewer (and their JSON API) on 127.0.0.1, or
+    /// the address --bind gives.
     Serve(serve::ServeArgs),
+    /// Ask a running `cathedral serve` whether it answers (its /api/health): exit 0 if it does,
+    /// 1 if not; a container's health check
+    Health(serve::HealthArgs),
     /// Write the web board as a static site, the engine and solver in the browser: any static
     /// host serves it, and it works offline once visited.
     Site(site::SiteArgs),
@@ -177,6 +181,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Standings(args) => standings::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Health(args) => serve::health(args),
         Command::Site(args) => site::run(args),
         Command::Match(args) => match_::run(args),
         Command::Ladder(args) => ladder::run(args),

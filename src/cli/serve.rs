@@ -1,4 +1,5 @@
-//! `cathedral serve`: the web board and its JSON API on 127.0.0.1 (docs in src/web/).
+//! `cathedral serve`: the web board and its JSON API, on 127.0.0.1 unless `--bind` says
+//! otherwise (docs in src/web/); `cathedral health`: whether a running server answers.
 
 use super::shared::exit::{Exit, Failure};
 use super::shared::limits;
@@ -7,9 +8,14 @@ use crate::web::{ServeOptions, serve};
 
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
-    /// The port on 127.0.0.1 (0: any free port).
+    /// The port (0: any free port).
     #[arg(long, default_value = "8080")]
     pub port: u16,
+    /// The address to listen on: 127.0.0.1, this computer only; 0.0.0.0 (or ::) for every
+    /// network it is on, as in a container (there are no accounts: anyone who reaches the port
+    /// can use the board and its searches).
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    pub bind: std::net::IpAddr,
     /// At most this many solves or engine searches at once (1 to 64).
     #[arg(long, default_value = "2", value_name = "N", value_parser = searches)]
     pub max_searches: usize,
@@ -27,6 +33,64 @@ pub struct ServeArgs {
     /// Open the board in the default browser once the server listens.
     #[arg(long)]
     pub open: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct HealthArgs {
+    /// The server's port.
+    #[arg(long, default_value = "8080")]
+    pub port: u16,
+    /// The server's address.
+    #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+    pub host: std::net::IpAddr,
+    /// How long to wait for its answer: seconds, or 500ms.
+    #[arg(long, default_value = "5", value_name = "SECS", value_parser = limits::positive_seconds)]
+    pub timeout: std::time::Duration,
+}
+
+/// Asks the server at the address for `/api/health` over plain HTTP (std's socket: no client
+/// library for one request), and says what it answered.
+pub fn health(args: &HealthArgs) -> miette::Result<()> {
+    use std::io::{Read, Write};
+    let address = std::net::SocketAddr::from((args.host, args.port));
+    let unhealthy = |why: String| {
+        Failure::new(
+            Exit::Failure,
+            format!("no healthy server at http://{address}/: {why}"),
+        )
+    };
+    let mut stream = std::net::TcpStream::connect_timeout(&address, args.timeout)
+        .map_err(|e| unhealthy(e.to_string()))?;
+    let _ = stream.set_read_timeout(Some(args.timeout));
+    let _ = stream.set_write_timeout(Some(args.timeout));
+    write!(
+        stream,
+        "GET /api/health HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+    )
+    .map_err(|e| unhealthy(e.to_string()))?;
+    let mut answer = String::new();
+    stream
+        .take(1 << 16)
+        .read_to_string(&mut answer)
+        .map_err(|e| unhealthy(e.to_string()))?;
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    let status = head.lines().next().unwrap_or_default();
+    if status.split_whitespace().nth(1) != Some("200") {
+        return Err(unhealthy(format!("it answered `{status}`")).into());
+    }
+    let report: serde_json::Value = serde_json::from_str(body.trim())
+        .map_err(|e| unhealthy(format!("its answer is not the health report ({e})")))?;
+    if report["ok"] != serde_json::Value::Bool(true) {
+        return Err(unhealthy(format!("it says {report}")).into());
+    }
+    let version = report["version"].as_str().unwrap_or("?");
+    let commit = report["commit"].as_str().unwrap_or("?");
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "ok: cathedral {version} (commit {commit}) at http://{address}/"
+    );
+    Ok(())
 }
 
 fn searches(text: &str) -> Result<usize, String> {
@@ -72,6 +136,7 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
     let options = ServeOptions {
         assets: args.assets.clone(),
         puzzles,
+        bind: args.bind,
         port: args.port,
         max_searches: args.max_searches,
         max_search_ms: args.max_search_time.as_millis().min(u128::from(u64::MAX)) as u64,
@@ -84,10 +149,18 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "Serving the Cathedral board at http://{address}/");
-            let _ = writeln!(
-                out,
-                "Only this computer can reach it (bound to 127.0.0.1). Ctrl-C stops."
-            );
+            let reach = if address.ip().is_loopback() {
+                format!(
+                    "Only this computer can reach it (bound to {}).",
+                    address.ip()
+                )
+            } else {
+                format!(
+                    "Every network this computer is on can reach it (bound to {}).",
+                    address.ip()
+                )
+            };
+            let _ = writeln!(out, "{reach} Ctrl-C stops.");
             let _ = out.flush();
         }
         if open {
@@ -102,5 +175,10 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
             }
         }
     })
-    .map_err(|e| miette::miette!("cannot serve on 127.0.0.1:{}: {e}", args.port))
+    .map_err(|e| {
+        miette::miette!(
+            "cannot serve on {}: {e}",
+            std::net::SocketAddr::from((args.bind, args.port))
+        )
+    })
 }

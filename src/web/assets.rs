@@ -39,8 +39,21 @@ fn file(state: &AppState, name: &str) -> Option<String> {
     }
 }
 
+/// The page with its version filled in where `index.html` says `@VERSION@` (its footer), for the
+/// server and the static site alike.
+pub(super) fn with_version(html: &str) -> String {
+    html.replace("@VERSION@", cathedral::LONG_VERSION)
+}
+
 fn answer(state: &AppState, name: &str) -> Response {
-    match file(state, name) {
+    let file = file(state, name).map(|text| {
+        if name == "index.html" {
+            with_version(&text)
+        } else {
+            text
+        }
+    });
+    match file {
         Some(text) => (
             [
                 (header::CONTENT_TYPE, media_type(name)),

@@ -16,7 +16,7 @@ use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use cathedral::service::{MAX_RECORD, Service, ServiceOptions, Slots};
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -24,7 +24,10 @@ use tokio::sync::Semaphore;
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct ServeOptions {
-    /// The port on 127.0.0.1 (0: any free port).
+    /// The address to listen on: 127.0.0.1 for this computer only, 0.0.0.0 (or `::`) for the
+    /// network (a container).
+    pub bind: std::net::IpAddr,
+    /// The port (0: any free port).
     pub port: u16,
     /// At most this many solves or engine searches at once; more get 503.
     pub max_searches: usize,
@@ -97,7 +100,8 @@ pub fn router(options: ServeOptions) -> Router {
         .with_state(state)
 }
 
-/// Serves on 127.0.0.1 until Ctrl-C, calling `ready` with the address once it listens.
+/// Serves on `options.bind` until Ctrl-C (or, on Unix, SIGTERM, as a container is stopped),
+/// calling `ready` with the address once it listens.
 pub fn serve(options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -108,13 +112,33 @@ pub fn serve(options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> std::io::
     });
     runtime.block_on(async move {
         let listener =
-            tokio::net::TcpListener::bind(SocketAddr::from((Ipv4Addr::LOCALHOST, options.port)))
-                .await?;
+            tokio::net::TcpListener::bind(SocketAddr::from((options.bind, options.port))).await?;
         ready(listener.local_addr()?);
         axum::serve(listener, router(options))
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+            .with_graceful_shutdown(stopped())
             .await
     })
+}
+
+/// Resolves when the server is asked to stop: Ctrl-C, or SIGTERM on Unix (what `docker stop`
+/// sends; as the container's first process the server would otherwise ignore it).
+async fn stopped() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    () = interrupt => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            Err(_) => interrupt.await,
+        }
+    }
+    #[cfg(not(unix))]
+    interrupt.await;
 }

@@ -42,7 +42,10 @@ fn files(wasm: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
     files.push(("cathedral.wasm".into(), wasm.to_vec()));
     files.push((
         "manifest.webmanifest".into(),
-        MANIFEST.trim_start().as_bytes().to_vec(),
+        MANIFEST
+            .trim_start()
+            .replace("@VERSION@", cathedral::VERSION)
+            .into_bytes(),
     ));
     // The service worker keeps every other file; its version changes with any of them, so
     // that a new site is picked up on the next visit.
@@ -65,7 +68,8 @@ fn files(wasm: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
 
 /// The page for the static site: the engine in the browser, the manifest linked.
 fn index(text: &str) -> Result<String, String> {
-    let html = text.replacen(
+    let html = super::assets::with_version(text);
+    let html = html.replacen(
         "<html lang=\"en\">",
         "<html lang=\"en\" data-engine=\"browser\">",
         1,
@@ -156,6 +160,7 @@ const MANIFEST: &str = r##"
 {
   "name": "Cathedral analysis board",
   "short_name": "Cathedral",
+  "version": "@VERSION@",
   "description": "Play, analyse and solve the board game Cathedral, and train with puzzles: the engine and the exact solver run in the browser, offline.",
   "start_url": "./",
   "scope": "./",

@@ -371,8 +371,8 @@ def test_the_install_instructions_hold_here():
                 assert re.search(r"manylinux_2_\d", line) is None, line
         assert "pip install -v ./python" in text
         assert text.index("maturin build") < text.index("pip install -v ./python")
-    pattern = "cathedral-*-cp39-abi3-manylinux_*_x86_64.whl"
+    pattern = "cathedral_toolkit-*-cp39-abi3-manylinux_*_x86_64.whl"
     assert pattern in guide
-    built = list((ROOT / "target" / "wheels").glob("cathedral-*.whl"))
+    built = list((ROOT / "target" / "wheels").glob("cathedral_toolkit-*.whl"))
     if built and built[0].name.endswith("x86_64.whl"):
         assert fnmatch.fnmatch(built[0].name, pattern)

@@ -239,6 +239,7 @@ impl Service {
         serde_json::json!({
             "ok": true,
             "version": env!("CARGO_PKG_VERSION"),
+            "commit": env!("CATHEDRAL_COMMIT"),
             "engine": self.options.engine,
             "max_searches": self.options.max_searches,
             "max_search_ms": self.options.max_search_ms,

@@ -152,18 +152,6 @@ impl ProofTable {
         self.buckets
             .write(target, [key.0 ^ seal, key.1 ^ seal, packed, extra]);
     }
-
-    /// For the tests: the words of the first entry.
-    #[cfg(test)]
-    fn first_entry(&self) -> [u64; ENTRY_WORDS] {
-        self.buckets.read(0)
-    }
-
-    /// For the tests: writes the first entry's words.
-    #[cfg(test)]
-    fn write_first_entry(&self, words: [u64; ENTRY_WORDS]) {
-        self.buckets.write(0, words);
-    }
 }
 
 #[cfg(test)]
@@ -234,11 +222,11 @@ mod tests {
                 let (one, two) = (ProofTable::new(0), ProofTable::new(0));
                 one.store(k1, n1, 3);
                 two.store(k2, n2, 3);
-                let first = one.first_entry();
-                let second = two.first_entry();
+                let first = one.buckets.read(0);
+                let second = two.buckets.read(0);
                 for now in word_mixes(first, second) {
                     let mixed = ProofTable::new(0);
-                    mixed.write_first_entry(now);
+                    mixed.buckets.write(0, now);
                     for key in keys_near([k1, k2]) {
                         let Some(found) = mixed.probe(key) else {
                             continue;

@@ -56,6 +56,7 @@ pub mod arena;
 pub mod boardgame;
 pub mod files;
 pub mod frontend;
+pub mod play;
 pub mod present;
 // The games.
 mod cathedral;

@@ -4,6 +4,7 @@ mod accuracy;
 mod analyse;
 mod bench;
 mod bestmove;
+mod bot;
 mod check;
 mod completions;
 mod convert;
@@ -106,6 +107,9 @@ enum Command {
     /// Serve the web board, puzzle trainer and game viewer (and their JSON API) on 127.0.0.1, or
     /// the address --bind gives.
     Serve(serve::ServeArgs),
+    /// Connect the engine to a play server (serve --play) as a bot: it accepts challenges (or
+    /// makes them) and plays its games at a ladder level.
+    Bot(bot::BotArgs),
     /// Ask a running `cathedral serve` whether it answers (its /api/health): exit 0 if it does,
     /// 1 if not; a container's health check
     Health(serve::HealthArgs),
@@ -181,6 +185,7 @@ pub fn run(cli: Cli) -> miette::Result<()> {
         Command::Standings(args) => standings::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Bot(args) => bot::run(args),
         Command::Health(args) => serve::health(args),
         Command::Site(args) => site::run(args),
         Command::Match(args) => match_::run(args),

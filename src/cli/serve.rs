@@ -33,6 +33,19 @@ pub struct ServeArgs {
     /// Open the board in the default browser once the server listens.
     #[arg(long)]
     pub open: bool,
+    /// Also serve the play server at /play: people and bots play each other, with accounts,
+    /// clocks, matches and ratings (docs/play.md), kept in --database.
+    #[arg(long)]
+    pub play: bool,
+    /// The play server's database: a SQLite file (created if missing, one file to back up) or
+    /// a PostgreSQL URL (postgres://USER@HOST/DB) that several servers can share.
+    #[arg(
+        long,
+        value_name = "FILE|URL",
+        default_value = "cathedral-play.sqlite",
+        requires = "play"
+    )]
+    pub database: String,
 }
 
 #[derive(clap::Args, Debug)]
@@ -93,6 +106,15 @@ pub fn health(args: &HealthArgs) -> miette::Result<()> {
     Ok(())
 }
 
+/// A database as `--database` names it: a URL as it is, a file as a SQLite URL.
+fn database_url(database: &str) -> String {
+    if database.contains("://") || database.starts_with("sqlite:") {
+        database.to_string()
+    } else {
+        format!("sqlite://{database}")
+    }
+}
+
 fn searches(text: &str) -> Result<usize, String> {
     let n = limits::threads(text)?;
     if n == 0 {
@@ -140,7 +162,9 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
         port: args.port,
         max_searches: args.max_searches,
         max_search_ms: args.max_search_time.as_millis().min(u128::from(u64::MAX)) as u64,
+        play: args.play.then(|| database_url(&args.database)),
     };
+    let play = options.play.clone();
     serve(options, |address| {
         // The address goes to standard output so that scripts and tests can read the port. A
         // reader that went away (a closed pipe) is no reason to stop serving: errors are ignored
@@ -160,6 +184,12 @@ pub fn run(args: &ServeArgs) -> miette::Result<()> {
                     address.ip()
                 )
             };
+            if let Some(database) = &play {
+                let _ = writeln!(
+                    out,
+                    "Play people and bots at http://{address}/play (games kept in {database})."
+                );
+            }
             let _ = writeln!(out, "{reach} Ctrl-C stops.");
             let _ = out.flush();
         }

@@ -92,7 +92,7 @@ impl TimeControl {
         let (base, increment) = text.split_once('+').ok_or_else(unreadable)?;
         let minutes: f64 = base.trim().parse().map_err(|_| unreadable())?;
         let seconds: u64 = increment.trim().parse().map_err(|_| unreadable())?;
-        if !minutes.is_finite() || minutes < 0.0 || minutes > 180.0 {
+        if !minutes.is_finite() || !(0.0..=180.0).contains(&minutes) {
             return Err(TimeControlError::TooLong);
         }
         TimeControl::Live {

@@ -98,7 +98,7 @@ pub const ABSENCE_CLAIM_MS: u64 = 60_000;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "reason", content = "seat", rename_all = "snake_case")]
+#[serde(tag = "kind", content = "seat", rename_all = "snake_case")]
 pub enum EndReason {
     /// Over by the rules: the scores decide.
     Finished,
@@ -495,6 +495,11 @@ impl GameState {
     /// The start time.
     pub fn start_ms(&self) -> u64 {
         self.start_ms
+    }
+
+    /// The game as its record file (see [`Board::record`]).
+    pub fn record(&self, names: &[String], round: String, comment: String) -> String {
+        self.board.record(names, round, comment)
     }
 
     /// What the score counts and its unit.

@@ -11,7 +11,7 @@ pub const MATCH_GAMES: usize = 2;
 /// Which player sits where in game `round` (0 or 1) of a match between `players`: the first
 /// player moves first in the first game, the second in the second.
 pub fn seats_in_round<T: Clone>(players: &[T; 2], round: usize) -> [T; 2] {
-    if round % 2 == 0 {
+    if round.is_multiple_of(2) {
         players.clone()
     } else {
         [players[1].clone(), players[0].clone()]

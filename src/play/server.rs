@@ -482,7 +482,7 @@ impl<S: Store> Play<S> {
         }
         let challenger_first = match challenge.first {
             Some(first) => first,
-            None => secret().as_bytes()[0] % 2 == 0,
+            None => secret().as_bytes()[0].is_multiple_of(2),
         };
         let players = if challenger_first {
             [challenge.from.clone(), by.id.clone()]
@@ -840,6 +840,48 @@ impl<S: Store> Play<S> {
         })
     }
 
+    /// The challenge `id` with its challenger's name.
+    pub async fn store_challenge(
+        &self,
+        id: &str,
+    ) -> Result<Option<(Challenge, String)>, PlayError> {
+        let Some(challenge) = self.store.challenge(id).await? else {
+            return Ok(None);
+        };
+        let name = self
+            .store
+            .user(&challenge.from)
+            .await?
+            .map_or_else(|| "?".into(), |u| u.name);
+        Ok(Some((challenge, name)))
+    }
+
+    /// Game `id` as the game's record file: the players by seat, the round of its match, the
+    /// clock and the result in the comment.
+    pub async fn record(&self, id: &str) -> Result<String, PlayError> {
+        let (stored, state) = self.load(id).await?;
+        let view = self.shown(&stored, &state, None, self.now()).await?;
+        let names: Vec<String> = view.seats.iter().map(|p| p.name.clone()).collect();
+        let round = match &stored.in_match {
+            Some((_, round)) => format!("{} of 2", round + 1),
+            None => "single game".to_string(),
+        };
+        let mut comment = format!(
+            "played on a cathedral play server, game {id}, clock {}{}",
+            view.time_text,
+            if stored.spec.rated { ", rated" } else { "" }
+        );
+        if let Some(result) = &view.result_text {
+            comment += &format!("; {result}");
+        }
+        Ok(state.record(&names, round, comment))
+    }
+
+    /// The ids of the games in play.
+    pub async fn store_games_in_play(&self) -> Result<Vec<String>, PlayError> {
+        Ok(self.store.games_in_play().await?)
+    }
+
     /// The games a filter wants.
     pub async fn games(&self, filter: &GameFilter) -> Result<Vec<GameSummary>, PlayError> {
         Ok(self.store.games(filter).await?)
@@ -887,5 +929,335 @@ fn result_text(ending: &Ending, seats: &[PlayerView], (noun, unit): (&str, &str)
                 None => format!("drawn ({noun}: {}; {unit})", listed.join(", ")),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::toy::Nim;
+    use super::super::variant::Offered;
+    use super::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    async fn server() -> Play<super::super::store::SqlStore> {
+        let store = super::super::store::SqlStore::open("sqlite::memory:")
+            .await
+            .unwrap();
+        Play::new(store, Offered::new().with(Nim))
+    }
+
+    fn request(time: &str, rated: bool, two_games: bool) -> ChallengeRequest {
+        ChallengeRequest {
+            game: "nim".into(),
+            rules: None,
+            time: time.into(),
+            rated,
+            two_games,
+            to: None,
+            open: true,
+            first: Some(true),
+        }
+    }
+
+    async fn play_out(
+        play: &Play<super::super::store::SqlStore>,
+        game: &str,
+        players: [&User; 2],
+        takes: &[&str],
+    ) -> GameView {
+        let mut view = play.view(game, None).await.unwrap();
+        for take in takes {
+            let seat = view.to_move.unwrap();
+            let action = Action::Move {
+                text: take.to_string(),
+                ply: view.moves.len(),
+            };
+            view = play.act(players[seat], game, &action).await.unwrap();
+        }
+        view
+    }
+
+    #[tokio::test]
+    async fn accounts_sign_in_and_failed_sign_ins_are_throttled() {
+        let play = server().await;
+        let guest = play.guest().await.unwrap();
+        assert!(guest.user.name.starts_with("guest-"));
+        let session = play.session(&guest.token).await.unwrap().unwrap();
+        assert_eq!(session.user, guest.user);
+        assert!(
+            play.session(&"0".repeat(64)).await.unwrap().is_none(),
+            "a forged token"
+        );
+        assert!(play.session("not hex").await.unwrap().is_none());
+
+        // The guest registers and stays the same player.
+        let ada = play
+            .register("Ada", "difference engine", Some(&guest.user))
+            .await
+            .unwrap();
+        assert_eq!(
+            (ada.user.id.as_str(), ada.user.kind),
+            (guest.user.id.as_str(), UserKind::Account)
+        );
+        assert!(matches!(
+            play.register("ada", "another one", None).await,
+            Err(PlayError::BadRequest(_))
+        ));
+        assert!(matches!(
+            play.register("<b>", "password!", None).await,
+            Err(PlayError::BadRequest(_))
+        ));
+
+        assert!(play.login("Ada", "difference engine").await.is_ok());
+        for _ in 0..LOGIN_ATTEMPTS {
+            assert!(matches!(
+                play.login("ada", "wrong").await,
+                Err(PlayError::WrongLogin)
+            ));
+        }
+        // Throttled now, even with the right password.
+        assert!(matches!(
+            play.login("Ada", "difference engine").await,
+            Err(PlayError::Throttled { .. })
+        ));
+        assert!(play.login("Nobody", "whatever1").await.is_err());
+
+        play.logout(&ada.token).await.unwrap();
+        assert!(play.session(&ada.token).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_rated_match_of_two_games_swaps_colours_and_rates_the_total() {
+        let play = server().await;
+        let ada = play
+            .register("Ada", "difference engine", None)
+            .await
+            .unwrap()
+            .user;
+        let bob = play
+            .register("Bob", "analytical engine", None)
+            .await
+            .unwrap()
+            .user;
+        let guest = play.guest().await.unwrap().user;
+
+        let challenge = play
+            .challenge(&ada, request("5+0", true, true))
+            .await
+            .unwrap();
+        assert!(matches!(
+            play.accept(&ada, &challenge.id).await,
+            Err(PlayError::BadRequest(_))
+        ));
+        assert!(
+            matches!(
+                play.accept(&guest, &challenge.id).await,
+                Err(PlayError::BadRequest(_))
+            ),
+            "rated: no guests"
+        );
+        let first = play.accept(&bob, &challenge.id).await.unwrap();
+        assert!(
+            matches!(
+                play.accept(&bob, &challenge.id).await,
+                Err(PlayError::BadRequest(_))
+            ),
+            "accepted once"
+        );
+
+        // Game 1: Ada (seat 0) takes the last stone: Ada 0, Bob 1.
+        let view = play.view(&first, Some(&bob)).await.unwrap();
+        assert_eq!((view.you, view.seats[0].name.as_str()), (Some(1), "Ada"));
+        assert!(matches!(
+            play.act(&guest, &first, &Action::Resign).await,
+            Err(PlayError::Refused(Refusal::NotPlaying))
+        ));
+        let over = play_out(&play, &first, [&ada, &bob], &["1", "2", "1", "2", "1"]).await;
+        assert_eq!(over.ending.as_ref().unwrap().scores, Some(vec![0, 1]));
+        let pair = over.in_match.unwrap();
+        assert_eq!(
+            pair.games.len(),
+            2,
+            "the second game started with the first's end"
+        );
+
+        // Game 2: Bob moves first; Bob resigns: Bob scores the forfeit (7) as seat 0.
+        let second = &pair.games[1];
+        let view = play.view(second, Some(&bob)).await.unwrap();
+        assert_eq!((view.you, view.to_move), (Some(0), Some(0)));
+        let done = play.act(&bob, second, &Action::Resign).await.unwrap();
+        let result = done.in_match.unwrap().result.unwrap();
+        assert_eq!((result.totals, result.winner), ([0, 8], Some(0)));
+
+        let (_, ada_rating, history) = play.player("ada", "nim").await.unwrap();
+        let (_, bob_rating, _) = play.player("Bob", "nim").await.unwrap();
+        assert!(ada_rating.rating > 1500.0 && bob_rating.rating < 1500.0);
+        assert_eq!(
+            (ada_rating.results, history.len()),
+            (1, 1),
+            "one rated result: the match"
+        );
+        let listed = play
+            .games(&GameFilter {
+                player: Some(ada.id.clone()),
+                opponent: Some("BOB".into()),
+                limit: 10,
+                ..GameFilter::default()
+            })
+            .await
+            .unwrap();
+        assert_eq!(listed.len(), 2);
+    }
+
+    #[tokio::test]
+    async fn two_moves_at_once_for_one_turn_store_one() {
+        let play = server().await;
+        let ada = play.guest().await.unwrap().user;
+        let bob = play.guest().await.unwrap().user;
+        let challenge = play
+            .challenge(&ada, request("5+0", false, false))
+            .await
+            .unwrap();
+        let game = play.accept(&bob, &challenge.id).await.unwrap();
+        let one = Action::Move {
+            text: "1".into(),
+            ply: 0,
+        };
+        let two = Action::Move {
+            text: "2".into(),
+            ply: 0,
+        };
+        let (a, b) = tokio::join!(play.act(&ada, &game, &one), play.act(&ada, &game, &two));
+        assert!(a.is_ok() != b.is_ok(), "exactly one of {a:?} and {b:?}");
+        let view = play.view(&game, None).await.unwrap();
+        assert_eq!(view.moves.len(), 1);
+        assert!(
+            matches!(
+                play.act(&ada, &game, &one).await,
+                Err(PlayError::Refused(Refusal::Stale { .. }))
+            ),
+            "the same move again is a replay"
+        );
+    }
+
+    static CLOCK: AtomicU64 = AtomicU64::new(1_000_000);
+    fn test_clock() -> u64 {
+        CLOCK.load(Ordering::SeqCst)
+    }
+
+    #[tokio::test]
+    async fn time_runs_out_on_the_server_clock_and_a_restart_resumes() {
+        let play = server().await.with_clock(test_clock);
+        let ada = play.guest().await.unwrap().user;
+        let bob = play.guest().await.unwrap().user;
+        let challenge = play
+            .challenge(&ada, request("1+0", false, false))
+            .await
+            .unwrap();
+        let game = play.accept(&bob, &challenge.id).await.unwrap();
+        play.act(
+            &ada,
+            &game,
+            &Action::Move {
+                text: "1".into(),
+                ply: 0,
+            },
+        )
+        .await
+        .unwrap();
+        CLOCK.fetch_add(30_000, Ordering::SeqCst);
+        assert_eq!(play.resume_all().await.unwrap(), 1);
+        // Bob's turn counts from the resume: 60 s from here.
+        CLOCK.fetch_add(59_000, Ordering::SeqCst);
+        assert_eq!(
+            play.sweep().await.unwrap().map(|at| at - test_clock()),
+            Some(1_000)
+        );
+        CLOCK.fetch_add(1_000, Ordering::SeqCst);
+        assert_eq!(play.sweep().await.unwrap(), None);
+        let view = play.view(&game, None).await.unwrap();
+        assert_eq!(view.ending.unwrap().reason, EndReason::Time(1));
+        assert!(matches!(
+            play.act(
+                &bob,
+                &game,
+                &Action::Move {
+                    text: "1".into(),
+                    ply: 1
+                }
+            )
+            .await,
+            Err(PlayError::Refused(Refusal::Over))
+        ));
+    }
+
+    #[tokio::test]
+    async fn challenges_are_checked_and_closed_by_their_players_only() {
+        let play = server().await;
+        let ada = play
+            .register("Ada", "difference engine", None)
+            .await
+            .unwrap()
+            .user;
+        let bob = play.guest().await.unwrap().user;
+        let eve = play.guest().await.unwrap().user;
+        let bad = |mut r: ChallengeRequest, f: fn(&mut ChallengeRequest)| {
+            f(&mut r);
+            r
+        };
+        for wrong in [
+            bad(request("5+0", false, true), |r| r.game = "chess".into()),
+            bad(request("5+0", false, true), |r| {
+                r.rules = Some("odd".into())
+            }),
+            bad(request("99d", false, true), |_| {}),
+            bad(request("5+0", false, true), |r| {
+                r.to = Some("Nobody".into())
+            }),
+            bad(request("5+0", false, true), |r| r.to = Some("ada".into())),
+        ] {
+            assert!(matches!(
+                play.challenge(&ada, wrong).await,
+                Err(PlayError::BadRequest(_))
+            ));
+        }
+        assert!(
+            matches!(
+                play.challenge(&bob, request("5+0", true, true)).await,
+                Err(PlayError::BadRequest(_))
+            ),
+            "guests play unrated"
+        );
+        let mut direct = request("5+0", false, true);
+        direct.to = Some(bob.name.clone());
+        let to_bob = play.challenge(&ada, direct).await.unwrap();
+        assert!(!to_bob.open, "a challenge to a player is not listed");
+        assert!(matches!(
+            play.accept(&eve, &to_bob.id).await,
+            Err(PlayError::Forbidden(_))
+        ));
+        assert!(matches!(
+            play.close(&eve, &to_bob.id).await,
+            Err(PlayError::Forbidden(_))
+        ));
+        assert_eq!(
+            play.close(&bob, &to_bob.id).await.unwrap(),
+            ChallengeStatus::Declined
+        );
+        let seek = play
+            .challenge(&ada, request("3d", false, false))
+            .await
+            .unwrap();
+        let seen = play.challenges(Some(&eve)).await.unwrap();
+        assert_eq!(seen.len(), 1);
+        assert_eq!(
+            (seen[0].0.id.as_str(), seen[0].1.as_str()),
+            (seek.id.as_str(), "Ada")
+        );
+        assert_eq!(
+            play.close(&ada, &seek.id).await.unwrap(),
+            ChallengeStatus::Cancelled
+        );
+        assert!(play.challenges(Some(&eve)).await.unwrap().is_empty());
     }
 }

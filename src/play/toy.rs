@@ -97,4 +97,10 @@ impl Board for Heap {
     fn score_words(&self) -> (&'static str, &'static str) {
         ("stones", "stones")
     }
+    fn record(&self, names: &[String], round: String, comment: String) -> String {
+        format!(
+            "{} v {}, {round}: {} stones left; {comment}\n",
+            names[0], names[1], self.left
+        )
+    }
 }

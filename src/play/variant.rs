@@ -19,7 +19,7 @@ pub trait Variant: Send + Sync {
 }
 
 /// One game being played: a position that takes moves by their text.
-pub trait Board: Send {
+pub trait Board: Send + Sync {
     /// A copy, to try a move on.
     fn copy(&self) -> Box<dyn Board>;
     /// The number of seats (players), the first mover's seat 0.
@@ -39,6 +39,9 @@ pub trait Board: Send {
     fn rules_text(&self) -> String;
     /// What the score counts and its unit (`unplaced`, `squares`), for the result's words.
     fn score_words(&self) -> (&'static str, &'static str);
+    /// The game so far as the game's record file (`docs/records.md`): the players' `names` by
+    /// seat, the `round` and a `comment` (the clock and the result, in words).
+    fn record(&self, names: &[String], round: String, comment: String) -> String;
 }
 
 /// The games a server offers, by name.
@@ -116,6 +119,7 @@ impl<G: MatchGame + 'static> Variant for TwoPlayer<G> {
         Ok(Box::new(TwoPlayerBoard {
             position: G::start_under(rules),
             rules,
+            moves: Vec::new(),
         }))
     }
 
@@ -127,13 +131,15 @@ impl<G: MatchGame + 'static> Variant for TwoPlayer<G> {
 struct TwoPlayerBoard<G: MatchGame> {
     position: G,
     rules: G::Rules,
+    moves: Vec<G::Move>,
 }
 
 impl<G: MatchGame + 'static> Board for TwoPlayerBoard<G> {
     fn copy(&self) -> Box<dyn Board> {
         Box::new(TwoPlayerBoard {
-            position: self.position.clone(),
+            position: self.position,
             rules: self.rules,
+            moves: self.moves.clone(),
         })
     }
 
@@ -152,6 +158,7 @@ impl<G: MatchGame + 'static> Board for TwoPlayerBoard<G> {
         let mv = self.position.parse_move(text).map_err(|e| e.to_string())?;
         let written = self.position.move_text(mv);
         self.position.play(mv);
+        self.moves.push(mv);
         Ok(written)
     }
 
@@ -182,5 +189,11 @@ impl<G: MatchGame + 'static> Board for TwoPlayerBoard<G> {
 
     fn score_words(&self) -> (&'static str, &'static str) {
         (G::SCORE_NOUN, G::UNIT[1])
+    }
+
+    fn record(&self, names: &[String], round: String, comment: String) -> String {
+        let name = |seat: usize| names.get(seat).map_or("?", String::as_str);
+        let record = G::match_record(self.rules, &self.moves, [name(0), name(1)], round, comment);
+        G::records_text(&[record])
     }
 }

@@ -41,8 +41,16 @@ fn file(state: &AppState, name: &str) -> Option<String> {
 
 /// The page with its version filled in where `index.html` says `@VERSION@` (its footer), for the
 /// server and the static site alike.
-pub(super) fn with_version(html: &str) -> String {
+pub(crate) fn with_version(html: &str) -> String {
     html.replace("@VERSION@", cathedral::LONG_VERSION)
+}
+
+/// The embedded copy of one of the page's files.
+pub(crate) fn embedded(name: &str) -> Option<&'static str> {
+    ASSETS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, text)| *text)
 }
 
 fn answer(state: &AppState, name: &str) -> Response {

@@ -10,6 +10,7 @@
 
 mod api;
 mod assets;
+pub mod play;
 pub mod site;
 
 use axum::Router;
@@ -38,6 +39,9 @@ pub struct ServeOptions {
     /// Serve the page's files from this folder, read at each request, instead of the copy
     /// embedded in the binary (for working on the page).
     pub assets: Option<std::path::PathBuf>,
+    /// Also serve the play server (`/play`, docs/play.md) on this database: `sqlite://FILE` or
+    /// `postgres://...`.
+    pub play: Option<String>,
 }
 
 /// What every handler shares.
@@ -111,10 +115,18 @@ pub fn serve(options: ServeOptions, ready: impl FnOnce(SocketAddr)) -> std::io::
         cathedral::book::Book::bundled();
     });
     runtime.block_on(async move {
+        let mut app = router(options.clone());
+        if let Some(database) = &options.play {
+            let hub = play::Hub::open(database)
+                .await
+                .map_err(std::io::Error::other)?;
+            tokio::spawn(std::sync::Arc::clone(&hub).keep_time());
+            app = play::routes(hub).merge(app);
+        }
         let listener =
             tokio::net::TcpListener::bind(SocketAddr::from((options.bind, options.port))).await?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(options))
+        axum::serve(listener, app)
             .with_graceful_shutdown(stopped())
             .await
     })

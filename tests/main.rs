@@ -31,6 +31,7 @@ mod oracle;
 mod palette;
 mod parser_fuzz;
 mod perft;
+mod play;
 mod properties;
 mod protocol;
 mod puzzle_cli;

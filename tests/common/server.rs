@@ -22,15 +22,22 @@ pub fn serve(args: &[&str]) -> (Server, String) {
         .stdout(Stdio::piped())
         .spawn()
         .expect("start the server");
-    // Both lines the server prints, so that it never writes to a closed pipe.
-    let (mut line, mut second) = (String::new(), String::new());
+    // Every line the server prints at start (two, three with the play server), so that it
+    // never writes to a closed pipe.
+    let mut line = String::new();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     stdout.read_line(&mut line).unwrap();
-    stdout.read_line(&mut second).unwrap();
-    assert!(
-        second.starts_with("Only this computer can reach it"),
-        "{second}"
-    );
+    loop {
+        let mut next = String::new();
+        assert!(
+            stdout.read_line(&mut next).unwrap() > 0,
+            "the server stopped: {line}"
+        );
+        if next.starts_with("Only this computer can reach it") {
+            break;
+        }
+        assert!(next.starts_with("Play people and bots"), "{next}");
+    }
     let url = line
         .split_whitespace()
         .find(|word| word.starts_with("http://"))

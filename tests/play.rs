@@ -1,0 +1,415 @@
+//! The play server (`serve --play`, docs/play.md) from outside, over HTTP as a browser or a bot
+//! reaches it: bots playing a rated match end to end, what nobody may do, bad input, and no
+//! acknowledged move lost to a killed server.
+
+use crate::common::server::{Server, serve};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+
+/// A client of the play server with its own cookie, like one browser.
+pub struct Client {
+    pub address: String,
+    pub cookie: Option<String>,
+    pub csrf: Option<String>,
+    pub bearer: Option<String>,
+}
+
+impl Client {
+    pub fn new(url: &str) -> Client {
+        Client {
+            address: url.trim_start_matches("http://").to_string(),
+            cookie: None,
+            csrf: None,
+            bearer: None,
+        }
+    }
+
+    /// One request: the status, the body as JSON (or as a string when it is not JSON), and the
+    /// raw head.
+    pub fn raw(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &str,
+        headers: &[(&str, &str)],
+    ) -> (u16, Value, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        let mut head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
+            self.address
+        );
+        if let Some(cookie) = &self.cookie {
+            head += &format!("Cookie: cathedral_play={cookie}\r\n");
+        }
+        if let Some(token) = &self.bearer {
+            head += &format!("Authorization: Bearer {token}\r\n");
+        }
+        for (name, value) in headers {
+            head += &format!("{name}: {value}\r\n");
+        }
+        if method == "POST" {
+            head += &format!("Content-Length: {}\r\n", body.len());
+        }
+        head += "\r\n";
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body.as_bytes()).unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        let answer = String::from_utf8_lossy(&answer).to_string();
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+        let status = head
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        for line in head.lines() {
+            if let Some(value) = line.strip_prefix("set-cookie: cathedral_play=") {
+                let token = value.split(';').next().unwrap_or_default();
+                self.cookie = (!token.is_empty()).then(|| token.to_string());
+            }
+        }
+        let value =
+            serde_json::from_str(body.trim()).unwrap_or_else(|_| Value::String(body.to_string()));
+        (status, value, head.to_string())
+    }
+
+    /// A change as the page sends it: JSON, with the session's CSRF token.
+    pub fn post(&mut self, path: &str, body: Value) -> (u16, Value) {
+        let csrf = self.csrf.clone().unwrap_or_default();
+        let (status, value, _) = self.raw(
+            "POST",
+            path,
+            &body.to_string(),
+            &[
+                ("Content-Type", "application/json"),
+                ("X-CSRF-Token", &csrf),
+            ],
+        );
+        if let Some(token) = value["csrf"].as_str() {
+            self.csrf = Some(token.to_string());
+        }
+        (status, value)
+    }
+
+    pub fn get(&mut self, path: &str) -> (u16, Value) {
+        let (status, value, _) = self.raw("GET", path, "", &[]);
+        (status, value)
+    }
+
+    /// Signs in as a new guest.
+    pub fn guest(url: &str) -> Client {
+        let mut client = Client::new(url);
+        let (status, me) = client.post("/play/api/guest", json!({}));
+        assert_eq!(status, 200, "{me}");
+        assert!(client.cookie.is_some(), "a session cookie is set");
+        client
+    }
+
+    pub fn act(&mut self, game: &str, action: Value) -> (u16, Value) {
+        self.post(&format!("/play/api/games/{game}"), action)
+    }
+}
+
+fn play_server(database: &std::path::Path) -> (Server, String) {
+    serve(&["--play", "--database", database.to_str().unwrap()])
+}
+
+/// A guest challenges another, who accepts: the single game's id, with the first player first.
+pub fn started_game(one: &mut Client, two: &mut Client, time: &str) -> String {
+    let (status, challenge) = one.post(
+        "/play/api/challenges",
+        json!({"game": "cathedral", "time": time, "two_games": false, "first": true}),
+    );
+    assert_eq!(status, 201, "{challenge}");
+    let id = challenge["id"].as_str().unwrap();
+    assert_eq!(challenge["link"], json!(format!("/play/#c/{id}")));
+    let (status, accepted) = two.post(&format!("/play/api/challenges/{id}/accept"), json!({}));
+    assert_eq!(status, 200, "{accepted}");
+    accepted["game"].as_str().unwrap().to_string()
+}
+
+/// `count` legal moves of a classic game from the start, chosen by a seeded generator.
+fn opening_moves(count: usize) -> Vec<String> {
+    use cathedral::boardgame::{Game, Rng};
+    use cathedral::frontend::Playable;
+    let mut position = cathedral::Position::new(cathedral::Rules::CLASSIC);
+    let mut rng = Rng::new(7);
+    let mut moves = Vec::new();
+    for _ in 0..count {
+        let legal = Playable::legal_moves(&position);
+        let mv = legal[rng.below(legal.len() as u64) as usize];
+        moves.push(position.move_text(mv));
+        position.play(mv);
+    }
+    moves
+}
+
+#[test]
+fn two_bots_play_a_rated_match_end_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, url) = play_server(&dir.path().join("play.sqlite"));
+    let bot = |args: &[&str]| {
+        std::process::Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+            .args([
+                "bot",
+                "--server",
+                &url,
+                "--password",
+                "bot password",
+                "--nodes",
+                "2000",
+                "--games",
+                "2",
+            ])
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let waiter = bot(&["--name", "waiter", "--level", "2"]);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let challenger = bot(&[
+        "--name",
+        "challenger",
+        "--level",
+        "4",
+        "--challenge",
+        "waiter",
+        "--rated",
+        "--time",
+        "3+2",
+    ]);
+    let challenger = challenger.wait_with_output().unwrap();
+    let waiter = waiter.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&challenger.stdout).to_string();
+    assert!(
+        challenger.status.success() && waiter.status.success(),
+        "{said}"
+    );
+    assert_eq!(said.matches("\ngame ").count(), 2, "two games: {said}");
+    assert!(said.contains("challenger: 2 games played"), "{said}");
+
+    let mut watcher = Client::new(&url);
+    let (status, listed) = watcher.get("/play/api/games?player=challenger&opponent=WAITER");
+    assert_eq!(status, 200, "{listed}");
+    let games = listed["games"].as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    // Colours swapped: each bot moved first once.
+    assert_eq!(games[0]["names"][0], games[1]["names"][1]);
+    let (match_id, _) = (games[0]["in_match"][0].clone(), ());
+    assert_eq!(games[1]["in_match"][0], match_id);
+
+    // Rated as one result: each bot's rating moved once, in opposite directions (or both
+    // stayed for a drawn match).
+    let (_, one) = watcher.get("/play/api/players/challenger");
+    let (_, two) = watcher.get("/play/api/players/waiter");
+    assert_eq!(one["history"].as_array().unwrap().len(), 1, "{one}");
+    assert_eq!(one["rating"]["results"], json!(1));
+    let (a, b) = (
+        one["rating"]["rating"].as_f64().unwrap(),
+        two["rating"]["rating"].as_f64().unwrap(),
+    );
+    assert!(
+        (a - 1500.0) * (b - 1500.0) <= 0.0 && (a + b - 3000.0).abs() < 1.0,
+        "{a} {b}"
+    );
+
+    // The record downloads as a game record that the toolkit reads back.
+    let game = games[1]["id"].as_str().unwrap();
+    let (status, _, head) = watcher.raw("GET", &format!("/play/api/games/{game}/record"), "", &[]);
+    assert_eq!(status, 200);
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("content-disposition: attachment"),
+        "{head}"
+    );
+    let (_, record) = watcher.get(&format!("/play/api/games/{game}/record"));
+    let text = record.as_str().unwrap().to_string();
+    let file = dir.path().join("game.yaml");
+    std::fs::write(&file, &text).unwrap();
+    let replayed = crate::common::stdout_of(
+        crate::common::cathedral().args(["replay", file.to_str().unwrap()]),
+    );
+    assert!(!replayed.is_empty(), "{text}");
+    assert!(
+        text.contains("waiter") && text.contains("challenger"),
+        "{text}"
+    );
+}
+
+#[test]
+fn nobody_acts_for_another_and_bad_input_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, url) = play_server(&dir.path().join("play.sqlite"));
+    let mut light = Client::guest(&url);
+    let mut dark = Client::guest(&url);
+    let mut eve = Client::guest(&url);
+    let game = started_game(&mut light, &mut dark, "5+0");
+    let first = opening_moves(2);
+    assert_eq!(first.len(), 2, "{first:?}");
+    let path = format!("/play/api/games/{game}");
+
+    // Not your turn; not your game; not signed in; a forged session.
+    let (status, refused) = dark.act(&game, json!({"action": "move", "text": first[0], "ply": 0}));
+    assert_eq!(
+        (status, refused["error"].as_str()),
+        (422, Some("it is not your turn"))
+    );
+    let (status, _) = eve.act(&game, json!({"action": "resign"}));
+    assert_eq!(status, 403);
+    let mut nobody = Client::new(&url);
+    let (status, _) = nobody.act(&game, json!({"action": "resign"}));
+    assert_eq!(status, 401);
+    let mut forged = Client::new(&url);
+    forged.cookie = Some("0".repeat(64));
+    let (status, _) = forged.act(&game, json!({"action": "resign"}));
+    assert_eq!(status, 401);
+
+    // CSRF: the right cookie without the page's token, or from another site's page.
+    let body = json!({"action": "resign"}).to_string();
+    let (status, refused, _) = light.raw(
+        "POST",
+        &path,
+        &body,
+        &[("Content-Type", "application/json")],
+    );
+    assert_eq!(status, 403, "{refused}");
+    let csrf = light.csrf.clone().unwrap();
+    let (status, _, _) = light.raw(
+        "POST",
+        &path,
+        &body,
+        &[
+            ("Content-Type", "application/json"),
+            ("X-CSRF-Token", &csrf),
+            ("Origin", "http://evil.example"),
+        ],
+    );
+    assert_eq!(status, 403);
+    let (status, _, _) = light.raw(
+        "POST",
+        &path,
+        &body,
+        &[("Content-Type", "text/plain"), ("X-CSRF-Token", &csrf)],
+    );
+    assert_eq!(status, 415);
+
+    // Bad input: not JSON, an unknown action, an illegal move, an oversized body.
+    let (status, refused, _) = light.raw(
+        "POST",
+        &path,
+        "{not json",
+        &[
+            ("Content-Type", "application/json"),
+            ("X-CSRF-Token", &csrf),
+        ],
+    );
+    assert_eq!(status, 400, "{refused}");
+    let (status, _) = light.act(&game, json!({"action": "teleport"}));
+    assert_eq!(status, 400);
+    let (status, refused) = light.act(&game, json!({"action": "move", "text": "Z99", "ply": 0}));
+    assert_eq!(status, 422);
+    assert!(
+        refused["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("that move is not legal here"),
+        "{refused}"
+    );
+    let big = format!(
+        "{{\"action\":\"move\",\"text\":\"{}\",\"ply\":0}}",
+        "x".repeat(20_000)
+    );
+    let (status, _, _) = light.raw(
+        "POST",
+        &path,
+        &big,
+        &[
+            ("Content-Type", "application/json"),
+            ("X-CSRF-Token", &csrf),
+        ],
+    );
+    assert_eq!(status, 413);
+    let (status, _) = light.get("/play/api/games/nosuchgame");
+    assert_eq!(status, 404);
+    let (_, view) = light.get(&path);
+    assert_eq!(view["moves"], json!([]), "nothing above changed the game");
+
+    // A move, then the same message replayed.
+    let (status, view) = light.act(&game, json!({"action": "move", "text": first[0], "ply": 0}));
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["you"], json!(0));
+    let (status, _) = light.act(&game, json!({"action": "move", "text": first[0], "ply": 0}));
+    assert_eq!(status, 409);
+
+    // A name with markup cannot be chosen; a wrong password is throttled after five tries.
+    let (status, refused) = eve.post(
+        "/play/api/register",
+        json!({"name": "<script>", "password": "long enough"}),
+    );
+    assert_eq!(status, 422, "{refused}");
+    let mut ada = Client::new(&url);
+    let (status, _) = ada.post(
+        "/play/api/register",
+        json!({"name": "Ada", "password": "difference engine"}),
+    );
+    assert_eq!(status, 200);
+    let mut guesser = Client::new(&url);
+    for _ in 0..5 {
+        let (status, _) = guesser.post(
+            "/play/api/login",
+            json!({"name": "ada", "password": "guess"}),
+        );
+        assert_eq!(status, 401);
+    }
+    let (status, refused) = guesser.post(
+        "/play/api/login",
+        json!({"name": "Ada", "password": "difference engine"}),
+    );
+    assert_eq!(status, 429, "{refused}");
+
+    // Resign ends it; nothing more can be done in a finished game.
+    let (status, view) = dark.act(&game, json!({"action": "resign"}));
+    assert_eq!(status, 200);
+    assert_eq!(view["ending"]["reason"]["kind"], json!("resigned"));
+    let (status, _) = light.act(&game, json!({"action": "move", "text": first[1], "ply": 1}));
+    assert_eq!(status, 422);
+}
+
+#[test]
+fn a_killed_server_loses_no_acknowledged_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("play.sqlite");
+    let (server, url) = play_server(&database);
+    let mut light = Client::guest(&url);
+    let mut dark = Client::guest(&url);
+    let game = started_game(&mut light, &mut dark, "10+0");
+    let moves = opening_moves(6);
+    for (ply, text) in moves.iter().enumerate().take(5) {
+        let player = if ply % 2 == 0 { &mut light } else { &mut dark };
+        let (status, view) = player.act(&game, json!({"action": "move", "text": text, "ply": ply}));
+        assert_eq!(status, 200, "{view}");
+    }
+    // SIGKILL, at once after the last acknowledgement.
+    drop(server);
+    let (_server, url) = play_server(&database);
+    light.address = url.trim_start_matches("http://").to_string();
+    dark.address = light.address.clone();
+    let (_, view) = dark.get(&format!("/play/api/games/{game}"));
+    let kept: Vec<&str> = view["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kept,
+        moves[..5].iter().map(String::as_str).collect::<Vec<_>>()
+    );
+    // The sessions survive too, and the game goes on; the mover's clock resumed at the restart.
+    assert_eq!(view["you"], json!(1), "the same player after the restart");
+    assert!(view["clocks_ms"][1].as_u64().unwrap() > 590_000, "{view}");
+    let (status, _) = dark.act(&game, json!({"action": "move", "text": moves[5], "ply": 5}));
+    assert_eq!(status, 200);
+}

@@ -1,5 +1,6 @@
 //! The end-to-end suites, a second test binary: the board in headless Chromium
-//! (`browser`), the static site (`site`) and the Python package's pytest suite (`python`). Each
+//! (`browser`), the static site (`site`), the Python package's pytest suite (`python`) and the
+//! play server on a shared PostgreSQL (`play_postgres`). Each
 //! drives other processes for minutes and some of what they check is timed (a second's search,
 //! a solve stopped after three seconds), so they do not share the machine with the rest of the
 //! tests: cargo runs the test binaries one after another, and here one suite at a time
@@ -13,10 +14,12 @@
 
 mod common {
     pub mod chromium;
+    pub mod play_client;
     pub mod server;
 }
 
 mod browser;
+mod play_postgres;
 mod python;
 mod site;
 

@@ -5,6 +5,7 @@ use cathedral::legality::parse_move;
 use cathedral::{Position, Rules};
 
 pub mod naive;
+pub mod play_client;
 
 /// The `cathedral` binary, with colour settings of the environment removed.
 pub fn cathedral() -> Command {

@@ -33,6 +33,43 @@ fn rgb(hex: &str) -> [u8; 3] {
     [(value >> 16) as u8, (value >> 8) as u8, value as u8]
 }
 
+/// Two players on the play server (`serve --play`) in two browser contexts, a laptop and a
+/// phone: accounts, a challenge by name and its link, a rated match of two games on the board,
+/// a reload and a network cut in the middle, resignations, the match's result and the rating it
+/// moved, axe-core on the lobby and the game (tests/browser/play.js).
+#[test]
+fn two_players_play_a_match_in_real_browsers() {
+    let _alone = crate::one_at_a_time();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
+    if let Some(reason) = missing(&dir) {
+        assert!(
+            std::env::var("CATHEDRAL_BROWSER_TESTS").as_deref() != Ok("1"),
+            "CATHEDRAL_BROWSER_TESTS=1 but {reason}"
+        );
+        eprintln!("browser tests skipped: {reason}");
+        return;
+    }
+    let database = tempfile::tempdir().unwrap();
+    let file = database.path().join("play.sqlite");
+    let (_server, url) = serve(&["--play", "--database", file.to_str().unwrap()]);
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-play");
+    let _ = std::fs::remove_dir_all(&out);
+    let run = Command::new("node")
+        .arg(dir.join("play.js"))
+        .arg(&url)
+        .arg(&out)
+        .env("CHROMIUM", chromium())
+        .output()
+        .expect("run node");
+    let report = String::from_utf8_lossy(&run.stdout);
+    eprintln!("{report}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success() && report.contains("ok play"),
+        "the play scenario failed (screenshots in {})",
+        out.display()
+    );
+}
+
 #[test]
 fn the_board_works_in_a_real_browser() {
     let _alone = crate::one_at_a_time();

@@ -28,6 +28,9 @@ fn files(wasm: &[u8]) -> Result<Vec<(String, Vec<u8>)>, String> {
         match *name {
             "index.html" => files.push(("index.html".into(), index(text)?.into_bytes())),
             "favicon.svg" => files.push(((*name).into(), text.as_bytes().to_vec())),
+            // The play server's lobby needs the server: a static host has none. (The board's
+            // online.js stays: it does nothing without `?online=`.)
+            "play.html" | "play.js" => {}
             _ => files.push((format!("assets/{name}"), text.as_bytes().to_vec())),
         }
     }

@@ -2880,7 +2880,7 @@ async function timings(browser) {
 // The monkey for another page (the static site, tests/browser/site.js): its address, the server
 // whose answers the invariants compare with, the folder for a failure's screenshot.
 module.exports = {
-  monkeyRun, MONKEY_SEED, MONKEY_EVENTS, newPage, ready,
+  monkeyRun, MONKEY_SEED, MONKEY_EVENTS, newPage, ready, placeByMouse, placeByTap, shot, axeScan, played, LAPTOP, PHONE,
   configure(pageUrl, apiUrl, outDir) { url = pageUrl; api = apiUrl; out = outDir; },
 };
 

@@ -21,6 +21,7 @@ import * as trainer from "./trainer.js";
 import * as study from "./study.js";
 import * as editor from "./editor.js";
 import * as teach from "./teach.js";
+import * as online from "./online.js";
 
 /** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
 const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
@@ -235,7 +236,7 @@ export function nextChoice() {
  * Whether a move is pending: the board shows a position the game has left (its answer has not
  * come yet). Board input waits for it, so that a double click never plays twice.
  */
-export const pending = () => !S.editor && S.viewKey !== gameKey();
+export const pending = () => (!S.editor && S.viewKey !== gameKey()) || Boolean(S.online && S.online.sent);
 
 /** Places the building shown under the pointer (or marks the cell, or removes a building in the editor). */
 export function place() {
@@ -256,6 +257,8 @@ export function place() {
 export function play(move) {
   if (!move || !S.view || pending()) return;
   const text = playerOf(move) ? move : `${S.view.position.to_move}:${move}`;
+  // A game on the play server: the move goes to the server, and the board follows its answer.
+  if (online.takesMove()) { online.send(text); update({ cell: null, armed: false, choice: 0 }); return; }
   if (trainer.takesAnswer()) { trainer.answer(text); return; }
   if (study.takesAnswer()) { study.answer(text); return; }
   // In the middle of a game a new move opens a variation: the game's own moves are kept.
@@ -272,6 +275,7 @@ export function play(move) {
 
 /** Takes back exactly one move (the teaching mode's "take the move back"). */
 export function undoOne() {
+  if (online.live()) return; // a game between players stays at its last move while it runs
   if (S.editor || !S.game.moves.length) return;
   analysis.cancelEngine();
   teach.cancel();
@@ -282,6 +286,7 @@ export function undoOne() {
 
 /** Undo: the last move back (against the engine, its move and the player's). */
 export function undo() {
+  if (online.live()) return; // a game between players stays at its last move while it runs
   if (S.editor || !S.game.moves.length) return;
   analysis.cancelEngine();
   teach.cancel();
@@ -296,6 +301,7 @@ export function undo() {
  * both), so that the player is to move again, never left to move for the engine.
  */
 export function redo() {
+  if (online.live()) return; // a game between players stays at its last move while it runs
   if (S.editor || atEnd()) return;
   const line = allMoves();
   let count = S.game.moves.length + 1;
@@ -304,10 +310,11 @@ export function redo() {
 }
 
 /** Goes to the moment after `count` moves of the line shown. */
-export function jump(count) { if (!S.editor) goToPath(allMoves().slice(0, Math.max(0, count))); }
+export function jump(count) { if (!S.editor && !online.live()) goToPath(allMoves().slice(0, Math.max(0, count))); }
 
 /** Goes to the node at the end of `path` (a move of the list, a variation). */
 export function goToPath(path) {
+  if (online.live()) return;
   if (S.editor) return;
   analysis.cancelEngine();
   teach.cancel();
@@ -361,6 +368,7 @@ export function annotate(change) {
 export async function enginePlays() {
   const side = S.engineSide;
   const view = S.view;
+  if (online.live()) return; // no engine in a game between players
   if (!side || S.editor || S.puzzle || !S.autoplay || !atEnd() || !view || view.position.game_over || view.position.to_move !== side) return;
   if (teach.holding()) return; // the player reads the lesson first; Play on resumes
   const key = gameKey();
@@ -381,6 +389,7 @@ export async function enginePlays() {
  */
 export function letEngineMove() {
   const view = S.view;
+  if (online.live()) return true; // taken, and nothing done: no engine help in a running game
   if (!S.engineSide || S.editor || S.puzzle || !view || view.position.game_over || view.position.to_move !== S.engineSide) return false;
   if (!atEnd() || teach.holding() || trainer.takesAnswer() || study.takesAnswer()) return false;
   // A move pending: input waits (the view decides once it is drawn).

@@ -9,6 +9,7 @@ import { valueText, playerOf, count } from "./words.js";
 import { words, lineWords } from "./history.js";
 import { say } from "./status.js";
 import { play, jump, goToPath, letEngineMove, showTerritory } from "./actions.js";
+import { live as onlineLive } from "./online.js";
 
 /** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
 const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
@@ -183,6 +184,7 @@ export function onPosition() {
 const LIVE_BUDGETS_MS = [400, 1200, 3000, 8000];
 
 async function evaluate() {
+  if (onlineLive()) return; // no engine help in a running game between players
   const key = gameKey();
   if (!S.view || S.view.position.game_over) return;
   if (E().evaluating) E().evaluating.abort();
@@ -349,6 +351,7 @@ function searchSummary(stats) {
 }
 
 async function solve() {
+  if (onlineLive()) return; // no engine help in a running game between players
   if (E().running) return;
   const key = gameKey();
   const controller = new AbortController();
@@ -408,6 +411,7 @@ async function solve() {
 }
 
 async function engineMove() {
+  if (onlineLive()) return; // no engine help in a running game between players
   const key = gameKey();
   ownPanels(key);
   $("answer").textContent = "The engine is thinking (2 s)...";
@@ -491,6 +495,7 @@ function summary(a, complete, total) {
 }
 
 async function analyse() {
+  if (onlineLive()) return; // no engine help in a running game between players
   if (E().running) return;
   const moves = allMoves();
   if (!moves.length) { $("answer").textContent = "No moves to analyse yet."; return; }

@@ -12,6 +12,7 @@ import { undo, redo, place, turn, flip, welcome, makeMainLine, deleteMove, mayDi
 import { openFile, openGame, openPasted, saveRecord, savePosition, share } from "./files.js";
 import { restore, followAddress, saveSettings, loadSettings } from "./address.js";
 import * as analysis from "./analysis.js";
+import * as online from "./online.js";
 import * as history from "./history.js";
 import * as trainer from "./trainer.js";
 import * as study from "./study.js";
@@ -97,6 +98,7 @@ function start() {
   teach.init();
   restore();
   refresh();
+  online.init();
 }
 
 start();

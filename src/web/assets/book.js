@@ -6,6 +6,7 @@ import { S, update, request, gameKey } from "./state.js";
 import { api } from "./api.js";
 import { moveLink } from "./analysis.js";
 import { moveWords, nths, cellsOf, coords, cellName, pieceOf, count } from "./words.js";
+import { live as onlineLive } from "./online.js";
 
 /** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
 const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
@@ -27,6 +28,7 @@ export function hide() {
 
 /** After each new position: asks the book, shows its moves or hides the panel. */
 export async function onPosition() {
+  if (onlineLive()) { hide(); return; } // no book in a running game between players
   const key = gameKey();
   if (S.book.call) S.book.call.abort();
   const controller = new AbortController();

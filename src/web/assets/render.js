@@ -20,6 +20,7 @@ import * as analysis from "./analysis.js";
 import * as history from "./history.js";
 import * as study from "./study.js";
 import * as teach from "./teach.js";
+import * as online from "./online.js";
 
 /** An element of index.html by its id (its kind is the page's: an input, a select, a box...). */
 const $ = /** @type {(id: string) => any} */ (id => document.getElementById(id));
@@ -37,6 +38,7 @@ export function render(now = true) {
   $("board").classList.toggle("flipped", S.flipped);
   $("flip").setAttribute("aria-pressed", String(S.flipped));
   showStatus();
+  online.render();
   if (!view || (!now && pending())) return;
   const key = S.viewKey;
   const holder = $("board");
@@ -71,8 +73,8 @@ export function render(now = true) {
   analysis.renderPlot();
   $("welcome").hidden = !!S.editor || !!S.puzzle || !!S.study || !!S.game.start || S.welcomed || treeSize() > 0;
   study.showBox();
-  $("undo").disabled = S.editor || S.game.moves.length === 0;
-  $("redo").disabled = S.editor || atEnd();
+  $("undo").disabled = S.editor || S.game.moves.length === 0 || online.live();
+  $("redo").disabled = S.editor || atEnd() || online.live();
   $("place").disabled = !shown || !!shown.reason;
   $("rotate").disabled = $("mirror").disabled = !S.chosen || S.chosen === "pass";
 }

@@ -75,6 +75,15 @@ import { checkShapes } from "./shapes.js";
  * @property {string} position_file
  */
 /** @typedef {{ cells: string[], legal: boolean, reason?: string }} Placement */
+/**
+ * @typedef {object} OnlineGame a game on the play server (online.js)
+ * @property {string} id
+ * @property {any} view the server's last view of it
+ * @property {string|null} sent the move or action sent, until the server answers
+ * @property {boolean} connected
+ * @property {string} error
+ * @property {number} received when the view came (Date.now())
+ */
 /** @typedef {{ text: string, refused: boolean, ofCell: boolean, move: string, hint: string }} Message */
 /** @typedef {{ from: string, to: string, colour: string, pointer?: number|string }} Drawing */
 /**
@@ -222,6 +231,8 @@ export const S = {
   studyLoads: 0,         // studies being fetched
   /** @type {Editor|null} */
   editor: null,
+  /** @type {OnlineGame|null} a game on the play server, opened by `?online=ID` (online.js) */
+  online: null,
   /** @type {any} the games of an opened record file */
   record: null,
   dirty: false,          // moves played since the game was opened, loaded or saved

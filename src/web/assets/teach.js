@@ -21,6 +21,7 @@ const outcome = v => (v > 0.5 ? 1 : v < -0.5 ? -1 : 0);
 
 /** Judges the move just played (the last of the game), if teaching is on and the player made it. */
 export async function judge(move) {
+  if (S.online) return; // the teaching mode never judges a game between players
   if (!enabled() || (S.engineSide && playerOf(move) === S.engineSide)) return;
   if (S.teaching) S.teaching.abort();
   const controller = new AbortController();

@@ -12,13 +12,14 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The library's shared layers, in order: each may use only those before it.
-const SHARED: [&str; 6] = [
+const SHARED: [&str; 7] = [
     "boardgame",
     "files",
     "present",
     "frontend",
     "analysis",
     "arena",
+    "play",
 ];
 /// The games: each uses the shared layers and nothing else (not the other game).
 const GAMES: [&str; 2] = ["cathedral", "corintho"];

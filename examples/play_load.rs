@@ -13,7 +13,13 @@
 //! DATABASE is a SQLite file (a fresh temporary one by default) or a PostgreSQL URL (its tables
 //! are used as they are: give it an empty database, or one only the bench uses).
 
-use cathedral::boardgame::{Game, Rng};
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a tool run by hand: a failure should stop it with what went wrong"
+)]
+
+use cathedral::boardgame::Rng;
 use cathedral::frontend::Playable;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -271,6 +277,7 @@ fn main() {
     let wall = started.elapsed().as_secs_f64();
     let (cpu_after, peak_kib) = process_figures(server.id());
     let _ = server.kill();
+    let _ = server.wait();
     let mut times = times.lock().unwrap().clone();
     times.sort_by(f64::total_cmp);
     let at = |q: f64| {

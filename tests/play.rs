@@ -4,7 +4,7 @@
 
 use crate::common::play_client::{Client, started_game};
 use crate::common::server::{Server, serve};
-use serde_json::{Value, json};
+use serde_json::json;
 
 fn play_server(database: &std::path::Path) -> (Server, String) {
     serve(&["--play", "--database", database.to_str().unwrap()])
@@ -12,7 +12,7 @@ fn play_server(database: &std::path::Path) -> (Server, String) {
 
 /// `count` legal moves of a classic game from the start, chosen by a seeded generator.
 fn opening_moves(count: usize) -> Vec<String> {
-    use cathedral::boardgame::{Game, Rng};
+    use cathedral::boardgame::Rng;
     use cathedral::frontend::Playable;
     let mut position = cathedral::Position::new(cathedral::Rules::CLASSIC);
     let mut rng = Rng::new(7);

@@ -17,6 +17,8 @@ mod toy;
 #[cfg(feature = "server")]
 mod accounts;
 #[cfg(feature = "server")]
+mod message;
+#[cfg(feature = "server")]
 mod server;
 #[cfg(feature = "server")]
 mod store;
@@ -32,6 +34,8 @@ pub use variant::{Board, Offered, TwoPlayer, Variant};
 
 #[cfg(feature = "server")]
 pub use accounts::{AccountError, check_name, check_password};
+#[cfg(feature = "server")]
+pub use message::ClientMessage;
 #[cfg(feature = "server")]
 pub use server::{
     ChallengeRequest, GameView, LOGIN_ATTEMPTS, LOGIN_WINDOW_MS, MatchView, Play, PlayError,

@@ -43,7 +43,7 @@ pub enum UserKind {
     Guest,
     /// A name and a password.
     Account,
-    /// A program, acting through a token ([`docs/play.md`], "Bots").
+    /// A program, acting through a token (`docs/play.md`, "Bots").
     Bot,
 }
 

@@ -20,9 +20,8 @@ use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
-use cathedral::play::{Action, Store, User};
+use cathedral::play::{ClientMessage as Incoming, Store, User};
 use futures_util::{SinkExt, StreamExt};
-use serde::Deserialize;
 use serde_json::json;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -30,49 +29,6 @@ use tokio::sync::mpsc;
 
 /// The most games one socket watches.
 const MAX_WATCHED: usize = 64;
-
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase", deny_unknown_fields)]
-enum Incoming {
-    Watch {
-        game: String,
-        #[serde(rename = "ref")]
-        _reference: Option<u64>,
-    },
-    Unwatch {
-        game: String,
-        #[serde(rename = "ref")]
-        _reference: Option<u64>,
-    },
-    Act {
-        game: String,
-        action: Action,
-        #[serde(rename = "ref")]
-        reference: Option<u64>,
-    },
-    /// The open challenges this player may accept (and their own).
-    Challenges {
-        #[serde(rename = "ref")]
-        reference: Option<u64>,
-    },
-    /// A new challenge, as `POST /play/api/challenges` takes it.
-    Challenge {
-        request: cathedral::play::ChallengeRequest,
-        #[serde(rename = "ref")]
-        reference: Option<u64>,
-    },
-    /// Accept, decline or cancel a challenge.
-    Answer {
-        challenge: String,
-        verb: String,
-        #[serde(rename = "ref")]
-        reference: Option<u64>,
-    },
-    Ping {
-        #[serde(rename = "ref")]
-        _reference: Option<u64>,
-    },
-}
 
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -125,10 +81,10 @@ async fn serve(hub: Arc<Hub>, user: Option<User>, socket: WebSocket) {
                     Some(Ok(Message::Close(_))) | None | Some(Err(_)) => break,
                     Some(Ok(_)) => continue,
                 };
-                let incoming: Incoming = match serde_json::from_str(&text) {
+                let incoming = match Incoming::parse(&text) {
                     Ok(incoming) => incoming,
-                    Err(e) => {
-                        send(json!({"type": "error", "error": format!("not a message of the play socket: {e}")}));
+                    Err(error) => {
+                        send(json!({"type": "error", "error": error}));
                         continue;
                     }
                 };

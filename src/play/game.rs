@@ -518,8 +518,8 @@ fn sole_lowest(scores: &[u32]) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::toy::Nim;
     use super::*;
+    use crate::play::toy::Nim;
 
     fn spec(rules: &str, time: &str) -> GameSpec {
         GameSpec {

@@ -88,9 +88,9 @@ impl ClientMessage {
 
 #[cfg(test)]
 mod tests {
-    use super::super::toy::Nim;
-    use super::super::{GameSpec, GameState};
     use super::*;
+    use crate::play::toy::Nim;
+    use crate::play::{GameSpec, GameState};
     use proptest::prelude::*;
 
     const SEEDS: [&str; 4] = [

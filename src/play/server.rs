@@ -934,13 +934,13 @@ fn result_text(ending: &Ending, seats: &[PlayerView], (noun, unit): (&str, &str)
 
 #[cfg(test)]
 mod tests {
-    use super::super::toy::Nim;
-    use super::super::variant::Offered;
     use super::*;
+    use crate::play::Offered;
+    use crate::play::toy::Nim;
     use std::sync::atomic::{AtomicU64, Ordering};
 
-    async fn server() -> Play<super::super::store::SqlStore> {
-        let store = super::super::store::SqlStore::open("sqlite::memory:")
+    async fn server() -> Play<crate::play::SqlStore> {
+        let store = crate::play::SqlStore::open("sqlite::memory:")
             .await
             .unwrap();
         Play::new(store, Offered::new().with(Nim))
@@ -960,7 +960,7 @@ mod tests {
     }
 
     async fn play_out(
-        play: &Play<super::super::store::SqlStore>,
+        play: &Play<crate::play::SqlStore>,
         game: &str,
         players: [&User; 2],
         takes: &[&str],

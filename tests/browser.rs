@@ -33,13 +33,9 @@ fn rgb(hex: &str) -> [u8; 3] {
     [(value >> 16) as u8, (value >> 8) as u8, value as u8]
 }
 
-/// Two players on the play server (`serve --play`) in two browser contexts, a laptop and a
-/// phone: accounts, a challenge by name and its link, a rated match of two games on the board,
-/// a reload and a network cut in the middle, resignations, the match's result and the rating it
-/// moved, axe-core on the lobby and the game (tests/browser/play.js).
-#[test]
-fn two_players_play_a_match_in_real_browsers() {
-    let _alone = crate::one_at_a_time();
+/// The folder of the browser scripts, or `None` (the test passes, saying why) where node,
+/// Chromium or the scripts' packages are missing and the run does not demand them.
+fn browser_scripts() -> Option<std::path::PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
     if let Some(reason) = missing(&dir) {
         assert!(
@@ -47,24 +43,47 @@ fn two_players_play_a_match_in_real_browsers() {
             "CATHEDRAL_BROWSER_TESTS=1 but {reason}"
         );
         eprintln!("browser tests skipped: {reason}");
-        return;
+        return None;
     }
-    let database = tempfile::tempdir().unwrap();
-    let file = database.path().join("play.sqlite");
-    let (_server, url) = serve(&["--play", "--database", file.to_str().unwrap()]);
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser-play");
+    Some(dir)
+}
+
+/// Runs `script` of the browser scripts against `url`, its screenshots into a fresh `out`
+/// folder of the target's: what it printed, and whether it succeeded.
+fn run_script(
+    dir: &Path,
+    script: &str,
+    url: &str,
+    out: &str,
+) -> (std::path::PathBuf, String, bool) {
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(out);
     let _ = std::fs::remove_dir_all(&out);
     let run = Command::new("node")
-        .arg(dir.join("play.js"))
-        .arg(&url)
+        .arg(dir.join(script))
+        .arg(url)
         .arg(&out)
         .env("CHROMIUM", chromium())
         .output()
         .expect("run node");
-    let report = String::from_utf8_lossy(&run.stdout);
+    let report = String::from_utf8_lossy(&run.stdout).to_string();
     eprintln!("{report}{}", String::from_utf8_lossy(&run.stderr));
+    (out, report, run.status.success())
+}
+
+/// Two players on the play server (`serve --play`) in two browser contexts, a laptop and a
+/// phone: accounts, a challenge by name and its link, a rated match of two games on the board,
+/// a reload and a network cut in the middle, resignations, the match's result and the rating it
+/// moved, axe-core on the lobby and the game (tests/browser/play.js).
+#[test]
+fn two_players_play_a_match_in_real_browsers() {
+    let _alone = crate::one_at_a_time();
+    let Some(dir) = browser_scripts() else { return };
+    let database = tempfile::tempdir().unwrap();
+    let file = database.path().join("play.sqlite");
+    let (_server, url) = serve(&["--play", "--database", file.to_str().unwrap()]);
+    let (out, report, success) = run_script(&dir, "play.js", &url, "browser-play");
     assert!(
-        run.status.success() && report.contains("ok play"),
+        success && report.contains("ok play"),
         "the play scenario failed (screenshots in {})",
         out.display()
     );
@@ -73,29 +92,11 @@ fn two_players_play_a_match_in_real_browsers() {
 #[test]
 fn the_board_works_in_a_real_browser() {
     let _alone = crate::one_at_a_time();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    if let Some(reason) = missing(&dir) {
-        assert!(
-            std::env::var("CATHEDRAL_BROWSER_TESTS").as_deref() != Ok("1"),
-            "CATHEDRAL_BROWSER_TESTS=1 but {reason}"
-        );
-        eprintln!("browser tests skipped: {reason}");
-        return;
-    }
+    let Some(dir) = browser_scripts() else { return };
     let (_server, url) = serve(&["--max-searches", "4"]);
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("browser");
-    let _ = std::fs::remove_dir_all(&out);
-    let run = Command::new("node")
-        .arg(dir.join("e2e.js"))
-        .arg(&url)
-        .arg(&out)
-        .env("CHROMIUM", chromium())
-        .output()
-        .expect("run node");
-    let report = String::from_utf8_lossy(&run.stdout);
-    eprintln!("{report}{}", String::from_utf8_lossy(&run.stderr));
+    let (out, report, success) = run_script(&dir, "e2e.js", &url, "browser");
     assert!(
-        run.status.success(),
+        success,
         "the browser tests failed (screenshots in {})",
         out.display()
     );

@@ -2,7 +2,7 @@
 //! reaches it: bots playing a rated match end to end, what nobody may do, bad input, and no
 //! acknowledged move lost to a killed server.
 
-use crate::common::play_client::{Client, started_game};
+use crate::common::play_client::{Client, rated_bot_match, started_game};
 use crate::common::server::{Server, serve};
 use serde_json::json;
 
@@ -30,46 +30,7 @@ fn opening_moves(count: usize) -> Vec<String> {
 fn two_bots_play_a_rated_match_end_to_end() {
     let dir = tempfile::tempdir().unwrap();
     let (_server, url) = play_server(&dir.path().join("play.sqlite"));
-    let bot = |args: &[&str]| {
-        std::process::Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
-            .args([
-                "bot",
-                "--server",
-                &url,
-                "--password",
-                "bot password",
-                "--nodes",
-                "2000",
-                "--games",
-                "2",
-            ])
-            .args(args)
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
-    let waiter = bot(&["--name", "waiter", "--level", "2"]);
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let challenger = bot(&[
-        "--name",
-        "challenger",
-        "--level",
-        "4",
-        "--challenge",
-        "waiter",
-        "--rated",
-        "--time",
-        "3+2",
-    ]);
-    let challenger = challenger.wait_with_output().unwrap();
-    let waiter = waiter.wait_with_output().unwrap();
-    let said = String::from_utf8_lossy(&challenger.stdout).to_string();
-    assert!(
-        challenger.status.success() && waiter.status.success(),
-        "{said}"
-    );
-    assert_eq!(said.matches("\ngame ").count(), 2, "two games: {said}");
-    assert!(said.contains("challenger: 2 games played"), "{said}");
+    rated_bot_match(&url, "waiter", &url, "challenger");
 
     let mut watcher = Client::new(&url);
     let (status, listed) = watcher.get("/play/api/games?player=challenger&opponent=WAITER");
@@ -123,10 +84,33 @@ fn two_bots_play_a_rated_match_end_to_end() {
 fn nobody_acts_for_another_and_bad_input_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (_server, url) = play_server(&dir.path().join("play.sqlite"));
+    // The session is an HTTP-only cookie the page's scripts cannot read.
+    let (status, _, head) = Client::new(&url).raw(
+        "POST",
+        "/play/api/guest",
+        "{}",
+        &[("Content-Type", "application/json")],
+    );
+    assert_eq!(status, 200);
+    let cookie = head
+        .lines()
+        .find(|l| l.starts_with("set-cookie:"))
+        .unwrap_or_default();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{head}"
+    );
     let mut light = Client::guest(&url);
     let mut dark = Client::guest(&url);
     let mut eve = Client::guest(&url);
     let game = started_game(&mut light, &mut dark, "5+0");
+    // Nothing of another player's session or password is in what anyone can read.
+    let (_, me) = eve.get("/play/api/me");
+    let (_, other) = eve.get(&format!("/play/api/games/{game}"));
+    for secret in [light.cookie.clone().unwrap(), light.csrf.clone().unwrap()] {
+        assert!(!other.to_string().contains(&secret) && !me.to_string().contains(&secret));
+    }
+    assert!(!other.to_string().contains("password"), "{other}");
     let first = opening_moves(2);
     assert_eq!(first.len(), 2, "{first:?}");
     let path = format!("/play/api/games/{game}");

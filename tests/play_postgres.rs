@@ -7,7 +7,7 @@
 //! `CATHEDRAL_POSTGRES_URL`. Where there is none the test says so and passes, unless
 //! `CATHEDRAL_POSTGRES_TESTS=1` demands it (as `.ci/run` does).
 
-use crate::common::play_client::{Client, started_game};
+use crate::common::play_client::{Client, rated_bot_match, started_game};
 use crate::common::server::serve;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
@@ -106,47 +106,7 @@ fn two_servers_on_one_postgres_play_one_game() {
     // Two bots, one on each server, play a rated match across them.
     let (_one_again, one_url) = serve(&["--play", "--database", &url]);
     let (waiter, challenger) = (fresh("wait"), fresh("chal"));
-    let bot = |server: &str, args: &[&str]| {
-        std::process::Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
-            .args([
-                "bot",
-                "--server",
-                server,
-                "--password",
-                "bot password",
-                "--nodes",
-                "2000",
-                "--games",
-                "2",
-            ])
-            .args(args)
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap()
-    };
-    let waiting = bot(&two_url, &["--name", &waiter, "--level", "2"]);
-    std::thread::sleep(Duration::from_millis(500));
-    let challenging = bot(
-        &one_url,
-        &[
-            "--name",
-            &challenger,
-            "--level",
-            "4",
-            "--challenge",
-            &waiter,
-            "--rated",
-            "--time",
-            "3+2",
-        ],
-    );
-    let challenging = challenging.wait_with_output().unwrap();
-    let waiting = waiting.wait_with_output().unwrap();
-    let said = String::from_utf8_lossy(&challenging.stdout).to_string();
-    assert!(
-        challenging.status.success() && waiting.status.success(),
-        "{said}"
-    );
+    rated_bot_match(&two_url, &waiter, &one_url, &challenger);
     let mut anyone = Client::new(&two_url);
     let (_, rated) = anyone.get(&format!("/play/api/players/{challenger}"));
     assert_eq!(rated["rating"]["results"], json!(1), "{rated}");

@@ -1140,6 +1140,24 @@ mod tests {
         );
     }
 
+    static SESSION_CLOCK: AtomicU64 = AtomicU64::new(1_000_000);
+    fn session_clock() -> u64 {
+        SESSION_CLOCK.load(Ordering::SeqCst)
+    }
+
+    #[tokio::test]
+    async fn a_session_ends_when_it_expires() {
+        let play = server().await.with_clock(session_clock);
+        let guest = play.guest().await.unwrap();
+        SESSION_CLOCK.fetch_add(SESSION_MS - 1, Ordering::SeqCst);
+        assert!(play.session(&guest.token).await.unwrap().is_some());
+        SESSION_CLOCK.fetch_add(1, Ordering::SeqCst);
+        assert!(
+            play.session(&guest.token).await.unwrap().is_none(),
+            "expired"
+        );
+    }
+
     static CLOCK: AtomicU64 = AtomicU64::new(1_000_000);
     fn test_clock() -> u64 {
         CLOCK.load(Ordering::SeqCst)

@@ -2621,7 +2621,15 @@ const tests = {
     await page.click("#stop");
     await page.waitForFunction(() => !document.querySelector("#analyse").disabled, null, { timeout: 30000 });
     const shown = () => page.$$eval("#history li.move", lis => lis.map(li => [li.title, (li.querySelector(".value") || {}).textContent || "", (li.querySelector(".mark") || {}).textContent || ""]));
-    const before = await shown();
+    // The stopped analysis's last answer may still be drawn at the next frame: the list is read
+    // once it has stayed the same for a while (it failed 1 run in 3 reading it at once).
+    let before = await shown();
+    for (let same = 0; same < 3;) {
+      await page.waitForTimeout(150);
+      const now = await shown();
+      same = JSON.stringify(now) === JSON.stringify(before) ? same + 1 : 0;
+      before = now;
+    }
     const values = before.filter(b => b[1]).length;
     assert.ok(values >= 3, "the analysis gave values");
     await page.reload();

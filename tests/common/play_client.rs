@@ -122,3 +122,63 @@ pub fn started_game(one: &mut Client, two: &mut Client, time: &str) -> String {
     assert_eq!(status, 200, "{accepted}");
     accepted["game"].as_str().unwrap().to_string()
 }
+
+/// `cathedral bot` on `server` with `args`, two games, 2,000 nodes a move.
+fn bot(server: &str, args: &[&str]) -> std::process::Child {
+    std::process::Command::new(assert_cmd::cargo::cargo_bin("cathedral"))
+        .args([
+            "bot",
+            "--server",
+            server,
+            "--password",
+            "bot password",
+            "--nodes",
+            "2000",
+            "--games",
+            "2",
+        ])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Two engine bots play a rated match of two games (3+2): `waiter` (level 2) on `waiter_url`
+/// accepts the challenge of `challenger` (level 4) on `challenger_url`. What the challenger
+/// printed, once both stopped with success after two games.
+pub fn rated_bot_match(
+    waiter_url: &str,
+    waiter: &str,
+    challenger_url: &str,
+    challenger: &str,
+) -> String {
+    let waiting = bot(waiter_url, &["--name", waiter, "--level", "2"]);
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let challenging = bot(
+        challenger_url,
+        &[
+            "--name",
+            challenger,
+            "--level",
+            "4",
+            "--challenge",
+            waiter,
+            "--rated",
+            "--time",
+            "3+2",
+        ],
+    );
+    let challenging = challenging.wait_with_output().unwrap();
+    let waiting = waiting.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&challenging.stdout).to_string();
+    assert!(
+        challenging.status.success() && waiting.status.success(),
+        "{said}"
+    );
+    assert_eq!(said.matches("\ngame ").count(), 2, "two games: {said}");
+    assert!(
+        said.contains(&format!("{challenger}: 2 games played")),
+        "{said}"
+    );
+    said
+}

@@ -159,6 +159,15 @@ impl SqlStore {
         })
     }
 
+    fn rating_from(row: &AnyRow) -> Result<Rating, StoreError> {
+        Ok(Rating {
+            rating: get(row, "rating")?,
+            deviation: get(row, "deviation")?,
+            volatility: get(row, "volatility")?,
+            results: to_u64(get(row, "results")?),
+        })
+    }
+
     fn challenge_from(row: &AnyRow) -> Result<Challenge, StoreError> {
         Ok(Challenge {
             id: get(row, "id")?,
@@ -256,12 +265,7 @@ impl SqlStore {
             .fetch_one(&mut **transaction)
             .await
             .map_err(database)?;
-            now[i] = Rating {
-                rating: get(&row, "rating")?,
-                deviation: get(&row, "deviation")?,
-                volatility: get(&row, "volatility")?,
-                results: to_u64(get(&row, "results")?),
-            };
+            now[i] = SqlStore::rating_from(&row)?;
         }
         let after = rate(now, rated.winner);
         for (player, rating) in rated.players.iter().zip(after) {
@@ -803,15 +807,8 @@ impl Store for SqlStore {
         .fetch_optional(&self.pool)
         .await
         .map_err(database)?;
-        match row {
-            None => Ok(Rating::default()),
-            Some(row) => Ok(Rating {
-                rating: get(&row, "rating")?,
-                deviation: get(&row, "deviation")?,
-                volatility: get(&row, "volatility")?,
-                results: to_u64(get(&row, "results")?),
-            }),
-        }
+        row.as_ref()
+            .map_or_else(|| Ok(Rating::default()), SqlStore::rating_from)
     }
 
     async fn rating_history(

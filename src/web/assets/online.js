@@ -197,7 +197,7 @@ export function render() {
     $("online-record").href = `/play/api/games/${view.id}/record`;
     const next = view.in_match && view.in_match.games[1] && view.in_match.games[1] !== view.id ? view.in_match.games[1] : null;
     $("online-next").hidden = !next;
-    if (next) $("online-next").href = `/?online=${next}`;
+    if (next) $("online-next").href = `?online=${next}`;
     $("online-match").textContent = view.in_match && view.in_match.result ? `The match: ${view.in_match.players[0]} ${view.in_match.result.totals[0]}, ${view.in_match.players[1]} ${view.in_match.result.totals[1]} (lower wins): ${view.in_match.result.winner === null ? "drawn" : `${view.in_match.players[view.in_match.result.winner]} wins`}.` : "";
   }
 }

@@ -135,6 +135,12 @@ fn check_change(headers: &HeaderMap, caller: &Caller) -> Result<(), Refused> {
             "send JSON with `Content-Type: application/json`".into(),
         ));
     }
+    check_csrf(headers, caller)
+}
+
+/// A cookie session's change carries the session's CSRF token (a bearer token needs none: no
+/// browser sends it by itself).
+fn check_csrf(headers: &HeaderMap, caller: &Caller) -> Result<(), Refused> {
     if let (true, Some(session)) = (caller.by_cookie, &caller.session) {
         let sent = headers.get("x-csrf-token").and_then(|v| v.to_str().ok());
         if sent != Some(session.csrf.as_str()) {
@@ -251,39 +257,47 @@ pub async fn register(
     Ok(signed_in(signed, &headers))
 }
 
-pub async fn login(
-    State(hub): State<Arc<Hub>>,
-    headers: HeaderMap,
+/// Signs in with a name and password: people here, bots at `bots/login` (each refused the
+/// other's door, so that a bot's token never lands in a page's cookie and a person's session is
+/// never a token in a body).
+async fn sign_in_with(
+    hub: &Hub,
+    headers: &HeaderMap,
     raw: Result<Bytes, BytesRejection>,
-) -> Answer {
-    let caller = caller(&hub, &headers).await?;
-    check_change(&headers, &caller)?;
+    bot: bool,
+) -> Result<SignedIn, Refused> {
+    let caller = caller(hub, headers).await?;
+    check_change(headers, &caller)?;
     let credentials: Credentials = body(raw)?;
     let signed = hub
         .play
         .login(&credentials.name, &credentials.password)
         .await?;
-    if signed.user.kind == UserKind::Bot {
-        return Err(Refused(
-            403,
-            "a bot signs in at /play/api/bots/login".into(),
-        ));
+    if (signed.user.kind == UserKind::Bot) != bot {
+        let _ = hub.play.logout(&signed.token).await;
+        let door = if bot {
+            "this is a person's account: sign in at /play/api/login"
+        } else {
+            "a bot signs in at /play/api/bots/login"
+        };
+        return Err(Refused(403, door.into()));
     }
+    Ok(signed)
+}
+
+pub async fn login(
+    State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
+    raw: Result<Bytes, BytesRejection>,
+) -> Answer {
+    let signed = sign_in_with(&hub, &headers, raw, false).await?;
     Ok(signed_in(signed, &headers))
 }
 
 pub async fn logout(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Answer {
     let caller = caller(&hub, &headers).await?;
     same_origin(&headers)?;
-    if let (true, Some(session)) = (caller.by_cookie, &caller.session) {
-        let sent = headers.get("x-csrf-token").and_then(|v| v.to_str().ok());
-        if sent != Some(session.csrf.as_str()) {
-            return Err(Refused(
-                403,
-                "this change lacks the page's token (CSRF)".into(),
-            ));
-        }
-    }
+    check_csrf(&headers, &caller)?;
     if let Some(token) = &caller.token {
         hub.play.logout(token).await?;
     }
@@ -320,21 +334,7 @@ pub async fn bot_login(
     headers: HeaderMap,
     raw: Result<Bytes, BytesRejection>,
 ) -> Answer {
-    let caller = caller(&hub, &headers).await?;
-    check_change(&headers, &caller)?;
-    let credentials: Credentials = body(raw)?;
-    let signed = hub
-        .play
-        .login(&credentials.name, &credentials.password)
-        .await?;
-    if signed.user.kind != UserKind::Bot {
-        let _ = hub.play.logout(&signed.token).await;
-        return Err(Refused(
-            403,
-            "this is a person's account: sign in at /play/api/login".into(),
-        ));
-    }
-    Ok(bot_token(signed))
+    Ok(bot_token(sign_in_with(&hub, &headers, raw, true).await?))
 }
 
 pub fn challenge_json(challenge: &cathedral::play::Challenge, from: &str) -> serde_json::Value {

@@ -1,7 +1,7 @@
 //! A fixed set of Corintho positions solved exactly (win/draw/loss, value only, one thread):
 //! nodes and time per position, to measure solver changes (docs/performance.md, "Corintho").
 //!
-//! `cargo run --release --example corintho_bench -- [MAX_NODES] [MODE]`, MODE one of `plain`
+//! `cargo run --release --features tools --example corintho_bench -- [MAX_NODES] [MODE]`, MODE one of `plain`
 //! (the position as it is), `sym` (symmetry folding), `win` (the immediate-win test), `both`
 //! (the default).
 

@@ -1,7 +1,7 @@
 //! Proves the result of the Corintho position after LINE (from the two-player start) with
 //! proof-number search and writes its certificate to OUT, for `corintho_verify` to check.
 //!
-//! `cargo run --release --example corintho_certificate -- "LINE" OUT [MAX_NODES] [THREADS] [TABLE_MIB]`
+//! `cargo run --release --features tools --example corintho_certificate -- "LINE" OUT [MAX_NODES] [THREADS] [TABLE_MIB]`
 
 #![allow(
     clippy::unwrap_used,

@@ -4,7 +4,7 @@
 //! move leads to a proven loss, a loss if every move leads to a proven win, and so on
 //! (docs/corintho.md, "The start: what is proven").
 //!
-//! `cargo run --release --example corintho_frontier -- K MAX_NODES [THREADS] [TT_MB] [LEVERS] [METHOD]`
+//! `cargo run --release --features tools --example corintho_frontier -- K MAX_NODES [THREADS] [TT_MB] [LEVERS] [METHOD]`
 //!
 //! METHOD: `alpha-beta` (the default) or `proof-number`.
 //!

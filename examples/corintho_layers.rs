@@ -14,7 +14,7 @@
 //! multiplies each by its stacks (a column top is `C` or `BC`, a capital top `K`, `CK` or
 //! `BCK`), within 8 sections of each level. No search; about half a minute.
 //!
-//! `cargo run --release --example corintho_layers -- MAX`
+//! `cargo run --release --features tools --example corintho_layers -- MAX`
 
 /// (bases, columns, capitals) of each platform state: empty, B, C, K, BC, CK, BCK.
 const STATES: [[usize; 3]; 7] = [

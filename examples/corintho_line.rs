@@ -2,7 +2,7 @@
 //! back towards the start, each solved (win/draw/loss, value only) within a node budget, until
 //! one is not proven (docs/performance.md, "Corintho").
 //!
-//! `cargo run --release --example corintho_line -- MAX_NODES THREADS "K@d1 C@a3 C@a1 ..." [LEVERS]`
+//! `cargo run --release --features tools --example corintho_line -- MAX_NODES THREADS "K@d1 C@a3 C@a1 ..." [LEVERS]`
 //!
 //! LEVERS as in `corintho_frontier`: `win` (the default), `sym`, `both`, `plain`.
 

@@ -2,7 +2,7 @@
 //! games each stopped at plies 7, 9 and 11, as in `corintho_sample`): how many are proven and the
 //! nodes spent on those (docs/performance.md, "Proof-number search against alpha-beta").
 //!
-//! `cargo run --release --example corintho_pn_budget -- MAX_NODES`
+//! `cargo run --release --features tools --example corintho_pn_budget -- MAX_NODES`
 
 #![allow(
     clippy::unwrap_used,

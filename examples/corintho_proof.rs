@@ -2,7 +2,7 @@
 //! the side to move win?" and "does it at least draw?", with nodes and time (docs/corintho.md,
 //! "The start: what is proven").
 //!
-//! `cargo run --release --example corintho_proof -- MAX_NODES THREADS TABLE_MIB "LINE" ["LINE" ...]`
+//! `cargo run --release --features tools --example corintho_proof -- MAX_NODES THREADS TABLE_MIB "LINE" ["LINE" ...]`
 //!
 //! A LINE is moves from the two-player start (`"K@d1 C@a3"`), empty for the start itself.
 

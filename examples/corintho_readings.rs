@@ -4,7 +4,7 @@
 //! claimant has won under the default, the sheet's reading) while a new row elsewhere would
 //! answer them (`new_row`). A measurement, seeded and deterministic:
 //!
-//!     cargo run --release --example corintho_readings
+//!     cargo run --release --features tools --example corintho_readings
 
 #![allow(
     clippy::unwrap_used,

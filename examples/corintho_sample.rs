@@ -6,7 +6,7 @@
 //! the positions both proved (docs/corintho.md, "The start: what is proven", and
 //! docs/solver.md, "Which method").
 //!
-//! `cargo run --release --example corintho_sample -- SEED COUNT SECONDS THREADS PLIES...`
+//! `cargo run --release --features tools --example corintho_sample -- SEED COUNT SECONDS THREADS PLIES...`
 
 #![allow(
     clippy::unwrap_used,

@@ -5,7 +5,7 @@
 //! every move of the other player, and accepts only if every game reached ends with the
 //! claimed result and the walk ends exactly at the certificate's last line.
 //!
-//! `cargo run --release --example corintho_verify -- CERTIFICATE`
+//! `cargo run --release --features tools --example corintho_verify -- CERTIFICATE`
 
 use cathedral::corintho::{CorinthoMove, CorinthoPosition, CorinthoRules, Outcome};
 use std::collections::HashSet;

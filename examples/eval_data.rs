@@ -1,7 +1,7 @@
 //! Labels positions with exact values, for training the learned evaluation
 //! (`examples/train_eval.rs`, `docs/engine.md`, "The learned evaluation").
 //!
-//! `cargo run --release --example eval_data -- OUT [games] [seed] [max-left] [max-nodes] [first-game] [min-left] [search-nodes] [search|playout] [policy|engine:NODES] [network:WEIGHTS[:BUILDINGS]]`
+//! `cargo run --release --features tools --example eval_data -- OUT [games] [seed] [max-left] [max-nodes] [first-game] [min-left] [search-nodes] [search|playout] [policy|engine:NODES] [network:WEIGHTS[:BUILDINGS]]`
 //!
 //! Plays policy games `first-game..games` (the sampling policy, seeded like `cathedral sample`:
 //! game `g` plays with `Rng::new(game_seed(seed, g))`), takes every position of each game with

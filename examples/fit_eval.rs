@@ -1,6 +1,6 @@
 //! Fits the engine's evaluation weights (`src/cathedral/engine/eval.rs`) to exact values.
 //!
-//! `cargo run --release --example fit_eval -- [games] [seed] [max-left] [max-nodes]`
+//! `cargo run --release --features tools --example fit_eval -- [games] [seed] [max-left] [max-nodes]`
 //!
 //! Plays `games` policy games (the sampling policy, seeded), takes every position of each game
 //! with at most `max-left` buildings in the larger hand, solves it exactly (one thread, at most

@@ -2,7 +2,7 @@
 //! pieces (uniformly among the placements of the largest piece on offer), stopped once both
 //! players have at most N buildings in hand.
 //!
-//! `cargo run --release --example make_bench_dev`
+//! `cargo run --release --features tools --example make_bench_dev`
 
 use cathedral::boardgame::Rng;
 use cathedral::file::{PositionFile, save};

@@ -2,7 +2,7 @@
 //! after a solver change, and rewrites the files whose detected themes changed (the solver may
 //! return another, equally good best line, and themes are read from that line). Values, best
 //! moves and margins are only checked, never rewritten: a change there is a bug.
-//! `cargo run --release --example retheme_dev -- puzzles/teaching`, then
+//! `cargo run --release --features tools --example retheme_dev -- puzzles/teaching`, then
 //! `cathedral index puzzles/teaching`.
 
 #![allow(

@@ -1,4 +1,4 @@
-//! Development driver for the solver: `cargo run --release --example solve_dev -- FILE [threads]
+//! Development driver for the solver: `cargo run --release --features tools --example solve_dev -- FILE [threads]
 //! [wdl] [noroot] [t=SECS] [n=MAX_NODES] [mb=TABLE_MIB] [g=FIXED_ESTIMATE | est]`.
 
 use cathedral::boardgame::engine::estimator;

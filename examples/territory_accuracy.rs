@@ -1,6 +1,6 @@
 //! How well the territory view (`cathedral::territory`) predicts the final board.
 //!
-//! `cargo run --release --example territory_accuracy -- [OPTIONS] RECORDS...`
+//! `cargo run --release --features tools --example territory_accuracy -- [OPTIONS] RECORDS...`
 //!
 //! For every game of the record files (complete games, e.g. from `cathedral match -o DIR`) and
 //! every ply of `--plies` that the game reaches, the map of the position after that ply is

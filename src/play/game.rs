@@ -253,6 +253,14 @@ impl GameState {
             return Err("the game was already over".into());
         }
         let seat = event.seat;
+        // A stored seat is checked like everything else read back: a damaged record is refused
+        // at its event, never an index out of range.
+        if seat.is_some_and(|s| s >= self.board.seats()) {
+            return Err(format!(
+                "the event names seat {seat:?} of {}",
+                self.board.seats()
+            ));
+        }
         let need_seat = || seat.ok_or_else(|| "the event names no seat".to_string());
         match &event.kind {
             EventKind::Move { text } => {
@@ -690,5 +698,13 @@ mod tests {
             .err()
             .unwrap();
         assert_eq!(error.seq, 1);
+        // A seat the game does not have.
+        let by_nobody = [Event {
+            seq: 0,
+            seat: Some(7),
+            kind: EventKind::Resign,
+            at_ms: 1,
+        }];
+        assert!(GameState::replay(&Nim, spec("plain", "1+0"), 0, &by_nobody).is_err());
     }
 }

@@ -95,16 +95,23 @@ async fn serve(hub: Arc<Hub>, user: Option<User>, socket: WebSocket) {
                             send(json!({"type": "error", "error": format!("a socket watches at most {MAX_WATCHED} games")}));
                             continue;
                         }
+                        // Joined before the view is made, so that it shows the watcher
+                        // connected; a game that cannot be watched is left again.
+                        let new = watched.insert(game.clone());
+                        if new && let Some(user) = &user {
+                            hub.joined(&game, &user.id);
+                        }
                         match view_json(&hub, &game, user.as_ref()).await {
-                            Ok(view) => {
-                                if watched.insert(game.clone())
-                                    && let Some(user) = &user
-                                {
-                                    hub.joined(&game, &user.id);
+                            Ok(view) => send(json!({"type": "game", "game": view})),
+                            Err(Refused(status, error)) => {
+                                if new {
+                                    watched.remove(&game);
+                                    if let Some(user) = &user {
+                                        hub.left(&game, &user.id);
+                                    }
                                 }
-                                send(json!({"type": "game", "game": view}));
+                                send(json!({"type": "refused", "status": status, "error": error, "game": game}));
                             }
-                            Err(Refused(status, error)) => send(json!({"type": "refused", "status": status, "error": error, "game": game})),
                         }
                     }
                     Incoming::Unwatch { game, .. } => {
